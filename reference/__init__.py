@@ -1,0 +1,5 @@
+"""Reference engines for the games called Horse Race.
+
+`reference.core` is game-agnostic (scenario loading, schemas, catalogs, verification);
+every other subpackage is one game behind the interface in `reference.core.game`.
+"""

@@ -1,0 +1,1 @@
+"""Game-agnostic machinery: scenario loading, schemas, catalogs, verification."""

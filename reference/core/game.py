@@ -1,0 +1,86 @@
+"""The small interface every game package provides, and the game registry.
+
+A game is a subpackage of `reference` that exposes `GAME`, a `Game` value. Adding a game
+means adding a folder; nothing in the core names a particular game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+
+from .errors import HorseRaceError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scenario import Scenario
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """What the engine did for one scenario step, and everything a scenario may check."""
+
+    index: int                       # position in the scenario's steps
+    action: str | None               # protocol form of the action, None for a pure check
+    observation: Mapping[str, Any]   # observable values after the step, by expectation key
+    clauses: tuple[str, ...]         # clause ids the engine applied during the step
+    narrative: tuple[str, ...] = ()  # lines for a person (`horserace replay`)
+
+
+# How an expectation is compared with the observed value:
+#   exact     - equal after JSON normalisation
+#   unordered - lists compared as multisets (the rule text lists them in no fixed order)
+#   events    - ordered list; an expected entry may be a bare type name or a partial object
+#   subset    - objects: only the expected fields are compared (recursively)
+#   unordered_each - a list of lists, each inner list compared as a multiset (hands)
+COMPARE_MODES = ("exact", "unordered", "events", "subset", "unordered_each")
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str                                  # folder name and `game:` value in scenarios
+    title: str
+    clause_prefix: str                         # every clause id of the game starts with it
+    package_dir: Path
+    scenario_schema: str                       # schema file (under schema/) for `setup` and `steps`
+    expectation_modes: Mapping[str, str]       # expectation key -> compare mode
+    replay: Callable[["Scenario"], Iterator[StepOutcome]]
+    option_defaults: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def catalog_file(self) -> Path:
+        return self.package_dir / "clauses.yaml"
+
+    @property
+    def interpretations_file(self) -> Path:
+        return self.package_dir / "interpretations.yaml"
+
+
+class UnknownGame(HorseRaceError):
+    pass
+
+
+@lru_cache(maxsize=1)
+def all_games() -> dict[str, Game]:
+    import reference
+
+    games: dict[str, Game] = {}
+    for module in pkgutil.iter_modules(reference.__path__):
+        if not module.ispkg or module.name == "core":
+            continue
+        package = importlib.import_module(f"reference.{module.name}")
+        game = getattr(package, "GAME", None)
+        if isinstance(game, Game):
+            games[game.name] = game
+    return dict(sorted(games.items()))
+
+
+def get_game(name: str) -> Game:
+    games = all_games()
+    if name not in games:
+        known = ", ".join(games) or "none"
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}")
+    return games[name]

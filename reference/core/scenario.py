@@ -1,0 +1,95 @@
+"""Scenario files: loading, schema validation, and the common envelope.
+
+A scenario is YAML: an envelope every game shares (id, title, game, kind, clauses, source,
+options, notes) around a game-specific `setup` and `steps`. See schema/scenario.schema.json.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from . import schemas
+from .errors import InputError, ScenarioError
+from .game import Game, StepOutcome, get_game, UnknownGame
+from .paths import SCENARIO_DIR, display_path, require_dir
+from .yamlsource import SourceDoc, load_yaml_file, load_yaml_text
+
+ENVELOPE_SCHEMA = "scenario.schema.json"
+
+
+@dataclass
+class Scenario:
+    id: str
+    title: str
+    game: Game
+    kind: str
+    clauses: list[str]
+    sources: list[dict[str, Any]]
+    interpretations: list[str]
+    options: dict[str, Any]
+    setup: dict[str, Any]
+    steps: list[dict[str, Any]]
+    doc: SourceDoc
+    notes: str = ""
+    flags: list[str] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        return self.doc.path
+
+    def error(self, exc: InputError) -> ScenarioError:
+        """Locate an engine InputError (a field path in this file) as file:line."""
+        return self.doc.error(exc.field, str(InputError("", exc.message, exc.clause)).lstrip(": "))
+
+    def replay(self) -> Iterator[StepOutcome]:
+        """The game's replay, with input errors turned into located scenario errors."""
+        try:
+            yield from self.game.replay(self)
+        except InputError as exc:
+            raise self.error(exc) from None
+
+
+def from_doc(doc: SourceDoc) -> Scenario:
+    data = doc.data
+    schemas.check(data, ENVELOPE_SCHEMA, doc)
+    try:
+        game = get_game(data["game"])
+    except UnknownGame as exc:
+        raise doc.error(("game",), str(exc)) from None
+    schemas.check(data, game.scenario_schema, doc)
+    for index, clause in enumerate(data.get("clauses", [])):
+        if not clause.startswith(game.clause_prefix):
+            raise doc.error(("clauses", index), f"{clause} is not a {game.name} clause "
+                            f"(ids start with {game.clause_prefix})")
+    return Scenario(
+        id=data["id"], title=data["title"], game=game, kind=data["kind"],
+        clauses=list(data.get("clauses", [])), sources=list(data.get("source", [])),
+        interpretations=list(data.get("interpretations", [])), options=dict(data.get("options", {})),
+        setup=data.get("setup", {}), steps=list(data.get("steps", [])), doc=doc,
+        notes=data.get("notes", ""), flags=list(data.get("flags", [])))
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    doc = load_yaml_file(path)
+    doc.path = display_path(path)
+    return from_doc(doc)
+
+
+def load_scenario_text(text: str, name: str = "<text>") -> Scenario:
+    return from_doc(load_yaml_text(text, name))
+
+
+def scenario_files(paths: list[str] | None = None) -> list[Path]:
+    """The YAML files named (folders searched recursively), or every scenario of every game."""
+    if not paths:
+        paths = [str(require_dir(SCENARIO_DIR, "scenario folder"))]
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.yaml")))
+        else:
+            files.append(path)
+    return files

@@ -1,0 +1,88 @@
+"""JSON Schemas in `schema/`: loading, cross-file references, validation with file/line errors."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+
+from .errors import ScenarioError, SuiteLayoutError
+from .paths import SCHEMA_DIR, require_dir
+from .yamlsource import SourceDoc, format_field
+
+SCHEMA_BASE = "https://horserace.invalid/schema/"
+
+
+def schema_id(name: str) -> str:
+    return SCHEMA_BASE + name
+
+
+@lru_cache(maxsize=1)
+def _registry() -> tuple[Registry, dict[str, dict]]:
+    root = require_dir(SCHEMA_DIR, "schema folder")
+    schemas: dict[str, dict] = {}
+    resources = []
+    for file in sorted(root.rglob("*.schema.json")):
+        name = file.relative_to(root).as_posix()
+        try:
+            schema = json.loads(file.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise SuiteLayoutError(f"{file}:{exc.lineno}: invalid JSON in schema: {exc.msg}") from None
+        expected = schema_id(name)
+        if schema.get("$id") != expected:
+            raise SuiteLayoutError(f"{file}: $id must be {expected!r}")
+        Draft202012Validator.check_schema(schema)
+        schemas[name] = schema
+        resources.append((expected, Resource.from_contents(schema)))
+    return Registry().with_resources(resources), schemas
+
+
+def schema_names() -> list[str]:
+    return sorted(_registry()[1])
+
+
+def load_schema(name: str) -> dict:
+    schemas = _registry()[1]
+    if name not in schemas:
+        raise SuiteLayoutError(f"no schema named {name!r} in {SCHEMA_DIR}")
+    return schemas[name]
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    registry, _ = _registry()
+    return Draft202012Validator(load_schema(name), registry=registry)
+
+
+def schema_errors(instance: Any, name: str) -> list[str]:
+    """All violations as 'field: message' lines (for tests and reports)."""
+    return [f"{format_field(tuple(e.absolute_path)) or '(root)'}: {e.message}"
+            for e in validator(name).iter_errors(instance)]
+
+
+def _short(message: str, limit: int = 300) -> str:
+    return message if len(message) <= limit else message[:limit] + " ..."
+
+
+def check(instance: Any, name: str, doc: SourceDoc | None = None, file: str = "<data>") -> None:
+    """Raise ScenarioError for the most relevant schema violation, located in the source."""
+    error = best_match(validator(name).iter_errors(instance))
+    if error is None:
+        return
+    path = tuple(error.absolute_path)
+    where = format_field(path) or "(top level)"
+    message = _short(error.message)
+    if error.validator == "additionalProperties":
+        message = _short(error.message) + "; check the spelling against the schema " + name
+    if doc is not None:
+        raise ScenarioError(doc.path, doc.line_of(path), where, message)
+    raise ScenarioError(file, None, where, message)
+
+
+def schema_path(name: str) -> Path:
+    return SCHEMA_DIR / name

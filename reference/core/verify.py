@@ -1,0 +1,76 @@
+"""Replaying scenario files and checking every expectation they state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import HorseRaceError, ScenarioError
+from .expect import MISSING, matches, show
+from .scenario import Scenario, load_scenario
+
+
+@dataclass
+class Mismatch:
+    step: int
+    line: int | None
+    action: str | None
+    key: str
+    expected: str
+    actual: str
+    clauses: list[str]
+
+
+@dataclass
+class FileResult:
+    path: str
+    scenario_id: str | None = None
+    game: str | None = None
+    steps: int = 0
+    checks: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+    error: HorseRaceError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.mismatches
+
+
+def _actual_for_display(expected: Any, actual: Any, mode: str) -> str:
+    if mode == "events" and isinstance(actual, list) and all(isinstance(e, str) for e in expected):
+        return show([e.get("type") for e in actual], mode)
+    return show(actual, mode)
+
+
+def verify_scenario(scenario: Scenario) -> FileResult:
+    result = FileResult(scenario.path, scenario.id, scenario.game.name)
+    modes = scenario.game.expectation_modes
+    try:
+        for outcome in scenario.replay():
+            result.steps += 1
+            step = scenario.steps[outcome.index]
+            for key, expected in (step.get("expect") or {}).items():
+                result.checks += 1
+                mode = modes[key]
+                actual = outcome.observation.get(key, MISSING)
+                if matches(expected, actual, mode):
+                    continue
+                clauses = list(dict.fromkeys(step.get("clauses", []) + list(outcome.clauses)))
+                result.mismatches.append(Mismatch(
+                    step=outcome.index,
+                    line=scenario.doc.line_of(("steps", outcome.index, "expect", key)),
+                    action=outcome.action, key=key, expected=show(expected, mode),
+                    actual=_actual_for_display(expected, actual, mode),
+                    clauses=clauses or list(scenario.clauses)))
+    except ScenarioError as exc:
+        result.error = exc
+    return result
+
+
+def verify_file(path: Path | str) -> FileResult:
+    try:
+        scenario = load_scenario(path)
+    except HorseRaceError as exc:
+        return FileResult(str(path), error=exc)
+    return verify_scenario(scenario)

@@ -1,0 +1,42 @@
+"""Horse Race, the domino game (Fives family). Rule texts: seeds 000 (es), 001 (pt), 002 (pl)."""
+
+from pathlib import Path
+
+from reference.core.game import Game
+
+from .options import DEFAULTS
+from .replay import replay
+
+EXPECTATION_MODES = {
+    "tiles": "unordered",
+    "branching_doubles": "unordered",
+    "connections": "unordered",
+    "attachment_points": "unordered",
+    "counted": "unordered",
+    "end_sum": "exact",
+    "points": "subset",
+    "events": "events",
+    "scores": "exact",
+    "phase": "exact",
+    "turn": "exact",
+    "continuing": "exact",
+    "legal_actions": "unordered",
+    "hands": "unordered_each",
+    "draw_pile": "exact",
+    "settlement": "subset",
+    "match_winners": "unordered",
+    "next_opener": "exact",
+    "round": "exact",
+    "error": "exact",
+}
+
+GAME = Game(
+    name="dominoes",
+    title="Horse Race dominoes",
+    clause_prefix="DOM-",
+    package_dir=Path(__file__).parent,
+    scenario_schema="dominoes/scenario.schema.json",
+    expectation_modes=EXPECTATION_MODES,
+    replay=replay,
+    option_defaults=DEFAULTS.as_dict(),
+)

@@ -1,0 +1,50 @@
+"""Settings for the points the rule texts leave open (see interpretations.yaml).
+
+Each field is one interpretation's option; the default is the suite's reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Mapping
+
+from reference.core.errors import InputError
+
+CHOICES: dict[str, tuple] = {
+    # DOM-INT-1: a continuing player with no legal placement draws as in any turn, or stops.
+    "continuation_when_unable": ("draw", "end_turn"),
+    # DOM-INT-2: symmetric free points (line A/B of a lone double, branch A/B) are distinct moves.
+    "symmetric_points": ("distinct", "canonical"),
+    # DOM-INT-4: the opening tile, played from hand, can continue the turn.
+    "opening_continues": (True, False),
+    # DOM-INT-7: a player who may continue must continue (must-play applies) or may stop.
+    "continuation": ("compulsory", "optional"),
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    continuation_when_unable: str = "draw"
+    symmetric_points: str = "distinct"
+    opening_continues: bool = True
+    continuation: str = "compulsory"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+DEFAULTS = Options()
+
+
+def parse_options(raw: Mapping[str, Any] | None, field: str = "options") -> Options:
+    if not raw:
+        return DEFAULTS
+    values = {}
+    for name, value in raw.items():
+        if name not in CHOICES:
+            raise InputError(f"{field}.{name}", f"unknown option; options are {', '.join(CHOICES)}")
+        if value not in CHOICES[name]:
+            allowed = ", ".join(str(c).lower() if isinstance(c, bool) else c for c in CHOICES[name])
+            raise InputError(f"{field}.{name}", f"'{value}' is not allowed; choose one of {allowed}")
+        values[name] = value
+    return Options(**values)

@@ -1,0 +1,1 @@
+"""The `horserace` command line."""

@@ -1,0 +1,57 @@
+"""`horserace SUBCOMMAND ...`: one console command; each subcommand lives in commands/."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import traceback
+
+from reference.core.errors import HorseRaceError
+
+# Subcommand name -> module under horserace_cli.commands. Each module has
+# `add_arguments(parser)` and `run(args) -> int`, and a docstring whose first line is the help.
+SUBCOMMANDS = {
+    "verify": "verify",
+    "replay": "replay",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="horserace",
+        description="Conformance suite for the games called Horse Race: reference engines, "
+                    "scenarios and vectors.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name, module_name in SUBCOMMANDS.items():
+        module = importlib.import_module(f"horserace_cli.commands.{module_name}")
+        summary = (module.__doc__ or name).strip().splitlines()[0]
+        command = sub.add_parser(name, help=summary, description=module.__doc__)
+        module.add_arguments(command)
+        command.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except HorseRaceError as exc:
+        print(f"horserace {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception:  # an engine bug, not a user mistake: say so and show where
+        print(f"horserace {args.command}: internal error (a bug in the suite; please report it):",
+              file=sys.stderr)
+        traceback.print_exc()
+        return 3
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

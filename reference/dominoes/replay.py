@@ -62,6 +62,12 @@ def expects_error(step: dict[str, Any]) -> bool:
     return "error" in (step.get("expect") or {})
 
 
+def refused(index: int, action_text: str, exc: InputError) -> StepOutcome:
+    """A step whose action the rules refuse (the scenario expects it); the state is unchanged."""
+    return StepOutcome(index, action_text, {"error": exc.clause}, (exc.clause,) if exc.clause else (),
+                       (action_text, f"  refused under {exc.clause}: {exc.message}"))
+
+
 # -- layout scenarios: placements only, no players ------------------------------------------
 
 def build_layout(placements: list[Any], field: str) -> Layout:
@@ -107,8 +113,7 @@ def replay_layout(scenario: "Scenario") -> Iterator[StepOutcome]:
             except IllegalAction as exc:
                 if not expects_error(step):
                     raise
-                yield StepOutcome(index, action_text, {"error": exc.clause}, (exc.clause,) if exc.clause else (),
-                                  (f"refused: {exc.message}",))
+                yield refused(index, action_text, exc)
                 continue
             layout = trial
             view = layout_view(layout)
@@ -189,8 +194,16 @@ def replay_match(scenario: "Scenario", options) -> Iterator[StepOutcome]:
         action_text = None
         if key == "deal":
             hands, pile, opener = parse_deal(step["deal"], f"{field}.deal")
-            deal_round(match, hands, pile, opener, log, field=f"{field}.deal")
             action_text = "deal"
+            try:
+                trial = match.copy() if expects_error(step) else match
+                deal_round(trial, hands, pile, opener, log, field=f"{field}.deal")
+            except InputError as exc:
+                if not expects_error(step):
+                    raise
+                yield refused(index, action_text, exc)
+                continue
+            match = trial
         elif key is not None:
             if key == "settle":
                 raise InputError(f"{field}.settle", "a match settles its rounds by itself")
@@ -206,8 +219,7 @@ def replay_match(scenario: "Scenario", options) -> Iterator[StepOutcome]:
             except IllegalAction as exc:
                 if not expects_error(step):
                     raise
-                yield StepOutcome(index, action_text, {"error": exc.clause},
-                                  (exc.clause,) if exc.clause else (), (f"refused: {exc.message}",))
+                yield refused(index, action_text, exc)
                 continue
             match = trial
         view = match_view(match, log)

@@ -33,7 +33,7 @@ class Scenario:
     steps: list[dict[str, Any]]
     doc: SourceDoc
     notes: str = ""
-    flags: list[str] = field(default_factory=list)
+    examples: list[str] = field(default_factory=list)
 
     @property
     def path(self) -> str:
@@ -68,7 +68,7 @@ def from_doc(doc: SourceDoc) -> Scenario:
         clauses=list(data.get("clauses", [])), sources=list(data.get("source", [])),
         interpretations=list(data.get("interpretations", [])), options=dict(data.get("options", {})),
         setup=data.get("setup", {}), steps=list(data.get("steps", [])), doc=doc,
-        notes=data.get("notes", ""), flags=list(data.get("flags", [])))
+        notes=data.get("notes", ""), examples=list(data.get("examples", [])))
 
 
 def load_scenario(path: Path | str) -> Scenario:

@@ -136,6 +136,7 @@ def place(match: MatchState, action: Place, log: StepLog, field: str) -> None:
     if from_draw:
         # DOM-DRAW-4: the drawn tile always ends the turn, even a double or a scoring tile.
         end_turn(match, "drawn_tile", "DOM-DRAW-4", log)
+        log.rule("DOM-CONT-6")
     else:
         reason = continuation_reason(tile, points.raw)
         if reason and opening and not match.options.opening_continues:

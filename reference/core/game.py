@@ -11,12 +11,36 @@ import pkgutil
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .errors import HorseRaceError
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .scenario import Scenario
+@dataclass(frozen=True)
+class CaseInput:
+    """What an engine replays: a scenario's kind, setup, steps and options, or the same from a
+    vector case. Steps are in scenario form (e.g. {'place': '1|4', 'at': '...'}) or protocol
+    form ({'action': 'place 1|4 at ...'}); games accept both.
+
+    `refusals_are_results`: a refused action is reported as an observation {'error': clause}
+    and play goes on (adapter mode) instead of being an input error (scenario mode, where only
+    steps that expect `error` may be refused).
+    """
+
+    kind: str
+    setup: Mapping[str, Any]
+    steps: Sequence[Mapping[str, Any]]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    refusals_are_results: bool = False
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A plausible misreading of a rule, applied to the reference engine for `horserace mutants`."""
+
+    name: str
+    description: str
+    clauses: tuple[str, ...]
+    patch: Callable[[], Any]          # returns a context manager that installs the misreading
 
 
 @dataclass(frozen=True)
@@ -47,8 +71,20 @@ class Game:
     package_dir: Path
     scenario_schema: str                       # schema file (under schema/) for `setup` and `steps`
     expectation_modes: Mapping[str, str]       # expectation key -> compare mode
-    replay: Callable[["Scenario"], Iterator[StepOutcome]]
+    replay: Callable[[CaseInput], Iterator[StepOutcome]]
     option_defaults: Mapping[str, Any] = field(default_factory=dict)
+    # -- for vectors (reference.core.vectors) --------------------------------------------
+    # kind -> the observation keys a vector of that kind checks after every step
+    observation_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # scenario-form step -> protocol form ({'action': text} plus any chance input)
+    compile_step: Callable[[Mapping[str, Any]], dict] | None = None
+    # generated cases (random games, perft ...), each a dict in the vector case format
+    generate_cases: Callable[[], Iterable[dict]] | None = None
+    # case -> flags (interpretation-dependent situations that arose in it)
+    flags_for: Callable[[dict], list[str]] | None = None
+    # plausible misreadings for the mutation self-check
+    mutants: Callable[[], Sequence[Mutant]] | None = None
+    rules_edition: str = ""
 
     @property
     def catalog_file(self) -> Path:

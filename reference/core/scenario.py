@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from . import schemas
 from .errors import InputError, ScenarioError
-from .game import Game, StepOutcome, get_game, UnknownGame
+from .game import CaseInput, Game, StepOutcome, UnknownGame, get_game
 from .paths import SCENARIO_DIR, display_path, require_dir
 from .yamlsource import SourceDoc, load_yaml_file, load_yaml_text
 
@@ -43,10 +43,13 @@ class Scenario:
         """Locate an engine InputError (a field path in this file) as file:line."""
         return self.doc.error(exc.field, str(InputError("", exc.message, exc.clause)).lstrip(": "))
 
+    def case_input(self) -> CaseInput:
+        return CaseInput(self.kind, self.setup, self.steps, self.options)
+
     def replay(self) -> Iterator[StepOutcome]:
         """The game's replay, with input errors turned into located scenario errors."""
         try:
-            yield from self.game.replay(self)
+            yield from self.game.replay(self.case_input())
         except InputError as exc:
             raise self.error(exc) from None
 

@@ -5,7 +5,7 @@ from pathlib import Path
 from reference.core.game import Game
 
 from .options import DEFAULTS
-from .replay import replay
+from .replay import compile_step, replay
 
 EXPECTATION_MODES = {
     "tiles": "unordered",
@@ -39,4 +39,6 @@ GAME = Game(
     expectation_modes=EXPECTATION_MODES,
     replay=replay,
     option_defaults=DEFAULTS.as_dict(),
+    compile_step=compile_step,
+    rules_edition="Horse Race dominoes: seeds 000 (es), 001 (pt), 002 (pl)",
 )

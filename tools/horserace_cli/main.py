@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import sys
 import traceback
 
 from reference.core.errors import HorseRaceError
 
-# Subcommand name -> module under horserace_cli.commands. Each module has
-# `add_arguments(parser)` and `run(args) -> int`, and a docstring whose first line is the help.
-SUBCOMMANDS = {
-    "verify": "verify",
-    "replay": "replay",
-}
+from . import commands
+
+
+def subcommands() -> dict[str, str]:
+    """Every module in horserace_cli/commands is a subcommand of the same name ('_' -> '-').
+    Each has `add_arguments(parser)`, `run(args) -> int` and a docstring whose first line is
+    the help. Adding a command is adding a module."""
+    found = {}
+    for module in pkgutil.iter_modules(commands.__path__):
+        if not module.name.startswith("_"):
+            found[module.name.replace("_", "-")] = module.name
+    return dict(sorted(found.items()))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "scenarios and vectors.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name, module_name in SUBCOMMANDS.items():
+    for name, module_name in subcommands().items():
         module = importlib.import_module(f"horserace_cli.commands.{module_name}")
         summary = (module.__doc__ or name).strip().splitlines()[0]
         command = sub.add_parser(name, help=summary, description=module.__doc__)

@@ -4,6 +4,9 @@ from pathlib import Path
 
 from reference.core.game import Game
 
+from .flags import flags_for
+from .generate import generate_cases
+from .mutants import mutants
 from .options import DEFAULTS
 from .replay import compile_step, replay
 
@@ -28,6 +31,8 @@ EXPECTATION_MODES = {
     "next_opener": "exact",
     "round": "exact",
     "error": "exact",
+    "perft": "exact",
+    "divide": "exact",
 }
 
 GAME = Game(
@@ -40,5 +45,14 @@ GAME = Game(
     replay=replay,
     option_defaults=DEFAULTS.as_dict(),
     compile_step=compile_step,
+    observation_keys={
+        "layout": ["tiles", "branching_doubles", "connections", "attachment_points", "counted", "end_sum", "points"],
+        "settlement": ["events", "settlement", "scores", "match_winners", "next_opener"],
+        "match": ["events", "scores", "turn", "phase", "legal_actions"],
+        "perft": ["perft", "divide"],
+    },
+    generate_cases=generate_cases,
+    flags_for=flags_for,
+    mutants=mutants,
     rules_edition="Horse Race dominoes: seeds 000 (es), 001 (pt), 002 (pl)",
 )

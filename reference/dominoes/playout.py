@@ -51,10 +51,10 @@ def shuffled_deal(rng: random.Random, players: int, opener: int | None) -> Deal:
 
 def play_match(players: int, mode: str, deal_source: Callable[[MatchState], Deal],
                choose: Callable[[MatchState, list[Action]], Action], options: Options | None = None,
-               max_steps: int = 20000, on_step: Callable[[MatchState, str, StepLog], None] | None = None
-               ) -> PlayedMatch:
+               max_steps: int = 20000, on_step: Callable[[MatchState, str, StepLog], None] | None = None,
+               scores: list[int] | None = None) -> PlayedMatch:
     """Play until the match is won. `on_step` sees the state after every step."""
-    match = new_match(players, mode, options=options)
+    match = new_match(players, mode, scores=scores, options=options)
     record = PlayedMatch(players, mode)
     for _ in range(max_steps):
         if match.phase == OVER:
@@ -79,9 +79,10 @@ def play_match(players: int, mode: str, deal_source: Callable[[MatchState], Deal
 
 
 def random_match(seed: int, players: int, mode: str = "individual", options: Options | None = None,
-                 on_step=None) -> PlayedMatch:
+                 on_step=None, scores: list[int] | None = None) -> PlayedMatch:
     """A match whose deals, neutral draws and choices all come from one seeded generator."""
     rng = random.Random(seed)
     return play_match(players, mode,
                       deal_source=lambda m: shuffled_deal(rng, players, rng.randrange(players)),
-                      choose=lambda m, actions: rng.choice(actions), options=options, on_step=on_step)
+                      choose=lambda m, actions: rng.choice(actions), options=options, on_step=on_step,
+                      scores=scores)

@@ -19,6 +19,7 @@ from .layout import Layout
 from .match import apply_settlement, check_distinct, deal_round, new_match
 from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement
 from .observe import event_fields, layout_view, match_view
+from .perft import divide, perft_by_depth
 from .options import parse_options
 from .scoring import placement_points
 from .seating import INDIVIDUAL
@@ -27,7 +28,7 @@ from .state import AWAITING_DEAL
 from .tiles import parse_tile
 from .turns import play
 
-ACTION_KEYS = ("place", "draw", "pass", "stop", "deal", "settle")
+ACTION_KEYS = ("place", "draw", "pass", "stop", "deal", "settle", "perft")
 OBSERVE = "observe"
 
 
@@ -39,8 +40,10 @@ def replay(case: CaseInput) -> Iterator[StepOutcome]:
         yield from replay_settlement(case)
     elif case.kind == "match":
         yield from replay_match(case, options)
+    elif case.kind == "perft":
+        yield from replay_perft(case, options)
     else:
-        raise InputError("kind", f"unknown domino kind '{case.kind}'; kinds are layout, settlement, match")
+        raise InputError("kind", f"unknown domino kind '{case.kind}'; kinds are layout, settlement, match, perft")
 
 
 # -- reading steps ----------------------------------------------------------------------------
@@ -50,7 +53,7 @@ def step_action(step: dict[str, Any], index: int) -> tuple[str | None, Action | 
     field = f"steps[{index}]"
     if "action" in step:
         text = step["action"]
-        if text in ("deal", "settle"):
+        if text in ("deal", "settle", "perft"):
             return text, None
         if text == OBSERVE or text is None:
             return None, None
@@ -78,7 +81,16 @@ def compile_step(step: dict[str, Any]) -> dict[str, Any]:
         return {"action": "deal", "deal": normalize_deal(step["deal"])}
     if verb == "settle":
         return {"action": "settle"}
+    if verb == "perft":
+        return {"action": "perft", "depth": perft_depth(step, 0)}
     return {"action": str(action)}
+
+
+def perft_depth(step: dict[str, Any], index: int) -> int:
+    depth = step.get("depth", step.get("perft"))
+    if not isinstance(depth, int) or not 1 <= depth <= 8:
+        raise InputError(f"steps[{index}].perft", f"{depth!r}: a perft depth is a whole number from 1 to 8")
+    return depth
 
 
 def normalize_deal(deal: dict[str, Any]) -> dict[str, Any]:
@@ -212,12 +224,16 @@ def parse_deal(payload: Any, field: str) -> tuple[list, list, int | None]:
     return hands, pile, payload.get("opener")
 
 
-def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
-    setup = case.setup
+def start_match(setup: dict[str, Any], options):
     match = new_match(setup["players"], setup.get("mode", INDIVIDUAL), setup.get("scores"),
                       options, field="setup")
     hands, pile, opener = parse_deal(setup["deal"], "setup.deal")
     deal_round(match, hands, pile, opener, StepLog(), field="setup.deal")
+    return match
+
+
+def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
+    match = start_match(case.setup, options)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         verb, action = step_action(step, index)
@@ -251,3 +267,22 @@ def check_seat(match, step: dict[str, Any], field: str) -> None:
     if "by" in step and match.to_play is not None and step["by"] != match.to_play:
         raise IllegalAction(f"{field}.by", f"it is seat {match.to_play}'s turn, not seat {step['by']}'s",
                             "DOM-TURN-1")
+
+
+# -- perft: counting legal action sequences from a position ----------------------------------
+
+def replay_perft(case: CaseInput, options) -> Iterator[StepOutcome]:
+    match = start_match(case.setup, options)
+    for index, text in enumerate(case.setup.get("moves", [])):
+        field = f"setup.moves[{index}]"
+        play(match, parse_action(text, field), StepLog(), field)
+    for index, step in enumerate(case.steps):
+        verb, _ = step_action(step, index)
+        if verb != "perft":
+            raise InputError(f"steps[{index}]", "a perft case has only 'perft' steps")
+        depth = perft_depth(step, index)
+        counts = perft_by_depth(match, depth)
+        view = {"perft": counts, "divide": divide(match, depth)}
+        yield StepOutcome(index, f"perft {depth}", view, ("DOM-DRAW-1", "DOM-DRAW-2", "DOM-PASS-1"),
+                          (f"perft {depth}", f"  nodes by depth: {counts}")
+                          + tuple(f"  {a}: {n}" for a, n in view["divide"].items()))

@@ -1,0 +1,93 @@
+"""The reference engines behind the runner protocol (`horserace adapter`).
+
+Reads JSON lines on stdin and answers on stdout, so `horserace check` can drive the reference
+engines like any other implementation. With a mutant installed it plays a misreading of the
+rules (used by `horserace mutants`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from typing import Any, IO
+
+from .catalog import load_catalog
+from .errors import HorseRaceError, InputError
+from .game import CaseInput, Mutant, all_games, get_game
+from .version import PROTOCOL_VERSION, suite_version
+
+
+def supported_options(game_name: str) -> dict[str, list[Any]]:
+    """Every option value the interpretations register names (default first)."""
+    out: dict[str, list[Any]] = {}
+    for interpretation in load_catalog(game_name).interpretations.values():
+        if not interpretation.option:
+            continue
+        values = out.setdefault(interpretation.option["name"], [interpretation.option["default"]])
+        for alternative in interpretation.alternatives:
+            if "value" in alternative and alternative["value"] not in values:
+                values.append(alternative["value"])
+    return out
+
+
+def hello_reply(games: list[str]) -> dict[str, Any]:
+    return {"type": "hello", "protocol": PROTOCOL_VERSION,
+            "implementation": {"name": "horserace-reference", "version": suite_version(), "language": "python"},
+            "games": {name: {"kinds": sorted(get_game(name).observation_keys),
+                             "options": supported_options(name)} for name in games}}
+
+
+def answer_case(message: dict[str, Any]) -> dict[str, Any]:
+    seq = message.get("seq", 0)
+    try:
+        game = get_game(message["game"])
+        inp = message["input"]
+        case = CaseInput(message["kind"], inp["setup"], inp["steps"], message.get("options") or {},
+                         refusals_are_results=True)
+        observe = set(message.get("observe") or ())
+        steps = []
+        for outcome in game.replay(case):
+            observation = outcome.observation
+            if "error" in observation:
+                steps.append({"error": observation["error"] or "refused"})
+            else:
+                steps.append({k: v for k, v in observation.items() if not observe or k in observe})
+        return {"type": "result", "seq": seq, "steps": steps}
+    except (InputError, HorseRaceError, KeyError, TypeError, ValueError) as exc:
+        return {"type": "errored", "seq": seq, "message": f"{type(exc).__name__}: {exc}"}
+
+
+def find_mutant(name: str) -> Mutant:
+    for game in all_games().values():
+        for mutant in (game.mutants() if game.mutants else []):
+            if mutant.name == name:
+                return mutant
+    raise HorseRaceError(f"no mutant named {name!r}; 'horserace mutants --list' lists them")
+
+
+def serve(stdin: IO[bytes], stdout: IO[bytes], games: list[str] | None = None, mutant: str | None = None) -> int:
+    names = games or list(all_games())
+    context = find_mutant(mutant).patch() if mutant else contextlib.nullcontext()
+    with context:
+        for raw in stdin:
+            line = raw.decode("utf-8").strip()
+            if not line:
+                continue
+            message = json.loads(line)
+            kind = message.get("type")
+            if kind == "hello":
+                reply = hello_reply(names)
+            elif kind == "case":
+                reply = answer_case(message)
+            elif kind == "bye":
+                return 0
+            else:
+                reply = {"type": "errored", "seq": message.get("seq", 0), "message": f"unknown message {kind!r}"}
+            stdout.write((json.dumps(reply, separators=(",", ":")) + "\n").encode("utf-8"))
+            stdout.flush()
+    return 0
+
+
+def main() -> int:  # pragma: no cover - exercised through the CLI
+    return serve(sys.stdin.buffer, sys.stdout.buffer)

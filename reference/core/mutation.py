@@ -1,0 +1,53 @@
+"""The mutation self-check: every misreading in a game's mutant list must be caught.
+
+Each mutant runs as an implementation through the runner (the reference adapter with the
+mutant installed), against that game's vectors. A mutant is killed when at least one case
+fails; the report lists the killing cases.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import Game, Mutant
+from .runner import run_cases
+
+
+@dataclass
+class MutantResult:
+    game: str
+    mutant: Mutant
+    killers: list[str] = field(default_factory=list)     # failing case ids
+    errored: list[str] = field(default_factory=list)     # cases the mutant could not even answer
+
+    @property
+    def killed(self) -> bool:
+        return bool(self.killers)
+
+
+def adapter_command(mutant: str, game: str) -> str:
+    return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --mutant {mutant} --game {game}"
+
+
+def run_mutant(game: Game, mutant: Mutant, cases: list[dict[str, Any]], timeout: float) -> MutantResult:
+    results, _ = run_cases(adapter_command(mutant.name, game.name), cases, timeout)
+    out = MutantResult(game.name, mutant)
+    for r in results:
+        if r.status == "failed":
+            out.killers.append(r.id)
+        elif r.status == "errored":
+            out.errored.append(r.id)
+    return out
+
+
+def run_mutants(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], timeout: float = 20.0,
+                workers: int | None = None) -> list[MutantResult]:
+    workers = workers or max(1, os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_mutant, game, mutant, cases, timeout) for game, mutant, cases in jobs]
+        return [f.result() for f in futures]

@@ -1,0 +1,84 @@
+"""Judging an implementation's answer to a case: status, first divergent step, diagnostics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .expect import MISSING, canonical, matches, show
+from .game import get_game
+
+STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
+
+
+@dataclass
+class CaseResult:
+    id: str
+    game: str
+    kind: str
+    status: str
+    clauses: list[str] = field(default_factory=list)
+    message: str = ""
+    seconds: float = 0.0
+    mismatch: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"id": self.id, "game": self.game, "kind": self.kind, "status": self.status,
+               "seconds": round(self.seconds, 6), "clauses": self.clauses}
+        if self.message:
+            out["message"] = self.message
+        if self.mismatch:
+            out["mismatch"] = self.mismatch
+        return out
+
+
+def runner_mode(game_name: str, key: str) -> str:
+    """How the runner compares a key: as the game says, except that any refusal reason counts."""
+    if key == "error":
+        return "refusal"
+    return get_game(game_name).expectation_modes.get(key, "exact")
+
+
+def first_mismatch(case: dict[str, Any], steps: Any) -> dict[str, Any] | None:
+    """None when every expected value matches; else the first divergent step and key."""
+    expected = case["expected"]
+    actions = [s.get("action") for s in case["input"]["steps"]]
+    if not isinstance(steps, list):
+        return {"step": 0, "action": None, "key": "steps", "expected": f"a list of {len(expected)} observations",
+                "actual": show(steps)}
+    for index, want in enumerate(expected):
+        action = actions[index] if index < len(actions) else None
+        if index >= len(steps):
+            return {"step": index, "action": action, "key": "steps",
+                    "expected": f"{len(expected)} observations", "actual": f"{len(steps)} observations"}
+        got = steps[index]
+        if not isinstance(got, dict):
+            return {"step": index, "action": action, "key": "(observation)", "expected": "an object",
+                    "actual": show(got)}
+        for key, value in want.items():
+            mode = runner_mode(case["game"], key)
+            actual = got.get(key, MISSING)
+            if key != "error" and "error" in got and "error" not in want:
+                return {"step": index, "action": action, "key": key, "expected": show(value, mode),
+                        "actual": f"the action was refused: {show(got['error'])}"}
+            if not matches_safely(value, actual, mode):
+                return {"step": index, "action": action, "key": key, "expected": show(value, mode),
+                        "actual": show(actual, mode)}
+    if len(steps) > len(expected):
+        return {"step": len(expected), "action": None, "key": "steps",
+                "expected": f"{len(expected)} observations", "actual": f"{len(steps)} observations"}
+    return None
+
+
+def matches_safely(expected: Any, actual: Any, mode: str) -> bool:
+    try:
+        if mode == "refusal":
+            return isinstance(actual, str) and bool(actual)
+        return matches(expected, canonical(actual) if actual is not MISSING else MISSING, mode)
+    except (TypeError, ValueError):
+        return False
+
+
+def judge(case: dict[str, Any], steps: Any) -> tuple[str, dict[str, Any] | None]:
+    mismatch = first_mismatch(case, steps)
+    return ("passed", None) if mismatch is None else ("failed", mismatch)

@@ -85,6 +85,8 @@ class Game:
     # plausible misreadings for the mutation self-check
     mutants: Callable[[], Sequence[Mutant]] | None = None
     rules_edition: str = ""
+    # name -> (unit, function doing one batch of work and returning how many units it did)
+    benchmarks: Mapping[str, tuple[str, Callable[[], int]]] = field(default_factory=dict)
 
     @property
     def catalog_file(self) -> Path:
@@ -99,24 +101,34 @@ class UnknownGame(HorseRaceError):
     pass
 
 
+def _load(name: str) -> Game | None:
+    try:
+        package = importlib.import_module(f"reference.{name}")
+    except ImportError as exc:
+        raise UnknownGame(f"the game package reference/{name} does not import: {exc}") from None
+    game = getattr(package, "GAME", None)
+    return game if isinstance(game, Game) else None
+
+
 @lru_cache(maxsize=1)
 def all_games() -> dict[str, Game]:
     import reference
 
     games: dict[str, Game] = {}
     for module in pkgutil.iter_modules(reference.__path__):
-        if not module.ispkg or module.name == "core":
-            continue
-        package = importlib.import_module(f"reference.{module.name}")
-        game = getattr(package, "GAME", None)
-        if isinstance(game, Game):
-            games[game.name] = game
+        if module.ispkg and module.name != "core":
+            game = _load(module.name)
+            if game is not None:
+                games[game.name] = game
     return dict(sorted(games.items()))
 
 
+@lru_cache(maxsize=None)
 def get_game(name: str) -> Game:
-    games = all_games()
-    if name not in games:
-        known = ", ".join(games) or "none"
-        raise UnknownGame(f"unknown game {name!r}; known games: {known}")
-    return games[name]
+    import reference
+
+    known = [m.name for m in pkgutil.iter_modules(reference.__path__) if m.ispkg and m.name != "core"]
+    game = _load(name) if name in known else None
+    if game is None:
+        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(known) or 'none'}")
+    return game

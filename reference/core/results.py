@@ -62,12 +62,22 @@ def first_mismatch(case: dict[str, Any], steps: Any) -> dict[str, Any] | None:
                 return {"step": index, "action": action, "key": key, "expected": show(value, mode),
                         "actual": f"the action was refused: {show(got['error'])}"}
             if not matches_safely(value, actual, mode):
-                return {"step": index, "action": action, "key": key, "expected": show(value, mode),
-                        "actual": show(actual, mode)}
+                shown_expected, shown_actual = differing_parts(value, actual, mode)
+                return {"step": index, "action": action, "key": key, "expected": shown_expected,
+                        "actual": shown_actual}
     if len(steps) > len(expected):
         return {"step": len(expected), "action": None, "key": "steps",
                 "expected": f"{len(expected)} observations", "actual": f"{len(steps)} observations"}
     return None
+
+
+def differing_parts(expected: Any, actual: Any, mode: str) -> tuple[str, str]:
+    """For two objects (a perft divide, a settlement), only the entries that differ."""
+    if mode == "exact" and isinstance(expected, dict) and isinstance(actual, dict):
+        keys = sorted(k for k in set(expected) | set(actual) if canonical(expected.get(k)) != canonical(actual.get(k)))
+        return (show({k: expected.get(k, "(absent)") for k in keys}),
+                show({k: actual.get(k, "(absent)") for k in keys}))
+    return show(expected, mode), show(actual, mode)
 
 
 def matches_safely(expected: Any, actual: Any, mode: str) -> bool:

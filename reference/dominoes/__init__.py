@@ -4,6 +4,7 @@ from pathlib import Path
 
 from reference.core.game import Game
 
+from .bench import BENCHMARKS
 from .flags import flags_for
 from .generate import generate_cases
 from .mutants import mutants
@@ -54,5 +55,6 @@ GAME = Game(
     generate_cases=generate_cases,
     flags_for=flags_for,
     mutants=mutants,
+    benchmarks=BENCHMARKS,
     rules_edition="Horse Race dominoes: seeds 000 (es), 001 (pt), 002 (pl)",
 )

@@ -130,8 +130,8 @@ def settlement_cases(count: int = 80) -> list[dict[str, Any]]:
 
 
 PERFT_POSITIONS = [  # (format, seed, actions played first, depth)
-    ("2p", 1, 0, 4), ("3p", 2, 0, 4), ("4p", 3, 0, 4), ("pairs", 4, 0, 4),
-    ("2p", 5, 6, 4), ("3p", 6, 8, 4), ("4p", 7, 10, 4), ("pairs", 8, 12, 4),
+    ("2p", 1, 0, 6), ("3p", 2, 0, 6), ("4p", 3, 0, 6), ("pairs", 4, 0, 6),
+    ("2p", 5, 6, 6), ("3p", 6, 8, 6), ("4p", 7, 10, 6), ("pairs", 8, 12, 6),
 ]
 
 

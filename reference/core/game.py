@@ -87,6 +87,8 @@ class Game:
     rules_edition: str = ""
     # name -> (unit, function doing one batch of work and returning how many units it did)
     benchmarks: Mapping[str, tuple[str, Callable[[], int]]] = field(default_factory=dict)
+    # (kind, observation after a step) -> an SVG drawing of that state, as the rule texts draw it
+    render_step: Callable[[str, Mapping[str, Any]], str] | None = None
 
     @property
     def catalog_file(self) -> Path:

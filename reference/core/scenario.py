@@ -96,3 +96,16 @@ def scenario_files(paths: list[str] | None = None) -> list[Path]:
         else:
             files.append(path)
     return files
+
+
+def game_scenarios(game: Game) -> list[Scenario]:
+    folder = SCENARIO_DIR / game.name
+    return [load_scenario(p) for p in scenario_files([str(folder)])] if folder.is_dir() else []
+
+
+def scenario_clauses(scenario: Scenario) -> set[str]:
+    """The clauses a scenario cites, at the top and on its steps."""
+    cited = set(scenario.clauses)
+    for step in scenario.steps:
+        cited.update(step.get("clauses", []))
+    return cited

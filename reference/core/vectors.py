@@ -19,6 +19,7 @@ from .catalog import load_catalog
 from .errors import HorseRaceError
 from .game import CaseInput, Game, all_games, get_game
 from .paths import SCENARIO_DIR, VECTORS_DIR, display_path
+from .register import documents
 from .scenario import Scenario, load_scenario, scenario_files
 from .verify import verify_scenario
 from .version import suite_version
@@ -193,6 +194,11 @@ def selected_games(names: list[str] | None) -> list[Game]:
 
 def write_vectors(names: list[str] | None = None) -> list[Path]:
     written = []
+    if not names:
+        for path, text in documents(selected_games(None)).items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
     for game in selected_games(names):
         files = build_files(game)
         folder = VECTORS_DIR / game.name
@@ -209,6 +215,11 @@ def write_vectors(names: list[str] | None = None) -> list[Path]:
 def check_vectors(names: list[str] | None = None) -> list[str]:
     """Differences between the committed files and a fresh generation (empty when identical)."""
     problems = []
+    expected_files: dict[Path, str] = documents(selected_games(None)) if not names else {}
+    for path, text in expected_files.items():
+        if not path.exists() or path.read_bytes() != text.encode("utf-8"):
+            problems.append(f"{display_path(path)}: differs from a fresh generation; generated documents "
+                            "are never edited by hand")
     for game in selected_games(names):
         files = build_files(game)
         folder = VECTORS_DIR / game.name

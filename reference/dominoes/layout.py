@@ -120,6 +120,22 @@ class Layout:
                         counted.append(Contribution(tile, side, Point(tile, side).value))
         return sorted(counted, key=Contribution.sort_key)
 
+    def applied_clauses(self) -> list[str]:
+        """The counting and branching clauses this layout's counted ends depend on."""
+        clauses = ["DOM-COUNT-3", "DOM-PTS-1"]
+        for placed in self.placed.values():
+            if not is_double(placed.tile):
+                continue
+            clauses.append("DOM-DBL-1")
+            free_long = sum(not placed.occupied(side) for side in LONG_SIDES)
+            if free_long:
+                clauses += ["DOM-COUNT-1", "DOM-DBL-2", "DOM-DBL-4"]   # counts; branches withheld
+                if free_long == 1:
+                    clauses.append("DOM-COUNT-4")       # a double at the end of its line
+            else:
+                clauses += ["DOM-COUNT-2", "DOM-COUNT-7", "DOM-DBL-3"]
+        return list(dict.fromkeys(clauses))
+
     def end_sum(self) -> int:
         """DOM-PTS-1: the sum of the counted ends, not of every attachment point."""
         return sum(c.value for c in self.counted_contributions())

@@ -164,7 +164,7 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
             view = layout_view(layout)
             points = placement_points(view["end_sum"])
             view["points"] = {"raw": points.raw, "displayed": points.displayed}
-            log.rule("DOM-PLACE-1", "DOM-COUNT-1", "DOM-COUNT-2", "DOM-COUNT-3", "DOM-PTS-1",
+            log.rule("DOM-PLACE-1", "DOM-PLACE-2", *layout.applied_clauses(),
                      "DOM-PTS-2" if points.raw else "DOM-PTS-3")
         yield StepOutcome(index, action_text, view, tuple(log.clauses),
                           tuple(narrate_layout_step(layout, view, action_text)))

@@ -118,10 +118,11 @@ def place(match: MatchState, action: Place, log: StepLog, field: str) -> None:
     # DOM-PTS-1..4: score every placement, the opening and the last tile included.
     end_sum = r.layout.end_sum()
     points = placement_points(end_sum)
+    log.rule("DOM-PLACE-2")
     log.event("placed", "DOM-PLACE-1", player=seat, tile=tile_str(tile),
               at=str(action.at) if action.at else None, source="draw" if from_draw else "hand",
               end_sum=end_sum, raw=points.raw, displayed=points.displayed)
-    log.rule("DOM-PTS-1", "DOM-PTS-2" if points.raw else "DOM-PTS-3")
+    log.rule(*r.layout.applied_clauses(), "DOM-PTS-2" if points.raw else "DOM-PTS-3")
     if opening:
         log.rule("DOM-OPEN-3", "DOM-OPEN-4")
     record_points(match, seat, points.displayed, log)

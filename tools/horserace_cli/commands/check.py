@@ -22,7 +22,7 @@ REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapte
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--impl", default=REFERENCE_ADAPTER, metavar="COMMAND",
+    parser.add_argument("--impl", metavar="COMMAND",
                         help="command that starts the implementation (default: the reference adapter)")
     add_selection_arguments(parser)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per case (default 10)")
@@ -55,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else {}
     started = datetime.now(timezone.utc)
-    results, announced = run_cases(args.impl, cases, args.timeout, expected)
+    impl = args.impl or REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in args.game)
+    results, announced = run_cases(impl, cases, args.timeout, expected)
     print(report.text_summary(results, args.show, args.all_clauses))
     if args.json:
         report.write_json(args.json, report.json_report(results, announced, started))

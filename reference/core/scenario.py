@@ -41,7 +41,8 @@ class Scenario:
 
     def error(self, exc: InputError) -> ScenarioError:
         """Locate an engine InputError (a field path in this file) as file:line."""
-        return self.doc.error(exc.field, str(InputError("", exc.message, exc.clause)).lstrip(": "))
+        rule = f" (rule {exc.clause})" if exc.clause else ""
+        return self.doc.error(exc.field, exc.message + rule)
 
     def case_input(self) -> CaseInput:
         return CaseInput(self.kind, self.setup, self.steps, self.options)

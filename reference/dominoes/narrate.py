@@ -60,14 +60,27 @@ REASONS = {
 }
 
 
+# Plain sentences for events whose fields fit a template.
+EVENT_TEXT = {
+    "scored": "side {side} scores {displayed} -> {score}",
+    "passed": "seat {player} passes",
+    "round_won": "seat {player} played the last tile and wins the round for side {side}",
+    "round_blocked": "the round is blocked: the pile is empty and nobody can place",
+    "settlement": ("settlement ({kind}): hand pips {hand_pips}, side pips {side_pips}, winners {winners}, "
+                   "paid for {counted_pips} pips, bonus {bonus}, scores {scores}"),
+    "match_won": "match won by side(s) {winners} ({by}), scores {scores}",
+    "round_started": "round {round} dealt; seat {opener} opens",
+}
+
+
 def describe_event(event: dict) -> str:
     kind = event["type"]
+    if kind in EVENT_TEXT:
+        return EVENT_TEXT[kind].format(**event)
     if kind == "placed":
         where = f" at {event['at']}" if event["at"] else " (opening)"
         return (f"seat {event['player']} places {event['tile']}{where} from {event['source']}: "
                 f"end sum {event['end_sum']}, {event['raw']} raw = {event['displayed']} displayed")
-    if kind == "scored":
-        return f"side {event['side']} scores {event['displayed']} -> {event['score']}"
     if kind == "continued":
         return f"seat {event['player']} continues: {REASONS[event['reason']]}"
     if kind == "turn_ended":
@@ -75,23 +88,9 @@ def describe_event(event: dict) -> str:
     if kind == "drew":
         playable = "playable, must be placed now" if event["playable"] else "not playable"
         return f"seat {event['player']} draws {event['tile']} ({playable})"
-    if kind == "passed":
-        return f"seat {event['player']} passes"
-    if kind == "round_won":
-        return f"seat {event['player']} played the last tile and wins the round for side {event['side']}"
-    if kind == "round_blocked":
-        return "the round is blocked: the pile is empty and nobody can place"
-    if kind == "settlement":
-        return (f"settlement ({event['kind']}): hand pips {event['hand_pips']}, side pips {event['side_pips']}, "
-                f"winners {event['winners']}, paid for {event['counted_pips']} pips, bonus {event['bonus']}, "
-                f"scores {event['scores']}")
-    if kind == "match_won":
-        return f"match won by side(s) {event['winners']} ({event['by']}), scores {event['scores']}"
     if kind == "next_opener":
         who = f"seat {event['seat']}" if event["seat"] is not None else "a neutral draw"
         return f"next round opened by {who}"
-    if kind == "round_started":
-        return f"round {event['round']} dealt; seat {event['opener']} opens"
     return str(event)
 
 

@@ -182,16 +182,24 @@ def end_turn(match: MatchState, reason: str, clause: str, log: StepLog) -> None:
     log.rule("DOM-TURN-1")
 
 
-def draw(match: MatchState, log: StepLog, field: str) -> None:
+def require_no_placement(match: MatchState, field: str) -> None:
+    """Drawing and passing come only after the drawn tile is placed (DOM-DRAW-3) and only
+    for a player who cannot place (DOM-DRAW-1)."""
     r = match.round
     seat = r.to_play
     if match.phase == PLACE_DRAWN:
-        raise IllegalAction(f"{field}.draw", f"seat {seat} must first place the drawn tile {tile_str(r.drawn_tile)}",
+        raise IllegalAction(field, f"seat {seat} must first place the drawn tile {tile_str(r.drawn_tile)}",
                             "DOM-DRAW-3")
     moves = legal_placements(r.layout, r.hands[seat], match.options.symmetric_points)
     if moves:
-        raise IllegalAction(f"{field}.draw", f"seat {seat} can place ({moves[0]}) and must play; drawing instead "
-                            "is not allowed", "DOM-DRAW-1")
+        raise IllegalAction(field, f"seat {seat} can place ({moves[0]}) and must play; drawing or passing "
+                            "instead is not allowed", "DOM-DRAW-1")
+
+
+def draw(match: MatchState, log: StepLog, field: str) -> None:
+    require_no_placement(match, f"{field}.draw")
+    r = match.round
+    seat = r.to_play
     if not r.draw_pile:
         raise IllegalAction(f"{field}.draw", "the draw pile is empty; the player passes", "DOM-PASS-1")
     # DOM-DRAW-2: one tile at a time, from the top.
@@ -208,18 +216,13 @@ def draw(match: MatchState, log: StepLog, field: str) -> None:
 
 
 def pass_turn(match: MatchState, log: StepLog, field: str) -> None:
+    require_no_placement(match, f"{field}.pass")
     r = match.round
-    seat = r.to_play
-    if match.phase == PLACE_DRAWN:
-        raise IllegalAction(f"{field}.pass", f"seat {seat} must place the drawn tile {tile_str(r.drawn_tile)}",
-                            "DOM-DRAW-3")
-    moves = legal_placements(r.layout, r.hands[seat], match.options.symmetric_points)
-    if moves:
-        raise IllegalAction(f"{field}.pass", f"seat {seat} can place ({moves[0]}) and must play", "DOM-DRAW-1")
     if r.draw_pile:
         raise IllegalAction(f"{field}.pass", f"the draw pile still has {len(r.draw_pile)} tiles; the player must draw",
                             "DOM-PASS-1")
-    log.event("passed", "DOM-PASS-1", player=seat)
+    # DOM-PASS-1: no legal placement and an empty pile.
+    log.event("passed", "DOM-PASS-1", player=r.to_play)
     end_turn(match, "passed", "DOM-PASS-1", log)
     settle_if_blocked(match, log)
 

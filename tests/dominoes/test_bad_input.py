@@ -114,5 +114,5 @@ def test_an_unexpected_refusal_is_an_error_not_a_crash(tmp_path):
     text = GOOD.replace("  - place: 4|4\n    at: 1|4 high\n", "  - draw:\n")
     assert text != GOOD
     error = error_of(tmp_path, text)
-    assert "must play; drawing instead is not allowed" in str(error)
+    assert "must play; drawing or passing instead is not allowed" in str(error)
     assert "DOM-DRAW-1" in str(error)

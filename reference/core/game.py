@@ -87,7 +87,8 @@ class Game:
     rules_edition: str = ""
     # name -> (unit, function doing one batch of work and returning how many units it did)
     benchmarks: Mapping[str, tuple[str, Callable[[], int]]] = field(default_factory=dict)
-    # (kind, observation after a step) -> an SVG drawing of that state, as the rule texts draw it
+    # (kind, observation after a step) -> an SVG drawing of that state, as the rule texts draw it;
+    # "" when the step has nothing to draw (a settlement, a refused action)
     render_step: Callable[[str, Mapping[str, Any]], str] | None = None
 
     @property

@@ -9,6 +9,7 @@ from .flags import flags_for
 from .generate import generate_cases
 from .mutants import mutants
 from .options import DEFAULTS
+from .render import render_step
 from .replay import compile_step, replay
 
 EXPECTATION_MODES = {
@@ -57,4 +58,5 @@ GAME = Game(
     mutants=mutants,
     benchmarks=BENCHMARKS,
     rules_edition="Horse Race dominoes: seeds 000 (es), 001 (pt), 002 (pl)",
+    render_step=render_step,
 )

@@ -1,0 +1,135 @@
+"""Bets: the odds are posted, each non-banker backs one horse with 1 chip, the bank must be able
+to pay whichever suit wins, and the choices are fixed before the race
+(CRD-BET-2..6, CRD-INT-1..3)."""
+
+from __future__ import annotations
+
+from reference.core.errors import IllegalAction
+from reference.core.log import StepLog
+
+from .cards import SUITS
+from .state import BETTING, LAYING, OVER, RACING, Bet, TableState
+
+MAX_STAKE = 1    # CRD-BET-2/3: the posted maximum; here every bettor stakes exactly 1 chip
+
+
+def liability(bets: list[Bet], odds: dict[str, int | None], measure: str) -> dict[str, int]:
+    """CRD-BET-4, CRD-INT-1: the chips the bank pays out of its own balance if each suit wins.
+    gross: the net winnings on that suit (CRD-PAY-2: stake x net odds); net: less the losing
+    stakes the bank collects in the same settlement (CRD-PAY-1)."""
+    out = {}
+    for suit in SUITS:
+        pay = sum(b.stake * (odds[suit] or 0) for b in bets if b.horse == suit)
+        if measure == "net":
+            pay -= sum(b.stake for b in bets if b.horse != suit)
+        out[suit] = max(pay, 0)
+    return out
+
+
+def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:
+    """CRD-BET-4: enough chips in the bank for any winning suit."""
+    return bank_balance >= max(owed.values())
+
+
+def open_horses(table: TableState) -> list[str]:
+    """The horses the seat to bet may back. CRD-INT-2: under 'refuse' a bet the bank could not
+    pay, or a stake the bettor does not hold, is not offered; under 'owe' every horse is."""
+    seat = table.to_bet
+    if seat is None:
+        return []
+    if table.options.when_uncovered == "owe":
+        return list(SUITS)
+    if table.balances[seat] < MAX_STAKE:
+        return []
+    race = table.race
+    bank = table.balances[race.banker]
+    return [suit for suit in SUITS
+            if bank_covers(bank, liability(race.bets + [Bet(seat, suit, MAX_STAKE)], race.odds,
+                                           table.options.bank_cover))]
+
+
+def check_betting_phase(table: TableState, field: str) -> None:
+    if table.phase == BETTING:
+        return
+    if table.phase == RACING:
+        raise IllegalAction(field, "the race has started: nobody changes horse or adds chips", "CRD-BET-6")
+    if table.phase == OVER and table.session:
+        raise IllegalAction(field, "the session is over: everyone has banked once", "CRD-SESSION-1")
+    if table.phase == OVER:
+        raise IllegalAction(field, "the race is over and settled; bets were fixed before it", "CRD-BET-6")
+    what = "re-lay the track" if table.phase == LAYING and table.race.relays else "lay the track"
+    raise IllegalAction(field, f"no odds are posted yet: {what} first; bets follow the posted odds",
+                        "CRD-BET-2")
+
+
+def check_bettor(table: TableState, by: int | None, field: str) -> int:
+    """The seat to choose now (CRD-INT-3: clockwise from the banker's left)."""
+    seat = table.to_bet
+    race = table.race
+    if by is None or by == seat:
+        return seat
+    if by == race.banker:
+        raise IllegalAction(field, f"seat {by} banks this race; only the others bet", "CRD-BET-3")
+    if any(b.seat == by for b in race.bets) or by in race.sitting_out:
+        raise IllegalAction(field, f"seat {by} has already chosen; choices are fixed", "CRD-BET-5")
+    raise IllegalAction(field, f"bets go clockwise from the banker's left: seat {seat} chooses now, "
+                        f"not seat {by}", "CRD-INT-3")
+
+
+def place_bet(table: TableState, horse: str, stake: int, by: int | None, log: StepLog, field: str) -> None:
+    """CRD-BET-3: one horse, one chip. `field` locates the step; errors name its bet, stake or by."""
+    check_betting_phase(table, f"{field}.bet")
+    seat = check_bettor(table, by, f"{field}.by" if by is not None else f"{field}.bet")
+    race = table.race
+    if stake != MAX_STAKE:
+        raise IllegalAction(f"{field}.stake", f"a stake of {stake}: each bettor stakes exactly {MAX_STAKE} chip, "
+                            "the posted maximum", "CRD-BET-3")
+    if horse not in open_horses(table):
+        refuse_uncovered(table, seat, horse, f"{field}.bet")
+    race.bets.append(Bet(seat, horse, stake))
+    log.event("bet", "CRD-BET-3", seat=seat, horse=horse, stake=stake, odds=race.odds[horse])
+    finish_choice(table, log)
+
+
+def refuse_uncovered(table: TableState, seat: int, horse: str, field: str) -> None:
+    race = table.race
+    if table.balances[seat] < MAX_STAKE:
+        raise IllegalAction(field, f"seat {seat} holds {table.balances[seat]} chips and cannot stake 1; "
+                            "it sits out this race", "CRD-BET-3")
+    owed = liability(race.bets + [Bet(seat, horse, MAX_STAKE)], race.odds, table.options.bank_cover)
+    bank = table.balances[race.banker]
+    others = open_horses(table)
+    hint = f"; seat {seat} can back {', '.join(others)}" if others else f"; seat {seat} sits out"
+    raise IllegalAction(field, f"the bank (seat {race.banker}, {bank} chips) could not pay {owed[horse]} "
+                        f"chips if {horse} won{hint}", "CRD-BET-4")
+
+
+def sit_out(table: TableState, by: int | None, log: StepLog, field: str) -> None:
+    """CRD-INT-2: a bettor sits out only when no horse can be backed."""
+    check_betting_phase(table, f"{field}.sit_out")
+    seat = check_bettor(table, by, f"{field}.by" if by is not None else f"{field}.sit_out")
+    horses = open_horses(table)
+    if horses:
+        raise IllegalAction(f"{field}.sit_out", f"seat {seat} can back {', '.join(horses)}; every non-banker picks a horse",
+                            "CRD-BET-3")
+    reason = "no_chip" if table.balances[seat] < MAX_STAKE else "bank_cannot_cover"
+    table.race.sitting_out.append(seat)
+    log.event("sat_out", "CRD-BET-4" if reason == "bank_cannot_cover" else "CRD-BET-3", seat=seat, reason=reason)
+    finish_choice(table, log)
+
+
+def finish_choice(table: TableState, log: StepLog) -> None:
+    race = table.race
+    race.waiting.pop(0)
+    if race.waiting:
+        return
+    # CRD-BET-5: the choices are fixed and the race starts; CRD-BET-4 held for every bet.
+    table.phase = RACING
+    owed = liability(race.bets, race.odds, table.options.bank_cover)
+    log.event("bets_closed", "CRD-BET-5", bets=[bet_view(b) for b in race.bets], liability=owed,
+              bank=table.balances[race.banker])
+    log.rule("CRD-BET-4", "CRD-BET-6")
+
+
+def bet_view(b: Bet) -> dict:
+    return {"seat": b.seat, "horse": b.horse, "stake": b.stake}

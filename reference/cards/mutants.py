@@ -1,0 +1,81 @@
+"""Plausible misreadings of the card rules, for the mutation self-check (`horserace mutants`).
+
+Each mutant patches the reference engine where the rule is applied (the name is replaced
+where it is looked up at call time); the vectors must catch every one of them.
+"""
+
+from __future__ import annotations
+
+from contextlib import ExitStack, contextmanager
+from unittest import mock
+
+from reference.core.game import Mutant
+
+from . import betting, odds, race, session, settlement, track
+from .track import track_counts
+
+
+@contextmanager
+def patched(*patches):
+    with ExitStack() as stack:
+        for target, attribute, value in patches:
+            stack.enter_context(mock.patch.object(target, attribute, value))
+        yield
+
+
+def mutant(name: str, description: str, clauses: tuple[str, ...], *patches) -> Mutant:
+    return Mutant(name, description, clauses, lambda: patched(*patches))
+
+
+def reuse_revealed(r, c):
+    r.revealed.append(c)
+    r.deck.append(c)            # the card goes back under the race deck
+
+
+def shifted_odds(count, table):
+    return table[min(count + 1, len(table) - 1)] if 0 <= count < len(table) else None
+
+
+def net_liability(bets, posted, measure):
+    return ORIGINAL_LIABILITY(bets, posted, "net")
+
+
+ORIGINAL_LIABILITY = betting.liability
+
+
+def mutants() -> list[Mutant]:
+    return [
+        mutant("win-at-seven", "A horse wins on reaching position 7, the last mark, instead of crossing to 8",
+               ("CRD-RACE-5", "CRD-FAQ-1"), (race, "crossed_finish", lambda position: position >= 7)),
+        mutant("odds-as-total-return", "Posted odds read as the total paid back: 2:1 returns 2 chips, not 3",
+               ("CRD-PAY-2",), (settlement, "net_winnings", lambda stake, o: stake * (o - 1))),
+        mutant("move-by-rank", "A card moves its ace by its rank (ace 1 ... king 13)",
+               ("CRD-RACE-3", "CRD-FAQ-2"), (race, "steps_for", lambda c: c.rank)),
+        mutant("face-cards-move-two", "Jacks, queens and kings move their ace two positions",
+               ("CRD-RACE-3", "CRD-FAQ-2"), (race, "steps_for", lambda c: 2 if c.rank > 10 else 1)),
+        mutant("five-of-a-suit-allowed", "Only six or more cards of one suit force a re-lay",
+               ("CRD-TRACK-4", "CRD-FAQ-3"), (track, "RELAY_AT", 6)),
+        mutant("four-of-a-suit-relaid", "Four cards of one suit already force a re-lay",
+               ("CRD-TRACK-4",), (track, "RELAY_AT", 4)),
+        mutant("revealed-cards-reused", "A revealed card goes back under the race deck",
+               ("CRD-RACE-10", "CRD-RACE-1"), (race, "to_revealed_pile", reuse_revealed)),
+        mutant("odds-table-shifted", "The odds table read one place off: one track card pays 3:1, not 2:1",
+               ("CRD-ODDS-1",), (odds, "odds_for_count", shifted_odds)),
+        mutant("bank-stays", "The bank never rotates: the first banker banks every race",
+               ("CRD-ROT-1", "CRD-SESSION-1"), (session, "next_banker", lambda banker, players: banker)),
+        mutant("bank-counterclockwise", "The bank passes counterclockwise",
+               ("CRD-ROT-1",), (session, "next_banker", lambda banker, players: (banker - 1) % players)),
+        mutant("ties-not-shared", "A tie for the highest final balance goes to the first seat only",
+               ("CRD-SESSION-2",), (session, "session_winners", lambda balances: [balances.index(max(balances))])),
+        mutant("track-cards-move-horses", "Each track card moves its ace one position before the race",
+               ("CRD-TRACK-6",), (race, "starting_positions", track_counts)),
+        mutant("losers-keep-stakes", "Losing stakes stay with the bettors instead of going to the bank",
+               ("CRD-PAY-1",), (settlement, "lost_stake", lambda stake: 0)),
+        mutant("banker-bets-too", "The banker also picks a horse (last, after the others)",
+               ("CRD-BET-3",), (session, "bettors_in_order",
+                                lambda banker, players: [(banker + k) % players for k in range(1, players + 1)])),
+        mutant("cover-counts-losing-stakes", "The bank's cover counts the losing stakes it would collect",
+               ("CRD-BET-4",), (betting, "liability", net_liability)),
+        mutant("no-cover-check", "The bank's cover is never checked",
+               ("CRD-BET-4",), (betting, "bank_covers", lambda bank, owed: True)),
+    ]

@@ -1,0 +1,19 @@
+"""Posted net odds (CRD-ODDS-1): by the number of the horse's suit on the track.
+
+N means N:1 net: a winning stake of 1 gets its chip back plus N (CRD-PAY-2). The table is the
+text's suggestion unless the table agrees another (options.odds, CRD-INT-7).
+"""
+
+from __future__ import annotations
+
+from .cards import SUITS
+
+
+def odds_for_count(count: int, table: tuple[int, ...]) -> int | None:
+    """CRD-ODDS-1: 0 -> 1:1, 1 -> 2:1, 2 -> 3:1, 3 -> 5:1, 4 -> 10:1 by default. A suit with five
+    or more track cards has no price: such a track is re-laid (CRD-TRACK-4)."""
+    return table[count] if 0 <= count < len(table) else None
+
+
+def posted_odds(counts: dict[str, int], table: tuple[int, ...]) -> dict[str, int | None]:
+    return {suit: odds_for_count(counts[suit], table) for suit in SUITS}

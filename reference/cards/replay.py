@@ -1,0 +1,193 @@
+"""Replaying card inputs of the four kinds: race, session, layout and odds.
+
+Steps come in scenario form ({'lay': {...}}, {'bet': 'D', 'by': 1}, {'sit_out': None},
+{'reveal': None}, {'reveal': 22}, or only {'expect': ...}) or in protocol form
+({'action': 'lay', 'lay': {...}}, {'action': 'bet D'}, {'action': 'sit out'}, {'action': 'reveal'},
+{'action': 'observe'}). A refused action leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterator
+
+from reference.core.errors import IllegalAction, InputError
+from reference.core.game import CaseInput, StepOutcome
+from reference.core.log import StepLog
+
+from .actions import LayTrack, PlaceBet, Reveal, SitOut, parse_action_text, parse_count, parse_seat, parse_stake
+from .betting import place_bet, sit_out
+from .cards import SUITS, parse_horse
+from .narrate import narrate_layout, narrate_odds, narrate_table_step
+from .observe import layout_view, odds_view, table_view
+from .options import Options, is_count, parse_options
+from .session import lay_track, new_table, reveal
+from .track import NEEDED_TO_FINISH, TRACK_LENGTH, Lay, parse_lay, track_counts
+
+KINDS = ("race", "session", "layout", "odds")
+ACTION_KEYS = ("lay", "bet", "sit_out", "reveal")
+OBSERVE = "observe"
+
+
+def replay(case: CaseInput) -> Iterator[StepOutcome]:
+    options = parse_options(case.options)
+    if case.kind in ("race", "session"):
+        yield from replay_table(case, options)
+    elif case.kind == "layout":
+        yield from replay_layout(case, options)
+    elif case.kind == "odds":
+        yield from replay_odds(case, options)
+    else:
+        raise InputError("kind", f"unknown card kind '{case.kind}'; kinds are {', '.join(KINDS)}")
+
+
+# -- reading steps ----------------------------------------------------------------------------
+
+def step_action(step: dict[str, Any], index: int, need_deck: bool = True):
+    """The step's action in either form; None for a pure check."""
+    field = f"steps[{index}]"
+    if "action" in step:
+        text = step["action"]
+        if isinstance(text, str) and text.strip().lower() == "lay":
+            if "lay" not in step:
+                raise InputError(f"{field}.action", "a 'lay' action carries its cards in 'lay': "
+                                 "{track, deck} or {shuffle}", "CRD-TRACK-2")
+            return LayTrack(parse_lay(step["lay"], f"{field}.lay", need_deck))
+        return parse_action_text(text, f"{field}.action")
+    keys = [k for k in ACTION_KEYS if k in step]
+    if len(keys) > 1:
+        raise InputError(field, "one action per step; found " + ", ".join(keys))
+    if "stake" in step and keys != ["bet"]:
+        raise InputError(f"{field}.stake", "a stake goes with a bet")
+    if "by" in step and keys not in (["bet"], ["sit_out"]):
+        raise InputError(f"{field}.by", "'by' names the bettor of a bet or a sit out")
+    if not keys:
+        return None
+    verb = keys[0]
+    if verb == "lay":
+        return LayTrack(parse_lay(step["lay"], f"{field}.lay", need_deck))
+    by = parse_seat(step["by"], f"{field}.by") if step.get("by") is not None else None
+    if verb == "bet":
+        return PlaceBet(parse_horse(step["bet"], f"{field}.bet"), parse_stake(step.get("stake", 1), f"{field}.stake"), by)
+    if verb == "sit_out":
+        return SitOut(by)
+    return Reveal(parse_count(step["reveal"], f"{field}.reveal"))
+
+
+def lay_payload(lay: Lay) -> dict[str, Any]:
+    out: dict[str, Any] = {"track": [str(c) for c in lay.track]}
+    if lay.deck is not None:
+        out["deck"] = [str(c) for c in lay.deck]
+    return out
+
+
+def compile_step(step: dict[str, Any]) -> dict[str, Any]:
+    """Scenario form -> protocol form."""
+    action = step_action(step, 0, need_deck=False)
+    if action is None:
+        return {"action": OBSERVE}
+    if isinstance(action, LayTrack):
+        return {"action": "lay", "lay": lay_payload(action.lay)}
+    return {"action": str(action)}
+
+
+def may_refuse(case: CaseInput, step: dict[str, Any]) -> bool:
+    return case.refusals_are_results or "error" in (step.get("expect") or {})
+
+
+def refused(index: int, action_text: str | None, exc: InputError) -> StepOutcome:
+    """A refused action: reported, and the state stays as it was."""
+    return StepOutcome(index, action_text, {"error": exc.clause}, (exc.clause,) if exc.clause else (),
+                       (action_text or "check", f"  refused under {exc.clause}: {exc.message}"))
+
+
+# -- race and session -----------------------------------------------------------------------
+
+def apply_action(table, action, log: StepLog, field: str) -> None:
+    if isinstance(action, LayTrack):
+        lay_track(table, action.lay, log, f"{field}.lay")
+    elif isinstance(action, PlaceBet):
+        place_bet(table, action.horse, action.stake, action.by, log, field)
+    elif isinstance(action, SitOut):
+        sit_out(table, action.by, log, field)
+    elif isinstance(action, Reveal):
+        for _ in range(action.count):
+            reveal(table, log, f"{field}.reveal")
+
+
+def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+    setup = case.setup
+    session = case.kind == "session"
+    if session and "balances" in setup:
+        raise InputError("setup.balances", "a session starts with equal balances: set options.starting_balance "
+                         "instead", "CRD-BET-1")
+    table = new_table(setup.get("players"), setup.get("banker", 0), setup.get("balances"), options, session)
+    if setup.get("lay") is not None:
+        lay_track(table, parse_lay(setup["lay"], "setup.lay"), StepLog(), "setup.lay")
+    for index, step in enumerate(case.steps):
+        field = f"steps[{index}]"
+        action = step_action(step, index)
+        text = str(action) if action is not None else None
+        log = StepLog()
+        before = copy.deepcopy(table)
+        try:
+            if action is not None:
+                apply_action(table, action, log, field)
+        except IllegalAction as exc:
+            if not may_refuse(case, step):
+                raise
+            table = before
+            yield refused(index, text, exc)
+            continue
+        view = table_view(table, log)
+        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_table_step(view, text)))
+
+
+# -- layout: lays judged one by one -------------------------------------------------------------
+
+def replay_layout(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+    for index, step in enumerate(case.steps):
+        action = step_action(step, index, need_deck=False)
+        if not isinstance(action, LayTrack):
+            raise InputError(f"steps[{index}]", "a layout case has only 'lay' steps")
+        log = StepLog()
+        view = layout_view(action.lay, options.odds, log)
+        if view["must_relay"]:
+            suit = view["relay_suit"]
+            log.event("relaid", "CRD-TRACK-4", suit=suit, count=view["track_counts"][suit],
+                      race_cards=view["available"][suit], needed=NEEDED_TO_FINISH, track=view["track"])
+            log.rule("CRD-TRACK-5", "CRD-FAQ-3")
+        else:
+            log.event("track_laid", "CRD-TRACK-2", track=view["track"], counts=view["track_counts"],
+                      available=view["available"])
+            log.rule("CRD-COUNT-1", "CRD-ODDS-1")
+        yield StepOutcome(index, "lay", view, tuple(log.clauses), tuple(narrate_layout(view)))
+
+
+# -- odds: exact odds of one track composition -------------------------------------------------
+
+def composition_of(setup: dict[str, Any]) -> dict[str, int]:
+    if "track" in setup:
+        lay = parse_lay({"track": setup["track"]}, "setup", need_deck=False)
+        return track_counts(lay.track)
+    counts = setup.get("track_counts")
+    if not isinstance(counts, dict) or set(counts) != set(SUITS):
+        raise InputError("setup.track_counts", "give the track cards per suit: {S: n, H: n, D: n, C: n}")
+    for suit in SUITS:
+        if not is_count(counts[suit]) or not 0 <= counts[suit] <= TRACK_LENGTH:
+            raise InputError(f"setup.track_counts.{suit}", f"{counts[suit]!r}: a count from 0 to 7")
+    if sum(counts.values()) != TRACK_LENGTH:
+        raise InputError("setup.track_counts", f"the counts add up to {sum(counts.values())}; the track has "
+                         f"{TRACK_LENGTH} cards", "CRD-TRACK-2")
+    return {suit: counts[suit] for suit in SUITS}
+
+
+def replay_odds(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+    counts = composition_of(case.setup)
+    for index, step in enumerate(case.steps):
+        if step_action(step, index, need_deck=False) is not None:
+            raise InputError(f"steps[{index}]", "an odds case has only checks (steps with 'expect')")
+        log = StepLog()
+        log.rule("CRD-ODDS-1", "CRD-ODDS-2", "CRD-COUNT-1")
+        view = odds_view(counts, options.odds)
+        yield StepOutcome(index, None, view, tuple(log.clauses), tuple(narrate_odds(view)))

@@ -1,0 +1,49 @@
+"""Settling a race: losing stakes to the bank, winners paid their stake back plus the posted
+net odds (CRD-PAY-1..3, CRD-SESSION-3). A pure function of the bets, the winner and the odds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import Bet
+
+
+@dataclass(frozen=True)
+class Settlement:
+    winner: str
+    odds: int
+    returned: list[int]     # per seat: chips handed to a winning bettor (stake + net winnings)
+    changes: list[int]      # per seat: change of the recorded balance (the bank's included)
+    collected: int          # losing stakes taken by the bank
+    paid: int               # net winnings paid by the bank
+
+
+def net_winnings(stake: int, odds: int) -> int:
+    """CRD-PAY-2: N:1 is net; the bettor gains N per chip on top of the returned stake."""
+    return stake * odds
+
+
+def lost_stake(stake: int) -> int:
+    """CRD-PAY-1: a losing stake goes to the bank in full."""
+    return stake
+
+
+def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: int) -> Settlement:
+    returned = [0] * players
+    changes = [0] * players
+    collected = paid = 0
+    for bet in bets:
+        if bet.horse == winner:
+            # CRD-PAY-2/3: each winning bet on its own fixed stake: stake back plus net winnings.
+            gain = net_winnings(bet.stake, odds)
+            returned[bet.seat] += bet.stake + gain
+            changes[bet.seat] += gain
+            paid += gain
+        else:
+            # CRD-PAY-1: the bank collects every losing stake.
+            lost = lost_stake(bet.stake)
+            changes[bet.seat] -= lost
+            collected += lost
+    # CRD-SESSION-3: the bank's gains and losses count; the changes sum to zero.
+    changes[banker] += collected - paid
+    return Settlement(winner, odds, returned, changes, collected, paid)

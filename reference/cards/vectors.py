@@ -1,0 +1,163 @@
+"""Generated card cases: the exact odds of every track composition, lays judged on their own,
+random races and random sessions. Every case is written out explicitly (each lay as card
+lists, every bet and reveal); the seeded generator only decides what to write. Ids are stable:
+`crd-gen1-...`; if the generator ever changes what an id would contain, `gen1` is bumped so no
+id is reused. Also: the observation keys a vector checks, and the interpretation flags."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from reference.core.game import CaseInput
+
+from .cards import RANKS, SUIT_SYMBOLS, SUITS
+from .exact import all_compositions, legal_compositions
+from .options import DEFAULTS, Options
+from .playout import loaded_lay, random_game, random_lay
+from .replay import lay_payload, replay
+
+TABLE_KEYS = ["phase", "bets", "positions", "deck_size", "last_card", "settlement", "balances", "legal_actions"]
+OBSERVATION_KEYS: dict[str, list[str]] = {
+    "race": TABLE_KEYS + ["next_banker"],
+    "session": TABLE_KEYS + ["race", "banker", "session_winners"],
+    "layout": ["track_counts", "available", "must_relay", "relay_suit", "odds"],
+    "odds": ["track_counts", "available", "must_relay", "odds", "win_probability", "fair_odds", "expected_value",
+             "relay_probability"],
+}
+
+RACES = 24
+SESSIONS = [  # (players, first banker, options)
+    (3, 0, {}), (4, 1, {}), (3, 2, {"starting_balance": 5}), (5, 3, {"starting_balance": 5}),
+    (4, 2, {"starting_balance": 5, "bank_cover": "net"}), (4, 0, {"starting_balance": 5, "when_uncovered": "owe"}),
+    (3, 1, {"odds": [2, 3, 4, 6, 12]}), (4, 3, {"starting_balance": 10}),
+]
+LAYOUTS = 12
+
+
+def hash_seed(*parts: Any) -> int:
+    """A stable seed from readable parts (Python's hash() is salted per process)."""
+    value = 0
+    for ch in "/".join(str(p) for p in parts).encode("utf-8"):
+        value = (value * 131 + ch) % 2_147_483_647
+    return value
+
+
+def counts_name(counts: dict[str, int]) -> str:
+    return "".join(f"{s.lower()}{counts[s]}" for s in SUITS)
+
+
+def odds_cases() -> list[dict[str, Any]]:
+    """Every composition that stands (80), and one of each loaded shape (a horse that cannot finish)."""
+    loaded = [c for c in all_compositions() if max(c.values()) >= 5 and c["S"] >= 5]
+    cases = []
+    for counts in legal_compositions() + loaded:
+        cases.append({"id": f"crd-gen1-odds-{counts_name(counts)}", "kind": "odds",
+                      "description": "Exact odds of a track with " + ", ".join(f"{counts[s]} {s}" for s in SUITS),
+                      "options": {}, "input": {"setup": {"track_counts": counts}, "steps": [{"action": "observe"}]}})
+    return cases
+
+
+def layout_cases() -> list[dict[str, Any]]:
+    cases = []
+    for n in range(LAYOUTS):
+        rng = random.Random(hash_seed("layout", n))
+        steps = []
+        for k in range(5):
+            lay = loaded_lay(rng) if (n + k) % 3 == 0 else random_lay(rng)
+            steps.append({"action": "lay", "lay": {"track": lay_payload(lay)["track"]}})
+        cases.append({"id": f"crd-gen1-layout-{n + 1:03d}", "kind": "layout",
+                      "description": "Five lays judged on their own (some loaded)", "options": {},
+                      "input": {"setup": {}, "steps": steps}})
+    return cases
+
+
+def race_cases() -> list[dict[str, Any]]:
+    cases = []
+    for n in range(RACES):
+        rng = random.Random(hash_seed("race", n))
+        players = 3 + n % 5
+        banker = rng.randrange(players)
+        low = n % 4 == 3                      # a poor bank or poor bettors: the cover rules bite
+        balances = [rng.randrange(0, 6) if low else rng.randrange(5, 40) for _ in range(players)]
+        options: dict[str, Any] = {}
+        if n % 9 == 4:
+            options = {"bank_cover": "net"}
+        elif n % 9 == 7:
+            options = {"when_uncovered": "owe"}
+        table, steps = random_game(hash_seed("race-play", n), players, banker, balances=balances,
+                                   options=Options(**{**DEFAULTS.as_dict(), **options, "odds": DEFAULTS.odds}),
+                                   loaded_first=0.25)
+        setup = {"players": players, "banker": banker, "balances": balances}
+        cases.append({"id": f"crd-gen1-race-{n + 1:03d}", "kind": "race",
+                      "description": f"A random race: {players} players, seat {banker} banks, balances {balances}",
+                      "options": options, "input": {"setup": setup, "steps": steps}})
+    return cases
+
+
+def session_cases() -> list[dict[str, Any]]:
+    cases = []
+    for n, (players, banker, options) in enumerate(SESSIONS):
+        values = {**DEFAULTS.as_dict(), **options}
+        values["odds"] = tuple(values["odds"])
+        table, steps = random_game(hash_seed("session", n), players, banker, session=True,
+                                   options=Options(**values), loaded_first=0.1)
+        cases.append({"id": f"crd-gen1-session-{n + 1:03d}", "kind": "session",
+                      "description": f"A random session: {players} players, seat {banker} banks first"
+                                     + (f", options {options}" if options else ""),
+                      "options": options, "input": {"setup": {"players": players, "banker": banker}, "steps": steps}})
+    return cases
+
+
+def generate_cases() -> list[dict[str, Any]]:
+    return odds_cases() + layout_cases() + race_cases() + session_cases()
+
+
+# -- flags ----------------------------------------------------------------------------------------
+
+CANONICAL = {r + s for r in RANKS for s in SUITS}
+
+
+def non_canonical_cards(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(non_canonical_cards(v) for v in value.values())
+    if isinstance(value, list):
+        return any(non_canonical_cards(v) for v in value)
+    return isinstance(value, str) and value not in CANONICAL
+
+
+def flags_for(case: dict[str, Any]) -> list[str]:
+    kind, options, inp = case["kind"], case.get("options") or {}, case["input"]
+    flags: set[str] = set()
+    if "odds" not in options and kind in ("odds", "layout", "race", "session"):
+        flags.add("suggested-odds")
+    if any(non_canonical_cards(s.get("lay")) for s in inp["steps"]) or non_canonical_cards(inp["setup"].get("lay")) \
+            or any(isinstance(s.get("action"), str) and any(ch in s["action"] for ch in SUIT_SYMBOLS)
+                   for s in inp["steps"]):
+        flags.add("card-notation")
+    if kind not in ("race", "session"):
+        return sorted(flags)
+    flags.update({"bets-clockwise", "balances-at-settlement"})
+    if kind == "session":
+        flags.update({"one-race-per-bank", "first-banker-input"})
+        if "starting_balance" not in options:
+            flags.add("starting-balance")
+    elif "balances" not in inp["setup"] and "starting_balance" not in options:
+        flags.add("starting-balance")
+    outcomes = list(replay(CaseInput(kind, inp["setup"], inp["steps"], options, refusals_are_results=True)))
+    for outcome in outcomes:
+        view = outcome.observation
+        types = [e["type"] for e in view.get("events", [])]
+        if "relaid" in types:
+            flags.add("lay-input")
+        # the bank's cover (or a bettor's purse) restricted a choice: CRD-INT-1/2 decide it
+        restricted = view.get("phase") == "betting" and len(view.get("legal_actions", [])) < len(SUITS)
+        if restricted or view.get("error") == "CRD-BET-4":
+            if options.get("when_uncovered", "refuse") == "refuse":
+                flags.add("uncovered-bet-refused")
+            if options.get("bank_cover", "gross") == "gross":
+                flags.add("bank-cover-gross")
+        for event in view.get("events", []):
+            if event["type"] == "bets_closed" and not event["bets"]:
+                flags.add("race-without-bets")
+    return sorted(flags)

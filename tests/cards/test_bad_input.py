@@ -1,0 +1,114 @@
+"""Bad scenario input gets an error naming the file, the line, the field and what is wrong."""
+
+import textwrap
+
+import pytest
+
+from reference.core.verify import verify_file
+
+DECK = ("[4S, 5S, 6S, 7S, 8S, 9S, 10S, JS, QS, KS, 4H, 5H, 6H, 7H, 8H, 9H, 10H, JH, QH, KH, "
+        "4D, 5D, 6D, 7D, 8D, 9D, 10D, JD, QD, KD, 3C, 4C, 5C, 6C, 7C, 8C, 9C, 10C, JC, QC, KC]")
+
+GOOD = textwrap.dedent(f"""\
+    id: crd-bad-input-probe
+    title: A small race used to probe bad input
+    game: cards
+    kind: race
+    clauses: [CRD-BET-3]
+    setup:
+      players: 3
+      banker: 0
+      balances: [20, 20, 20]
+    steps:
+      - lay:
+          track: [2S, 3S, 2H, 3H, 2D, 3D, 2C]
+          deck: {DECK}
+      - bet: S
+      - bet: H
+        expect:
+          phase: racing
+    """)
+
+
+def error_of(tmp_path, text):
+    path = tmp_path / "probe.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = verify_file(path)
+    assert result.error is not None, "the input should have been refused"
+    return result.error
+
+
+def line_of(text, fragment):
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def test_the_probe_itself_is_good(tmp_path):
+    path = tmp_path / "probe.yaml"
+    path.write_text(GOOD)
+    assert verify_file(path).ok
+
+
+@pytest.mark.clause("CRD-SET-1", "CRD-TRACK-1", "CRD-TRACK-2", "CRD-TRACK-3", "CRD-SET-2", "CRD-BET-4")
+@pytest.mark.parametrize("old, new, field, words", [
+    ("deck: [4S, 5S", "deck: [4S, 4S", "steps[0].lay.deck[1]", "4S appears twice (first at steps[0].lay.deck[0])"),
+    ("deck: [4S, 5S", "deck: [2S, 5S", "steps[0].lay.deck[0]", "2S appears twice (first at steps[0].lay.track[0])"),
+    ("deck: [4S, 5S,", "deck: [5S,", "steps[0].lay.deck", "40 cards; the race deck holds the other 41; missing: 4S"),
+    ("deck: [4S, 5S", "deck: [JK, 5S", "steps[0].lay.deck[0]", "pack without jokers"),
+    ("deck: [4S, 5S", "deck: [AS, 5S", "steps[0].lay.deck[0]", "AS is a horse"),
+    ("deck: [4S, 5S", "deck: [4X, 5S", "steps[0].lay.deck[0]", "'4X' is not a card"),
+    ("track: [2S, 3S,", "track: [2S,", "steps[0].lay.track", "6 cards; the track has 7"),
+    ("  - bet: S\n", "  - bet: X\n", "steps[1].bet", "unknown horse 'X'"),
+    ("  - bet: S\n", "  - bet: S\n    by: 0\n", "steps[1].by", "seat 0 banks this race"),
+    ("  - bet: S\n", "  - bet: S\n    stake: 3\n", "steps[1].stake", "stakes exactly 1 chip"),
+    ("balances: [20, 20, 20]", "balances: [2, 20, 20]", "steps[1].bet",
+     "the bank (seat 0, 2 chips) could not pay 3 chips if S won"),
+    ("balances: [20, 20, 20]", "balances: [20, 20]", "setup.balances", "one balance per seat"),
+    ("players: 3", "players: 2", "setup.players", "3 or more people"),
+    ("banker: 0", "banker: 5", "setup.banker", "5 is not a seat"),
+])
+def test_engine_errors_name_file_line_and_field(tmp_path, old, new, field, words):
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    error = error_of(tmp_path, text)
+    message = str(error)
+    assert error.file.endswith("probe.yaml")
+    assert error.field == field, message
+    assert words in message, message
+    assert error.line is not None and error.line > 1, message
+
+
+@pytest.mark.clause("CRD-BET-4")
+def test_a_bank_that_cannot_cover_points_at_the_bet_line(tmp_path):
+    text = GOOD.replace("balances: [20, 20, 20]", "balances: [2, 20, 20]")
+    error = error_of(tmp_path, text)
+    assert error.line == line_of(text, "- bet: S")
+    assert "(rule CRD-BET-4)" in str(error)
+
+
+def test_a_misspelt_step_or_expectation_is_refused_by_the_schema(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("  - bet: H\n", "  - bet: H\n    revael:\n"))
+    assert "revael" in str(error) and error.field.startswith("steps[2]")
+    error = error_of(tmp_path, GOOD + "      balnces: [20, 20, 20]\n")
+    assert "balnces" in str(error) and error.field.startswith("steps[2].expect")
+
+
+def test_a_lay_gives_a_shuffle_or_a_track_not_both(tmp_path):
+    text = GOOD.replace("  - lay:\n", "  - lay:\n      shuffle: [2S]\n", 1)
+    error = error_of(tmp_path, text)
+    assert error.field == "steps[0].lay" and "either 'shuffle' or 'track' and 'deck', not both" in str(error)
+
+
+def test_two_actions_in_one_step(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("  - bet: S\n", "  - bet: S\n    reveal:\n"))
+    assert "one action per step" in str(error)
+
+
+def test_an_unexpected_refusal_is_an_error_with_its_rule(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("  - bet: S\n", "  - reveal:\n"))
+    assert error.field == "steps[1].reveal"
+    assert "seat 1 has still to choose" in str(error) and "CRD-BET-5" in str(error)
+
+
+def test_an_unknown_option_is_refused(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("kind: race\n", "kind: race\noptions: {bank_cover: maybe}\n"))
+    assert "options.bank_cover" in str(error) or "maybe" in str(error)

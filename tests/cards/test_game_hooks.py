@@ -1,0 +1,109 @@
+"""The GAME hooks: protocol-form steps, generated cases, flags, and the mutants (every one of
+them changes at least one checked observation of at least one case, judged as the runner does)."""
+
+import json
+
+import pytest
+
+from reference.core.catalog import load_catalog
+from reference.core.game import CaseInput, get_game
+from reference.core.results import judge
+from reference.core.scenario import load_scenario, scenario_files
+from reference.core.paths import SCENARIO_DIR
+from reference.core.vectors import GENERIC_FLAGS, game_cases
+
+GAME = get_game("cards")
+SCENARIOS = [load_scenario(p) for p in scenario_files([str(SCENARIO_DIR / "cards")])]
+
+
+@pytest.fixture(scope="module")
+def cases():
+    """Every scenario compiled and every generated case, with expected values (as in the vectors)."""
+    out = game_cases(GAME)
+    for case in out:
+        case["game"] = "cards"
+    return out
+
+
+def answer(case):
+    """What the reference adapter answers for a case (refusals reported, play goes on)."""
+    inp = case["input"]
+    steps = []
+    for outcome in GAME.replay(CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options") or {},
+                                         refusals_are_results=True)):
+        observation = outcome.observation
+        steps.append({"error": observation["error"] or "refused"} if "error" in observation else dict(observation))
+    return steps
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_protocol_form_replays_exactly_like_scenario_form(scenario):
+    protocol = [GAME.compile_step(step) for step in scenario.steps]
+    assert all(set(step) <= {"action", "lay"} for step in protocol)
+    a = list(GAME.replay(CaseInput(scenario.kind, scenario.setup, scenario.steps, scenario.options,
+                                   refusals_are_results=True)))
+    b = list(GAME.replay(CaseInput(scenario.kind, scenario.setup, protocol, scenario.options,
+                                   refusals_are_results=True)))
+    assert [json.dumps(x.observation, sort_keys=True) for x in a] == \
+           [json.dumps(y.observation, sort_keys=True) for y in b]
+
+
+def test_generated_cases_are_explicit_stable_and_small():
+    first, second = GAME.generate_cases(), GAME.generate_cases()
+    assert first == second
+    ids = [c["id"] for c in first]
+    assert len(ids) == len(set(ids)) and all(i.startswith("crd-gen1-") for i in ids)
+    kinds = {c["kind"] for c in first}
+    assert kinds == {"odds", "layout", "race", "session"}
+    assert sum(1 for c in first if c["kind"] == "odds" and max(c["input"]["setup"]["track_counts"].values()) <= 4) == 80
+    for case in first:
+        for step in case["input"]["steps"]:
+            assert set(step) <= {"action", "lay"}
+            if step["action"] == "lay":
+                assert all(isinstance(card, str) for cards in step["lay"].values() for card in cards)
+
+
+def test_the_vectors_stay_well_under_a_megabyte(cases):
+    size = sum(len(json.dumps(c, separators=(",", ":"), ensure_ascii=False)) for c in cases)
+    assert size < 800_000, size
+
+
+def test_observation_keys_are_observed_and_have_compare_modes(cases):
+    for kind, keys in GAME.observation_keys.items():
+        assert set(keys) <= set(GAME.expectation_modes)
+    for case in cases:
+        for expected in case["expected"]:
+            if "error" not in expected:
+                assert set(GAME.observation_keys[case["kind"]]) <= set(expected), case["id"]
+
+
+def test_flags_come_from_the_register(cases):
+    known = {i.flag for i in load_catalog("cards").interpretations.values()} | set(GENERIC_FLAGS)
+    used = {flag for case in cases for flag in case["flags"]}
+    assert used <= known
+    assert {"bank-cover-gross", "uncovered-bet-refused", "race-without-bets", "lay-input",
+            "starting-balance", "suggested-odds", "card-notation"} <= used
+
+
+def test_generated_cases_reach_every_engine_clause(cases):
+    hits = {c for case in cases if case["id"].startswith("crd-gen1-") for c in case["clauses"]}
+    catalog = load_catalog("cards")
+    missing = [c for c, clause in catalog.clauses.items() if not clause.waiver and c not in hits]
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("mutant", GAME.mutants(), ids=lambda m: m.name)
+def test_every_mutant_changes_an_observation_the_vectors_check(mutant, cases):
+    assert set(mutant.clauses) <= set(load_catalog("cards").clauses)
+    with mutant.patch():
+        killers = [case["id"] for case in cases if judge(case, answer_safely(case))[0] == "failed"]
+    assert killers, f"{mutant.name} survives every case"
+    # the patch is undone afterwards
+    assert all(judge(case, answer(case))[0] == "passed" for case in cases[:40])
+
+
+def answer_safely(case):
+    try:
+        return answer(case)
+    except Exception:           # an engine that crashes is 'errored', which does not kill a mutant
+        return None

@@ -7,6 +7,7 @@ from reference.core.game import Game
 
 from .mutants import mutants
 from .options import DEFAULTS
+from .render import render_step
 from .replay import compile_step, replay
 from .vectors import OBSERVATION_KEYS, flags_for, generate_cases
 
@@ -59,4 +60,5 @@ GAME = Game(
     flags_for=flags_for,
     mutants=mutants,
     rules_edition="Horse Race cards: seed 003 (es)",
+    render_step=render_step,
 )

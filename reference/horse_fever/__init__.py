@@ -1,0 +1,69 @@
+"""Horse Fever, the family game. Rule text: seed 004 (es); card data and tables:
+shared/horse-fever-components.md (copied, with their sources, into data/).
+
+Notation. Stables and horses are colours: white, blue, yellow, black, red, green. Odds rows are
+N for 1:N (2 best .. 7 worst). Seats 0..n-1 go clockwise. Action cards and movement cards are
+their numbers (1-22, 83-105). Positions count spaces from the start; the finish line is 12.
+
+Kinds: `game` (from the start: players, stables as laid from 1:7 up, characters, first player),
+`round` (a game at the start of a round, every value given), `race` (a race at a position),
+`odds` (the new-odds rule alone). Actions (protocol form, see actions.py): deal (payload
+deal.hands), bet COLOUR win|show AMOUNT, pass, play CARD on COLOUR, reveal, race (payload
+race.card, race.dice, race.photo), payouts, new_odds, end_round (payload tie_break on a tied
+last round). A step may carry `by` (the seat expected to act).
+"""
+
+from pathlib import Path
+
+from reference.core.game import Game
+
+from .flags import flags_for
+from .generate import generate_cases
+from .mutants import mutants
+from .observe import OBSERVATION_KEYS
+from .options import DEFAULTS
+from .replay import compile_step, replay
+
+EXPECTATION_MODES = {
+    "events": "events",
+    "phase": "exact",
+    "turn": "exact",
+    "round": "exact",
+    "rounds": "exact",
+    "first_player": "exact",
+    "vp": "exact",
+    "danari": "exact",
+    "minimum_bet": "exact",
+    "players_out": "unordered",
+    "bets": "unordered",
+    "tokens": "subset",
+    "hands": "unordered_each",
+    "owners": "subset",
+    "odds": "subset",
+    "payouts": "unordered",
+    "winner": "exact",
+    "bank": "subset",
+    "positions": "subset",
+    "ranking": "exact",
+    "race_round": "exact",
+    "cards_on_horses": "subset",
+    "movement_cards": "exact",
+    "error": "exact",
+}
+
+GAME = Game(
+    name="horse_fever",
+    title="Horse Fever (family game)",
+    clause_prefix="HF-",
+    package_dir=Path(__file__).parent,
+    scenario_schema="horse_fever/scenario.schema.json",
+    expectation_modes=EXPECTATION_MODES,
+    replay=replay,
+    option_defaults=DEFAULTS.as_dict(),
+    observation_keys=OBSERVATION_KEYS,
+    compile_step=compile_step,
+    generate_cases=generate_cases,
+    flags_for=flags_for,
+    mutants=mutants,
+    rules_edition="Horse Fever family game: seed 004 (es) with shared/horse-fever-components.md",
+)

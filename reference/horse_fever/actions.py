@@ -1,0 +1,188 @@
+"""Actions and their one-line text form, shared by scenarios, vectors and the runner protocol.
+
+    deal                      the first player deals (payload: deal: {hands: [[c, c], ...]})
+    bet red win 500           a first or second bet: horse, side, stake in Danari
+    pass                      no second bet
+    play 15 on red            an action card face down on a horse
+    reveal                    the action cards are turned face up (before-race effects)
+    race                      a race round (payload: race: {card, dice, photo})
+    payouts                   the bank settles the bets and pays the stable owners
+    new_odds                  the stable tokens move
+    end_round                 the round ends (payload on the last round: tie_break: seat)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reference.core.errors import InputError
+
+from .components import parse_action_card, parse_colour
+
+
+@dataclass(frozen=True)
+class Deal:
+    deal: Any                    # the payload: {hands: [[card, card], ...]}
+
+    def __str__(self) -> str:
+        return "deal"
+
+
+@dataclass(frozen=True)
+class PlaceBet:
+    horse: str
+    side: str
+    amount: Any
+
+    def __str__(self) -> str:
+        return f"bet {self.horse} {self.side} {self.amount}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    card: int
+    horse: str
+
+    def __str__(self) -> str:
+        return f"play {self.card} on {self.horse}"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    def __str__(self) -> str:
+        return "reveal"
+
+
+@dataclass(frozen=True)
+class RaceRound:
+    card: Any
+    dice: Any
+    photo: Any = None
+
+    def __str__(self) -> str:
+        return "race"
+
+    def payload(self) -> dict[str, Any]:
+        out = {"card": self.card, "dice": list(self.dice) if isinstance(self.dice, (list, tuple)) else self.dice}
+        if self.photo:
+            out["photo"] = list(self.photo)
+        return out
+
+
+@dataclass(frozen=True)
+class Payouts:
+    def __str__(self) -> str:
+        return "payouts"
+
+
+@dataclass(frozen=True)
+class NewOdds:
+    def __str__(self) -> str:
+        return "new_odds"
+
+
+@dataclass(frozen=True)
+class EndRound:
+    tie_break: Any = None
+
+    def __str__(self) -> str:
+        return "end_round"
+
+
+Action = Deal | PlaceBet | Pass | PlayCard | Reveal | RaceRound | Payouts | NewOdds | EndRound
+SIMPLE = {"pass": Pass, "reveal": Reveal, "payouts": Payouts, "new_odds": NewOdds}
+PAYLOAD_VERBS = ("deal", "race", "end_round")
+VERBS = ("deal", "bet", "pass", "play", "reveal", "race", "payouts", "new_odds", "end_round")
+
+
+def parse_amount(text: str, field: str) -> Any:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(field, f"'{text}' is not a stake; write a whole number of Danari", "HF-BET-3") from None
+
+
+def parse_action_text(text: Any, step: dict[str, Any], field: str) -> Action:
+    """Protocol form: {'action': 'bet red win 500'}, {'action': 'race', 'race': {...}}."""
+    words = str(text).split() if text is not None else []
+    if not words:
+        raise InputError(f"{field}.action", "empty action")
+    verb = words[0]
+    if verb == "bet" and len(words) == 4:
+        return PlaceBet(parse_colour(words[1], f"{field}.action"), words[2], parse_amount(words[3], f"{field}.action"))
+    if verb == "play" and len(words) == 4 and words[2] == "on":
+        card = parse_amount(words[1], f"{field}.action") if words[1].isdigit() else words[1]
+        return PlayCard(parse_action_card(card, f"{field}.action"), parse_colour(words[3], f"{field}.action"))
+    if len(words) == 1 and verb in SIMPLE:
+        return SIMPLE[verb]()
+    if len(words) == 1 and verb == "deal":
+        return Deal(payload(step, "deal", field))
+    if len(words) == 1 and verb == "race":
+        race = payload(step, "race", field)
+        return RaceRound(race.get("card"), race.get("dice"), race.get("photo"))
+    if len(words) == 1 and verb == "end_round":
+        return EndRound(step.get("tie_break"))
+    raise InputError(f"{field}.action", f"'{text}' is not an action; actions are 'deal', 'bet COLOUR win|show "
+                     "AMOUNT', 'pass', 'play CARD on COLOUR', 'reveal', 'race', 'payouts', 'new_odds' and 'end_round'")
+
+
+def payload(step: dict[str, Any], key: str, field: str) -> dict[str, Any]:
+    value = step.get(key)
+    if not isinstance(value, dict):
+        raise InputError(f"{field}.{key}", f"'{key}' needs its payload, e.g. {key}: {{...}}")
+    return value
+
+
+def parse_scenario_step(step: dict[str, Any], field: str) -> Action | None:
+    """Scenario form: {'bet': 'red', 'side': 'win', 'amount': 500}, {'play': 15, 'horse': 'red'},
+    {'race': {...}}, {'deal': {...}}, {'pass': None}, ... None for a pure check."""
+    verbs = [v for v in VERBS if v in step]
+    if len(verbs) > 1:
+        raise InputError(field, "one action per step; found " + ", ".join(verbs))
+    if not verbs:
+        return None
+    verb = verbs[0]
+    if verb == "bet":
+        return PlaceBet(parse_colour(step["bet"], f"{field}.bet"), step.get("side"), step.get("amount"))
+    if verb == "play":
+        if "horse" not in step:
+            raise InputError(f"{field}.horse", "name the horse the card is played on, e.g. 'horse: red'", "HF-RIG-3")
+        return PlayCard(parse_action_card(step["play"], f"{field}.play"), parse_colour(step["horse"], f"{field}.horse"))
+    if verb == "deal":
+        return Deal(payload(step, "deal", field))
+    if verb == "race":
+        race = payload(step, "race", field)
+        return RaceRound(race.get("card"), race.get("dice"), race.get("photo"))
+    if verb == "end_round":
+        return EndRound(step.get("tie_break"))
+    return SIMPLE[verb]()
+
+
+def step_action(step: dict[str, Any], index: int) -> Action | None:
+    field = f"steps[{index}]"
+    if "action" in step:
+        if step["action"] in ("observe", None):
+            return None
+        return parse_action_text(step["action"], step, field)
+    return parse_scenario_step(step, field)
+
+
+def protocol_form(action: Action | None) -> dict[str, Any]:
+    """Any action -> {'action': text, ...payload}."""
+    if action is None:
+        return {"action": "observe"}
+    out: dict[str, Any] = {"action": str(action)}
+    if isinstance(action, Deal):
+        out["deal"] = action.deal
+    elif isinstance(action, RaceRound):
+        out["race"] = action.payload()
+    elif isinstance(action, EndRound) and action.tie_break is not None:
+        out["tie_break"] = action.tie_break
+    return out

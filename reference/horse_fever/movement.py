@@ -1,0 +1,77 @@
+"""A horse's move from the movement card (HF-MOVE-2), the Start (HF-START-1) and the action
+cards that change it: HF-ACT-1/2/8/9 (Start), HF-ACT-7/14 (last/first), HF-ACT-6/13 (line).
+How several of them combine is HF-INT-10."""
+
+from __future__ import annotations
+
+from .components import COLOURS, MovementCard
+from .state import Race
+
+VIGOR_SPACES = 4                 # HF-ACT-7
+MAGNA_SPACES = 4                 # HF-ACT-1
+FUSTIS_SPACES = 2                # HF-ACT-6
+START_EFFECTS = {"start_moves_4", "start_moves_0", "start_plus_1", "start_minus_1"}
+
+
+def spaces_from_card(card: MovementCard, odds: int) -> int:
+    """HF-MOVE-2: the number beside the stable's odds row."""
+    return card.spaces(odds)
+
+
+def is_start(race: Race) -> bool:
+    """HF-START-1: the first movement card revealed in a race is the Start."""
+    return race.rounds_played == 0
+
+
+def start_spaces(spaces: int, effects: set[str]) -> int:
+    """HF-ACT-1/8 replace the Start value, then HF-ACT-2/9 adjust it (never below 0)."""
+    if "start_moves_4" in effects:
+        spaces = MAGNA_SPACES
+    if "start_moves_0" in effects:
+        spaces = 0
+    if "start_plus_1" in effects:
+        spaces += 1
+    if "start_minus_1" in effects:
+        spaces = max(0, spaces - 1)
+    return spaces
+
+
+def compared_horses(race: Race, among: str) -> list[str]:
+    """HF-INT-5: 'first'/'last' among all six horses (ranked ones are ahead) or only those running."""
+    return race.running() if among == "running" else list(COLOURS)
+
+
+def is_first(race: Race, horse: str, among: str) -> bool:
+    """HF-ACT-14: first, ties included, when the card is revealed."""
+    return race.positions[horse] >= max(race.positions[h] for h in compared_horses(race, among))
+
+
+def is_last(race: Race, horse: str, among: str) -> bool:
+    """HF-ACT-7: last, ties included, when the card is revealed."""
+    return race.positions[horse] <= min(race.positions[h] for h in compared_horses(race, among))
+
+
+def card_spaces(race: Race, horse: str, card: MovementCard, among: str) -> tuple[int, str | None]:
+    """The spaces a running horse moves by this card, and the card effect that set them."""
+    effects = race.effects(horse)
+    spaces = spaces_from_card(card, race.odds[horse])
+    if is_start(race):
+        used = sorted(effects & START_EFFECTS)
+        return start_spaces(spaces, effects), ("+".join(used) if used else None)
+    if "last_moves_4" in effects and is_last(race, horse, among):
+        return VIGOR_SPACES, "last_moves_4"
+    if "first_stays" in effects and is_first(race, horse, among):
+        return 0, "first_stays"
+    return spaces, None
+
+
+def move_with_line_cards(position: int, spaces: int, effects: set[str], finish: int) -> tuple[int, str | None]:
+    """HF-ACT-13: XIII stops on the line; HF-ACT-6: Fustis et Radix adds 2 on reaching it.
+    Both act on the card's move only, before the sprint (HF-INT-10)."""
+    target = position + spaces
+    if position < finish <= target:
+        if "stops_on_line" in effects:
+            return finish, "stops_on_line"
+        if "line_plus_2" in effects:
+            return target + FUSTIS_SPACES, "line_plus_2"
+    return target, None

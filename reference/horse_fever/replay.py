@@ -1,0 +1,152 @@
+"""Replaying Horse Fever inputs of four kinds:
+
+    game   a game from the start: players, the stable tokens as laid, characters, first player
+    round  a game at the start of a round, every value given (odds, owners, VP, Danari ...)
+    race   a race from an explicit position (odds, positions, ranking, cards on the horses)
+    odds   the new-odds rule alone (odds and a finished ranking)
+
+Steps come in scenario form ({'bet': 'red', 'side': 'win', 'amount': 500}) or protocol form
+({'action': 'bet red win 500'}); see actions.py. A refused action leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from reference.core.errors import IllegalAction, InputError
+from reference.core.game import CaseInput, StepOutcome
+from reference.core.log import StepLog
+
+from .actions import Action, NewOdds, RaceRound, Reveal, protocol_form, step_action
+from .narrate import narrate_step
+from .new_odds import set_new_odds
+from .observe import game_view, odds_case_view, race_case_view
+from .options import Options, parse_options
+from .race import race_round
+from .reveal import reveal_cards
+from .setup import game_in_progress, new_game, odds_case, race_from_setup
+from .state import FIRST_BETS, NEW_ODDS, ODDS_SET, RACE, RACE_OVER, REVEAL, RIGGING, SECOND_BETS, GameState
+from .turns import play
+
+KINDS = ("game", "round", "race", "odds")
+TURN_CLAUSE = {FIRST_BETS: "HF-BET-1", RIGGING: "HF-RIG-1", SECOND_BETS: "HF-BET2-1"}
+
+
+def replay(case: CaseInput) -> Iterator[StepOutcome]:
+    options = parse_options(case.options)
+    if case.kind in ("game", "round"):
+        yield from replay_game(case, options)
+    elif case.kind == "race":
+        yield from replay_race(case, options)
+    elif case.kind == "odds":
+        yield from replay_odds(case)
+    else:
+        raise InputError("kind", f"unknown horse_fever kind '{case.kind}'; kinds are {', '.join(KINDS)}")
+
+
+def compile_step(step: dict[str, Any]) -> dict[str, Any]:
+    """Scenario form -> protocol form; a step that names its player ('by') keeps it."""
+    out = protocol_form(step_action(dict(step), 0))
+    if "by" in step:
+        out["by"] = step["by"]
+    return out
+
+
+def may_refuse(case: CaseInput, step: dict[str, Any]) -> bool:
+    return case.refusals_are_results or "error" in (step.get("expect") or {})
+
+
+def refused(index: int, action_text: str, exc: InputError) -> StepOutcome:
+    return StepOutcome(index, action_text, {"error": exc.clause}, (exc.clause,) if exc.clause else (),
+                       (action_text, f"  refused under {exc.clause}: {exc.message}"))
+
+
+def check_by(state: GameState, step: dict[str, Any], field: str) -> None:
+    """A step may name its player ('by'); acting out of turn is refused."""
+    if "by" not in step:
+        return
+    if state.to_play is None:
+        raise IllegalAction(f"{field}.by", f"no player's turn in the {state.phase} phase", "HF-PLAY-4")
+    if step["by"] != state.to_play:
+        raise IllegalAction(f"{field}.by", f"it is seat {state.to_play}'s turn, not seat {step['by']}'s",
+                            TURN_CLAUSE[state.phase])
+
+
+def replay_game(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+    start = new_game if case.kind == "game" else game_in_progress
+    state = start(case.setup, options)
+    for index, step in enumerate(case.steps):
+        field = f"steps[{index}]"
+        action = step_action(step, index)
+        log = StepLog()
+        text = str(action) if action else None
+        if action is not None:
+            before = state.copy()
+            try:
+                check_by(state, step, field)
+                play(state, action, log, field)
+            except InputError as exc:
+                if not may_refuse(case, step):
+                    raise
+                state = before
+                yield refused(index, text, exc)
+                continue
+        view = game_view(state, log)
+        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_step(text, log.events, view)))
+
+
+def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+    race = race_from_setup(case.setup)
+    for index, step in enumerate(case.steps):
+        field = f"steps[{index}]"
+        action = step_action(step, index)
+        log = StepLog()
+        text = str(action) if action else None
+        if action is not None:
+            before = race.copy()
+            try:
+                apply_race_action(race, action, options, log, field)
+            except InputError as exc:
+                if not may_refuse(case, step):
+                    raise
+                race = before
+                yield refused(index, text, exc)
+                continue
+        phase = RACE_OVER if race.is_over() else RACE if race.revealed else REVEAL
+        view = race_case_view(race, phase, log)
+        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_step(text, log.events, view)))
+
+
+def apply_race_action(race, action: Action, options: Options, log: StepLog, field: str) -> None:
+    if isinstance(action, Reveal):
+        if race.revealed:
+            raise IllegalAction(field, "the cards are already face up", "HF-REVEAL-1")
+        reveal_cards(race, options, log)
+    elif isinstance(action, RaceRound):
+        race_round(race, action.card, action.dice, action.photo, options, log, f"{field}.race")
+    else:
+        raise InputError(field, f"a race case has only 'reveal' and 'race' steps, not '{action}'")
+
+
+def replay_odds(case: CaseInput) -> Iterator[StepOutcome]:
+    odds, ranking = odds_case(case.setup)
+    phase = NEW_ODDS
+    for index, step in enumerate(case.steps):
+        field = f"steps[{index}]"
+        action = step_action(step, index)
+        log = StepLog()
+        text = str(action) if action else None
+        if action is not None:
+            if not isinstance(action, NewOdds):
+                raise InputError(field, f"an odds case has only 'new_odds' steps, not '{action}'")
+            if phase == ODDS_SET:
+                if not may_refuse(case, step):
+                    raise IllegalAction(field, "the new odds are already set", "HF-NEWODDS-1")
+                yield refused(index, text, IllegalAction(field, "the new odds are already set", "HF-NEWODDS-1"))
+                continue
+            odds = set_new_odds(odds, ranking, log)
+            phase = ODDS_SET
+        view = odds_case_view(odds, phase, log)
+        yield StepOutcome(index, text, view, tuple(log.clauses),
+                          tuple(narrate_step(text, log.events, {**view, "positions": None})))
+

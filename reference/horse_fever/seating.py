@@ -1,0 +1,24 @@
+"""Seats and the orders of play. Seats 0..n-1 go clockwise; the player to a seat's left is
+the next seat clockwise, the player to its right the previous one."""
+
+from __future__ import annotations
+
+
+def clockwise_from(first: int, players: int) -> list[int]:
+    """HF-PLAY-1, HF-BET-1, HF-RIG-1, HF-PAY-1: clockwise, starting with `first`."""
+    return [(first + k) % players for k in range(players)]
+
+
+def second_bet_order(first: int, players: int) -> list[int]:
+    """HF-BET2-1: counter-clockwise from the player to the first player's right; the first
+    player chooses last."""
+    return [(first - 1 - k) % players for k in range(players)]
+
+
+def next_clockwise(seat: int, players: int, skip: set[int] = frozenset()) -> int:
+    """HF-END-2: the player to the left; players who lost the game are passed over (HF-INT-13)."""
+    for k in range(1, players + 1):
+        candidate = (seat + k) % players
+        if candidate not in skip:
+            return candidate
+    return seat

@@ -1,0 +1,150 @@
+"""Bad scenario input gets an error naming the file, the line, the field and what is wrong."""
+
+import textwrap
+
+import pytest
+
+from reference.core.verify import verify_file
+
+GOOD = textwrap.dedent("""\
+    id: hf-bad-input-probe
+    title: A short round used to probe bad input
+    game: horse_fever
+    kind: round
+    clauses: [HF-BET-1]
+    setup:
+      players: 2
+      odds: {white: 7, blue: 6, yellow: 5, black: 4, red: 3, green: 2}
+      vp: [2, 1]
+      danari: [1000, 1000]
+      first_player: 0
+    steps:
+      - deal: {hands: [[16, 5], [20, 12]]}
+      - bet: red
+        side: win
+        amount: 200
+        by: 0
+      - {bet: blue, side: show, amount: 100}
+      - {play: 16, horse: white}
+      - {play: 20, horse: white}
+      - {play: 5, horse: yellow}
+      - {play: 12, horse: yellow}
+      - {pass: null}
+      - {pass: null}
+      - reveal:
+      - race: {card: 99, dice: [red, green]}
+        expect: {positions: {red: 4}}
+    """)
+
+
+def error_of(tmp_path, text):
+    path = tmp_path / "probe.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = verify_file(path)
+    assert result.error is not None, "the input should have been refused"
+    return result.error
+
+
+def line_of(text, fragment):
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def test_the_probe_itself_is_good(tmp_path):
+    path = tmp_path / "probe.yaml"
+    path.write_text(GOOD)
+    result = verify_file(path)
+    assert result.ok, result.error or result.mismatches
+
+
+@pytest.mark.clause("HF-STABLE-1", "HF-MIN-1", "HF-BET-2", "HF-RIG-1", "HF-SETUP-4", "HF-MOVECARD-1",
+                    "HF-TABLE-4", "HF-ODDS-1", "HF-SETUP-7", "HF-TABLE-1")
+@pytest.mark.parametrize("old, new, field, words", [
+    ("  - bet: red\n", "  - bet: purple\n", "steps[1].bet", "'purple' is not a stable colour"),
+    ("amount: 200\n", "amount: 150\n", "steps[1].amount", "the minimum bet is 200 D; 150 D is too little"),
+    ("amount: 200\n", "amount: 5000\n", "steps[1].amount", "holds only 1000 D"),
+    ("{bet: blue, side: show", "{bet: red, side: show", "steps[2]", "no red bet token is left"),
+    ("{play: 16, horse: white}", "{play: 20, horse: white}", "steps[3].play", "does not hold card 20"),
+    ("{play: 16, horse: white}", "{play: 16, horse: pink}", "steps[3].horse", "'pink' is not a stable colour"),
+    ("{play: 16, horse: white}", "{play: 40, horse: white}", "steps[3].play", "is not an action card"),
+    ("[[16, 5], [20, 12]]", "[[16, 17], [20, 12]]", "steps[0].deal.hands[0][1]", "has a star"),
+    ("[[16, 5], [20, 12]]", "[[16, 5], [20, 5]]", "steps[0].deal.hands[1][1]", "already dealt"),
+    ("card: 99", "card: 120", "steps[10].race.card", "is not a movement card"),
+    ("dice: [red, green]", "dice: [red, gold]", "steps[10].race.dice[1]", "'gold' is not a stable colour"),
+    ("    by: 0\n", "    by: 1\n", "steps[1].by", "it is seat 0's turn, not seat 1's"),
+    ("red: 3, green: 2}", "red: 9, green: 2}", "setup.odds.red", "is not an odds row"),
+    ("  players: 2", "  players: 7", "setup.players", "the game is for 2 to 6"),
+])
+def test_engine_errors_name_file_line_and_field(tmp_path, old, new, field, words):
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    error = error_of(tmp_path, text)
+    message = str(error)
+    assert error.file.endswith("probe.yaml")
+    assert error.field == field, message
+    assert words in message, message
+    assert error.line is not None and error.line > 1, message
+
+
+def test_a_refused_step_points_at_its_line_and_names_the_rule(tmp_path):
+    text = GOOD.replace("amount: 200\n", "amount: 150\n")
+    error = error_of(tmp_path, text)
+    assert error.line == line_of(text, "amount: 150")
+    assert "HF-MIN-1" in str(error)
+
+
+@pytest.mark.clause("HF-SETUP-7")
+def test_game_setup_errors(tmp_path):
+    text = GOOD.replace("kind: round", "kind: game").replace(
+        "  odds: {white: 7, blue: 6, yellow: 5, black: 4, red: 3, green: 2}\n  vp: [2, 1]\n  danari: [1000, 1000]\n",
+        "  stables: [white, white, yellow, black, red, green]\n  characters: [71, 72]\n")
+    error = error_of(tmp_path, text)
+    assert error.field == "setup.stables[1]" and "laid twice" in str(error)
+
+
+@pytest.mark.clause("HF-PHOTO-2")
+def test_a_missing_photo_finish_order_is_refused_with_its_field(tmp_path):
+    text = textwrap.dedent("""\
+        id: hf-bad-photo
+        title: Level horses at equal odds without the first player's order
+        game: horse_fever
+        kind: race
+        clauses: [HF-PHOTO-2]
+        setup:
+          odds: {white: 2, blue: 2, yellow: 4, black: 5, red: 6, green: 7}
+          race_rounds_played: 2
+          positions: {white: 9, blue: 9, yellow: 2, black: 2, red: 2, green: 2}
+        steps:
+          - race: {card: 83, dice: [red, green]}
+            expect: {ranking: [white, blue]}
+        """)
+    error = error_of(tmp_path, text)
+    assert error.field == "steps[0].race.photo" and "HF-PHOTO-2" in str(error)
+
+
+def test_schema_errors_name_the_misspelt_key(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("expect: {positions:", "expect: {positon:"))
+    assert "positon" in str(error) and error.field.startswith("steps[10].expect")
+    error = error_of(tmp_path, GOOD.replace("  first_player: 0", "  first_player: 0\n  banker: 1"))
+    assert "banker" in str(error)
+    error = error_of(tmp_path, GOOD.replace("{play: 16, horse: white}", "{play: 16, on: white}"))
+    assert error.field.startswith("steps[3]")
+
+
+def test_a_race_case_refuses_betting_steps(tmp_path):
+    text = textwrap.dedent("""\
+        id: hf-bad-race
+        title: A race case with a bet in it
+        game: horse_fever
+        kind: race
+        clauses: [HF-MOVE-1]
+        setup:
+          odds: {white: 2, blue: 3, yellow: 4, black: 5, red: 6, green: 7}
+        steps:
+          - {bet: red, side: win, amount: 100}
+        """)
+    assert "only 'reveal' and 'race' steps" in str(error_of(tmp_path, text))
+
+
+def test_two_actions_in_one_step(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("  - {pass: null}\n", "  - {pass: null, reveal: null}\n", 1))
+    assert "one action per step" in str(error)

@@ -1,0 +1,107 @@
+"""The catalog, the interpretations register against the engine's options, and the generated
+vector cases: ids, format, size, coverage, determinism."""
+
+import json
+
+import pytest
+
+from reference.core import schemas
+from reference.core.catalog import load_catalog
+from reference.core.game import get_game
+from reference.core.scenario import load_scenario, scenario_files
+from reference.core.paths import SCENARIO_DIR
+from reference.horse_fever.options import CHOICES, DEFAULTS
+from reference.horse_fever.generate import generate_cases
+from reference.horse_fever.observe import OBSERVATION_KEYS
+
+GAME = get_game("horse_fever")
+CATALOG = load_catalog("horse_fever")
+
+
+def test_interpretation_options_match_the_engine():
+    named = set()
+    for interpretation in CATALOG.interpretations.values():
+        if interpretation.option:
+            name = interpretation.option["name"]
+            named.add(name)
+            assert name in CHOICES and interpretation.option["default"] == getattr(DEFAULTS, name)
+            for alternative in interpretation.alternatives:
+                if "value" in alternative:
+                    assert alternative["value"] in CHOICES[name]
+    assert named == set(CHOICES), "every option belongs to an interpretation"
+
+
+def test_waived_clauses_say_why_and_worked_examples_cite_sections():
+    for clause in CATALOG.clauses.values():
+        assert clause.id.startswith("HF-")
+        if clause.waiver:
+            assert len(clause.waiver) > 20
+    assert set(CATALOG.examples) == {f"HF-EX-{n}" for n in range(1, 7)}
+
+
+def test_the_scenario_form_and_the_protocol_form_of_every_scenario_replay_alike():
+    from reference.core.game import CaseInput
+    for path in scenario_files([str(SCENARIO_DIR / "horse_fever")]):
+        s = load_scenario(path)
+        compiled = [GAME.compile_step(step) for step in s.steps]
+        a = [o.observation for o in GAME.replay(CaseInput(s.kind, s.setup, s.steps, s.options, True))]
+        b = [o.observation for o in GAME.replay(CaseInput(s.kind, s.setup, compiled, s.options, True))]
+        assert a == b, s.id
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return generate_cases()
+
+
+def test_generated_cases_are_explicit_stable_and_small(generated):
+    ids = [c["id"] for c in generated]
+    assert len(ids) == len(set(ids)) and all(i.startswith("hf-gen1-") for i in ids)
+    assert {c["kind"] for c in generated} == set(OBSERVATION_KEYS)
+    assert {c["input"]["setup"]["players"] for c in generated if c["kind"] == "game"} == {2, 3, 4, 5, 6}
+    assert len(json.dumps(generated)) < 600_000
+    for case in generated:
+        assert set(case) == {"id", "kind", "description", "options", "input"}
+        for step in case["input"]["steps"]:
+            assert isinstance(step["action"], str)
+    assert generate_cases() == generated           # same every time: no hidden random state
+
+
+def test_generated_cases_replay_and_reach_the_rules(generated):
+    from reference.core.game import CaseInput
+    hit = set()
+    for case in generated:
+        inp = case["input"]
+        for outcome in GAME.replay(CaseInput(case["kind"], inp["setup"], inp["steps"], case["options"])):
+            hit.update(outcome.clauses)
+    for clause in ("HF-MIN-2", "HF-MIN-3", "HF-PHOTO-2", "HF-ACT-7", "HF-ACT-14", "HF-SPRINT-3", "HF-GAMEEND-1",
+                   "HF-PAY-2", "HF-CANCEL-1", "HF-ACT-15", "HF-ACT-19", "HF-NEWODDS-2", "HF-NEWODDS-3"):
+        assert clause in hit, clause
+
+
+def test_flags_mark_the_cases_an_other_reading_changes(generated):
+    by_id = {c["id"]: c for c in generated}
+    flags = GAME.flags_for(by_id["hf-gen1-round-win-payout-stake-plus-stake-times-odds-01"])
+    assert isinstance(flags, list)
+    everywhere = set()
+    for case in generated:
+        everywhere.update(GAME.flags_for(case))
+    registered = {i.flag for i in CATALOG.interpretations.values()}
+    assert everywhere <= registered
+    assert {"win-payout-stake-times-odds", "stable-owner-danari-only", "first-last-among-all",
+            "short-of-minimum-skips-bet"} <= everywhere
+
+
+def test_the_vector_files_would_validate(generated):
+    from reference.core.vectors import build_files, load_vector_file
+    import tempfile
+    from pathlib import Path
+    files = build_files(GAME)
+    assert sum(len(text) for text in files.values()) < 2_000_000
+    with tempfile.TemporaryDirectory() as folder:
+        for path, text in files.items():
+            target = Path(folder) / path.name
+            target.write_text(text, encoding="utf-8")
+            vf = load_vector_file(target)
+            assert vf.header["case_count"] == len(vf.cases)
+            assert schemas.schema_errors(json.loads(text), "vectors.schema.json") == []

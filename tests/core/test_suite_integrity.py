@@ -109,7 +109,7 @@ def test_section_headings_and_sources_exist_in_the_seed_texts(scenarios, game):
     texts = {}
     for clause in catalog.clauses.values():
         for seed, heading in clause.sources:
-            path = SEEDS_DIR / seed
+            path = SEEDS_DIR / seed if (SEEDS_DIR / seed).exists() else SEEDS_DIR.parent / seed
             if seed not in texts and path.exists():
                 texts[seed] = path.read_text(encoding="utf-8")
             if seed in texts:
@@ -128,12 +128,20 @@ def test_every_schema_is_a_valid_draft_2020_12_schema():
         schemas.validator(name)     # check_schema runs when the registry loads
 
 
-def test_interpretation_options_match_the_engine():
-    from reference.dominoes.options import CHOICES
-    for interpretation in all_catalogs()["dominoes"].interpretations.values():
-        if interpretation.option:
-            name = interpretation.option["name"]
-            assert name in CHOICES
-            for alternative in interpretation.alternatives:
-                if "value" in alternative:
-                    assert alternative["value"] in CHOICES[name]
+@pytest.mark.parametrize("game", list(all_games()))
+def test_interpretation_options_match_the_engine(game):
+    """Every option an interpretation names exists in the engine, with its default, and every
+    alternative value is one the engine accepts."""
+    import importlib
+    engine_options = importlib.import_module(f"reference.{game}.options")
+    choices = getattr(engine_options, "CHOICES", {})
+    defaults = all_games()[game].option_defaults
+    for interpretation in all_catalogs()[game].interpretations.values():
+        if not interpretation.option:
+            continue
+        name = interpretation.option["name"]
+        assert name in defaults, f"{interpretation.id}: the engine has no option {name}"
+        assert defaults[name] == interpretation.option["default"]
+        for alternative in interpretation.alternatives:
+            if "value" in alternative and name in choices:
+                assert alternative["value"] in choices[name], (interpretation.id, alternative["value"])

@@ -22,6 +22,7 @@ from .generate import generate_cases
 from .mutants import mutants
 from .observe import OBSERVATION_KEYS
 from .options import DEFAULTS
+from .render import render_step
 from .replay import compile_step, replay
 
 EXPECTATION_MODES = {
@@ -65,5 +66,6 @@ GAME = Game(
     generate_cases=generate_cases,
     flags_for=flags_for,
     mutants=mutants,
+    render_step=render_step,
     rules_edition="Horse Fever family game: seed 004 (es) with shared/horse-fever-components.md",
 )

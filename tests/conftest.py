@@ -1,7 +1,5 @@
 """Shared pytest setup. Tests name the clauses they check with @pytest.mark.clause(...)."""
 
-import pytest
-
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "clause(*ids): the rule clauses a test checks")

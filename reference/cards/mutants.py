@@ -6,25 +6,14 @@ where it is looked up at call time); the vectors must catch every one of them.
 
 from __future__ import annotations
 
-from contextlib import ExitStack, contextmanager
-from unittest import mock
 
 from reference.core.game import Mutant
+from reference.core.mutation import mutant
 
 from . import betting, odds, race, session, settlement, track
 from .track import track_counts
 
 
-@contextmanager
-def patched(*patches):
-    with ExitStack() as stack:
-        for target, attribute, value in patches:
-            stack.enter_context(mock.patch.object(target, attribute, value))
-        yield
-
-
-def mutant(name: str, description: str, clauses: tuple[str, ...], *patches) -> Mutant:
-    return Mutant(name, description, clauses, lambda: patched(*patches))
 
 
 def reuse_revealed(r, c):

@@ -58,6 +58,18 @@ def answer_case(message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "errored", "seq": seq, "message": f"{type(exc).__name__}: {exc}"}
 
 
+def replay_case(case: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every observation the reference engine makes for a vector case, as the adapter answers."""
+    inp = case["input"]
+    game = get_game(case["game"])
+    steps = []
+    for outcome in game.replay(CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options") or {},
+                                         refusals_are_results=True)):
+        observation = outcome.observation
+        steps.append({"error": observation["error"] or "refused"} if "error" in observation else dict(observation))
+    return steps
+
+
 def find_mutant(name: str) -> Mutant:
     for game in all_games().values():
         for mutant in (game.mutants() if game.mutants else []):

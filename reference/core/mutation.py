@@ -11,11 +11,44 @@ import os
 import shlex
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
+from unittest import mock
 
+from .adapter import replay_case
 from .game import Game, Mutant
+from .results import first_mismatch
 from .runner import run_cases
+
+
+@contextmanager
+def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
+    """Install (object, attribute, replacement) patches together; undo them on exit."""
+    with ExitStack() as stack:
+        for target, attribute, value in patches:
+            stack.enter_context(mock.patch.object(target, attribute, value))
+        yield
+
+
+def mutant(name: str, description: str, clauses: tuple[str, ...], *patches: tuple[Any, str, Any]) -> Mutant:
+    """A mutant made of plain patches, applied where each name is looked up at call time."""
+    return Mutant(name, description, clauses, lambda: patched(*patches))
+
+
+def in_process_killers(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[str]:
+    """The cases whose checked observations the mutant changes, judged as the runner judges,
+    without the protocol (a quick check for tests; `horserace mutants` uses the runner)."""
+    killers = []
+    with mutant_.patch():
+        for case in cases:
+            try:
+                steps = replay_case(case)
+            except Exception:          # a mutant that crashes is 'errored' by the runner: no kill
+                continue
+            if first_mismatch(case, steps) is not None:
+                killers.append(case["id"])
+    return killers
 
 
 @dataclass

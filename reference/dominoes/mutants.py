@@ -6,10 +6,9 @@ every one of them. Patches replace the name where it is looked up at call time.
 
 from __future__ import annotations
 
-from contextlib import ExitStack, contextmanager
-from unittest import mock
 
 from reference.core.game import Mutant
+from reference.core.mutation import patched
 
 from . import layout, match, observe, perft, replay, scoring, settlement, turns
 from .actions import Draw, Pass
@@ -18,13 +17,6 @@ from .scoring import PlacementPoints
 from .settlement import Settlement
 from .tiles import hand_pips, is_double
 
-
-@contextmanager
-def patched(*patches):
-    with ExitStack() as stack:
-        for target, attribute, value in patches:
-            stack.enter_context(mock.patch.object(target, attribute, value))
-        yield
 
 
 def pay_winners_variant(counted_for):
@@ -211,7 +203,6 @@ def next_opener_clockwise(original):
 
 
 def lightest_single_hand_wins(seating, hands):
-    by_side = settlement.side_pips(seating, hands)
     lightest = min(hand_pips(h) for h in hands)
     winners = sorted({seating.side_of(seat) for seat, h in enumerate(hands) if hand_pips(h) == lightest})
     return settlement._pay_winners("blocked", seating, hands, winners)

@@ -89,7 +89,7 @@ class Placed:
 
     @property
     def rect(self) -> Rect:
-        (cx, cy), (ax, _ay) = self.center, self.long_axis
+        (cx, cy), ax = self.center, self.long_axis[0]
         hx, hy = (2, 1) if ax else (1, 2)
         return Rect(cx - hx, cy - hy, cx + hx, cy + hy)
 

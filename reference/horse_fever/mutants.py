@@ -7,25 +7,14 @@ must catch every one of them.
 
 from __future__ import annotations
 
-from contextlib import ExitStack, contextmanager
-from unittest import mock
 
 from reference.core.game import Mutant
+from reference.core.mutation import mutant
 
 from . import betting, movement, new_odds, observe, payouts, race, ranking, reveal, rigging, rounds, setup
 from .components import Tables, tables
 
 
-@contextmanager
-def patched(*patches):
-    with ExitStack() as stack:
-        for target, attribute, value in patches:
-            stack.enter_context(mock.patch.object(target, attribute, value))
-        yield
-
-
-def mutant(name: str, description: str, clauses: tuple[str, ...], *patches) -> Mutant:
-    return Mutant(name, description, clauses, lambda: patched(*patches))
 
 
 def past_the_line(position: int) -> bool:

@@ -6,6 +6,8 @@ import pytest
 
 from reference.core.verify import verify_file
 
+from tests.support import error_of, line_of
+
 DECK = ("[4S, 5S, 6S, 7S, 8S, 9S, 10S, JS, QS, KS, 4H, 5H, 6H, 7H, 8H, 9H, 10H, JH, QH, KH, "
         "4D, 5D, 6D, 7D, 8D, 9D, 10D, JD, QD, KD, 3C, 4C, 5C, 6C, 7C, 8C, 9C, 10C, JC, QC, KC]")
 
@@ -28,18 +30,6 @@ GOOD = textwrap.dedent(f"""\
         expect:
           phase: racing
     """)
-
-
-def error_of(tmp_path, text):
-    path = tmp_path / "probe.yaml"
-    path.write_text(text, encoding="utf-8")
-    result = verify_file(path)
-    assert result.error is not None, "the input should have been refused"
-    return result.error
-
-
-def line_of(text, fragment):
-    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
 
 
 def test_the_probe_itself_is_good(tmp_path):

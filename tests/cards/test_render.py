@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,8 @@ from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from reference.cards.render import render_step
 
+from tests.support import drawing, replayed, svg_of, text_of, with_class
+
 GAME = get_game("cards")
 CARD_SCENARIOS = scenario_files([str(SCENARIO_DIR / "cards")])
 EIGHTH_DIAMOND = SCENARIO_DIR / "cards" / "ex-eighth-diamond.yaml"
@@ -26,32 +27,6 @@ RELAY_IN_RACE = SCENARIO_DIR / "cards" / "race-relay-in-sequence.yaml"
 ODDS_EXAMPLE = SCENARIO_DIR / "cards" / "odds-eighth-diamond-track.yaml"
 ODDS_LOADED = SCENARIO_DIR / "cards" / "odds-five-marks-cannot-finish.yaml"
 WINNING_REVEAL = 5          # crd-ex-eighth-diamond: the step that reveals 10D
-
-
-@lru_cache(maxsize=None)
-def replayed(path: Path) -> tuple:
-    scenario = load_scenario(path)
-    return scenario.kind, tuple(scenario.replay())
-
-
-def drawing(path: Path, step: int) -> str:
-    kind, outcomes = replayed(path)
-    return render_step(kind, outcomes[step].observation)
-
-
-def svg_of(path: Path, step: int) -> ET.Element:
-    return ET.fromstring(drawing(path, step))
-
-
-def with_class(root: ET.Element, name: str) -> list[ET.Element]:
-    return [el for el in root.iter() if name in (el.get("class") or "").split()]
-
-
-def text_of(el: ET.Element) -> str:
-    """The drawn text of an element (not its tooltip)."""
-    if el.tag.endswith("}text"):
-        return "".join(el.itertext())
-    return " ".join("".join(t.itertext()) for t in el.iter() if t.tag.endswith("}text"))
 
 
 def face(group: ET.Element) -> tuple[float, float, float, float]:
@@ -77,7 +52,7 @@ def test_the_card_game_draws_with_this_renderer():
 
 @pytest.mark.parametrize("path", CARD_SCENARIOS, ids=lambda p: Path(p).stem)
 def test_every_scenario_step_draws_well_formed_deterministic_svg(path):
-    kind, outcomes = replayed(path)
+    kind, outcomes, _ = replayed(path)
     for outcome in outcomes:
         view = outcome.observation
         svg = render_step(kind, view)
@@ -169,7 +144,7 @@ def test_eighth_diamond_diagram_shows_bank_bets_balances_and_deck():
 
 
 def test_eighth_diamond_drawing_is_byte_identical_on_a_second_call():
-    kind, outcomes = replayed(EIGHTH_DIAMOND)
+    kind, outcomes, _ = replayed(EIGHTH_DIAMOND)
     view = outcomes[WINNING_REVEAL].observation
     assert render_step(kind, view) == render_step(kind, dict(view))
 
@@ -279,7 +254,7 @@ def test_site_pages_carry_the_card_diagrams(site):
     assert {p.name for p in (site / "cards").iterdir()} == {page_name(s.id) for s in scenarios} | {"index.html"}
     assert "<td>yes</td>" in (site / "index.html").read_text(encoding="utf-8")
     html = (site / "cards" / page_name("crd-ex-eighth-diamond")).read_text(encoding="utf-8")
-    kind, outcomes = replayed(EIGHTH_DIAMOND)
+    kind, outcomes, _ = replayed(EIGHTH_DIAMOND)
     drawn = [o for o in outcomes if render_step(kind, o.observation)]
     svgs = page_svgs(html)
     assert len(svgs) == len(drawn) + 1                   # every drawn step, plus the overview

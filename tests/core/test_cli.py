@@ -1,7 +1,5 @@
 """The command line: exit codes, the mismatch report and the replay narration."""
 
-from pathlib import Path
-
 from horserace_cli.main import main
 from reference.core.paths import SCENARIO_DIR
 

@@ -1,7 +1,5 @@
 """`horserace explain` and `horserace coverage`."""
 
-import pytest
-
 from horserace_cli.main import main
 from reference.core.coverage import game_coverage
 from reference.core.game import get_game

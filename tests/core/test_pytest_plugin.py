@@ -1,8 +1,6 @@
 """The pytest plugin, used as a Python implementation would: here the implementation is the
 reference engine itself, called in-process (no protocol, no subprocess)."""
 
-import pytest
-
 from reference.core.adapter import answer_case
 from reference.core.pytest_plugin import describe, vector_tests
 from reference.core.results import judge

@@ -9,7 +9,7 @@ import pytest
 from reference.core import schemas
 from reference.core.catalog import all_catalogs
 from reference.core.game import all_games
-from reference.core.paths import SCENARIO_DIR, SEEDS_DIR
+from reference.core.paths import SEEDS_DIR
 from reference.core.scenario import load_scenario, scenario_files
 from reference.core.verify import verify_scenario
 

@@ -1,12 +1,11 @@
 """The committed vectors: valid, complete, byte-identical to a fresh generation."""
 
-import json
 import shutil
 
 import pytest
 
-from reference.core import schemas, vectors
-from reference.core.game import all_games, get_game
+from reference.core import vectors
+from reference.core.game import get_game
 from reference.core.vectors import (build_files, check_vectors, load_cases, load_vector_file,
                                     vector_files)
 

@@ -6,6 +6,8 @@ import pytest
 
 from reference.core.verify import verify_file
 
+from tests.support import error_of, line_of
+
 GOOD = textwrap.dedent("""\
     id: hf-bad-input-probe
     title: A short round used to probe bad input
@@ -35,18 +37,6 @@ GOOD = textwrap.dedent("""\
       - race: {card: 99, dice: [red, green]}
         expect: {positions: {red: 4}}
     """)
-
-
-def error_of(tmp_path, text):
-    path = tmp_path / "probe.yaml"
-    path.write_text(text, encoding="utf-8")
-    result = verify_file(path)
-    assert result.error is not None, "the input should have been refused"
-    return result.error
-
-
-def line_of(text, fragment):
-    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
 
 
 def test_the_probe_itself_is_good(tmp_path):

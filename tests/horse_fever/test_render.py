@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,8 @@ from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from reference.horse_fever.render import render_step
 
+from tests.support import drawing, replayed, svg_of, text_of, with_class
+
 GAME = get_game("horse_fever")
 HF_SCENARIOS = scenario_files([str(SCENARIO_DIR / "horse_fever")])
 ARRIVAL = SCENARIO_DIR / "horse_fever" / "ex-arrival-order.yaml"
@@ -29,32 +30,6 @@ PAYOUTS = SCENARIO_DIR / "horse_fever" / "payouts-win-show-owners.yaml"
 DOUBLE = SCENARIO_DIR / "horse_fever" / "sprint-double.yaml"
 BETS_CLOSED, REVEAL, LAST_RACE_ROUND, PAID = 8, 9, 15, 16     # steps of hf-payouts-win-show-owners
 SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-@lru_cache(maxsize=None)
-def replayed(path: Path) -> tuple:
-    scenario = load_scenario(path)
-    return scenario.kind, tuple(scenario.replay())
-
-
-def drawing(path: Path, step: int) -> str:
-    kind, outcomes = replayed(path)
-    return render_step(kind, outcomes[step].observation)
-
-
-def svg_of(path: Path, step: int) -> ET.Element:
-    return ET.fromstring(drawing(path, step))
-
-
-def with_class(root: ET.Element, name: str) -> list[ET.Element]:
-    return [el for el in root.iter() if name in (el.get("class") or "").split()]
-
-
-def text_of(el: ET.Element) -> str:
-    """The drawn text of an element (not its tooltip)."""
-    if el.tag == SVG_NS + "text":
-        return "".join(el.itertext())
-    return " ".join("".join(t.itertext()) for t in el.iter() if t.tag == SVG_NS + "text")
 
 
 def by_horse(elements: list[ET.Element]) -> dict[str, ET.Element]:
@@ -91,7 +66,7 @@ def test_horse_fever_draws_with_this_renderer():
 
 @pytest.mark.parametrize("path", HF_SCENARIOS, ids=lambda p: Path(p).stem)
 def test_every_scenario_step_draws_well_formed_deterministic_svg(path):
-    kind, outcomes = replayed(path)
+    kind, outcomes, _ = replayed(path)
     for outcome in outcomes:
         view = outcome.observation
         svg = render_step(kind, view)
@@ -197,7 +172,7 @@ def test_arrival_order_diagram_shows_the_odds_board():
 
 
 def test_arrival_order_drawing_is_byte_identical_on_a_second_call():
-    kind, outcomes = replayed(ARRIVAL)
+    kind, outcomes, _ = replayed(ARRIVAL)
     view = outcomes[0].observation
     first = render_step(kind, view)
     assert first == render_step(kind, view) == render_step(kind, dict(view))
@@ -205,7 +180,7 @@ def test_arrival_order_drawing_is_byte_identical_on_a_second_call():
 
 @pytest.mark.clause("HF-SPRINT-2")
 def test_a_double_shows_both_dice_in_one_colour():
-    kind, outcomes = replayed(DOUBLE)
+    kind, outcomes, _ = replayed(DOUBLE)
     for outcome in outcomes:
         doubles = [e for e in outcome.observation.get("events", []) if e["type"] == "sprint" and e["double"]]
         if doubles:

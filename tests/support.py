@@ -1,0 +1,52 @@
+"""Helpers shared by the games' tests: scenario files that must be refused, and diagrams."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from pathlib import Path
+
+from reference.core.errors import ScenarioError
+from reference.core.scenario import load_scenario
+from reference.core.verify import verify_file
+
+
+def error_of(tmp_path: Path, text: str) -> ScenarioError:
+    """Write a scenario and return the error that verifying it must give."""
+    path = tmp_path / "probe.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = verify_file(path)
+    assert result.error is not None, "the input should have been refused"
+    return result.error
+
+
+def line_of(text: str, fragment: str) -> int:
+    """The 1-based line of the first line holding `fragment`."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+@lru_cache(maxsize=None)
+def replayed(path: Path) -> tuple:
+    """(kind, outcomes, render_step) of a scenario file, replayed once per test session."""
+    scenario = load_scenario(path)
+    return scenario.kind, tuple(scenario.replay()), scenario.game.render_step
+
+
+def drawing(path: Path, step: int) -> str:
+    kind, outcomes, render_step = replayed(path)
+    return render_step(kind, outcomes[step].observation)
+
+
+def svg_of(path: Path, step: int) -> ET.Element:
+    return ET.fromstring(drawing(path, step))
+
+
+def with_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [el for el in root.iter() if name in (el.get("class") or "").split()]
+
+
+def text_of(el: ET.Element) -> str:
+    """The drawn text of an element (not its tooltip)."""
+    if el.tag.endswith("}text"):
+        return "".join(el.itertext())
+    return " ".join("".join(t.itertext()) for t in el.iter() if t.tag.endswith("}text"))

@@ -18,13 +18,15 @@ Same input, same bytes; "" when there is nothing to draw (a refused action, no t
 from __future__ import annotations
 
 from fractions import Fraction
-from html import escape
 from typing import Any, Mapping, Sequence
+
+from reference.core.svg import Svg
 
 from .betting import MAX_STAKE
 from .cards import SUIT_NAMES, SUITS
 from .race import FINISH
 from .track import NEEDED_TO_FINISH, RACE_CARDS_PER_SUIT, RELAY_AT, TRACK_LENGTH
+
 
 SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_COLOUR = {"S": "#111827", "H": "#dc2626", "D": "#1d4ed8", "C": "#15803d"}   # a four-colour pack
@@ -37,7 +39,6 @@ ORANGE = "#ff8c00"               # a loaded track's suit (as the domino diagrams
 GOLD, GOLD_FILL = "#d97706", "#fef3c7"     # the winner
 BANK_FILL = "#e0e7ff"
 DECK_BLUE = "#1e3a8a"
-FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
 PAD = 20
 LABEL_W = 108                    # lane labels, left of position 0
@@ -51,46 +52,6 @@ LINE = 22                        # header line height
 
 
 # -- small SVG helpers ----------------------------------------------------------------------------
-
-def _attrs(attrs: Mapping[str, Any]) -> str:
-    """cls -> class, data_position -> data-position; None values are left out."""
-    out = []
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        name = "class" if key == "cls" else key.replace("_", "-")
-        out.append(f'{name}="{escape(str(value), quote=True)}"')
-    return " ".join(out)
-
-
-class _Svg:
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, tag: str, text: str | None = None, **attrs: Any) -> None:
-        if text is None:
-            self.parts.append(f"<{tag} {_attrs(attrs)}/>")
-        else:
-            self.parts.append(f"<{tag} {_attrs(attrs)}>{escape(text, quote=False)}</{tag}>")
-
-    def open(self, tag: str, tooltip: str | None = None, **attrs: Any) -> None:
-        self.parts.append(f"<{tag} {_attrs(attrs)}>")
-        if tooltip:
-            self.parts.append(f"<title>{escape(tooltip, quote=False)}</title>")
-
-    def close(self, tag: str = "g") -> None:
-        self.parts.append(f"</{tag}>")
-
-    def text(self, x: int, y: int, text: str, size: int = 13, fill: str = INK, **attrs: Any) -> None:
-        self.add("text", text, x=x, y=y, font_size=size, fill=fill, **attrs)
-
-    def document(self, height: int, css_class: str, title: str) -> str:
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" width="{WIDTH}" height="{height}" '
-                f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT}" role="img">'
-                f"<title>{escape(title, quote=False)}</title>"
-                f'<rect class="background" x="0" y="0" width="{WIDTH}" height="{height}" fill="#ffffff"/>')
-        return "\n".join([head, *self.parts, "</svg>"]) + "\n"
-
 
 def split_card(text: str) -> tuple[str, str]:
     """'10D' -> ('10', 'D')."""
@@ -184,7 +145,7 @@ def state_text(kind: str, observation: Mapping[str, Any]) -> str:
 
 # -- drawing the race table ----------------------------------------------------------------------------
 
-def draw_card(svg: _Svg, x: int, y: int, text: str, cls: str, w: int = CARD_W, h: int = CARD_H,
+def draw_card(svg: Svg, x: int, y: int, text: str, cls: str, w: int = CARD_W, h: int = CARD_H,
               tooltip: str | None = None, outline: str | None = None, **data: Any) -> None:
     """A face-up card: rank in the corner, the suit symbol large, in the suit's colour."""
     rank, suit = split_card(text)
@@ -201,7 +162,7 @@ def draw_card(svg: _Svg, x: int, y: int, text: str, cls: str, w: int = CARD_W, h
     svg.close()
 
 
-def draw_track_row(svg: _Svg, top: int, track: list[str], loaded: str | None) -> None:
+def draw_track_row(svg: Svg, top: int, track: list[str], loaded: str | None) -> None:
     """Position headings, the seven track cards at positions 1-7, and their numbers."""
     svg.text(column_x(0) + CELL // 2, top + 12, "start", size=11, fill=MUTED, text_anchor="middle")
     svg.text(column_x(FINISH) + CELL // 2, top + 12, "finish", size=11, fill=MUTED, text_anchor="middle")
@@ -226,7 +187,7 @@ def race_cards(observation: Mapping[str, Any], track: list[str]) -> dict[str, in
     return {s: RACE_CARDS_PER_SUIT - sum(1 for c in track if split_card(c)[1] == s) for s in SUITS}
 
 
-def draw_lane(svg: _Svg, y: int, suit: str, observation: Mapping[str, Any], track: list[str],
+def draw_lane(svg: Svg, y: int, suit: str, observation: Mapping[str, Any], track: list[str],
               loaded: str | None) -> None:
     """One horse's lane: its label, a cell per position and the ace where it stands."""
     winner = observation.get("winner") == suit
@@ -247,7 +208,7 @@ def draw_lane(svg: _Svg, y: int, suit: str, observation: Mapping[str, Any], trac
     svg.close()
 
 
-def draw_horse(svg: _Svg, y: int, suit: str, position: int, winner: bool) -> None:
+def draw_horse(svg: Svg, y: int, suit: str, position: int, winner: bool) -> None:
     x = column_x(min(max(position, 0), FINISH)) + (CELL - HORSE_W) // 2
     where = "past the finish line" if position >= FINISH else "at the start" if position == 0 else f"at {position}"
     draw_card(svg, x, y + (LANE_H - HORSE_H) // 2, f"A{suit}", "horse winner" if winner else "horse",
@@ -255,7 +216,7 @@ def draw_horse(svg: _Svg, y: int, suit: str, position: int, winner: bool) -> Non
               outline=GOLD if winner else None, data_horse=suit, data_position=position)
 
 
-def draw_lines(svg: _Svg, top: int, bottom: int) -> None:
+def draw_lines(svg: Svg, top: int, bottom: int) -> None:
     """The start line after position 0 and the chequered finish line after position 7."""
     svg.add("line", cls="start-line", x1=START_X, y1=top, x2=START_X, y2=bottom, stroke=INK, stroke_width=2,
             stroke_dasharray="5 4")
@@ -289,7 +250,7 @@ def stakes(observation: Mapping[str, Any]) -> dict[int, int]:
     return out
 
 
-def draw_side(svg: _Svg, y: int, suit: str, observation: Mapping[str, Any], loaded: str | None) -> None:
+def draw_side(svg: Svg, y: int, suit: str, observation: Mapping[str, Any], loaded: str | None) -> None:
     """Beside a lane: its posted net odds and who backs it."""
     odds = (observation.get("odds") or {}).get(suit)
     winner = observation.get("winner") == suit
@@ -314,13 +275,13 @@ def draw_side(svg: _Svg, y: int, suit: str, observation: Mapping[str, Any], load
              fill=INK, cls="bet", data_horse=suit, data_seats=" ".join(str(s) for s in seats), data_chips=chips)
 
 
-def draw_card_back(svg: _Svg, x: int, y: int) -> None:
+def draw_card_back(svg: Svg, x: int, y: int) -> None:
     svg.add("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=5, fill=DECK_BLUE, stroke="#ffffff", stroke_width=1.5)
     svg.add("rect", x=x + 5, y=y + 5, width=CARD_W - 10, height=CARD_H - 10, rx=3, fill="none",
             stroke="#93c5fd", stroke_width=1)
 
 
-def draw_relay_note(svg: _Svg, top: int, track: list[str], loaded: str, available: Mapping[str, int]) -> int:
+def draw_relay_note(svg: Svg, top: int, track: list[str], loaded: str, available: Mapping[str, int]) -> int:
     """Why a loaded track is laid again (CRD-TRACK-4/5, CRD-FAQ-3); returns the height used."""
     count = sum(1 for c in track if split_card(c)[1] == loaded)
     left = available[loaded]
@@ -335,7 +296,7 @@ def draw_relay_note(svg: _Svg, top: int, track: list[str], loaded: str, availabl
     return 50
 
 
-def draw_deck_panel(svg: _Svg, top: int, observation: Mapping[str, Any]) -> int:
+def draw_deck_panel(svg: Svg, top: int, observation: Mapping[str, Any]) -> int:
     """The card just revealed, the race deck and what is left of it; returns the height used."""
     last = observation.get("last_card")
     svg.text(PAD, top + 12, "last card", size=11, fill=MUTED)
@@ -386,7 +347,7 @@ def seat_role(seat: int, observation: Mapping[str, Any]) -> tuple[str, str | Non
     return "", None
 
 
-def draw_seats(svg: _Svg, top: int, observation: Mapping[str, Any]) -> int:
+def draw_seats(svg: Svg, top: int, observation: Mapping[str, Any]) -> int:
     """A box per seat: the bank, each bet and stake, the balance (and its change at settlement)."""
     balances = observation.get("balances")
     if not balances:
@@ -418,7 +379,7 @@ def draw_seats(svg: _Svg, top: int, observation: Mapping[str, Any]) -> int:
 
 
 def render_race(kind: str, observation: Mapping[str, Any], track: list[str], loaded: str | None) -> str:
-    svg = _Svg()
+    svg = Svg()
     lines = header_lines(kind, observation, loaded, track)
     if observation.get("session_winners"):
         lines.append(f"Session over: {seats_text(observation['session_winners'])} won")
@@ -442,7 +403,7 @@ def render_race(kind: str, observation: Mapping[str, Any], track: list[str], loa
         y += draw_seats(svg, y, observation)
     positions = observation.get("positions") or {}
     where = " ".join(f"{SYMBOL[s]}{positions.get(s, 0)}" for s in SUITS)
-    return svg.document(y + PAD // 2, "card-race", f"Horse Race cards: {lines[0]}; positions {where}")
+    return svg.document(WIDTH, y + PAD // 2, "card-race", f"Horse Race cards: {lines[0]}; positions {where}")
 
 
 # -- odds: each horse's exact chance against its posted odds ------------------------------------------
@@ -476,7 +437,7 @@ def bar_x(p: Fraction, tenths: int) -> int:
     return BAR_X + round(p * BAR_W * 10 / tenths)
 
 
-def draw_odds_row(svg: _Svg, y: int, suit: str, observation: Mapping[str, Any], tenths: int) -> None:
+def draw_odds_row(svg: Svg, y: int, suit: str, observation: Mapping[str, Any], tenths: int) -> None:
     p = fraction(observation["win_probability"].get(suit)) or Fraction(0)
     posted = (observation.get("odds") or {}).get(suit)
     fair = fraction((observation.get("fair_odds") or {}).get(suit))
@@ -510,7 +471,7 @@ def draw_odds_row(svg: _Svg, y: int, suit: str, observation: Mapping[str, Any], 
     svg.close()
 
 
-def draw_axis(svg: _Svg, y: int, tenths: int) -> None:
+def draw_axis(svg: Svg, y: int, tenths: int) -> None:
     for k in range(tenths + 1):
         x = bar_x(Fraction(k, 10), tenths)
         svg.add("line", x1=x, y1=y - 4, x2=x, y2=y + 2, stroke=MUTED, stroke_width=1)
@@ -521,7 +482,7 @@ def render_odds(observation: Mapping[str, Any]) -> str:
     probabilities = {s: fraction(v) or Fraction(0) for s, v in (observation.get("win_probability") or {}).items()}
     if not probabilities:
         return ""
-    svg = _Svg()
+    svg = Svg()
     counts = observation.get("track_counts") or {}
     title = "Exact chance to win" + (f", track with {counts_text(counts)}" if counts else "")
     svg.text(PAD, PAD + 16, title, size=17, font_weight="bold", cls="caption")
@@ -539,7 +500,7 @@ def render_odds(observation: Mapping[str, Any]) -> str:
     for line in odds_notes(observation):
         svg.text(PAD, y + 14, line, size=13, cls="note")
         y += LINE
-    return svg.document(y + PAD // 2, "card-odds", title)
+    return svg.document(WIDTH, y + PAD // 2, "card-odds", title)
 
 
 def odds_notes(observation: Mapping[str, Any]) -> list[str]:

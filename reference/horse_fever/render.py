@@ -20,10 +20,12 @@ so tests and tools can read the diagram. Same input, same bytes; "" when there i
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Mapping, Sequence
 
+from reference.core.svg import Svg
+
 from .components import COLOURS, ODDS_ROWS, action_cards, movement_cards, tables
+
 
 HORSE_FILL = {"white": "#ffffff", "blue": "#2563eb", "yellow": "#facc15",
               "black": "#111827", "red": "#dc2626", "green": "#16a34a"}
@@ -37,7 +39,6 @@ CARD_BACK = "#1e3a8a"
 KIND_COLOUR = {"positive": "#15803d", "negative": "#b91c1c", "neutral": "#6b7280"}
 UP, DOWN, SAME = "#15803d", "#b91c1c", "#9ca3af"
 STRIKE = "#b91c1c"
-FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
 PAD = 20
 LINE = 22                             # header line height
@@ -57,46 +58,6 @@ FACE_DOWN_PHASES = ("deal", "first_bets", "rigging", "second_bets", "reveal")
 
 # -- small SVG helpers ------------------------------------------------------------------------------
 
-def _attrs(attrs: Mapping[str, Any]) -> str:
-    """cls -> class, data_position -> data-position; None values are left out."""
-    out = []
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        name = "class" if key == "cls" else key.replace("_", "-")
-        out.append(f'{name}="{escape(str(value), quote=True)}"')
-    return " ".join(out)
-
-
-class _Svg:
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, tag: str, text: str | None = None, **attrs: Any) -> None:
-        if text is None:
-            self.parts.append(f"<{tag} {_attrs(attrs)}/>")
-        else:
-            self.parts.append(f"<{tag} {_attrs(attrs)}>{escape(text, quote=False)}</{tag}>")
-
-    def open(self, tag: str, tooltip: str | None = None, **attrs: Any) -> None:
-        self.parts.append(f"<{tag} {_attrs(attrs)}>")
-        if tooltip:
-            self.parts.append(f"<title>{escape(tooltip, quote=False)}</title>")
-
-    def close(self, tag: str = "g") -> None:
-        self.parts.append(f"</{tag}>")
-
-    def text(self, x: float, y: float, text: str, size: int = 13, fill: str = INK, **attrs: Any) -> None:
-        self.add("text", text, x=x, y=y, font_size=size, fill=fill, **attrs)
-
-    def document(self, width: int, height: int, css_class: str, title: str) -> str:
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" width="{width}" height="{height}" '
-                f'viewBox="0 0 {width} {height}" font-family="{FONT}" role="img">'
-                f"<title>{escape(title, quote=False)}</title>"
-                f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>')
-        return "\n".join([head, *self.parts, "</svg>"]) + "\n"
-
-
 def text_width(text: str, size: int) -> int:
     """A generous estimate of drawn text width (no font metrics in a standalone SVG)."""
     return int(len(text) * size * 0.62) + 1
@@ -107,7 +68,7 @@ def ordinal(place: int) -> str:
     return f"{place}" + {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
 
 
-def token(svg: _Svg, cx: float, cy: float, horse: str, r: int = TOKEN_R, **attrs: Any) -> None:
+def token(svg: Svg, cx: float, cy: float, horse: str, r: int = TOKEN_R, **attrs: Any) -> None:
     svg.add("circle", cx=cx, cy=cy, r=r, fill=HORSE_FILL.get(horse, GRID), stroke=INK, stroke_width=1.2, **attrs)
 
 
@@ -228,7 +189,7 @@ def lane_y(top: int, index: int) -> int:
 
 # -- drawing the track ------------------------------------------------------------------------------
 
-def draw_track_header(svg: _Svg, top: int, last: int) -> None:
+def draw_track_header(svg: Svg, top: int, last: int) -> None:
     """Space numbers over the columns; 'finish' over the 12th; 'past the line' beyond it."""
     finish = finish_space()
     svg.text(PAD, top + 30, "space", size=11, fill=MUTED)
@@ -241,7 +202,7 @@ def draw_track_header(svg: _Svg, top: int, last: int) -> None:
                  cls="space-number")
 
 
-def draw_lane(svg: _Svg, y: int, horse: str, observation: Mapping[str, Any], last: int) -> None:
+def draw_lane(svg: Svg, y: int, horse: str, observation: Mapping[str, Any], last: int) -> None:
     """A horse's lane: its label and odds, a cell per space, the spaces past the line shaded."""
     odds = odds_of(observation).get(horse)
     right = column_x(last + 1)
@@ -261,7 +222,7 @@ def draw_lane(svg: _Svg, y: int, horse: str, observation: Mapping[str, Any], las
                 stroke_width=1)
 
 
-def draw_move_trail(svg: _Svg, y: int, horse: str, position: int, spaces: int) -> None:
+def draw_move_trail(svg: Svg, y: int, horse: str, position: int, spaces: int) -> None:
     """A faint arrow from where the horse stood before this step's race round."""
     start = max(position - spaces, 0)
     x1, x2, cy = centre_x(start), centre_x(position) - PAWN_R - 2, y + LANE_H // 2
@@ -276,7 +237,7 @@ def draw_move_trail(svg: _Svg, y: int, horse: str, position: int, spaces: int) -
     svg.close()
 
 
-def draw_pawn(svg: _Svg, y: int, horse: str, position: int, place: int | None) -> None:
+def draw_pawn(svg: Svg, y: int, horse: str, position: int, place: int | None) -> None:
     """The horse's pawn at its space; a ranked horse wears a gold ring and its place."""
     finish = finish_space()
     past = position - finish
@@ -295,7 +256,7 @@ def draw_pawn(svg: _Svg, y: int, horse: str, position: int, place: int | None) -
     svg.close()
 
 
-def draw_lines(svg: _Svg, top: int, bottom: int) -> None:
+def draw_lines(svg: Svg, top: int, bottom: int) -> None:
     """The start line after space 0; the chequered finish line across the 12th space."""
     svg.add("line", cls="start-line", x1=column_x(1), y1=top, x2=column_x(1), y2=bottom, stroke=INK,
             stroke_width=2, stroke_dasharray="5 4")
@@ -323,7 +284,7 @@ def name_lines(name: str) -> list[str]:
     return list(min(splits, key=lambda s: max(len(s[0]), len(s[1]))))
 
 
-def draw_action_card(svg: _Svg, x: int, y: int, horse: str, number: int, state: str) -> None:
+def draw_action_card(svg: Svg, x: int, y: int, horse: str, number: int, state: str) -> None:
     card = action_cards().get(number)
     name, letter, kind = (card.name, card.letter, card.kind) if card else (f"card {number}", None, "neutral")
     tooltip = (f"{name} ({number}, " + (f"letter {letter}" if letter else "no letter") + f", {kind}) "
@@ -352,7 +313,7 @@ def draw_action_card(svg: _Svg, x: int, y: int, horse: str, number: int, state: 
     svg.close()
 
 
-def draw_lane_cards(svg: _Svg, x: int, y: int, horse: str, observation: Mapping[str, Any]) -> None:
+def draw_lane_cards(svg: Svg, x: int, y: int, horse: str, observation: Mapping[str, Any]) -> None:
     for i, (number, state) in enumerate(cards_to_draw(observation, horse)):
         draw_action_card(svg, x + i * (CARD_W + CARD_GAP), y + (LANE_H - CARD_H) // 2, horse, number, state)
 
@@ -374,7 +335,7 @@ def cards_width(observation: Mapping[str, Any]) -> int:
     return max(most * (CARD_W + CARD_GAP), heading) + 8
 
 
-def draw_track(svg: _Svg, top: int, observation: Mapping[str, Any]) -> tuple[int, int]:
+def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int, int]:
     """The lanes, pawns, lines and action cards; returns (bottom, right edge)."""
     positions = positions_of(observation)
     ranking = ranking_of(observation)
@@ -406,7 +367,7 @@ def draw_track(svg: _Svg, top: int, observation: Mapping[str, Any]) -> tuple[int
 
 # -- the odds board ---------------------------------------------------------------------------------
 
-def draw_board_rows(svg: _Svg, x: int, top: int, width: int) -> None:
+def draw_board_rows(svg: Svg, x: int, top: int, width: int) -> None:
     """Rows 1:2 (best) to 1:7 (worst)."""
     for k, row in enumerate(ODDS_ROWS):
         y = top + k * ROW_H
@@ -426,7 +387,7 @@ def token_spots(odds: Mapping[str, int], x: int, top: int) -> dict[str, tuple[in
     return spots
 
 
-def draw_tokens(svg: _Svg, odds: Mapping[str, int], x: int, top: int, cls: str) -> dict[str, tuple[int, int]]:
+def draw_tokens(svg: Svg, odds: Mapping[str, int], x: int, top: int, cls: str) -> dict[str, tuple[int, int]]:
     spots = token_spots(odds, x, top)
     for horse, (cx, cy) in spots.items():
         svg.open("g", f"{horse} stable at 1:{odds[horse]}", cls=cls, data_stable=horse, data_horse=horse,
@@ -450,7 +411,7 @@ def row_slot(odds: Mapping[str, int], horse: str) -> float:
     return 0.0 if len(mates) == 1 else 2 * mates.index(horse) / (len(mates) - 1) - 1
 
 
-def draw_odds_arrow(svg: _Svg, x1: int, x2: int, top: int, horse: str, changes: Mapping[str, tuple[int, int]]) -> None:
+def draw_odds_arrow(svg: Svg, x1: int, x2: int, top: int, horse: str, changes: Mapping[str, tuple[int, int]]) -> None:
     """An arrow from a stable's row before to its row after (green up, red down, grey same),
     starting at a small token of the stable."""
     before, after = changes[horse]
@@ -470,7 +431,7 @@ def draw_odds_arrow(svg: _Svg, x1: int, x2: int, top: int, horse: str, changes: 
     svg.close()
 
 
-def draw_odds_board(svg: _Svg, x: int, top: int, observation: Mapping[str, Any]) -> tuple[int, int]:
+def draw_odds_board(svg: Svg, x: int, top: int, observation: Mapping[str, Any]) -> tuple[int, int]:
     """The odds board; before and after with arrows when this step moved tokens. Returns (width, height)."""
     changes, reason = odds_changes(observation)
     svg.open("g", cls="odds-board")
@@ -504,7 +465,7 @@ def draw_odds_board(svg: _Svg, x: int, top: int, observation: Mapping[str, Any])
 RANKING_W = 150
 
 
-def draw_ranking(svg: _Svg, x: int, top: int, ranking: Sequence[str]) -> tuple[int, int]:
+def draw_ranking(svg: Svg, x: int, top: int, ranking: Sequence[str]) -> tuple[int, int]:
     svg.open("g", cls="ranking-board")
     svg.text(x, top + 14, "ranking", size=13, font_weight="bold")
     for k in range(len(COLOURS)):
@@ -525,7 +486,7 @@ def draw_ranking(svg: _Svg, x: int, top: int, ranking: Sequence[str]) -> tuple[i
 MOVEMENT_W = 150
 
 
-def draw_movement_card(svg: _Svg, x: int, top: int, number: int, start: bool,
+def draw_movement_card(svg: Svg, x: int, top: int, number: int, start: bool,
                        observation: Mapping[str, Any]) -> tuple[int, int]:
     """The card just revealed: its number, and the spaces beside each odds row with the stables there."""
     card = movement_cards().get(number)
@@ -555,7 +516,7 @@ DIE = 34
 DICE_W = 2 * DIE + 30
 
 
-def draw_dice(svg: _Svg, x: int, top: int, dice: Sequence[tuple[str, bool]]) -> tuple[int, int]:
+def draw_dice(svg: Svg, x: int, top: int, dice: Sequence[tuple[str, bool]]) -> tuple[int, int]:
     svg.text(x, top + 14, "sprint dice", size=13, font_weight="bold")
     for i, (colour, lost) in enumerate(dice):
         dx = x + i * (DIE + 14)
@@ -572,7 +533,7 @@ def draw_dice(svg: _Svg, x: int, top: int, dice: Sequence[tuple[str, bool]]) -> 
     return DICE_W, 24 + DIE + 44
 
 
-def draw_panels(svg: _Svg, top: int, observation: Mapping[str, Any], kind: str) -> tuple[int, int]:
+def draw_panels(svg: Svg, top: int, observation: Mapping[str, Any], kind: str) -> tuple[int, int]:
     """Odds board, ranking, movement card and dice side by side; returns (bottom, right edge)."""
     x, height = PAD, 0
     panels = []
@@ -628,7 +589,7 @@ def seat_roles(observation: Mapping[str, Any], seat: int) -> list[str]:
 PLAYER_COLUMNS = {"seat": 0, "roles": 52, "vp": 190, "danari": 245, "owns": 330, "bets": 430}
 
 
-def draw_player(svg: _Svg, y: int, seat: int, observation: Mapping[str, Any]) -> tuple[int, int]:
+def draw_player(svg: Svg, y: int, seat: int, observation: Mapping[str, Any]) -> tuple[int, int]:
     """One player's row, a line per bet; returns (its height, its right edge)."""
     vp = (observation.get("vp") or [])[seat:seat + 1]
     danari = (observation.get("danari") or [])[seat:seat + 1]
@@ -660,7 +621,7 @@ def draw_player(svg: _Svg, y: int, seat: int, observation: Mapping[str, Any]) ->
     return height, right
 
 
-def draw_players(svg: _Svg, top: int, observation: Mapping[str, Any]) -> tuple[int, int]:
+def draw_players(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int, int]:
     """A row per seat; returns (bottom, right edge)."""
     seats = max(len(observation.get("vp") or []), len(observation.get("danari") or []))
     if not seats:
@@ -714,7 +675,7 @@ def step_summary(observation: Mapping[str, Any]) -> str:
 # -- the hook -------------------------------------------------------------------------------------------
 
 def render_table(kind: str, observation: Mapping[str, Any]) -> str:
-    svg = _Svg()
+    svg = Svg()
     lines = header_lines(kind, observation)
     for i, line in enumerate(lines):
         svg.text(PAD, PAD + 16 + LINE * i, line, size=17 if i == 0 else 13, cls="caption",

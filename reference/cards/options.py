@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
 from reference.core.errors import InputError
+from reference.core.options import check_choice, options_dict
 
 CHOICES: dict[str, tuple] = {
     # CRD-INT-1: the bank's cover is its own chips against the net winnings on one suit (gross),
@@ -29,7 +30,7 @@ class Options:
     odds: tuple[int, ...] = SUGGESTED_ODDS     # CRD-INT-7: the posted table, by track count 0..4
 
     def as_dict(self) -> dict[str, Any]:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out = options_dict(self)
         out["odds"] = list(self.odds)
         return out
 
@@ -47,8 +48,7 @@ def parse_options(raw: Mapping[str, Any] | None, field: str = "options") -> Opti
         if name not in known:
             raise InputError(where, f"unknown option; options are {', '.join(known)}")
         if name in CHOICES:
-            if value not in CHOICES[name]:
-                raise InputError(where, f"'{value}' is not allowed; choose one of {', '.join(CHOICES[name])}")
+            check_choice(where, value, CHOICES[name])
         elif name == "starting_balance":
             if not is_count(value) or value < 1:
                 raise InputError(where, f"{value!r}: the starting balance is a whole number of chips, 1 or more",

@@ -5,10 +5,10 @@ Each field is one interpretation's option; the default is the suite's reading.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from reference.core.errors import InputError
+from reference.core.options import options_dict, parse_choice_options
 
 CHOICES: dict[str, tuple] = {
     # HF-INT-1: a winning win bet returns stake x N at odds 1:N, or stake + stake x N.
@@ -42,21 +42,11 @@ class Options:
     card_odds_scope: str = "board"
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return options_dict(self)
 
 
 DEFAULTS = Options()
 
 
 def parse_options(raw: Mapping[str, Any] | None, field: str = "options") -> Options:
-    if not raw:
-        return DEFAULTS
-    values = {}
-    for name, value in raw.items():
-        if name not in CHOICES:
-            raise InputError(f"{field}.{name}", f"unknown option; options are {', '.join(CHOICES)}")
-        if value not in CHOICES[name]:
-            raise InputError(f"{field}.{name}", f"'{value}' is not allowed; choose one of "
-                             + ", ".join(CHOICES[name]))
-        values[name] = value
-    return Options(**values)
+    return parse_choice_options(raw, CHOICES, Options, field)

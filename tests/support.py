@@ -50,3 +50,16 @@ def text_of(el: ET.Element) -> str:
     if el.tag.endswith("}text"):
         return "".join(el.itertext())
     return " ".join("".join(t.itertext()) for t in el.iter() if t.tag.endswith("}text"))
+
+
+def assert_located_error(tmp_path: Path, good: str, old: str, new: str, field: str, words: str) -> ScenarioError:
+    """Replace `old` by `new` in a good scenario: the error names the file, a line, `field`
+    and contains `words`."""
+    assert old in good
+    error = error_of(tmp_path, good.replace(old, new, 1))
+    message = str(error)
+    assert error.file.endswith("probe.yaml")
+    assert error.field == field, message
+    assert words in message, message
+    assert error.line is not None and error.line > 1, message
+    return error

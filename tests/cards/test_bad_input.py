@@ -6,7 +6,7 @@ import pytest
 
 from reference.core.verify import verify_file
 
-from tests.support import error_of, line_of
+from tests.support import assert_located_error, error_of, line_of
 
 DECK = ("[4S, 5S, 6S, 7S, 8S, 9S, 10S, JS, QS, KS, 4H, 5H, 6H, 7H, 8H, 9H, 10H, JH, QH, KH, "
         "4D, 5D, 6D, 7D, 8D, 9D, 10D, JD, QD, KD, 3C, 4C, 5C, 6C, 7C, 8C, 9C, 10C, JC, QC, KC]")
@@ -57,14 +57,7 @@ def test_the_probe_itself_is_good(tmp_path):
     ("banker: 0", "banker: 5", "setup.banker", "5 is not a seat"),
 ])
 def test_engine_errors_name_file_line_and_field(tmp_path, old, new, field, words):
-    assert old in GOOD
-    text = GOOD.replace(old, new, 1)
-    error = error_of(tmp_path, text)
-    message = str(error)
-    assert error.file.endswith("probe.yaml")
-    assert error.field == field, message
-    assert words in message, message
-    assert error.line is not None and error.line > 1, message
+    assert_located_error(tmp_path, GOOD, old, new, field, words)
 
 
 @pytest.mark.clause("CRD-BET-4")

@@ -6,7 +6,7 @@ import pytest
 
 from reference.core.verify import verify_file
 
-from tests.support import error_of, line_of
+from tests.support import assert_located_error, error_of, line_of
 
 GOOD = textwrap.dedent("""\
     id: hf-bad-input-probe
@@ -65,14 +65,7 @@ def test_the_probe_itself_is_good(tmp_path):
     ("  players: 2", "  players: 7", "setup.players", "the game is for 2 to 6"),
 ])
 def test_engine_errors_name_file_line_and_field(tmp_path, old, new, field, words):
-    assert old in GOOD
-    text = GOOD.replace(old, new, 1)
-    error = error_of(tmp_path, text)
-    message = str(error)
-    assert error.file.endswith("probe.yaml")
-    assert error.field == field, message
-    assert words in message, message
-    assert error.line is not None and error.line > 1, message
+    assert_located_error(tmp_path, GOOD, old, new, field, words)
 
 
 def test_a_refused_step_points_at_its_line_and_names_the_rule(tmp_path):

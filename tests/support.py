@@ -63,3 +63,16 @@ def assert_located_error(tmp_path: Path, good: str, old: str, new: str, field: s
     assert words in message, message
     assert error.line is not None and error.line > 1, message
     return error
+
+
+def build_site(tmp_path_factory, game: str) -> Path:
+    """`horserace site` for one game, into a fresh folder."""
+    from horserace_cli.main import main
+    out = tmp_path_factory.mktemp(f"{game}-site")
+    assert main(["site", "-o", str(out), "--game", game]) == 0
+    return out
+
+
+def page_svgs(html: str) -> list[str]:
+    import re
+    return re.findall(r"<svg .*?</svg>", html, re.S)

@@ -12,7 +12,7 @@ import copy
 from typing import Any, Iterator
 
 from reference.core.errors import IllegalAction, InputError
-from reference.core.game import CaseInput, StepOutcome
+from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 
 from .actions import LayTrack, PlaceBet, Reveal, SitOut, parse_action_text, parse_count, parse_seat, parse_stake
@@ -91,14 +91,6 @@ def compile_step(step: dict[str, Any]) -> dict[str, Any]:
     return {"action": str(action)}
 
 
-def may_refuse(case: CaseInput, step: dict[str, Any]) -> bool:
-    return case.refusals_are_results or "error" in (step.get("expect") or {})
-
-
-def refused(index: int, action_text: str | None, exc: InputError) -> StepOutcome:
-    """A refused action: reported, and the state stays as it was."""
-    return StepOutcome(index, action_text, {"error": exc.clause}, (exc.clause,) if exc.clause else (),
-                       (action_text or "check", f"  refused under {exc.clause}: {exc.message}"))
 
 
 # -- race and session -----------------------------------------------------------------------

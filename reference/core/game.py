@@ -33,6 +33,11 @@ class CaseInput:
     refusals_are_results: bool = False
 
 
+def may_refuse(case: CaseInput, step: Mapping[str, Any]) -> bool:
+    """A refused action is a result in adapter mode, or where the scenario step expects it."""
+    return case.refusals_are_results or "error" in (step.get("expect") or {})
+
+
 @dataclass(frozen=True)
 class Mutant:
     """A plausible misreading of a rule, applied to the reference engine for `horserace mutants`."""
@@ -52,6 +57,12 @@ class StepOutcome:
     observation: Mapping[str, Any]   # observable values after the step, by expectation key
     clauses: tuple[str, ...]         # clause ids the engine applied during the step
     narrative: tuple[str, ...] = ()  # lines for a person (`horserace replay`)
+
+
+def refused(index: int, action_text: str | None, exc: Any) -> "StepOutcome":
+    """The outcome of a refused action (an InputError): reported; the state stays as it was."""
+    return StepOutcome(index, action_text, {"error": exc.clause}, (exc.clause,) if exc.clause else (),
+                       (action_text or "check", f"  refused under {exc.clause}: {exc.message}"))
 
 
 # How an expectation is compared with the observed value:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from reference.core.errors import IllegalAction, InputError
-from reference.core.game import CaseInput, StepOutcome
+from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 
 from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point
@@ -108,14 +108,6 @@ def parse_tiles(values: Any, field: str) -> list:
     return [parse_tile(v, f"{field}[{i}]") for i, v in enumerate(values)]
 
 
-def may_refuse(case: CaseInput, step: dict[str, Any]) -> bool:
-    return case.refusals_are_results or "error" in (step.get("expect") or {})
-
-
-def refused(index: int, action_text: str, exc: InputError) -> StepOutcome:
-    """A refused action: reported, and the state stays as it was."""
-    return StepOutcome(index, action_text, {"error": exc.clause}, (exc.clause,) if exc.clause else (),
-                       (action_text, f"  refused under {exc.clause}: {exc.message}"))
 
 
 # -- layout: placements only, no players ------------------------------------------------------

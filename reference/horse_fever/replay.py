@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from reference.core.errors import IllegalAction, InputError
-from reference.core.game import CaseInput, StepOutcome
+from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 
 from .actions import Action, NewOdds, RaceRound, Reveal, protocol_form, step_action
@@ -52,13 +52,6 @@ def compile_step(step: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def may_refuse(case: CaseInput, step: dict[str, Any]) -> bool:
-    return case.refusals_are_results or "error" in (step.get("expect") or {})
-
-
-def refused(index: int, action_text: str, exc: InputError) -> StepOutcome:
-    return StepOutcome(index, action_text, {"error": exc.clause}, (exc.clause,) if exc.clause else (),
-                       (action_text, f"  refused under {exc.clause}: {exc.message}"))
 
 
 def check_by(state: GameState, step: dict[str, Any], field: str) -> None:

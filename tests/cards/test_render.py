@@ -3,7 +3,6 @@ line, the odds, bets, bank and balances; a loaded track marked; odds as a chart;
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from reference.cards.render import render_step
 
-from tests.support import drawing, replayed, svg_of, text_of, with_class
+from tests.support import build_site, drawing, page_svgs, replayed, svg_of, text_of, with_class
 
 GAME = get_game("cards")
 CARD_SCENARIOS = scenario_files([str(SCENARIO_DIR / "cards")])
@@ -240,13 +239,7 @@ def test_nothing_to_draw_gives_an_empty_string():
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("card-site")
-    assert main(["site", "-o", str(out), "--game", "cards"]) == 0
-    return out
-
-
-def page_svgs(html: str) -> list[str]:
-    return re.findall(r"<svg .*?</svg>", html, re.S)
+    return build_site(tmp_path_factory, "cards")
 
 
 def test_site_pages_carry_the_card_diagrams(site):

@@ -4,7 +4,6 @@ the movement card and sprint dice, the action cards on the horses, the players; 
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from reference.horse_fever.render import render_step
 
-from tests.support import drawing, replayed, svg_of, text_of, with_class
+from tests.support import build_site, drawing, page_svgs, replayed, svg_of, text_of, with_class
 
 GAME = get_game("horse_fever")
 HF_SCENARIOS = scenario_files([str(SCENARIO_DIR / "horse_fever")])
@@ -295,13 +294,7 @@ def test_nothing_to_draw_gives_an_empty_string():
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("hf-site")
-    assert main(["site", "-o", str(out), "--game", "horse_fever"]) == 0
-    return out
-
-
-def page_svgs(html: str) -> list[str]:
-    return re.findall(r"<svg .*?</svg>", html, re.S)
+    return build_site(tmp_path_factory, "horse_fever")
 
 
 def test_site_pages_carry_the_horse_fever_diagrams(site):

@@ -11,7 +11,6 @@ import pytest
 from reference.core.errors import IllegalAction
 from reference.core.log import StepLog
 from reference.dominoes.actions import Stop
-
 from reference.dominoes.match import tile_counts
 from reference.dominoes.options import Options
 from reference.dominoes.playout import play_match, shuffled_deal

@@ -1,7 +1,7 @@
 """The suite's own data: every scenario valid and passing, ids stable, every clause covered
 by a scenario and by a test, every interpretation and worked example pinned."""
 
-import re
+import ast
 from pathlib import Path
 
 import pytest
@@ -62,26 +62,90 @@ def test_every_clause_has_a_scenario_or_a_waiver(scenarios, game):
     assert not missing, f"clauses with no scenario and no waiver: {missing}"
 
 
+# -- the clause gate: a clause counts only on a test function that checks something ----------
+
+# Calls that check on the test's behalf: the refusal context manager, and the helpers of
+# tests/support.py whose bodies assert (error_of: the input is refused; assert_located_error:
+# refused with this file, line, field and message). Add a helper here only if it asserts.
+ASSERTING_CALLS = frozenset({"pytest.raises", "error_of", "assert_located_error"})
+
+
+def clause_ids(node: ast.expr, where: str) -> list[str] | None:
+    """The ids of a `pytest.mark.clause("ID", ...)` call, or None when `node` is not one."""
+    if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.mark.clause"):
+        return None
+    ids = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    if not ids or len(ids) != len(node.args) or node.keywords:
+        raise ValueError(f"{where}:{node.lineno}: a clause marker takes literal ids only")
+    return ids
+
+
+def marked_ids(test: ast.FunctionDef, where: str) -> list[str]:
+    """Clause ids marked on the test itself or on one of its `pytest.param` cases."""
+    ids: list[str] = []
+    for decorator in test.decorator_list:
+        own = clause_ids(decorator, where)
+        if own is not None:
+            ids += own
+            continue
+        for node in ast.walk(decorator):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.param":
+                for keyword in node.keywords:
+                    if keyword.arg == "marks":
+                        marks = keyword.value.elts if isinstance(keyword.value, (ast.List, ast.Tuple)) \
+                            else [keyword.value]
+                        ids += [i for mark in marks for i in clause_ids(mark, where) or []]
+    return ids
+
+
+def checks_something(test: ast.FunctionDef) -> bool:
+    """An `assert`, or a call that asserts or expects a refusal (ASSERTING_CALLS)."""
+    return any(isinstance(node, ast.Assert)
+               or (isinstance(node, ast.Call) and ast.unparse(node.func) in ASSERTING_CALLS)
+               for node in ast.walk(test))
+
+
+def clause_tests(files) -> tuple[dict[str, list[str]], list[str]]:
+    """(clause id -> the checking tests marked with it, marked tests that check nothing).
+    Only decorators of test functions are read: a marker in a comment, a string or on a
+    helper is not a test of its clause."""
+    counted: dict[str, list[str]] = {}
+    idle: list[str] = []
+    for file in files:
+        tree = ast.parse(Path(file).read_text(encoding="utf-8"), filename=str(file))
+        for node in ast.walk(tree):
+            if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")):
+                continue
+            ids = marked_ids(node, str(file))
+            name = f"{Path(file).name}::{node.name}"
+            if ids and not checks_something(node):
+                idle.append(name)
+                continue
+            for clause_id in ids:
+                counted.setdefault(clause_id, []).append(name)
+    return counted, idle
+
+
+def untested_clauses(catalog, counted: dict[str, list[str]]) -> list[str]:
+    return [c.id for c in catalog.clauses.values() if c.id not in counted and not c.waiver and not c.retired]
+
+
+def suite_test_files() -> list[Path]:
+    return sorted(TESTS_DIR.rglob("test_*.py"))
+
+
+def test_every_marker_names_a_known_clause_and_sits_on_a_checking_test():
+    counted, idle = clause_tests(suite_test_files())
+    assert not idle, f"clause-marked tests with no assert, pytest.raises or asserting helper: {idle}"
+    known = {c for cat in all_catalogs().values() for c in list(cat.clauses) + list(cat.interpretations)}
+    assert not set(counted) - known, f"markers name unknown clauses: {sorted(set(counted) - known)}"
+
+
 @pytest.mark.parametrize("game", list(all_games()))
 def test_every_clause_has_a_test(game):
-    marked = set()
-    for file in TESTS_DIR.rglob("test_*.py"):
-        for args in re.findall(r"mark\.clause\(([^)]*)\)", file.read_text(encoding="utf-8")):
-            marked.update(re.findall(r'"([A-Z]+-[A-Z0-9-]+)"', args))
-    catalog = all_catalogs()[game]
-    interpretation_ids = set(catalog.interpretations)
-    assert not (marked - set(catalog.clauses) - interpretation_ids - {
-        c for cat in all_catalogs().values() for c in list(cat.clauses) + list(cat.interpretations)})
-    missing = [c.id for c in catalog.clauses.values()
-               if c.id not in marked and not c.waiver and not c.retired
-               and c.id not in covered_clauses_by_scenario_only(game)]
-    assert not missing, f"clauses with no test marked @pytest.mark.clause: {missing}"
-
-
-def covered_clauses_by_scenario_only(game):
-    """Clauses whose statement is only about the walk-throughs' own presentation: the
-    scenario replaying the walk-through is their test (see test_every_scenario_...)."""
-    return {"dominoes": {"DOM-COUNT-5", "DOM-PTS-6", "DOM-PTS-7"}}.get(game, set())
+    counted, _ = clause_tests(suite_test_files())
+    missing = untested_clauses(all_catalogs()[game], counted)
+    assert not missing, f"clauses with no checking test marked @pytest.mark.clause: {missing}"
 
 
 @pytest.mark.parametrize("game", list(all_games()))

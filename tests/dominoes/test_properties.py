@@ -1,24 +1,30 @@
-"""Properties of whole matches played from explicit random deals and random choices."""
+"""Properties of whole matches played from explicit random deals and random choices, under both
+readings of DOM-INT-7 (continuing compulsory, or optional with the action 'stop')."""
 
+import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+import pytest
 
+from reference.core.errors import IllegalAction
+from reference.core.log import StepLog
+from reference.dominoes.actions import Stop
 from reference.dominoes.match import tile_counts
 from reference.dominoes.options import Options
 from reference.dominoes.playout import play_match, shuffled_deal
 from reference.dominoes.scoring import TARGET
 from reference.dominoes.state import OVER, PLAY
 from reference.dominoes.tiles import DOUBLE_SIX_SET, is_double, parse_tile
-from reference.dominoes.turns import can_place
+from reference.dominoes.turns import can_place, play
 
 FORMATS = st.sampled_from([(2, "individual"), (3, "individual"), (4, "individual"), (4, "partnership")])
 OPTIONS = st.builds(Options,
                     continuation_when_unable=st.sampled_from(["draw", "end_turn"]),
                     symmetric_points=st.sampled_from(["distinct", "canonical"]),
                     opening_continues=st.booleans(),
-                    continuation=st.just("compulsory"))
+                    continuation=st.sampled_from(["compulsory", "optional"]))
 
 
 class Checker:
@@ -45,8 +51,20 @@ class Checker:
                 scores_now = s > 0 and s % 5 == 0
                 assert event["displayed"] == (s // 5 if scores_now else 0)
                 assert event["raw"] == (s if scores_now else 0)
+        if text == "stop":
+            self.check_stop(match, log)
         self.check_continuation(match, text, log)
         self.previous_to_play = match.to_play
+
+    def check_stop(self, match, log):
+        """DOM-INT-7 (optional): 'stop' places nothing, draws nothing and passes the turn
+        clockwise; a block it brings about may still settle the round."""
+        player = self.previous_to_play
+        assert log.events[0] == {"type": "turn_ended", "player": player, "reason": "stopped",
+                                 "next": (player + 1) % match.seating.players}
+        assert not {"placed", "drew", "scored", "continued"} & {e["type"] for e in log.events}
+        if match.phase == PLAY:
+            assert match.to_play == (player + 1) % match.seating.players
 
     def check_continuation(self, match, text, log):
         kinds = [e["type"] for e in log.events]
@@ -68,6 +86,20 @@ class Checker:
             assert "continued" not in kinds
 
 
+def check_stop_offer(match, names):
+    """'stop' is offered exactly to a continuing player in the play phase under the optional
+    reading (DOM-INT-7); anywhere else playing it is refused by DOM-INT-7 and changes nothing."""
+    continuing = match.phase == PLAY and match.round.continuing
+    offered = continuing and match.options.continuation == "optional"
+    assert ("stop" in names) == offered, (names, match.options.continuation)
+    if not offered:
+        before = (match.to_play, list(match.scores), [list(h) for h in match.round.hands])
+        with pytest.raises(IllegalAction) as info:
+            play(match, Stop(), StepLog())
+        assert info.value.clause == "DOM-INT-7"
+        assert (match.to_play, list(match.scores), [list(h) for h in match.round.hands]) == before
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fmt=FORMATS, options=OPTIONS, rng=st.randoms(use_true_random=False))
 def test_random_matches_keep_the_invariants_and_end_with_a_winner(fmt, options, rng):
@@ -76,6 +108,8 @@ def test_random_matches_keep_the_invariants_and_end_with_a_winner(fmt, options, 
 
     def choose(match, actions):
         names = [str(a) for a in actions]
+        check_stop_offer(match, names)
+        names = [n for n in names if n != "stop"]
         hand = match.round.hands[match.round.to_play]
         placeable = can_place(match.round.layout, hand) if match.phase == PLAY else True
         if "draw" in names:
@@ -127,3 +161,54 @@ def test_settlements_pay_the_rounded_opponent_pips(fmt, rng):
 
     play_match(players, mode, lambda m: shuffled_deal(rng, players, rng.randrange(players)),
                lambda m, actions: rng.choice(actions), on_step=check)
+
+
+def play_without_stopping(seed, players, mode, options):
+    """A match whose deals and choices come from `seed`; 'stop' is never chosen."""
+    rng = random.Random(seed)
+    return play_match(players, mode, lambda m: shuffled_deal(rng, players, rng.randrange(players)),
+                      lambda m, actions: rng.choice([a for a in actions if str(a) != "stop"]), options)
+
+
+@pytest.mark.clause("DOM-INT-7")
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fmt=FORMATS, seed=st.integers(0, 2**32))
+def test_optional_continuation_without_a_stop_plays_as_the_compulsory_reading(fmt, seed):
+    """The optional reading only adds 'stop': never choosing it gives the very same match."""
+    players, mode = fmt
+    compulsory = play_without_stopping(seed, players, mode, Options(continuation="compulsory"))
+    optional = play_without_stopping(seed, players, mode, Options(continuation="optional"))
+    assert [(s.action, s.events, s.scores) for s in optional.steps] == \
+        [(s.action, s.events, s.scores) for s in compulsory.steps]
+    assert optional.final.scores == compulsory.final.scores and optional.final.winners == compulsory.final.winners
+
+
+@pytest.mark.clause("DOM-INT-7")
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fmt=FORMATS, rng=st.randoms(use_true_random=False))
+def test_a_player_who_always_stops_places_at_most_one_tile_from_hand_per_turn(fmt, rng):
+    """The difference: under the optional reading a continuing player may end the turn at once.
+    Stopping whenever offered, every continuation is followed by 'stop' and no turn holds two
+    placements from hand."""
+    players, mode = fmt
+
+    def choose(match, actions):
+        names = [str(a) for a in actions]
+        return actions[names.index("stop")] if "stop" in names else rng.choice(actions)
+
+    played = play_match(players, mode, lambda m: shuffled_deal(rng, players, rng.randrange(players)),
+                        choose, Options(continuation="optional"), on_step=Checker())
+    ends = {"turn_ended", "round_won", "round_blocked", "match_won"}
+    from_hand_this_turn = 0
+    for step, following in zip(played.steps, played.steps[1:]):
+        kinds = {e["type"] for e in step.events}
+        if "continued" in kinds and not kinds & ends:
+            assert following.action == "stop", (step.action, following.action)
+        for event in step.events:
+            if event["type"] == "placed" and event["source"] == "hand":
+                from_hand_this_turn += 1
+                assert from_hand_this_turn == 1, step.action
+            if event["type"] in ("turn_ended", "round_started"):
+                from_hand_this_turn = 0
+    assert any(step.action == "stop" for step in played.steps)
+    assert played.final.phase == OVER and played.final.winners

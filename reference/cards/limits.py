@@ -25,11 +25,19 @@ MAX_SHOWN = 40              # characters of an offending input quoted in a messa
 WHOLE_NUMBER = re.compile(r"[0-9]{1,12}")    # ASCII digits only, and never thousands of them
 
 
+class ShortRepr(reprlib.Repr):
+    """reprlib's bounded repr, also for integers too long to print (Python refuses past 4,300 digits)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        return f"<a {x.bit_length()}-bit number>" if x.bit_length() > 64 else repr(x)
+
+
+SHORT = ShortRepr()
+
+
 def shown(value: Any) -> str:
     """An offending input for a message: quoted, and cut short when long."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a {value.bit_length()}-bit number"
-    text = f"'{value}'" if isinstance(value, str) else reprlib.repr(value)
+    text = f"'{value}'" if isinstance(value, str) else SHORT.repr(value)
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."
 
 

@@ -54,6 +54,8 @@ def step_action(step: dict[str, Any], index: int, need_deck: bool = True):
     field = f"steps[{index}]"
     if not isinstance(step, dict):
         raise InputError(field, f"{shown(step)}: a step is a mapping (an action and what to expect)")
+    if not isinstance(step.get("expect", {}), dict):
+        raise InputError(f"{field}.expect", f"{shown(step['expect'])}: what to expect is a mapping of names to values")
     if "action" in step:
         text = step["action"]
         if isinstance(text, str) and text.strip().lower() == "lay":
@@ -116,7 +118,7 @@ def check_setup_bounds(setup: dict[str, Any]) -> None:
         raise InputError("setup.players", f"{shown(players)} players; the game is for 3 or more people "
                          "(one banks, the others bet)", "CRD-SET-2")
     banker = setup.get("banker", 0)
-    if is_count(banker) and not -MAX_PLAYERS <= banker <= MAX_PLAYERS:
+    if not is_count(banker) or not -MAX_PLAYERS <= banker <= MAX_PLAYERS:
         raise InputError("setup.banker", f"{shown(banker)} is not a seat (the suite plays at most {MAX_PLAYERS} "
                          "people)")
     balances = setup.get("balances")
@@ -191,7 +193,7 @@ def composition_of(setup: dict[str, Any]) -> dict[str, int]:
         raise InputError("setup.track_counts", "give the track cards per suit: {S: n, H: n, D: n, C: n}")
     for suit in SUITS:
         if not is_count(counts[suit]) or not 0 <= counts[suit] <= TRACK_LENGTH:
-            raise InputError(f"setup.track_counts.{suit}", f"{counts[suit]!r}: a count from 0 to 7")
+            raise InputError(f"setup.track_counts.{suit}", f"{shown(counts[suit])}: a count from 0 to 7")
     if sum(counts.values()) != TRACK_LENGTH:
         raise InputError("setup.track_counts", f"the counts add up to {sum(counts.values())}; the track has "
                          f"{TRACK_LENGTH} cards", "CRD-TRACK-2")

@@ -9,7 +9,8 @@ from typing import Any, Mapping
 from reference.core.svg import Svg
 
 from ..rules.cards import SUIT_NAMES, SUITS
-from ..rules.track import NEEDED_TO_FINISH, RELAY_AT
+from ..rules import track
+from ..rules.track import NEEDED_TO_FINISH
 from .style import GRID, INK, LANE_FILL, LINE, MUTED, PAD, SUIT_COLOUR, SYMBOL, WIDTH, counts_text
 
 ODDS_COLUMNS = (("horse", 0), ("track cards", 104), ("race cards", 186), ("posted", 266),
@@ -110,7 +111,7 @@ def render_odds(observation: Mapping[str, Any]) -> str:
 def odds_notes(observation: Mapping[str, Any]) -> list[str]:
     notes = []
     counts = observation.get("track_counts") or {}
-    loaded = next((s for s in SUITS if counts.get(s, 0) >= RELAY_AT), None)
+    loaded = track.overloaded_suit({s: counts.get(s, 0) for s in SUITS})
     if observation.get("must_relay") and loaded:
         left = (observation.get("available") or {}).get(loaded)
         notes.append(f"This track is laid again: {counts[loaded]} {SUIT_NAMES[loaded]} leave {left} race cards, "

@@ -13,8 +13,8 @@ Modules in the order of the text:
     state       the plain data of a table and its race
     agreements  what the table agrees where the text leaves a point open (interpretations)
 
-Each clause of reference/cards/clauses.yaml that a step can apply has one `# CRD-…:` line on the
-block that decides it. This package imports only the standard library, its own modules and
+Each clause of reference/cards/clauses.yaml that is not waived has exactly one marker comment
+(the clause id, a colon, a few words) on the block that decides it. This package imports only the standard library, its own modules and
 reference.core.errors; the suite's machinery (replay, observation, vectors, mutants, diagrams,
 narration) lives beside it and imports it, never the other way.
 """

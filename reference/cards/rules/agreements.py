@@ -24,7 +24,7 @@ CHOICES: dict[str, tuple] = {
 class Options:
     bank_cover: str = "gross"
     when_uncovered: str = "refuse"
-    starting_balance: int = 20                 # CRD-INT-5
+    starting_balance: int = 20                 # see CRD-INT-5
     odds: tuple[int, ...] = SUGGESTED_ODDS     # the posted table, by track count 0..4 (CRD-INT-7)
 
     def as_dict(self) -> dict[str, Any]:

@@ -35,4 +35,7 @@ def next_banker(banker: int, players: int) -> int:
 
 # CRD-BET-3: each person who is not the banker picks a horse (clockwise from the banker's left, CRD-INT-3)
 def bettors_in_order(banker: int, players: int) -> list[int]:
-    return [(banker + k) % players for k in range(1, players)]
+    seats = [next_clockwise(banker, players)]
+    while len(seats) < players - 1:
+        seats.append(next_clockwise(seats[-1], players))
+    return seats

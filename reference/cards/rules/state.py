@@ -32,7 +32,7 @@ class Log(Protocol):
 class Bet:
     seat: int
     horse: str          # the suit of the ace backed
-    stake: int = 1
+    stake: int = 1      # the one chip every bettor stakes (betting.MAX_STAKE)
 
 
 @dataclass

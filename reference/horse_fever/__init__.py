@@ -7,7 +7,7 @@ their numbers (1-22, 83-105). Positions count spaces from the start; the finish 
 
 Kinds: `game` (from the start: players, stables as laid from 1:7 up, characters, first player),
 `round` (a game at the start of a round, every value given), `race` (a race at a position),
-`odds` (the new-odds rule alone). Actions (protocol form, see actions.py): deal (payload
+`odds` (the new-odds rule alone). Rules: rules/ (see its __init__); beside them the machinery. Actions (protocol form, see actions.py): deal (payload
 deal.hands), bet COLOUR win|show AMOUNT, pass, play CARD on COLOUR, reveal, race (payload
 race.card, race.dice, race.photo), payouts, new_odds, end_round (payload tie_break on a tied
 last round). A step may carry `by` (the seat expected to act).
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from reference.core.game import Game
 
+from . import component_data  # noqa: F401  (hands the component data to the rules)
 from .flags import flags_for
 from .generate import generate_cases
 from .mutants import mutants

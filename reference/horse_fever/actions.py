@@ -13,90 +13,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from reference.core.errors import InputError
 
-from .components import parse_action_card, parse_colour
+from .rules.actions import (Action, Deal, EndRound, NewOdds, Pass, Payouts, PlaceBet, PlayCard, RaceRound,
+                            Reveal)
+from .rules.components import parse_action_card, parse_colour
+
+__all__ = ["Action", "Deal", "EndRound", "NewOdds", "Pass", "Payouts", "PlaceBet", "PlayCard", "RaceRound",
+           "Reveal", "parse_action_text", "parse_scenario_step", "protocol_form", "step_action"]
 
 
-@dataclass(frozen=True)
-class Deal:
-    deal: Any                    # the payload: {hands: [[card, card], ...]}
-
-    def __str__(self) -> str:
-        return "deal"
-
-
-@dataclass(frozen=True)
-class PlaceBet:
-    horse: str
-    side: str
-    amount: Any
-
-    def __str__(self) -> str:
-        return f"bet {self.horse} {self.side} {self.amount}"
-
-
-@dataclass(frozen=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class PlayCard:
-    card: int
-    horse: str
-
-    def __str__(self) -> str:
-        return f"play {self.card} on {self.horse}"
-
-
-@dataclass(frozen=True)
-class Reveal:
-    def __str__(self) -> str:
-        return "reveal"
-
-
-@dataclass(frozen=True)
-class RaceRound:
-    card: Any
-    dice: Any
-    photo: Any = None
-
-    def __str__(self) -> str:
-        return "race"
-
-    def payload(self) -> dict[str, Any]:
-        out = {"card": self.card, "dice": list(self.dice) if isinstance(self.dice, (list, tuple)) else self.dice}
-        if self.photo:
-            out["photo"] = list(self.photo)
-        return out
-
-
-@dataclass(frozen=True)
-class Payouts:
-    def __str__(self) -> str:
-        return "payouts"
-
-
-@dataclass(frozen=True)
-class NewOdds:
-    def __str__(self) -> str:
-        return "new_odds"
-
-
-@dataclass(frozen=True)
-class EndRound:
-    tie_break: Any = None
-
-    def __str__(self) -> str:
-        return "end_round"
-
-
-Action = Deal | PlaceBet | Pass | PlayCard | Reveal | RaceRound | Payouts | NewOdds | EndRound
 SIMPLE = {"pass": Pass, "reveal": Reveal, "payouts": Payouts, "new_odds": NewOdds}
 PAYLOAD_VERBS = ("deal", "race", "end_round")
 VERBS = ("deal", "bet", "pass", "play", "reveal", "race", "payouts", "new_odds", "end_round")

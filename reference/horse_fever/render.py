@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from reference.core.svg import Svg
 
-from .components import COLOURS, ODDS_ROWS, action_cards, movement_cards, tables
+from .rules.components import COLOURS, ODDS_ROWS, action_cards, movement_cards, tables
 
 
 HORSE_FILL = {"white": "#ffffff", "blue": "#2563eb", "yellow": "#facc15",

@@ -19,14 +19,15 @@ from reference.core.log import StepLog
 
 from .actions import Action, NewOdds, RaceRound, Reveal, protocol_form, step_action
 from .narrate import narrate_step
-from .new_odds import set_new_odds
 from .observe import game_view, odds_case_view, race_case_view
 from .options import Options, parse_options
-from .race import race_round
-from .reveal import reveal_cards
-from .setup import game_in_progress, new_game, odds_case, race_from_setup
-from .state import FIRST_BETS, NEW_ODDS, ODDS_SET, RACE, RACE_OVER, REVEAL, RIGGING, SECOND_BETS, GameState
-from .turns import play
+from .positions import game_in_progress, odds_case, race_from_setup
+from .rules.new_odds import set_new_odds
+from .rules.phases import play
+from .rules.race import race_round
+from .rules.reveal import reveal_cards
+from .rules.setup import new_game
+from .rules.state import FIRST_BETS, NEW_ODDS, ODDS_SET, RACE, RACE_OVER, REVEAL, RIGGING, SECOND_BETS, GameState
 
 KINDS = ("game", "round", "race", "odds")
 TURN_CLAUSE = {FIRST_BETS: "HF-BET-1", RIGGING: "HF-RIG-1", SECOND_BETS: "HF-BET2-1"}

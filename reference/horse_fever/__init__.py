@@ -1,13 +1,16 @@
 """Horse Fever, the family game. Rule text: seed 004 (es); card data and tables:
 shared/horse-fever-components.md (copied, with their sources, into data/).
 
+The rules are in rules/ (see its __init__); beside them the suite's machinery (replay, observe,
+actions, positions, generate, flags, mutants, narrate, playout, options, render/).
+
 Notation. Stables and horses are colours: white, blue, yellow, black, red, green. Odds rows are
 N for 1:N (2 best .. 7 worst). Seats 0..n-1 go clockwise. Action cards and movement cards are
 their numbers (1-22, 83-105). Positions count spaces from the start; the finish line is 12.
 
 Kinds: `game` (from the start: players, stables as laid from 1:7 up, characters, first player),
 `round` (a game at the start of a round, every value given), `race` (a race at a position),
-`odds` (the new-odds rule alone). Rules: rules/ (see its __init__); beside them the machinery. Actions (protocol form, see actions.py): deal (payload
+`odds` (the new-odds rule alone). Actions (protocol form, see actions.py): deal (payload
 deal.hands), bet COLOUR win|show AMOUNT, pass, play CARD on COLOUR, reveal, race (payload
 race.card, race.dice, race.photo), payouts, new_odds, end_round (payload tie_break on a tied
 last round). A step may carry `by` (the seat expected to act).

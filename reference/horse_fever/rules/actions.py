@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .components import is_whole_number, shorten
+
 
 @dataclass(frozen=True)
 class Deal:
@@ -22,7 +24,7 @@ class PlaceBet:
     amount: Any
 
     def __str__(self) -> str:
-        return f"bet {self.horse} {self.side} {self.amount}"
+        return f"bet {self.horse} {shown(self.side)} {shown(self.amount)}"
 
 
 @dataclass(frozen=True)
@@ -83,3 +85,10 @@ class EndRound:
 
 
 Action = Deal | PlaceBet | Pass | PlayCard | Reveal | RaceRound | Payouts | NewOdds | EndRound
+
+
+def shown(value: Any) -> str:
+    """A value in an action's text form: as written when it is short, cut short otherwise."""
+    if isinstance(value, str) and len(value) <= 40 or is_whole_number(value) and abs(value) < 10 ** 40:
+        return str(value)
+    return shorten(value)

@@ -23,8 +23,7 @@ def worse_odds_first(race, horse) -> int:
 
 def counter_clockwise_first_bets(state) -> list[int]:
     players = len(state.players)
-    order = [(state.first_player - k) % players for k in range(players)]
-    return [s for s in order if not state.players[s].out]
+    return seating.still_in_game(state, [(state.first_player - k) % players for k in range(players)])
 
 
 def clockwise_second_bets(first: int, players: int) -> list[int]:
@@ -32,7 +31,7 @@ def clockwise_second_bets(first: int, players: int) -> list[int]:
 
 
 def both_cards_in_a_row(state):
-    order = [s for s in seating.clockwise_from(state.first_player, len(state.players)) if not state.players[s].out]
+    order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
     return [s for s in order for _ in state.players[s].hand]
 
 

@@ -74,8 +74,7 @@ def remove_player(state: GameState, seat: int, log: Log) -> None:
 
 # HF-BET-1: starting with the first player, clockwise, every player still in the game must bet
 def first_bet_order(state: GameState) -> list[int]:
-    return [s for s in seating.clockwise_from(state.first_player, len(state.players))
-            if not state.players[s].out]
+    return seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
 
 
 def begin_first_bets(state: GameState, log: Log) -> None:
@@ -176,8 +175,7 @@ def first_bet(state: GameState, seat: int, horse: str, side: str, amount: int, l
 def begin_second_bets(state: GameState, log: Log) -> None:
     """Counter-clockwise from the player to the first player's right (HF-BET2-1)."""
     state.phase = SECOND_BETS
-    state.queue = [s for s in seating.second_bet_order(state.first_player, len(state.players))
-                   if not state.players[s].out]
+    state.queue = seating.still_in_game(state, seating.second_bet_order(state.first_player, len(state.players)))
     log.rule("HF-BET2-1")
 
 

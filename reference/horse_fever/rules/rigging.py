@@ -12,8 +12,7 @@ from .state import RIGGING, GameState
 
 # HF-RIG-1: one card at a time, starting again with the first player and going clockwise
 def rigging_order(state: GameState) -> list[int]:
-    order = [s for s in seating.clockwise_from(state.first_player, len(state.players))
-             if not state.players[s].out]
+    order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
     # HF-RIG-2: the turns go round until every player has played every card; none is kept
     most = max((len(state.players[s].hand) for s in order), default=0)
     return [s for k in range(most) for s in order if len(state.players[s].hand) > k]

@@ -3,6 +3,8 @@ seat's left is the next seat clockwise, the player to its right the previous one
 
 from __future__ import annotations
 
+from .state import GameState
+
 
 # HF-PLAY-1: play runs clockwise, starting with the first player
 def clockwise_from(first: int, players: int) -> list[int]:
@@ -23,3 +25,8 @@ def next_clockwise(seat: int, players: int, skip: set[int] = frozenset()) -> int
         if candidate not in skip:
             return candidate
     return seat
+
+
+def still_in_game(state: GameState, order: list[int]) -> list[int]:
+    """An order of play without the players who lost the game (HF-MIN-3, HF-INT-13)."""
+    return [s for s in order if not state.players[s].out]

@@ -110,12 +110,12 @@ def tables() -> Tables:
 
 def family_action_deck() -> tuple[int, ...]:
     """The action cards without a star (HF-SETUP-3, HF-SETUP-4)."""
-    return tuple(n for n, card in action_cards().items() if not is_removed_from_family_game(card.star))
+    return tuple(n for n, card in action_cards().items() if not removed_from_family_game(card))
 
 
-def is_removed_from_family_game(star: bool) -> bool:
-    # HF-SETUP-4: every card with a star is removed before play
-    return star
+# HF-SETUP-4: every card with a star is removed before play
+def removed_from_family_game(card: ActionCard) -> bool:
+    return card.star
 
 
 def card_name(number: int) -> str:
@@ -150,7 +150,7 @@ def parse_action_card(value: object, field: str) -> int:
     if not is_whole_number(value) or value not in cards:
         raise InputError(field, f"{shorten(value)} is not an action card; action cards are numbered 1 to 22",
                          "HF-SETUP-3")
-    if is_removed_from_family_game(cards[value].star):
+    if removed_from_family_game(cards[value]):
         raise InputError(field, f"card {value} ({cards[value].name}) has a star and is removed from the "
                          "family game", "HF-SETUP-4")
     return value

@@ -14,7 +14,7 @@ from reference.core.catalog import load_catalog
 from reference.core.errors import HorseRaceError
 from reference.core.game import CaseInput
 
-from .components import COLOURS
+from .rules.components import COLOURS
 from .observe import OBSERVATION_KEYS
 from .options import CHOICES, DEFAULTS
 from .replay import replay

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .components import COLOURS, action_cards
 from .options import DEFAULTS, Options
 
-# Phases of a round (HF-PLAY-4): deal, betting (first bets, rigging, second bets), race
+# Phases of a round (see phases.py): deal, betting (first bets, rigging, second bets), race
 # (reveal, race rounds), payouts and new odds, end of round.
 DEAL = "deal"
 FIRST_BETS = "first_bets"
@@ -70,10 +70,11 @@ class Race:
                     {h: list(c) for h, c in self.cards.items()}, self.revealed, self.rounds_played,
                     list(self.movement_seen))
 
+    # HF-RANK-5: only the horses still on the track move; a ranked horse moves no further
     def running(self) -> list[str]:
-        """HF-RANK-5: the horses still on the track."""
         return [c for c in COLOURS if c not in self.ranking]
 
+    # HF-RACE-1: the race goes on until every horse stands in the ranking
     def is_over(self) -> bool:
         return len(self.ranking) == len(COLOURS)
 

@@ -1,50 +1,48 @@
-"""Payouts (HF-PAY-1/2): bets settled clockwise from the first player, losing stakes to the
+"""Pagos (HF-PAY-1/2): bets settled clockwise from the first player, losing stakes to the
 bank, winning bets paid (HF-WIN-1, HF-SHOW-1, HF-PAYF-1), then the stable owners' prizes."""
 
 from __future__ import annotations
 
-from reference.core.log import StepLog
-
+from . import reveal, seating
 from .components import COLOURS, WIN, tables
+from .log import Log
 from .options import Options
-from .seating import clockwise_from
 from .state import NEW_ODDS, Bet, GameState
 
 WIN_VP = 3                       # HF-WIN-1
 SHOW_VP = 1                      # HF-SHOW-1
-SHOW_PLACES = 3                  # HF-SHOW-1: 1st, 2nd or 3rd
+SHOW_PLACES = 3                  # HF-SHOW-1, 1st, 2nd or 3rd
 OWNER_VP = 1                     # HF-INT-2, only with stable_owner_vp: placed
 
 
+# HF-WIN-1: a win bet pays only if its horse finishes first
 def win_bet_won(place: int) -> bool:
-    """HF-WIN-1: only first place."""
     return place == 1
 
 
+# HF-SHOW-1: a show bet pays if its horse finishes first, second or third
 def show_bet_won(place: int) -> bool:
-    """HF-SHOW-1: first, second or third."""
     return place <= SHOW_PLACES
 
 
+# HF-PAYF-1: a winning win bet at 1:N hands back the stake times N (HF-INT-1: or the stake on top)
 def win_return(stake: int, odds: int, options: Options) -> int:
-    """HF-PAYF-1, HF-INT-1: the Danari handed back for a winning win bet at odds 1:N."""
     if options.win_payout == "stake_plus_stake_times_odds":
         return stake + stake * odds
     return stake * odds
 
 
 def show_return(stake: int) -> int:
-    """HF-SHOW-1: the stake doubled, whatever the odds."""
+    """The stake doubled, whatever the odds (HF-SHOW-1)."""
     return 2 * stake
 
 
 def payout_odds(state: GameState) -> dict[str, int]:
-    """HF-INT-12: the odds a win bet is paid at (the board after the action cards, by default)."""
-    race = state.race
-    return race.odds if state.options.card_odds_scope == "board" else race.odds_before_cards
+    """The odds a win bet is paid at (HF-INT-12)."""
+    return reveal.odds_after_the_race(state.race, state.options)
 
 
-def settle_bet(state: GameState, bet: Bet, log: StepLog) -> None:
+def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
     race = state.race
     player = state.players[bet.player]
     place = race.ranking.index(bet.horse) + 1
@@ -67,17 +65,23 @@ def settle_bet(state: GameState, bet: Bet, log: StepLog) -> None:
         log.rule("HF-PAYF-1")
 
 
-def settle_bets(state: GameState, log: StepLog) -> None:
-    """HF-PAY-1: clockwise from the first player; each player's bets in the order made."""
-    for seat in clockwise_from(state.first_player, len(state.players)):
+# HF-PAY-1: the bank settles every bet clockwise from the first player, each player's in the order made
+def settle_bets(state: GameState, log: Log) -> None:
+    for seat in seating.clockwise_from(state.first_player, len(state.players)):
         for bet in [b for b in state.bets if b.player == seat]:
             settle_bet(state, bet, log)
     log.rule("HF-PAY-1")
 
 
-def pay_stable_owners(state: GameState, log: StepLog) -> None:
-    """HF-PAY-2: 600, 400 and 200 D to the owners of the first three horses' stables."""
-    for place, prize in enumerate(tables().prizes, start=1):
+# HF-PAY-2: the stable owners' prizes - 600 D for the first horse's stable, 400 D the second, 200 D the third
+def stable_owner_prize(place: int) -> int:
+    return tables().prizes[place - 1]
+
+
+def pay_stable_owners(state: GameState, log: Log) -> None:
+    """The owners of the first three horses' stables are paid; HF-INT-2 decides on a VP."""
+    for place in range(1, len(tables().prizes) + 1):
+        prize = stable_owner_prize(place)
         horse = state.race.ranking[place - 1]
         owner = state.owners.get(horse)
         if owner is None or state.players[owner].out:
@@ -92,13 +96,13 @@ def pay_stable_owners(state: GameState, log: StepLog) -> None:
         log.rule("HF-CHAR-1")
 
 
-def return_bet_tokens(state: GameState, log: StepLog) -> None:
+def return_bet_tokens(state: GameState, log: Log) -> None:
     """HF-INT-8: once the bets are settled their tokens go back to the pool."""
     state.tokens = {c: state.tokens_per_colour for c in COLOURS}
     state.bets = []
 
 
-def pay_out(state: GameState, log: StepLog) -> None:
+def pay_out(state: GameState, log: Log) -> None:
     settle_bets(state, log)
     pay_stable_owners(state, log)
     return_bet_tokens(state, log)

@@ -1,31 +1,36 @@
-"""A race round (HF-RACE-1/2): the movement card (HF-MOVE-1..4), the sprint (HF-SPRINT-*),
-then the horses that finished enter the ranking (HF-RANK-1..6)."""
+"""La carrera and Rondas de carrera: a race round (HF-RACE-2) is the movement card (HF-MOVE-1..4),
+then the sprint dice (HF-SPRINT-*), then the horses that finished enter the ranking (HF-RANK-1..5)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from reference.core.errors import IllegalAction, InputError
-from reference.core.log import StepLog
 
-from .components import COLOURS, MovementCard, movement_cards, parse_colour, parse_movement_card
-from .movement import card_spaces, is_start, move_with_line_cards
+from . import movement, ranking, sprint
+from .components import COLOURS, MovementCard, movement_cards, parse_colour, parse_movement_card, shorten
+from .log import Log
 from .options import Options
-from .ranking import arrival_order, finish_line, has_finished, ties_for_the_first_player
-from .sprint import sprint_is_lost, sprint_spaces, sprinting_horses
 from .state import Race
+
+
+# HF-SETUP-10: every horse stands at the start of its own lane (again each round, HF-END-1)
+def new_race(odds: dict[str, int]) -> Race:
+    return Race(odds=dict(odds), odds_before_cards=dict(odds), positions={c: 0 for c in COLOURS})
 
 
 def check_race_can_go_on(race: Race, field: str) -> None:
     if not race.revealed:
         raise IllegalAction(field, "the action cards are revealed before the first race round", "HF-REVEAL-1")
+    # HF-RANK-4: another race round is played only while a horse has not crossed the line
     if race.is_over():
         raise IllegalAction(field, "every horse is in the ranking; the race is over", "HF-RANK-6")
 
 
+# HF-MOVE-1: the first player reveals the top card of the movement deck
 def check_movement_card(race: Race, value: Any, field: str) -> MovementCard:
-    """HF-MOVE-1: the top card of the deck; a card already revealed from this deck cannot come
-    again. HF-INT-14: after all 23, a fresh deck follows."""
+    """A card already revealed from this deck cannot come again; HF-INT-14: after all 23, a
+    fresh deck follows."""
     card = parse_movement_card(value, field)
     deck_size = len(movement_cards())
     this_deck = race.movement_seen[len(race.movement_seen) - len(race.movement_seen) % deck_size:]
@@ -35,10 +40,10 @@ def check_movement_card(race: Race, value: Any, field: str) -> MovementCard:
     return card
 
 
+# HF-TABLE-4: each of the two sprint dice shows one of the six stable colours
 def check_dice(value: Any, field: str) -> tuple[str, str]:
-    """HF-MOVE-4: both sprint dice; HF-INT-4: each shows a stable colour."""
     if not isinstance(value, list) or len(value) != 2:
-        raise InputError(field, f"{value!r}: give both sprint dice as two colours, e.g. [red, blue]",
+        raise InputError(field, f"{shorten(value)}: give both sprint dice as two colours, e.g. [red, blue]",
                          "HF-MOVE-4")
     return (parse_colour(value[0], f"{field}[0]", "HF-TABLE-4"), parse_colour(value[1], f"{field}[1]", "HF-TABLE-4"))
 
@@ -51,34 +56,36 @@ def check_photo(value: Any, field: str) -> list[str]:
     return [parse_colour(c, f"{field}[{i}]") for i, c in enumerate(value)]
 
 
+# HF-RACE-2: a race round is the reveal of one movement card followed by a roll of the sprint dice
 def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options: Options
                   ) -> tuple[dict[str, int], list[tuple[str, str, dict]], list[str]]:
     """The positions after a race round, its events, and the horses that finished in it.
     Nothing in the race changes here."""
-    finish = finish_line()
+    finish = ranking.finish_line()
     positions = dict(race.positions)
     events: list[tuple[str, str, dict]] = [("movement_card", "HF-MOVE-1",
-                                            {"card": card.number, "start": is_start(race)})]
-    # HF-MOVE-3: every move is worked out from the positions when the card is revealed.
-    moves = {h: card_spaces(race, h, card, options.first_last_among) for h in race.running()}
+                                            {"card": card.number, "start": movement.is_start(race)})]
+    # HF-MOVE-3: the moves are simultaneous - each is worked out from the positions when the card is revealed
+    moves = {h: movement.card_spaces(race, h, card, options.first_last_among) for h in race.running()}
     for horse, (spaces, effect) in moves.items():
-        positions[horse], line = move_with_line_cards(race.positions[horse], spaces, race.effects(horse), finish)
+        positions[horse], line = movement.move_with_line_cards(race.positions[horse], spaces, race.effects(horse),
+                                                               finish)
         by = line or effect
         events.append(("moved", MOVE_CLAUSES.get((by or "").split("+")[0], "HF-MOVE-2"),
                        {"horse": horse, "spaces": positions[horse] - race.positions[horse],
                         "card_value": card.spaces(race.odds[horse]), "by": by}))
-    # HF-MOVE-4: then both sprint dice.
-    double = dice[0] == dice[1]
-    for horse in sprinting_horses(dice):
-        if sprint_is_lost(race, horse):
+    # HF-MOVE-4: after every horse has moved, both sprint dice are rolled and applied
+    double = sprint.shows_one_colour(dice)
+    for horse in sprint.sprinting_horses(dice):
+        if sprint.sprint_is_lost(race, horse):
             events.append(("sprint_lost", "HF-SPRINT-3", {"horse": horse}))
             continue
-        spaces = sprint_spaces(race.effects(horse))
+        spaces = sprint.sprint_spaces(race.effects(horse))
         positions[horse] += spaces
         events.append(("sprint", "HF-SPRINT-2" if double else "HF-SPRINT-1",
                        {"horse": horse, "spaces": spaces, "double": double}))
-    # HF-RANK-1: at the end of the race round, the horses on or past the line have finished.
-    finished = [h for h in race.running() if has_finished(positions[h])]
+    # HF-RANK-1: at the end of the race round every horse on or past the line has finished
+    finished = [h for h in race.running() if ranking.has_finished(positions[h])]
     return positions, events, finished
 
 
@@ -86,19 +93,19 @@ def photo_ties(race: Race, card_value: Any, dice_value: Any, options: Options) -
     """The groups the first player would have to order in this race round (for players and tools)."""
     card = parse_movement_card(card_value, "race.card")
     positions, _, finished = resolve_round(race, card, check_dice(dice_value, "race.dice"), options)
-    return ties_for_the_first_player(race, positions, finished)
+    return ranking.ties_for_the_first_player(race, positions, finished)
 
 
 def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, options: Options,
-               log: StepLog, field: str = "race") -> None:
+               log: Log, field: str = "race") -> None:
     """One race round, checked in full before the race changes."""
     check_race_can_go_on(race, field)
     card = check_movement_card(race, card_value, f"{field}.card")
     dice = check_dice(dice_value, f"{field}.dice")
     photo = check_photo(photo_value, f"{field}.photo")
-    start = is_start(race)
+    start = movement.is_start(race)
     positions, events, finished = resolve_round(race, card, dice, options)
-    order = arrival_order(race, positions, finished, photo, field)      # HF-RANK-3
+    order = ranking.arrival_order(race, positions, finished, photo, field)
 
     race.positions = positions
     race.movement_seen.append(card.number)
@@ -108,9 +115,10 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
     log.rule("HF-RACE-2", "HF-MOVE-2", "HF-MOVE-3", "HF-MOVE-4")
     if start:
         log.rule("HF-START-1")
-    finish = finish_line()
+    finish = ranking.finish_line()
     for horse in order:
-        race.ranking.append(horse)                                      # HF-RANK-2
+        # HF-RANK-2: finished horses enter the ranking in finishing order - places 1, 2, 3 ...
+        race.ranking.append(horse)
         log.event("finished", "HF-RANK-2", horse=horse, place=len(race.ranking), position=positions[horse],
                   past_line=positions[horse] - finish)
     if order:
@@ -135,8 +143,3 @@ MOVE_CLAUSES = {
     "stops_on_line": "HF-ACT-13",
     "line_plus_2": "HF-ACT-6",
 }
-
-
-def new_race(odds: dict[str, int]) -> Race:
-    """HF-SETUP-10 / HF-END-1: every horse on its start space, no card on any horse."""
-    return Race(odds=dict(odds), odds_before_cards=dict(odds), positions={c: 0 for c in COLOURS})

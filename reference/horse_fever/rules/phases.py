@@ -1,20 +1,14 @@
-"""Applying one action to a game: who may act in which phase, then the phase that follows
-(HF-PLAY-4, HF-BETTING-1). Phases with nobody left to act pass on by themselves."""
+"""Como se juega, the four phases of a round (HF-PLAY-4) and the parts of the betting phase
+(HF-BETTING-1): which action each phase expects, applying it, then the phase that follows.
+Phases with nobody left to act pass on by themselves."""
 
 from __future__ import annotations
 
-from reference.core.errors import IllegalAction
-from reference.core.log import StepLog
+from reference.core.errors import IllegalAction, InputError
 
+from . import betting, deal, end_of_round, new_odds, payouts, race, reveal, rigging
 from .actions import Action, Deal, EndRound, NewOdds, Pass, PlaceBet, PlayCard, Payouts, RaceRound, Reveal
-from .betting import (begin_first_bets, begin_second_bets, close_bets, first_bet, pass_second_bet,
-                      second_bet, settle_short_players)
-from .new_odds import set_new_odds
-from .payouts import pay_out
-from .race import race_round
-from .reveal import reveal_cards
-from .rigging import begin_rigging, play_card
-from .rounds import deal, end_round
+from .log import Log
 from .state import (DEAL, END_ROUND, FIRST_BETS, NEW_ODDS, OVER, PAYOUTS, RACE, REVEAL, RIGGING,
                     SECOND_BETS, GameState)
 
@@ -29,6 +23,7 @@ EXPECTED = {
     NEW_ODDS: "'new_odds'",
     END_ROUND: "'end_round'",
 }
+# HF-PLAY-4: each round has four phases in order - dealing, betting, the race, the end of the round
 ALLOWED = {
     DEAL: (Deal,), FIRST_BETS: (PlaceBet,), RIGGING: (PlayCard,), SECOND_BETS: (PlaceBet, Pass),
     REVEAL: (Reveal,), RACE: (RaceRound,), PAYOUTS: (Payouts,), NEW_ODDS: (NewOdds,), END_ROUND: (EndRound,),
@@ -47,50 +42,58 @@ def check_phase(state: GameState, action: Action, field: str) -> None:
                             f"and expects {EXPECTED[state.phase]}", clause)
 
 
-def play(state: GameState, action: Action, log: StepLog, field: str = "action") -> None:
+def play(state: GameState, action: Action, log: Log, field: str = "action") -> None:
     check_phase(state, action, field)
     seat = state.to_play
     if isinstance(action, Deal):
-        deal(state, action.deal.get("hands"), log, f"{field}.deal")
-        begin_first_bets(state, log)
+        deal.deal(state, deal_hands(action.deal, f"{field}.deal"), log, f"{field}.deal")
+        betting.begin_first_bets(state, log)
     elif isinstance(action, PlaceBet) and state.phase == FIRST_BETS:
-        first_bet(state, seat, action.horse, action.side, action.amount, log, field)
+        betting.first_bet(state, seat, action.horse, action.side, action.amount, log, field)
     elif isinstance(action, PlaceBet):
-        second_bet(state, seat, action.horse, action.side, action.amount, log, field)
+        betting.second_bet(state, seat, action.horse, action.side, action.amount, log, field)
     elif isinstance(action, Pass):
-        pass_second_bet(state, seat, log)
+        betting.pass_second_bet(state, seat, log)
     elif isinstance(action, PlayCard):
-        play_card(state, seat, action.card, action.horse, log, field)
+        rigging.play_card(state, seat, action.card, action.horse, log, field)
     elif isinstance(action, Reveal):
-        reveal_cards(state.race, state.options, log)
+        reveal.reveal_cards(state.race, state.options, log)
         state.phase = RACE
     elif isinstance(action, RaceRound):
-        race_round(state.race, action.card, action.dice, action.photo, state.options, log, f"{field}.race")
+        race.race_round(state.race, action.card, action.dice, action.photo, state.options, log, f"{field}.race")
+        # HF-RANK-6: when every horse has crossed the line the race is over and the payouts follow
         if state.race.is_over():
             state.phase = PAYOUTS
     elif isinstance(action, Payouts):
-        pay_out(state, log)
+        payouts.pay_out(state, log)
     elif isinstance(action, NewOdds):
-        base = state.race.odds if state.options.card_odds_scope == "board" else state.race.odds_before_cards
-        state.odds = set_new_odds(base, state.race.ranking, log)
+        base = reveal.odds_after_the_race(state.race, state.options)
+        state.odds = new_odds.set_new_odds(base, state.race.ranking, log)
         state.phase = END_ROUND
     elif isinstance(action, EndRound):
-        end_round(state, action.tie_break, log, field)
+        end_of_round.end_round(state, action.tie_break, log, field)
     advance(state, log)
 
 
-def advance(state: GameState, log: StepLog) -> None:
-    """HF-BETTING-1: first bets, then the rigging, then the second bets, then the race phase."""
+# HF-BETTING-1: first bets, then fixing the race with the action cards, then second bets
+def advance(state: GameState, log: Log) -> None:
     while True:
         if state.phase == FIRST_BETS:
-            settle_short_players(state, log)
+            betting.settle_short_players(state, log)
             if state.phase == FIRST_BETS and not state.queue:
-                begin_rigging(state, log)
+                rigging.begin_rigging(state, log)
                 continue
         if state.phase == RIGGING and not state.queue:
             log.rule("HF-RIG-2")
-            begin_second_bets(state, log)
+            betting.begin_second_bets(state, log)
             continue
         if state.phase == SECOND_BETS and not state.queue:
-            close_bets(state, log)
+            betting.close_bets(state, log)
         return
+
+
+def deal_hands(payload: object, field: str) -> object:
+    """The hands of a deal payload (checked by deal.check_hands)."""
+    if not isinstance(payload, dict):
+        raise InputError(field, "'deal' needs its payload, e.g. deal: {hands: [[1, 2], [3, 4]]}", "HF-DEAL-1")
+    return payload.get("hands")

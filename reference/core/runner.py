@@ -34,7 +34,8 @@ from .version import PROTOCOL_VERSION
 HANDSHAKE_TIMEOUT = 30.0
 MAX_FAILED_STARTS = 3
 MAX_CONSECUTIVE_ERRORS = 5
-STDERR_TAIL_BYTES = 4096
+STDERR_TAIL_BYTES = 4096    # kept of an implementation's stderr
+STDERR_EXCERPT = 1000       # characters of that tail quoted in a message
 EXIT_GRACE = 0.5            # seconds an implementation gets to exit after bye or closing its stdout
 READ_CHUNK = 1 << 20
 
@@ -144,12 +145,15 @@ class StderrTail:
     def note(self, lines: int = 3) -> str:
         with self.lock:
             data, total = self.data, self.total
-        text = data.decode("utf-8", errors="replace")
-        tail = " | ".join(part.rstrip() for part in text.strip().splitlines()[-lines:])
+        text = data.decode("utf-8", errors="backslashreplace")
+        tail = " | ".join(part.rstrip() for part in text.strip().split("\n")[-lines:])
         if not tail:
             return ""
+        tail = printable(tail)
+        if len(tail) > STDERR_EXCERPT:        # the end is what explains an exit
+            tail = "…" + tail[-STDERR_EXCERPT:]
         cut = f" (last {len(data)} of {total} bytes)" if total > len(data) else ""
-        return f"; stderr{cut}: {printable(tail)}"
+        return f"; stderr{cut}: {tail}"
 
 
 # -- the implementation process ------------------------------------------------------------------
@@ -251,10 +255,21 @@ class Implementation:
             pass
 
     def receive_line(self, deadline: float) -> bytes:
-        try:
-            line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            raise TimeoutError(f"no answer within {self.waiting:g} s") from None
+        exited_at = None
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, min(0.1, deadline - time.monotonic())))
+                break
+            except queue.Empty:
+                pass
+            now = time.monotonic()
+            if exited_at is None and self.process.poll() is not None:
+                exited_at = now
+            if exited_at is not None and now - exited_at > EXIT_GRACE:
+                raise ProtocolError(f"the implementation exited ({self.exit_note()}) but a process it "
+                                    "started still holds its stdout")
+            if now >= deadline:
+                raise TimeoutError(f"no answer within {self.waiting:g} s") from None
         if line is END_OF_OUTPUT:
             self.wait_for_exit()
             if self.process.poll() is None:
@@ -386,8 +401,6 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
                 on_result(result)
     finally:
         implementation.stop()
-    for result in results:
-        result.bound()      # a repeated answer may have changed an earlier result
     return results, {**implementation.announced, "command": command, "starts": implementation.starts}
 
 
@@ -399,6 +412,7 @@ def blame_repeated_answers(repeated: list[int], by_seq: dict[int, CaseResult], c
             result.mismatch = None
         result.status = "errored"
         result.message = f"{note}; {result.message}" if result.message else note
+        result.bound()
 
 
 def restart(implementation: Implementation) -> None:

@@ -6,7 +6,8 @@ failing cases, a summary per game and per clause; writes --json and --junit repo
 the implementation cannot be started: then every case is errored with the reason).
 Exit status: 0 every compared case passed; 1 a case failed or errored, an expected failure
 passed, or nothing was compared (every case skipped; --allow-empty permits that); 2 usage
-error or the implementation could not be started.
+error (an --impl that is empty or not a valid command line included) or the implementation
+could not be started.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from pathlib import Path
 
 from reference.core import report
 from reference.core.results import CaseResult, bounded
-from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, BadCommand,
-                                   ImplementationUnavailable, Selection, parse_command, run_cases)
+from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, ImplementationUnavailable,
+                                   Selection, run_cases)
 from reference.core.vectors import load_cases
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
@@ -63,11 +64,6 @@ def selection(args: argparse.Namespace) -> Selection:
 def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
-    if args.impl is not None:
-        try:
-            parse_command(args.impl)
-        except BadCommand as exc:
-            return usage_error(str(exc))
     chosen = selection(args)
     cases = [c for c in load_cases(args.game or None) if chosen.keep(c)]
     if not cases:

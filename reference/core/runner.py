@@ -164,6 +164,7 @@ class Implementation:
     def __init__(self, command: str, cwd: str | None = None, handshake_timeout: float = HANDSHAKE_TIMEOUT):
         self.command = command
         self.argv = parse_command(command)
+        self.shown_command = protocol.shorten(repr(command), 200)
         self.cwd = cwd
         self.handshake_timeout = handshake_timeout
         self.process: subprocess.Popen | None = None
@@ -187,7 +188,7 @@ class Implementation:
             self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True)
         except OSError as exc:
-            raise ImplementationUnavailable(f"cannot start {self.command!r}: {exc.strerror or exc}") from None
+            raise ImplementationUnavailable(f"cannot start {self.shown_command}: {exc.strerror or exc}") from None
         self.lines = queue.Queue(maxsize=4)
         self.stopped = threading.Event()
         self.stderr = StderrTail()
@@ -279,10 +280,6 @@ class Implementation:
             raise ProtocolError(f"an answer line of {line.size} bytes (the limit is {protocol.MAX_LINE_BYTES})")
         return line
 
-    def receive(self, timeout: float) -> dict[str, Any]:
-        self.waiting = timeout
-        return protocol.decode_implementation_line(self.receive_line(time.monotonic() + timeout))
-
     def handshake(self) -> None:
         self.waiting = self.handshake_timeout
         try:
@@ -291,9 +288,9 @@ class Implementation:
             reply = protocol.parse_line(line)
             kind = protocol.message_type(reply)
         except ProtocolError as exc:
-            raise ImplementationUnavailable(f"handshake with {self.command!r} failed: {exc}") from None
-        except TimeoutError as exc:
-            raise ImplementationUnavailable(f"handshake with {self.command!r} failed: no hello within "
+            raise ImplementationUnavailable(f"handshake with {self.shown_command} failed: {exc}") from None
+        except TimeoutError:
+            raise ImplementationUnavailable(f"handshake with {self.shown_command} failed: no hello within "
                                             f"{self.handshake_timeout:g} s (--handshake-timeout)") from None
         if kind != "hello":
             raise ImplementationUnavailable(f"handshake failed: expected a hello first, got a {kind} message")
@@ -317,16 +314,16 @@ class Implementation:
             return f"the implementation does not take {case['kind']} cases"
         offered = game.get("options", {})
         for name, value in (case.get("options") or {}).items():
-            if value not in offered.get(name, []):
+            if not any(type(v) is type(value) and v == value for v in offered.get(name, [])):  # true is not 1
                 return f"option {name}={value!r} is not offered by the implementation"
         return None
 
-    def ask(self, seq: int, case: dict[str, Any], timeout: float) -> tuple[dict[str, Any], list[int]]:
+    def ask(self, seq: int, case: dict[str, Any], timeout: float) -> tuple[dict[str, Any], set[int]]:
         """The answer to case `seq`, and the earlier seqs answered again while waiting for it."""
         self.send(protocol.case_message(seq, case))
         self.waiting = timeout
         deadline = time.monotonic() + timeout
-        repeated: list[int] = []
+        repeated: set[int] = set()
         while True:
             reply = protocol.decode_implementation_line(self.receive_line(deadline))
             if reply["type"] == "hello":
@@ -334,9 +331,9 @@ class Implementation:
             if reply["seq"] == seq:
                 return reply, repeated
             if 1 <= reply["seq"] < seq and self.asked_since_start(reply["seq"]):
-                repeated.append(reply["seq"])     # a second answer to an earlier case: blame that case
+                repeated.add(reply["seq"])        # a second answer to an earlier case: blame that case
                 continue
-            raise ProtocolError(f"answer for seq {reply['seq']} while waiting for seq {seq}")
+            raise ProtocolError(f"answer for seq {protocol.shorten(str(reply['seq']), 40)} while waiting for seq {seq}")
 
     def asked_since_start(self, seq: int) -> bool:
         return seq >= self.first_seq
@@ -404,8 +401,8 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     return results, {**implementation.announced, "command": command, "starts": implementation.starts}
 
 
-def blame_repeated_answers(repeated: list[int], by_seq: dict[int, CaseResult], current: str) -> None:
-    for earlier in repeated:
+def blame_repeated_answers(repeated: set[int], by_seq: dict[int, CaseResult], current: str) -> None:
+    for earlier in sorted(repeated):
         result = by_seq[earlier]
         note = f"answered twice: a second answer for seq {earlier} arrived while case {current} was running"
         if result.status in ("passed", "failed", "skipped"):

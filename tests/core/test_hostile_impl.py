@@ -333,3 +333,11 @@ def test_a_failed_start_replaces_stale_reports(tmp_path, capsys, marker, mode, c
     assert cause in run.err
     assert run.statuses() == ["errored", "errored"] and cause in run.message(1)
     assert run.report["implementation"]["start_error"].endswith(cause) or cause in run.report["implementation"]["start_error"]
+
+
+def test_an_early_stop_leaves_no_stale_report(tmp_path, capsys):
+    json_path, junit_path = tmp_path / "report.json", tmp_path / "report.xml"
+    json_path.write_text("stale")
+    junit_path.write_text("stale")
+    assert main(["check", "--id", "no-such-case", "--json", str(json_path), "--junit", str(junit_path)]) == 1
+    assert not json_path.exists() and not junit_path.exists()

@@ -62,6 +62,9 @@ def selection(args: argparse.Namespace) -> Selection:
 
 
 def run(args: argparse.Namespace) -> int:
+    for stale in (args.json, args.junit):      # no report of an earlier run may survive this one
+        if stale is not None:
+            stale.unlink(missing_ok=True)
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     chosen = selection(args)

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     chosen = selection(args)
     cases = [c for c in load_cases(args.game or None) if chosen.keep(c)]
     if not cases:
-        print("no case matches the selection")
+        print("horserace check: no case matches the selection", file=sys.stderr)
         return 1
     expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else {}
     started = datetime.now(timezone.utc)

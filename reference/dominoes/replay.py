@@ -14,19 +14,19 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 
-from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point
-from .layout import Layout
-from .match import apply_settlement, check_distinct, deal_round, new_match
+from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point, parse_tile
 from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement
 from .observe import event_fields, layout_view, match_view
-from .perft import divide, perft_by_depth
 from .options import parse_options
-from .scoring import placement_points
-from .seating import INDIVIDUAL
-from .settlement import settle_blocked_round, settle_domino_round
-from .state import AWAITING_DEAL
-from .tiles import parse_tile
-from .turns import play
+from .perft import divide, perft_by_depth
+from .rules import match as match_rules
+from .rules import points
+from .rules.deal import check_distinct, deal_round, new_match
+from .rules.layout import Layout
+from .rules.seating import INDIVIDUAL
+from .rules.state import AWAITING_DEAL, RoundState
+from .rules.tiles import tile_str
+from .rules.turns import play
 
 ACTION_KEYS = ("place", "draw", "pass", "stop", "deal", "settle", "perft")
 OBSERVE = "observe"
@@ -94,7 +94,6 @@ def perft_depth(step: dict[str, Any], index: int) -> int:
 
 
 def normalize_deal(deal: dict[str, Any]) -> dict[str, Any]:
-    from .tiles import tile_str
     out = {"hands": [[tile_str(parse_tile(t, "deal")) for t in h] for h in deal["hands"]],
            "draw_pile": [tile_str(parse_tile(t, "deal")) for t in deal["draw_pile"]]}
     if deal.get("opener") is not None:
@@ -154,10 +153,10 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
                 yield refused(index, action_text, exc)
                 continue
             view = layout_view(layout)
-            points = placement_points(view["end_sum"])
-            view["points"] = {"raw": points.raw, "displayed": points.displayed}
+            placement = points.placement_points(view["end_sum"])
+            view["points"] = {"raw": placement.raw, "displayed": placement.displayed}
             log.rule("DOM-PLACE-1", "DOM-PLACE-2", *layout.applied_clauses(),
-                     "DOM-PTS-2" if points.raw else "DOM-PTS-3")
+                     "DOM-PTS-2" if placement.raw else "DOM-PTS-3")
         yield StepOutcome(index, action_text, view, tuple(log.clauses),
                           tuple(narrate_layout_step(layout, view, action_text)))
 
@@ -185,24 +184,28 @@ def replay_settlement(case: CaseInput) -> Iterator[StepOutcome]:
 
 
 def settle_given_hands(match, hands, setup, index, log) -> None:
+    """Settle a round that ended with these remaining hands, by the match's own path
+    (rules.match.end_round_by_domino / end_round_blocked)."""
     if match.phase != AWAITING_DEAL or match.winners or log.events:
         raise InputError(f"steps[{index}]", "the round is already settled")
-    if setup["end"] == "domino":
+    end = setup.get("end")
+    if end not in ("domino", "blocked"):
+        raise InputError("setup.end", f"{end!r}: a round ends by 'domino' or 'blocked'")
+    match.round = RoundState(hands=hands, draw_pile=[], opener=0)
+    if end == "domino":
         seat = setup.get("last_player")
-        if not isinstance(seat, int) or not 0 <= seat < match.seating.players:
+        if type(seat) is not int or not 0 <= seat < match.seating.players:
             raise InputError("setup.last_player", f"{seat!r} is not a seat")
         if hands[seat]:
             raise InputError(f"setup.hands[{seat}]", "the player who played the last tile holds no "
                              "tiles; leave this hand empty", "DOM-END-1")
-        log.event("round_won", "DOM-END-1", player=seat, side=match.seating.side_of(seat))
-        apply_settlement(match, settle_domino_round(match.seating, hands, seat), next_opener=seat, log=log)
+        match_rules.end_round_by_domino(match, seat, log)
     else:
         for seat, hand in enumerate(hands):
             if not hand:
                 raise InputError(f"setup.hands[{seat}]", "in a blocked round every hand still holds "
                                  "tiles (an empty hand would have won by domino)", "DOM-BLOCK-1")
-        log.event("round_blocked", "DOM-BLOCK-1")
-        apply_settlement(match, settle_blocked_round(match.seating, hands), next_opener=None, log=log)
+        match_rules.end_round_blocked(match, log)
     log.rule("DOM-SETTLE-4")
 
 

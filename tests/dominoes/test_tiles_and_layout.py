@@ -4,8 +4,9 @@
 import pytest
 
 from reference.core.errors import IllegalAction, InputError
-from reference.dominoes.layout import Point
-from reference.dominoes.tiles import DOUBLE_SIX_SET, parse_tile
+from reference.dominoes.rules.layout import Point
+from reference.dominoes.actions import parse_tile
+from reference.dominoes.rules.tiles import DOUBLE_SIX_SET
 
 from .helpers import layout_of
 

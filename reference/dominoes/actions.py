@@ -28,7 +28,9 @@ _TILE_TEXT = re.compile(r"\[?\s*([0-9]+)\s*\|\s*([0-9]+)\s*\]?", re.ASCII)
 
 
 def shown(text: object) -> str:
-    """The start of a bad input, for a message."""
+    """The start of a bad input, for a message (never the whole of a huge one)."""
+    if type(text) is int and text.bit_length() <= 64:
+        return repr(text)
     if not isinstance(text, str):
         return f"a {type(text).__name__}"
     return repr(text[:ECHO] + ("..." if len(text) > ECHO else ""))
@@ -45,6 +47,8 @@ def _bounded_text(text: object, field: str, what: str) -> str:
 
 def parse_tile(text: object, field: str) -> Tile:
     """'4|1', '[1|4]' -> (1, 4). Anything that is not a double-six tile is an InputError."""
+    if isinstance(text, str) and len(text) > MAX_TEXT:
+        raise InputError(field, f"{shown(text)} is too long for a tile ({len(text)} characters)", "DOM-SET-1")
     match = _TILE_TEXT.fullmatch(text.strip()) if isinstance(text, str) and len(text) <= MAX_TEXT else None
     if not match:
         raise InputError(field, f"{shown(text)} is not a tile; write it as low|high, e.g. 1|4",

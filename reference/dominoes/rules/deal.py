@@ -12,25 +12,38 @@ from .state import AWAITING_DEAL, PLAY, MatchState, RoundState
 from .tiles import DOUBLE_SIX_SET, Tile, tile_str
 
 
+def _shown(value: object) -> str:
+    """A bad input value, repeated in a message at a bounded size."""
+    if type(value) is int and value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit number"
+    if isinstance(value, (bool, int, str)) or value is None:
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    return f"a {type(value).__name__}"
+
+
 def new_match(players: int, mode: str = INDIVIDUAL, scores: list[int] | None = None,
               options: Options | None = None, field: str = "setup") -> MatchState:
     # DOM-SET-2: individual play with 2, 3 or 4 players, or 4 players in two partnerships.
-    if players not in HAND_SIZE:
-        raise InputError(f"{field}.players", f"{players!r} players; the game is for 2, 3 or 4", "DOM-SET-2")
+    if type(players) is not int or players not in HAND_SIZE:
+        raise InputError(f"{field}.players", f"{_shown(players)} players; the game is for 2, 3 or 4", "DOM-SET-2")
     if mode not in (INDIVIDUAL, PARTNERSHIP):
-        raise InputError(f"{field}.mode", f"unknown mode {mode!r}; use individual or partnership", "DOM-SET-2")
+        raise InputError(f"{field}.mode", f"unknown mode {_shown(mode)}; use individual or partnership",
+                         "DOM-SET-2")
     if mode == PARTNERSHIP and players != 4:
         raise InputError(f"{field}.players", "partnership play is for exactly 4 players", "DOM-SET-2")
     seating = Seating(players, mode)
     if scores is None:
         scores = [0] * seating.sides
+    if not isinstance(scores, list):
+        raise InputError(f"{field}.scores", f"{_shown(scores)}: scores are a list, one per side", "DOM-SET-4")
     if len(scores) != seating.sides:
         raise InputError(f"{field}.scores", f"{len(scores)} scores given; {mode} play with {players} "
                          f"players keeps {seating.sides} (one per {'pair' if mode == PARTNERSHIP else 'player'})",
                          "DOM-SET-4")
     for side, score in enumerate(scores):
         if type(score) is not int or score < 0 or score >= TARGET:
-            raise InputError(f"{field}.scores[{side}]", f"{score!r}: a score in a match still being played "
+            raise InputError(f"{field}.scores[{side}]", f"{_shown(score)}: a score in a match still being played "
                              f"is a whole number from 0 to {TARGET - 1}", "DOM-MATCH-2")
     return MatchState(seating=seating, scores=list(scores), options=options or DEFAULTS)
 
@@ -83,7 +96,7 @@ def deal_round(match: MatchState, hands: list[list[Tile]], draw_pile: list[Tile]
         # the deal may restate that seat but not change it.
         if opener is not None and opener != match.next_opener:
             raise InputError(f"{field}.opener", f"seat {match.next_opener} played the last tile and opens "
-                             f"this round, not seat {opener!r}", "DOM-OPEN-5")
+                             f"this round, not seat {_shown(opener)}", "DOM-OPEN-5")
         opener = match.next_opener
         log.rule("DOM-OPEN-5")
     elif match.round_number == 0:
@@ -93,7 +106,7 @@ def deal_round(match: MatchState, hands: list[list[Tile]], draw_pile: list[Tile]
         # DOM-OPEN-6: after a blocked round a new neutral draw picks the opener.
         opener = drawn_opener(opener, "DOM-OPEN-6", field, log)
     if type(opener) is not int or not 0 <= opener < match.seating.players:
-        raise InputError(f"{field}.opener", f"{opener!r} is not a seat (0 to {match.seating.players - 1})")
+        raise InputError(f"{field}.opener", f"{_shown(opener)} is not a seat (0 to {match.seating.players - 1})")
     match.round = RoundState(hands=[list(h) for h in hands], draw_pile=list(draw_pile),
                              opener=opener, to_play=opener)
     match.round_number += 1

@@ -14,9 +14,9 @@ RAW_PER_DISPLAYED = 5
 TARGET = 61             # at least 61 displayed points (305 raw) win the match (DOM-MATCH-2)
 
 
+# DOM-PTS-6: the award shown is exactly this one placement's, not the end sum or a round total.
 @dataclass(frozen=True)
 class PlacementPoints:
-    """DOM-PTS-6: the award of this one placement, not the end sum and not a round total."""
     raw: int
     displayed: int
 

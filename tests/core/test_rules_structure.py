@@ -15,7 +15,6 @@ tmp_path, not on the real one.
 from __future__ import annotations
 
 import ast
-import io
 import re
 import sys
 import tokenize

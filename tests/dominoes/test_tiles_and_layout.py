@@ -139,3 +139,10 @@ def test_copy_is_independent():
     clone = layout.copy()
     clone.attach((2, 5), Point((5, 5), "line_a"))
     assert points(layout) == ["5|5 line_a", "5|5 line_b"]
+
+
+@pytest.mark.clause("DOM-PLACE-1", "DOM-DBL-1")
+def test_every_side_of_a_double_shows_its_one_number():
+    for side in ("line_a", "line_b", "branch_a", "branch_b"):
+        assert Point((4, 4), side).value == 4
+    assert Point((1, 4), "low").value == 1 and Point((1, 4), "high").value == 4

@@ -1,4 +1,4 @@
-"""Domino diagrams (reference/dominoes/render.py): drawn as the rule texts' figures are."""
+"""Domino diagrams (reference/dominoes/render/): drawn as the rule texts' figures are."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .layout import Layout
-from .options import DEFAULTS, Options
+from .interpretations import DEFAULTS, Options
 from .seating import Seating
 from .tiles import Tile
 

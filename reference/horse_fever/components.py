@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from reference.core import schemas
 from reference.core.errors import InputError
-from reference.core.paths import display_path
+from reference.core.paths import display_path, package_folder
 from reference.core.yamlsource import load_yaml_file
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = package_folder(__package__) / "data"
 
 # HF-STABLE-1: six stables, each with the horse of its colour.
 COLOURS = ("white", "blue", "yellow", "black", "red", "green")

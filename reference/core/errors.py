@@ -57,3 +57,9 @@ class ScenarioError(HorseRaceError):
 
 class CatalogError(ScenarioError):
     """A clause catalog or interpretations register is malformed or inconsistent."""
+
+
+class InternalError(HorseRaceError):
+    """An engine or the suite failed on an input it should have refused cleanly: a bug in
+    the suite. Verify reports it for the file (with the exception and where it was raised)
+    and goes on with the other files."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import HorseRaceError, ScenarioError
+from .errors import HorseRaceError, InternalError, ScenarioError
 from .expect import MISSING, matches, show
 from .scenario import Scenario, load_scenario
 
@@ -63,14 +64,33 @@ def verify_scenario(scenario: Scenario) -> FileResult:
                     action=outcome.action, key=key, expected=show(expected, mode),
                     actual=_actual_for_display(expected, actual, mode),
                     clauses=clauses or list(scenario.clauses)))
-    except ScenarioError as exc:
+    except HorseRaceError as exc:
         result.error = exc
+    except Exception as exc:  # an engine bug: report it for this file and go on with the others
+        result.error = internal_error(scenario.path, f"step {result.steps}", exc)
+    else:
+        if result.checks == 0:
+            # A run that compared nothing does not pass.
+            result.error = scenario.doc.error(("steps",), "no step has an 'expect': the scenario compares "
+                                                          "nothing; add an expect to at least one step")
     return result
 
 
+def internal_error(path: str, where: str, exc: BaseException) -> InternalError:
+    """A bug in the suite met while reading or replaying a file, said in one paragraph."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    raised = f" (raised at {frames[-1].filename}:{frames[-1].lineno})" if frames else ""
+    what = "".join(traceback.format_exception_only(type(exc), exc)).strip()[:500]
+    return InternalError(f"{path}: {where}: internal error, a bug in the suite (please report it): "
+                         f"{what}{raised}")
+
+
 def verify_file(path: Path | str) -> FileResult:
+    """Load and replay one file; every problem is reported in the result, never raised."""
     try:
         scenario = load_scenario(path)
     except HorseRaceError as exc:
         return FileResult(str(path), error=exc)
+    except Exception as exc:
+        return FileResult(str(path), error=internal_error(str(path), "loading", exc))
     return verify_scenario(scenario)

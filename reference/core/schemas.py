@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
@@ -53,10 +53,17 @@ def load_schema(name: str) -> dict:
     return schemas[name]
 
 
+# JSON Schema counts 2.0 as an "integer"; the suite's comparisons are type-exact (1 is not
+# 1.0), so its schemas are too: an integer is an int, never a float or a boolean.
+_EXACT_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+_Validator = validators.extend(Draft202012Validator, type_checker=_EXACT_TYPES)
+
+
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
     registry, _ = _registry()
-    return Draft202012Validator(load_schema(name), registry=registry)
+    return _Validator(load_schema(name), registry=registry)
 
 
 def schema_errors(instance: Any, name: str) -> list[str]:

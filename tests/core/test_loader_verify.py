@@ -65,3 +65,17 @@ def test_an_engine_crash_is_reported_for_its_file_and_the_run_goes_on(tmp_path, 
     out = capsys.readouterr().out
     assert f"ERROR {tmp_path / 'a.yaml'}" in out and f"PASS {tmp_path / 'b.yaml'}" in out
     assert "1 passed, 0 failed, 1 errors" in out
+
+
+def test_closed_standard_output_is_not_a_pass():
+    """`horserace verify | head -1`: the run cannot finish its report, so it must not exit 0."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "horserace_cli.main", "verify"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.readline()
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 1, err
+    assert b"standard output was closed" in err and b"Traceback" not in err

@@ -54,6 +54,10 @@ def verify_scenario(scenario: Scenario) -> FileResult:
             for key, expected in (step.get("expect") or {}).items():
                 result.checks += 1
                 mode = modes[key]
+                if compares_nothing(expected, mode):
+                    raise scenario.doc.error(("steps", outcome.index, "expect", key),
+                                             f"{show(expected, mode)} compares nothing ({mode} mode "
+                                             "checks only the fields given); give the fields to check")
                 actual = outcome.observation.get(key, MISSING)
                 if matches(expected, actual, mode):
                     continue
@@ -74,6 +78,15 @@ def verify_scenario(scenario: Scenario) -> FileResult:
             result.error = scenario.doc.error(("steps",), "no step has an 'expect': the scenario compares "
                                                           "nothing; add an expect to at least one step")
     return result
+
+
+def compares_nothing(expected: Any, mode: str) -> bool:
+    """An empty object where only the given fields are compared (a subset, or an event)."""
+    if mode == "subset":
+        return expected == {}
+    if mode == "events" and isinstance(expected, list):
+        return any(item == {} for item in expected)
+    return False
 
 
 def internal_error(path: str, where: str, exc: BaseException) -> InternalError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 import time
 from pathlib import Path
@@ -28,8 +29,10 @@ from reference.core.scenario import load_scenario, scenario_files
 from reference.core.verify import verify_file
 from reference.core.yamlsource import MAX_DEPTH
 
-SCENARIO_EXAMPLES = 150      # per scenario-mutation test below (six tests)
-XFAIL_EXAMPLES = 300         # per expected-failures test below (two tests)
+# Inputs per test; HORSERACE_FUZZ_SCALE=10 multiplies them for a longer campaign.
+SCALE = int(os.environ.get("HORSERACE_FUZZ_SCALE", "1"))
+SCENARIO_EXAMPLES = 150 * SCALE   # per scenario-mutation test below (six tests)
+XFAIL_EXAMPLES = 300 * SCALE      # per expected-failures test below (two tests)
 SECONDS_PER_EXAMPLE = 5.0    # a whole verify of one file; loading alone takes milliseconds
 
 FILES = scenario_files()

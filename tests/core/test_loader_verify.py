@@ -79,3 +79,14 @@ def test_closed_standard_output_is_not_a_pass():
     _, err = process.communicate(timeout=120)
     assert process.returncode == 1, err
     assert b"standard output was closed" in err and b"Traceback" not in err
+
+
+def test_an_empty_object_where_only_given_fields_compare_is_an_error(tmp_path):
+    source = (SCENARIO_DIR / "dominoes" / "wt-lone-double.yaml").read_text(encoding="utf-8")
+    start = source.index("points: {")
+    end = source.index("}", start) + 1
+    path = tmp_path / "empty-points.yaml"
+    path.write_text(source[:start] + "points: {}" + source[end:], encoding="utf-8")
+    result = verify_file(path)
+    assert isinstance(result.error, ScenarioError) and "compares nothing" in str(result.error)
+    assert result.error.field.endswith("expect.points") and result.error.line == source.count("\n", 0, start) + 1

@@ -13,6 +13,7 @@ ordinary JSON is.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,18 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+# A \uD800-\uDFFF escape (half of a surrogate pair, JSON's way to write characters past
+# U+FFFF) is refused by YAML readers; an escape preceded by an even run of backslashes is one.
+_SURROGATE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _as_yaml(text: str) -> str:
+    """The JSON text with the same lines and columns, readable as YAML: tabs as spaces (JSON
+    allows a raw tab only between tokens) and surrogate escapes as another six-character
+    escape (the YAML reading only locates fields; the data comes from json.loads)."""
+    return _SURROGATE_ESCAPE.sub(lambda m: m.group(1) + "\\u0058", text.replace("\t", " "))
+
+
 def _load_json(path: Path) -> SourceDoc:
     name = str(path)
     try:
@@ -81,7 +94,7 @@ def _load_json(path: Path) -> SourceDoc:
     # spaces the text reads as YAML with the same lines and columns. Reading it as YAML first
     # applies the loader's bounds (depth, value count, control characters) and locates
     # duplicate keys and unbalanced brackets; json.loads then gives JSON's own meaning.
-    located = load_yaml_text(text.replace("\t", " "), name)
+    located = load_yaml_text(_as_yaml(text), name)
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:

@@ -57,3 +57,9 @@ def test_not_utf8_and_missing_files(tmp_path):
     assert caught.value.line == 2
     with pytest.raises(ScenarioError, match="no such file"):
         load_expected_failures(tmp_path / "absent.json")
+
+
+def test_json_escapes_yaml_cannot_read_are_still_valid_json(tmp_path):
+    """Found by fuzzing: a character past U+FFFF written as a JSON surrogate-pair escape."""
+    path = write(tmp_path, "astral.json", '[\n  {"id": "dom-a", "reason": "x \\ud803\\udc00 \\\\ud803"}\n]\n')
+    assert load_expected_failures(path) == [ExpectedFailure("dom-a", "x \U00010c00 \\ud803", 2)]

@@ -7,11 +7,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
 from .errors import ScenarioError, SuiteLayoutError
+from .expect import same
 from .paths import SCHEMA_DIR, require_dir
 from .yamlsource import SourceDoc, format_field
 
@@ -53,10 +54,31 @@ def load_schema(name: str) -> dict:
     return schemas[name]
 
 
+# JSON Schema counts 2.0 as an "integer"; the suite's comparisons are type-exact (1 is not
+# 1.0), so its schemas are too: an integer is an int, never a float or a boolean.
+_EXACT_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+
+
+def _exact_enum(validator, enums, instance, schema):
+    if not any(same(choice, instance) for choice in enums):
+        yield ValidationError(f"{instance!r} is not one of {enums!r}")
+
+
+def _exact_const(validator, const, instance, schema):
+    if not same(const, instance):
+        yield ValidationError(f"{const!r} was expected")
+
+
+# enum and const likewise: 4.0 is not one of [2, 3, 4], and false is not 0.
+_Validator = validators.extend(Draft202012Validator, type_checker=_EXACT_TYPES,
+                               validators={"enum": _exact_enum, "const": _exact_const})
+
+
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
     registry, _ = _registry()
-    return Draft202012Validator(load_schema(name), registry=registry)
+    return _Validator(load_schema(name), registry=registry)
 
 
 def schema_errors(instance: Any, name: str) -> list[str]:

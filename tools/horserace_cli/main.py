@@ -52,7 +52,14 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return 0
+        # The reader went away (`horserace check | head`): the run did not finish, so its
+        # result is unknown, which is not a pass. Point stdout at nothing so that Python's
+        # final flush does not fail a second time.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"horserace {args.command}: error: standard output was closed before the run "
+              "finished; nothing is known about the rest", file=sys.stderr)
+        return 1
     except Exception:  # an engine bug, not a user mistake: say so and show where
         print(f"horserace {args.command}: internal error (a bug in the suite; please report it):",
               file=sys.stderr)

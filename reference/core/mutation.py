@@ -1,34 +1,47 @@
 """The mutation self-check: every misreading in a game's mutant list must be caught.
 
-Each mutant runs as an implementation through the runner (the reference adapter with the
-mutant installed), against that game's vectors. A mutant is killed when at least one case
-fails; the report lists the killing cases.
+A mutant is killed when at least one vector case fails against it, judged exactly as the
+runner judges an implementation's answer. The fast path (the default) replays the cases in
+process: one forked worker per mutant installs the misreading, answers each case as the
+reference adapter would, and stops at the first kill (`full=True` keeps the whole kill table);
+the workers run in parallel over the cores. `via_protocol` runs a mutant as a real
+implementation instead: the reference adapter with the mutant installed, driven by the runner.
 """
 
 from __future__ import annotations
 
+import json
+import multiprocessing
 import os
 import shlex
+import signal
 import sys
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator
-from unittest import mock
+from typing import Any, Callable, Iterator
 
-from .adapter import replay_case
-from .game import Game, Mutant
-from .results import first_mismatch
-from .runner import run_cases
+from .game import Game, Mutant, get_game
+
+_MISSING = object()
 
 
 @contextmanager
 def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
-    """Install (object, attribute, replacement) patches together; undo them on exit."""
-    with ExitStack() as stack:
+    """Install (object, attribute, replacement) patches together; undo them on exit. The
+    attribute must exist (a misspelt name fails loudly instead of patching nothing)."""
+    saved: list[tuple[Any, str, Any]] = []
+    try:
         for target, attribute, value in patches:
-            stack.enter_context(mock.patch.object(target, attribute, value))
+            getattr(target, attribute)
+            saved.append((target, attribute, vars(target).get(attribute, _MISSING)))
+            setattr(target, attribute, value)
         yield
+    finally:
+        for target, attribute, original in reversed(saved):
+            if original is _MISSING:
+                delattr(target, attribute)
+            else:
+                setattr(target, attribute, original)
 
 
 def mutant(name: str, description: str, clauses: tuple[str, ...], *patches: tuple[Any, str, Any]) -> Mutant:
@@ -36,19 +49,40 @@ def mutant(name: str, description: str, clauses: tuple[str, ...], *patches: tupl
     return Mutant(name, description, clauses, lambda: patched(*patches))
 
 
+# -- judging one case in process, as the runner would ------------------------------------------
+
+class CaseTimeout(Exception):
+    pass
+
+
+def verdict(case: dict[str, Any], timeout: float | None = None) -> str:
+    """'passed', 'failed' or 'errored' for the installed engine, as `horserace check` would
+    judge the reference adapter's answer (sent over JSON; a crash or a timeout is 'errored')."""
+    from .adapter import answer_case
+    from .protocol import case_message
+    from .results import judge
+
+    alarm = timeout and hasattr(signal, "setitimer")
+    if alarm:
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        reply = json.loads(json.dumps(answer_case(case_message(1, case))))
+    except CaseTimeout:
+        return "errored"
+    except Exception:              # the adapter process would have crashed: errored, not killed
+        return "errored"
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    if reply["type"] != "result":
+        return "errored"
+    return judge(case, reply["steps"])[0]
+
+
 def in_process_killers(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[str]:
-    """The cases whose checked observations the mutant changes, judged as the runner judges,
-    without the protocol (a quick check for tests; `horserace mutants` uses the runner)."""
-    killers = []
+    """The cases whose checked observations the mutant changes, judged as the runner judges."""
     with mutant_.patch():
-        for case in cases:
-            try:
-                steps = replay_case(case)
-            except Exception:          # a mutant that crashes is 'errored' by the runner: no kill
-                continue
-            if first_mismatch(case, steps) is not None:
-                killers.append(case["id"])
-    return killers
+        return [case["id"] for case in cases if verdict(case) == "failed"]
 
 
 @dataclass
@@ -57,19 +91,109 @@ class MutantResult:
     mutant: Mutant
     killers: list[str] = field(default_factory=list)     # failing case ids
     errored: list[str] = field(default_factory=list)     # cases the mutant could not even answer
+    cases_run: int = 0
 
     @property
     def killed(self) -> bool:
         return bool(self.killers)
 
 
+def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Cases exercising the mutant's clauses first: the first kill comes sooner."""
+    clauses = set(mutant_.clauses)
+    return sorted(cases, key=lambda case: not clauses & set(case["clauses"]))
+
+
+def find_mutant(game: Game, name: str) -> Mutant:
+    return next(m for m in game.mutants() if m.name == name)
+
+
+def clear_engine_caches(game: Game) -> None:
+    """Forget what the engine computed before the mutant was installed (memoised results of
+    the reference reading would hide the misreading), as a fresh process would."""
+    prefix = f"reference.{game.name}."
+    for module_name, module in list(sys.modules.items()):
+        if module_name.startswith(prefix) and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+# -- the fast path: forked workers, one mutant each -----------------------------------------
+
+_CASES: dict[str, list[dict[str, Any]]] = {}     # game -> cases, inherited by the forked workers
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise CaseTimeout()
+
+
+def _run_in_worker(job: tuple[str, str, bool, float]) -> tuple[str, str, list[str], list[str], int]:
+    game_name, mutant_name, full, timeout = job
+    game = get_game(game_name)
+    chosen = find_mutant(game, mutant_name)
+    signal.signal(signal.SIGALRM, _alarm)
+    clear_engine_caches(game)
+    killers: list[str] = []
+    errored: list[str] = []
+    run = 0
+    with chosen.patch():
+        for case in likely_killers_first(chosen, _CASES[game_name]):
+            run += 1
+            status = verdict(case, timeout)
+            if status == "failed":
+                killers.append(case["id"])
+                if not full:
+                    break
+            elif status == "errored":
+                errored.append(case["id"])
+    return game_name, mutant_name, killers, errored, run
+
+
+def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], full: bool = False,
+                           timeout: float = 20.0, workers: int | None = None,
+                           on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
+    """Each mutant in its own forked worker (so nothing it does outlives it), `workers` at a
+    time; results in job order. Without fork (not POSIX) the mutants run one after another here."""
+    for game, _mutant, cases in jobs:
+        _CASES[game.name] = cases
+    by_key = {(game.name, m.name): m for game, m, _ in jobs}
+    tasks = [(game.name, m.name, full, timeout) for game, m, _ in jobs]
+    found: dict[tuple[str, str], MutantResult] = {}
+
+    def collect(outcome: tuple[str, str, list[str], list[str], int]) -> None:
+        game_name, mutant_name, killers, errored, run = outcome
+        result = MutantResult(game_name, by_key[(game_name, mutant_name)], killers, errored, run)
+        found[(game_name, mutant_name)] = result
+        if on_result:
+            on_result(result)
+
+    if "fork" in multiprocessing.get_all_start_methods():
+        workers = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
+        with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+            for outcome in pool.imap_unordered(_run_in_worker, tasks):
+                collect(outcome)
+    else:  # pragma: no cover - no fork on this platform
+        previous = signal.getsignal(signal.SIGALRM) if hasattr(signal, "SIGALRM") else None
+        try:
+            for task in tasks:
+                collect(_run_in_worker(task))
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGALRM, previous)
+    return [found[(game.name, m.name)] for game, m, _ in jobs]
+
+
+# -- the real protocol: the adapter with the mutant installed, driven by the runner ------------
+
 def adapter_command(mutant: str, game: str) -> str:
     return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --mutant {mutant} --game {game}"
 
 
 def run_mutant(game: Game, mutant: Mutant, cases: list[dict[str, Any]], timeout: float) -> MutantResult:
+    from .runner import run_cases
     results, _ = run_cases(adapter_command(mutant.name, game.name), cases, timeout)
-    out = MutantResult(game.name, mutant)
+    out = MutantResult(game.name, mutant, cases_run=len(results))
     for r in results:
         if r.status == "failed":
             out.killers.append(r.id)
@@ -79,8 +203,16 @@ def run_mutant(game: Game, mutant: Mutant, cases: list[dict[str, Any]], timeout:
 
 
 def run_mutants(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], timeout: float = 20.0,
-                workers: int | None = None) -> list[MutantResult]:
+                workers: int | None = None,
+                on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
+    """Every mutant through the runner protocol (every case: the full kill table)."""
+    from concurrent.futures import ThreadPoolExecutor
     workers = workers or max(1, os.cpu_count() or 1)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(run_mutant, game, mutant, cases, timeout) for game, mutant, cases in jobs]
-        return [f.result() for f in futures]
+        results = []
+        for f in futures:
+            results.append(f.result())
+            if on_result:
+                on_result(results[-1])
+        return results

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from reference.core import report
 from reference.core.runner import Selection, run_cases
-from reference.core.vectors import load_cases
+from reference.core.vectors import load_selected
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
 
@@ -49,13 +49,14 @@ def selection(args: argparse.Namespace) -> Selection:
 
 def run(args: argparse.Namespace) -> int:
     chosen = selection(args)
-    cases = [c for c in load_cases(args.game or None) if chosen.keep(c)]
+    cases = load_selected(chosen)
     if not cases:
         print("no case matches the selection")
         return 1
     expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else {}
     started = datetime.now(timezone.utc)
-    impl = args.impl or REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in args.game)
+    games = sorted({c["game"] for c in cases})   # the reference adapter loads only these
+    impl = args.impl or REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games)
     results, announced = run_cases(impl, cases, args.timeout, expected)
     print(report.text_summary(results, args.show, args.all_clauses))
     if args.json:

@@ -104,10 +104,6 @@ def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[d
     return sorted(cases, key=lambda case: not clauses & set(case["clauses"]))
 
 
-def find_mutant(game: Game, name: str) -> Mutant:
-    return next(m for m in game.mutants() if m.name == name)
-
-
 def clear_engine_caches(game: Game) -> None:
     """Forget what the engine computed before the mutant was installed (memoised results of
     the reference reading would hide the misreading), as a fresh process would."""
@@ -121,7 +117,9 @@ def clear_engine_caches(game: Game) -> None:
 
 # -- the fast path: forked workers, one mutant each -----------------------------------------
 
-_CASES: dict[str, list[dict[str, Any]]] = {}     # game -> cases, inherited by the forked workers
+# What the forked workers inherit from the parent: the cases of each game and the mutants.
+_CASES: dict[tuple[str, str], list[dict[str, Any]]] = {}
+_MUTANTS: dict[tuple[str, str], Mutant] = {}
 
 
 def _alarm(signum: int, frame: Any) -> None:
@@ -131,14 +129,14 @@ def _alarm(signum: int, frame: Any) -> None:
 def _run_in_worker(job: tuple[str, str, bool, float]) -> tuple[str, str, list[str], list[str], int]:
     game_name, mutant_name, full, timeout = job
     game = get_game(game_name)
-    chosen = find_mutant(game, mutant_name)
+    chosen = _MUTANTS[(game_name, mutant_name)]
     signal.signal(signal.SIGALRM, _alarm)
     clear_engine_caches(game)
     killers: list[str] = []
     errored: list[str] = []
     run = 0
     with chosen.patch():
-        for case in likely_killers_first(chosen, _CASES[game_name]):
+        for case in likely_killers_first(chosen, _CASES[(game_name, mutant_name)]):
             run += 1
             status = verdict(case, timeout)
             if status == "failed":
@@ -155,8 +153,9 @@ def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]]
                            on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
     """Each mutant in its own forked worker (so nothing it does outlives it), `workers` at a
     time; results in job order. Without fork (not POSIX) the mutants run one after another here."""
-    for game, _mutant, cases in jobs:
-        _CASES[game.name] = cases
+    for game, mutant_, cases in jobs:
+        _CASES[(game.name, mutant_.name)] = cases
+        _MUTANTS[(game.name, mutant_.name)] = mutant_
     by_key = {(game.name, m.name): m for game, m, _ in jobs}
     tasks = [(game.name, m.name, full, timeout) for game, m, _ in jobs]
     found: dict[tuple[str, str], MutantResult] = {}
@@ -190,26 +189,34 @@ def adapter_command(mutant: str, game: str) -> str:
     return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --mutant {mutant} --game {game}"
 
 
-def run_mutant(game: Game, mutant: Mutant, cases: list[dict[str, Any]], timeout: float) -> MutantResult:
+def run_mutant(game: Game, mutant: Mutant, cases: list[dict[str, Any]], timeout: float,
+               full: bool = True) -> MutantResult:
+    """One mutant through the runner; without `full` the runner is given no case after the
+    first kill (the adapter named by `adapter_command` installs the mutant by name)."""
     from .runner import run_cases
-    results, _ = run_cases(adapter_command(mutant.name, game.name), cases, timeout)
-    out = MutantResult(game.name, mutant, cases_run=len(results))
-    for r in results:
-        if r.status == "failed":
-            out.killers.append(r.id)
-        elif r.status == "errored":
-            out.errored.append(r.id)
+    out = MutantResult(game.name, mutant)
+
+    def tally(result: Any) -> None:
+        out.cases_run += 1
+        if result.status == "failed":
+            out.killers.append(result.id)
+        elif result.status == "errored":
+            out.errored.append(result.id)
+
+    ordered = cases if full else likely_killers_first(mutant, cases)
+    feed = (case for case in ordered if full or not out.killers)
+    run_cases(adapter_command(mutant.name, game.name), feed, timeout, on_result=tally)
     return out
 
 
 def run_mutants(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], timeout: float = 20.0,
-                workers: int | None = None,
+                workers: int | None = None, full: bool = True,
                 on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
-    """Every mutant through the runner protocol (every case: the full kill table)."""
+    """Every mutant through the runner protocol, `workers` at a time."""
     from concurrent.futures import ThreadPoolExecutor
     workers = workers or max(1, os.cpu_count() or 1)
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_mutant, game, mutant, cases, timeout) for game, mutant, cases in jobs]
+        futures = [pool.submit(run_mutant, game, mutant, cases, timeout, full) for game, mutant, cases in jobs]
         results = []
         for f in futures:
             results.append(f.result())

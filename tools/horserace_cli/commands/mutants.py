@@ -3,7 +3,7 @@
 Each mutant is the reference engine with one misreading installed, judged on its game's
 vectors as the runner judges an implementation. By default the mutants run in process, in
 parallel over the cores, and each stops at its first failing case; --full runs every case
-(the whole kill table), --via-protocol runs each mutant as a real implementation (the
+(the whole kill table); --via-protocol runs each mutant as a real implementation (the
 reference adapter with the mutant installed) through the runner. Progress is shown on a
 terminal. Exit status 1 if any mutant survives.
 """
@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--full", action="store_true",
                         help="run every case against every mutant (the whole kill table), not only up to the first kill")
     parser.add_argument("--via-protocol", action="store_true",
-                        help="run each mutant as an implementation through the runner protocol (slow; every case)")
+                        help="run each mutant as an implementation through the runner protocol (slower)")
     parser.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel workers (default: one per core)")
     parser.add_argument("--show", type=int, default=3, metavar="N", help="killing cases shown per mutant (--full)")
 
@@ -30,10 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 class Progress:
     """One rewritten line on a terminal; nothing when stderr is a file or a pipe (CI)."""
 
-    def __init__(self, total: int, stream=sys.stderr):
+    def __init__(self, total: int, stream=None):
         self.total, self.done, self.survivors = total, 0, 0
-        self.stream = stream
-        self.live = stream.isatty()
+        self.stream = stream or sys.stderr
+        self.live = self.stream.isatty()
         self.started = time.perf_counter()
 
     def __call__(self, result) -> None:
@@ -73,12 +73,12 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(len(jobs))
     try:
         if args.via_protocol:
-            results = run_mutants(jobs, workers=args.jobs or None, on_result=progress)
+            results = run_mutants(jobs, workers=args.jobs or None, full=args.full, on_result=progress)
         else:
             results = run_mutants_in_process(jobs, full=args.full, workers=args.jobs or None, on_result=progress)
     finally:
         progress.close()
-    full = args.full or args.via_protocol
+    full = args.full
     survivors = 0
     print(f"{'game':12} {'mutant':36} {'killed by' if full else 'cases run':>9}  "
           f"{'first killing cases' if full else 'first killing case'}")

@@ -49,6 +49,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def rate(value: float) -> str:
+    """Four significant figures at least, so the printed ratio can be checked from the rates."""
+    return f"{value:12.1f}" if value >= 1000 else f"{value:12.4g}"
+
+
 def run_compare(args: argparse.Namespace) -> int:
     from reference.core.bench import compare
 
@@ -57,7 +62,7 @@ def run_compare(args: argparse.Namespace) -> int:
     print(f"{'game':12} {'workload':40} {'this tree':>12} {args.compare[:12]:>12} {'ratio':>7}")
 
     def show(row) -> None:
-        print(f"{row.game:12} {row.name:40} {row.here:12.1f} {row.there:12.1f} {row.ratio:7.2f}  {row.unit}",
+        print(f"{row.game:12} {row.name:40} {rate(row.here)} {rate(row.there)} {row.ratio:7.2f}  {row.unit}",
               flush=True)
 
     commit, rows = compare(args.compare, args.game or None, args.only, args.rounds, args.budget, show)

@@ -79,10 +79,18 @@ def verdict(case: dict[str, Any], timeout: float | None = None) -> str:
     return judge(case, reply["steps"])[0]
 
 
-def in_process_killers(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[str]:
-    """The cases whose checked observations the mutant changes, judged as the runner judges."""
+def in_process_killers(mutant_: Mutant, cases: list[dict[str, Any]], first_only: bool = True) -> list[str]:
+    """The cases whose checked observations the mutant changes, judged as the runner judges:
+    the first one found (cases naming the mutant's clauses tried first), or with
+    `first_only=False` all of them, in the given order."""
+    killers = []
     with mutant_.patch():
-        return [case["id"] for case in cases if verdict(case) == "failed"]
+        for case in likely_killers_first(mutant_, cases) if first_only else cases:
+            if verdict(case) == "failed":
+                killers.append(case["id"])
+                if first_only:
+                    break
+    return killers
 
 
 @dataclass

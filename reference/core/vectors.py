@@ -486,6 +486,8 @@ def parse_header(lines: list[str], fail: Callable[..., VectorFileError]) -> dict
         header = json.loads("\n".join(lines) + '\n  "cases": []\n}')
     except json.JSONDecodeError as exc:
         raise fail(exc.lineno, "header", f"not valid JSON ({exc.msg})") from None
+    except (ValueError, RecursionError) as exc:     # e.g. an integer of more than 4,300 digits
+        raise fail(None, "header", f"not readable JSON ({str(exc)[:120]})") from None
     header.pop("cases")
     return header
 
@@ -493,8 +495,9 @@ def parse_header(lines: list[str], fail: Callable[..., VectorFileError]) -> dict
 def parse_case_line(body: str, number: int, position: int, fail: Callable[..., VectorFileError]) -> dict[str, Any]:
     try:
         case = json.loads(body)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        detail = f"{exc.msg} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+    except (ValueError, RecursionError) as exc:     # JSONDecodeError, huge integers, deep nesting
+        detail = (f"{exc.msg} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError)
+                  else "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:120])
         raise fail(number, f"cases[{position}]", f"not valid JSON ({detail})") from None
     if not isinstance(case, dict):
         raise fail(number, f"cases[{position}]", "a case is a JSON object")

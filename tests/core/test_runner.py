@@ -151,7 +151,7 @@ def test_check_command_against_the_reference_adapter_writes_reports(tmp_path, ca
 
 def test_check_command_with_an_expected_failures_file(tmp_path, capsys, cases, monkeypatch):
     from horserace_cli.commands import check
-    monkeypatch.setattr(check, "load_cases", lambda games=None: cases)
+    monkeypatch.setattr(check, "load_selected", lambda chosen: [c for c in cases if chosen.keep(c)])
     xfail = tmp_path / "xfail.yaml"
     xfail.write_text(f"- id: {IDS[0]}\n  reason: settlement rounding not implemented\n")
     code = main(["check", "--impl", fake("wrong-answer", 1), "--id", IDS[0], "--expected-failures", str(xfail)])

@@ -57,8 +57,9 @@ class Progress:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def advance(self, count: int = 1, *_ignored) -> None:
-        """One more unit done (extra arguments are ignored, so it can serve as any callback)."""
+    def advance(self, *_ignored: object, count: int = 1) -> None:
+        """`count` more units done; positional arguments are ignored, so it serves as any callback
+        (`on_result=bar.advance`)."""
         with self._lock:
             self.done += count
             now = self.clock()

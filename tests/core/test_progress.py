@@ -80,12 +80,14 @@ def test_off_writes_nothing_and_a_broken_stream_does_not_stop_the_work():
 def test_advance_is_a_callback_and_is_safe_from_threads():
     clock = Clock()
     bar = Progress("mutants", total=800, stream=io.StringIO(), mode="lines", clock=clock)
-    workers = [threading.Thread(target=lambda: [bar.advance(1, "a result") for _ in range(100)]) for _ in range(8)]
+    workers = [threading.Thread(target=lambda: [bar.advance("a result") for _ in range(100)]) for _ in range(8)]
     for w in workers:
         w.start()
     for w in workers:
         w.join()
     assert bar.done == 800
+    bar.advance(count=5)
+    assert bar.done == 805
 
 
 def test_track_yields_every_item(monkeypatch, capsys):

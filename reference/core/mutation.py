@@ -13,7 +13,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 from unittest import mock
 
 from .adapter import replay_case
@@ -79,8 +79,10 @@ def run_mutant(game: Game, mutant: Mutant, cases: list[dict[str, Any]], timeout:
 
 
 def run_mutants(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], timeout: float = 20.0,
-                workers: int | None = None) -> list[MutantResult]:
+                workers: int | None = None, on_result: Callable[[Any], None] | None = None) -> list[MutantResult]:
     workers = workers or max(1, os.cpu_count() or 1)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(run_mutant, game, mutant, cases, timeout) for game, mutant, cases in jobs]
+        for future in futures if on_result else ():     # progress: called as each mutant is judged
+            future.add_done_callback(on_result)
         return [f.result() for f in futures]

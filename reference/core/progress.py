@@ -39,12 +39,13 @@ def display_mode(stream: TextIO, environ: dict[str, str] | os._Environ = os.envi
 
 class Progress:
     def __init__(self, label: str, total: int | None = None, unit: str = "", stream: TextIO | None = None,
-                 mode: str | None = None, interval: float = LINE_EVERY,
+                 mode: str | None = None, interval: float | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.label, self.total, self.unit = label, total, unit
         self.stream = stream if stream is not None else sys.stderr
         self.mode = mode or display_mode(self.stream)
-        self.interval, self.clock = interval, clock
+        self.interval = LINE_EVERY if interval is None else interval
+        self.clock = clock
         self.done = 0
         self.started = self.last_shown = clock()
         self.lines_written = 0

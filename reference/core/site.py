@@ -77,13 +77,19 @@ class GameData:
         return {s.id for s in self.scenarios}
 
 
-def collect(game: Game) -> GameData:
+def collect(game: Game, on_scenario: Callable[[], None] | None = None) -> GameData:
+    """Load and replay every scenario of `game` (calling `on_scenario` after each, for progress)."""
     catalog = load_catalog(game.name) if game.catalog_file.exists() else Catalog(game.name, game.title)
     folder = SCENARIO_DIR / game.name
     files = scenario_files([str(folder)]) if folder.is_dir() else []
     scenarios = [s for s in (load_scenario(f) for f in files) if s.game.name == game.name]
     scenarios.sort(key=lambda s: s.id)
-    return GameData(game, catalog, scenarios, {s.id: list(s.replay()) for s in scenarios})
+    outcomes = {}
+    for s in scenarios:
+        outcomes[s.id] = list(s.replay())
+        if on_scenario:
+            on_scenario()
+    return GameData(game, catalog, scenarios, outcomes)
 
 
 def selected_games(names: Sequence[str | Game] | None) -> list[Game]:
@@ -343,10 +349,12 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
-def build_site(out_dir: Path | str, game_names: Sequence[str | Game] | None = None) -> list[Path]:
-    """Write the site under `out_dir` (every game, or those named); returns the files written."""
+def build_site(out_dir: Path | str, game_names: Sequence[str | Game] | None = None,
+               on_scenario: Callable[[], None] | None = None) -> list[Path]:
+    """Write the site under `out_dir` (every game, or those named); returns the files written.
+    `on_scenario` is called after each scenario is replayed (a progress display)."""
     out = Path(out_dir)
-    games = [collect(game) for game in selected_games(game_names)]
+    games = [collect(game, on_scenario) for game in selected_games(game_names)]
     written = []
     for data in games:
         folder = out / data.game.name

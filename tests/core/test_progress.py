@@ -5,6 +5,11 @@ from __future__ import annotations
 import io
 import threading
 
+import pytest
+
+from horserace_cli.main import main
+from reference.core import progress
+from reference.core.game import get_game
 from reference.core.progress import Progress, display_mode, track
 
 
@@ -94,3 +99,33 @@ def test_track_yields_every_item(monkeypatch, capsys):
     monkeypatch.setenv("HORSERACE_PROGRESS", "lines")
     assert list(track(range(5), "work")) == [0, 1, 2, 3, 4]
     assert capsys.readouterr().out == ""                    # stdout is the command's own
+
+
+# -- the commands that use it -------------------------------------------------------------------
+
+@pytest.fixture
+def every_step(monkeypatch):
+    """Line form, a line at every step: what CI would show over a long run."""
+    monkeypatch.setenv("HORSERACE_PROGRESS", "lines")
+    monkeypatch.setattr(progress, "LINE_EVERY", 0.0)
+
+
+def test_check_reports_progress_per_case_on_stderr_only(every_step, capsys):
+    assert main(["check", "--game", "dominoes", "--id", "dom-wt-*"]) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert lines[0].startswith("check: 1/") and " cases " in lines[0]
+    assert lines[-1].endswith("(done)") and "check:" not in out
+
+
+def test_mutants_report_progress_per_mutant(every_step, capsys):
+    name = next(m.name for m in get_game("cards").mutants())
+    main(["mutants", "--game", "cards", "--mutant", name])
+    err = capsys.readouterr().err
+    assert "mutants: 1/1 mutants 100%" in err
+
+
+def test_site_reports_progress_per_scenario(every_step, capsys, tmp_path):
+    assert main(["site", "-o", str(tmp_path), "--game", "cards"]) == 0
+    err = capsys.readouterr().err
+    assert "site: 1 scenarios replayed" in err and "site: 2 scenarios replayed" in err

@@ -11,6 +11,7 @@ import argparse
 
 from reference.core.game import all_games
 from reference.core.mutation import run_mutants
+from reference.core.progress import Progress
 from reference.core.vectors import load_cases
 
 
@@ -37,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if not jobs:
         print("no mutant matches the selection")
         return 1
-    results = run_mutants(jobs)
+    with Progress("mutants", total=len(jobs), unit="mutants") as bar:
+        results = run_mutants(jobs, on_result=bar.advance)
     survivors = 0
     print(f"{'game':12} {'mutant':36} {'killed by':>9}  first killing cases")
     for r in results:

@@ -293,11 +293,12 @@ def index_page(reports: Sequence[Mapping[str, Any]], links: Links) -> str:
 
 def vector_index(reports: Sequence[Mapping[str, Any]]) -> dict[str, dict]:
     """The vector case of every failing case id (for its description, origin and step clauses)."""
-    wanted = {str(c.get("id")) for r in reports for c in r["cases"]
-              if isinstance(c, dict) and c.get("status") in FAILING}
-    if not wanted:
+    failing = [c for r in reports for c in r["cases"] if isinstance(c, dict) and c.get("status") in FAILING]
+    wanted = {str(c.get("id")) for c in failing}
+    games = sorted({str(c.get("game")) for c in failing if _known_game(str(c.get("game")))})
+    if not wanted or not games:
         return {}
-    return {c["id"]: c for c in load_cases(validate=False) if c["id"] in wanted}
+    return {c["id"]: c for c in load_cases(games, validate=False, wanted=wanted.__contains__) if c["id"] in wanted}
 
 
 def write_html_report(out_dir: Path | str, reports: Sequence[Mapping[str, Any]], site_url: str | None = None) -> list[Path]:

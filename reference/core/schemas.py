@@ -37,7 +37,6 @@ def _registry() -> tuple[Registry, dict[str, dict]]:
         expected = schema_id(name)
         if schema.get("$id") != expected:
             raise SuiteLayoutError(f"{file}: $id must be {expected!r}")
-        Draft202012Validator.check_schema(schema)
         schemas[name] = schema
         resources.append((expected, Resource.from_contents(schema)))
     return Registry().with_resources(resources), schemas
@@ -77,8 +76,12 @@ _Validator = validators.extend(Draft202012Validator, type_checker=_EXACT_TYPES,
 
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
+    """A schema is checked against the meta-schema when first used (checking all of them on
+    every start cost seconds)."""
     registry, _ = _registry()
-    return _Validator(load_schema(name), registry=registry)
+    schema = load_schema(name)
+    Draft202012Validator.check_schema(schema)
+    return _Validator(schema, registry=registry)
 
 
 def schema_errors(instance: Any, name: str) -> list[str]:

@@ -24,7 +24,8 @@ def subcommands() -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Every subcommand, or only the one named (a run imports just the module it needs)."""
     parser = argparse.ArgumentParser(
         prog="horserace",
         description="Conformance suite for the games called Horse Race: reference engines, "
@@ -32,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, module_name in subcommands().items():
+        if only and name != only:
+            continue
         module = importlib.import_module(f"horserace_cli.commands.{module_name}")
         summary = (module.__doc__ or name).strip().splitlines()[0]
         command = sub.add_parser(name, help=summary, description=module.__doc__)
@@ -41,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and argv[0] in subcommands() else None)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

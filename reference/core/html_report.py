@@ -28,6 +28,7 @@ from .vectors import load_cases
 
 FAILING = ("failed", "errored", "xpassed")
 MAX_FAILURES_SHOWN = 1000        # per implementation page; the JSON report has them all
+MAX_REPORT_BYTES = 256 * 1024 * 1024   # a capped report of every case is far smaller
 MAX_DIFF_CHARS = 4000            # inline diffs of longer values are not marked character by character
 
 
@@ -70,6 +71,9 @@ def page(title: str, body: Iterable[str]) -> str:
 
 def load_report(path: Path) -> dict[str, Any]:
     try:
+        size = path.stat().st_size
+        if size > MAX_REPORT_BYTES:
+            raise HtmlReportError(f"{path}: {size} bytes; a report over {MAX_REPORT_BYTES} bytes is refused")
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
     except OSError as exc:
@@ -92,12 +96,15 @@ def report_problem(data: Any) -> str:
 
 
 def implementation_name(report: Mapping[str, Any], index: int) -> str:
+    """`N. name version` as the implementation announced itself, else its command."""
     impl = report.get("implementation") or {}
-    for key in ("name", "implementation"):
-        if isinstance(impl.get(key), str) and impl[key]:
-            version = impl.get("version")
-            return f"{impl[key]} {version}" if isinstance(version, str) else impl[key]
-    return str(impl.get("command") or f"implementation {index + 1}")
+    told = impl.get("implementation")
+    if isinstance(told, dict) and isinstance(told.get("name"), str) and told["name"]:
+        version = told.get("version")
+        name = f"{told['name']} {version}" if isinstance(version, str) and version else told["name"]
+    else:
+        name = str(impl.get("command") or "implementation")
+    return f"{index + 1}. {name}"
 
 
 # -- what a failure is charged to ---------------------------------------------------------------
@@ -267,11 +274,13 @@ def index_page(reports: Sequence[Mapping[str, Any]], links: Links) -> str:
     body = ["<h1>Horse Race conformance report</h1>",
             f'<p class="meta">{len(reports)} implementation(s), from <code>horserace check --json</code> reports.</p>',
             '<h2 id="implementations">Implementations</h2>',
-            '<table class="totals"><tr><th>implementation</th>'
+            '<table class="totals"><tr><th>implementation</th><th>command</th>'
             + "".join(f"<th>{s}</th>" for s in STATUSES) + "<th>details</th></tr>"]
     for i, (report, name) in enumerate(zip(reports, names)):
         t = report["totals"]
-        body.append(f'<tr><td>{e(name)}</td>' + "".join(f"<td>{e(t.get(s, 0))}</td>" for s in STATUSES)
+        command = report["implementation"].get("command", "")
+        body.append(f'<tr><td>{e(name)}</td><td><code>{e(command)}</code></td>'
+                    + "".join(f"<td>{e(t.get(s, 0))}</td>" for s in STATUSES)
                     + f'<td><a href="impl-{i + 1}.html">impl-{i + 1}.html</a></td></tr>')
     body.append("</table>")
     clauses = sorted({c for r in reports for c in r["clauses"]})

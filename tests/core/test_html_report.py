@@ -36,7 +36,7 @@ def case(cid: str, status: str, **extra) -> dict:
             "clauses": VECTORS[cid]["clauses"], **extra}
 
 
-def made_report(command: str, cases: list[dict]) -> dict:
+def made_report(command: str, cases: list[dict], **announced) -> dict:
     clauses: dict[str, dict[str, int]] = {}
     for c in cases:
         for clause in c["clauses"]:
@@ -45,7 +45,7 @@ def made_report(command: str, cases: list[dict]) -> dict:
     for c in cases:
         total[c["status"]] += 1
     return {"schema": "https://horserace.invalid/schema/report.schema.json", "suite_version": "0.1.0",
-            "implementation": {"command": command, "starts": 1}, "started": "2026-01-01T00:00:00+00:00",
+            "implementation": {"command": command, "starts": 1, **announced}, "started": "2026-01-01T00:00:00+00:00",
             "totals": total, "games": {GAME: total}, "clauses": clauses, "cases": cases}
 
 
@@ -57,7 +57,8 @@ MISMATCH = {"step": 4, "action": "place 1|3 at 1|1 branch_b", "key": "points",
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory) -> tuple[Path, Path, Path]:
     folder = tmp_path_factory.mktemp("reports")
-    good = made_report("good-engine", [case(SCENARIO_CASE, "passed"), case(GENERATED_CASE, "passed")])
+    good = made_report("./good", [case(SCENARIO_CASE, "passed"), case(GENERATED_CASE, "passed")],
+                       implementation={"name": "good-engine", "version": "2.1", "language": "rust"})
     bad = made_report("bad-engine --fast", [case(SCENARIO_CASE, "failed", mismatch=MISMATCH),
                                             case(GENERATED_CASE, "errored", message="timed out after 10 s")])
     paths = folder / "good.json", folder / "bad.json"
@@ -77,7 +78,8 @@ def test_the_dashboard_has_every_implementation_and_the_clause_matrix(reports):
     html = read(out / "index.html")
     parsed = structure(html)
     assert not parsed.errors and not parsed.stack and "<script" not in html
-    assert "<td>good-engine</td>" in html and "<td>bad-engine --fast</td>" in html
+    assert "<td>1. good-engine 2.1</td>" in html and "<code>./good</code>" in html
+    assert "<td>2. bad-engine --fast</td>" in html          # no name announced: the command
     rows = dict(re.findall(r'<tr id="([^"]+)">(.*?)</tr>', html, re.S))
     catalog = load_catalog(GAME)
     # DOM-PTS-3: one case in each report touches it; good passed it, bad failed it
@@ -176,3 +178,14 @@ def test_a_real_browser_shows_the_dashboard_and_the_failure_page(reports, tmp_pa
     assert f'id="case-{SCENARIO_CASE}"' in dom and "<del>3</del>" in dom and "<ins>4</ins>" in dom
     assert 'class="step-diagram"' in dom and 'class="attributed"' in dom
     assert "DOM-PTS-3" in dom
+
+
+def test_reports_are_bounded(reports, tmp_path, capsys, monkeypatch):
+    _, good, _bad = reports
+    monkeypatch.setattr("reference.core.html_report.MAX_REPORT_BYTES", 100)
+    assert main(["report", str(good), "-o", str(tmp_path)]) == 2
+    assert "a report over 100 bytes is refused" in capsys.readouterr().err
+    assert main(["report", *[str(good)] * 51, "-o", str(tmp_path)]) == 2
+    assert "at most 50 reports" in capsys.readouterr().err
+    assert main(["report", str(tmp_path / "missing.json"), "-o", str(tmp_path)]) == 2
+    assert "missing.json: cannot read the report" in capsys.readouterr().err

@@ -9,6 +9,7 @@ their text and sources, a link to the scenario's page and diagram). Static HTML,
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from reference.core.html_report import load_report, remove_stale, write_html_report
@@ -27,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if len(args.reports) > MAX_REPORTS:
-        print(f"horserace report: error: at most {MAX_REPORTS} reports side by side, not {len(args.reports)}")
+        print(f"horserace report: error: at most {MAX_REPORTS} reports side by side, not {len(args.reports)}",
+              file=sys.stderr)
         return 2
     reports = [load_report(path) for path in args.reports]
     remove_stale(args.output)

@@ -8,6 +8,8 @@ draws one). Nothing is hand-written; no scripts, no external resources; same inp
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import re
 from dataclasses import dataclass
@@ -37,16 +39,45 @@ def renderer(game: Game) -> Renderer | None:
 
 # -- one diagram --------------------------------------------------------------------------------
 
-def render_scenario_step(path: Path | str, step: int | None = None) -> str:
-    """Replay a scenario file and draw the state after step `step` (default: the last)."""
-    scenario = load_scenario(path)
+def scenario_path(identifier: Path | str) -> Path:
+    """A scenario file named by its path or by its id (as `explain` takes it: dom-wt-branch-opening)."""
+    path = Path(identifier)
+    if path.exists() or path.suffix in (".yaml", ".yml") or "/" in str(identifier):
+        return path
+    files = scenario_files([str(SCENARIO_DIR)]) if SCENARIO_DIR.is_dir() else []
+    # a scenario's file is usually named by its id without the game prefix: try those first
+    likely = [f for f in files if str(identifier).endswith(f.stem)]
+    for candidate in likely + [f for f in files if f not in likely]:
+        if load_scenario(candidate).id == identifier:
+            return candidate
+    raise SiteError(f"{identifier!r} is neither a scenario file nor a scenario id "
+                    f"(ids look like dom-wt-branch-opening; files are under {display_path(SCENARIO_DIR)})")
+
+
+def default_step(outcomes: Sequence[StepOutcome]) -> int:
+    """The last step, or the last one before a run of refused steps at the end (a refusal leaves
+    the table as it was, and its observation draws nothing)."""
+    index = len(outcomes) - 1
+    while index > 0 and "error" in outcomes[index].observation:
+        index -= 1
+    return index
+
+
+def render_scenario_step(path: Path | str, step: int | None = None, four_colour: bool = False) -> str:
+    """Replay a scenario (file or id) and draw the state after step `step` (default: the last
+    step that was not refused); `four_colour`: a four-colour pack, for games that draw cards."""
+    scenario = load_scenario(scenario_path(path))
     draw = renderer(scenario.game)
     if draw is None:
         raise SiteError(f"the game {scenario.game.name} draws no diagrams (its GAME has no render_step)")
+    if four_colour:
+        if "four_colour" not in inspect.signature(draw).parameters:
+            raise SiteError(f"the game {scenario.game.name} draws no card suits: --four-colour does not apply")
+        draw = functools.partial(draw, four_colour=True)
     outcomes = list(scenario.replay())
     if not outcomes:
         raise SiteError(f"{scenario.path}: the scenario has no steps to draw")
-    index = len(outcomes) - 1 if step is None else step
+    index = default_step(outcomes) if step is None else step
     if not 0 <= index < len(outcomes):
         raise SiteError(f"{scenario.path}: step {step} is out of range; the steps are numbered "
                         f"0 to {len(outcomes) - 1}")
@@ -77,13 +108,19 @@ class GameData:
         return {s.id for s in self.scenarios}
 
 
-def collect(game: Game) -> GameData:
+def collect(game: Game, on_scenario: Callable[[], None] | None = None) -> GameData:
+    """Load and replay every scenario of `game` (calling `on_scenario` after each, for progress)."""
     catalog = load_catalog(game.name) if game.catalog_file.exists() else Catalog(game.name, game.title)
     folder = SCENARIO_DIR / game.name
     files = scenario_files([str(folder)]) if folder.is_dir() else []
     scenarios = [s for s in (load_scenario(f) for f in files) if s.game.name == game.name]
     scenarios.sort(key=lambda s: s.id)
-    return GameData(game, catalog, scenarios, {s.id: list(s.replay()) for s in scenarios})
+    outcomes = {}
+    for s in scenarios:
+        outcomes[s.id] = list(s.replay())
+        if on_scenario:
+            on_scenario()
+    return GameData(game, catalog, scenarios, outcomes)
 
 
 def selected_games(names: Sequence[str | Game] | None) -> list[Game]:
@@ -343,10 +380,12 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
-def build_site(out_dir: Path | str, game_names: Sequence[str | Game] | None = None) -> list[Path]:
-    """Write the site under `out_dir` (every game, or those named); returns the files written."""
+def build_site(out_dir: Path | str, game_names: Sequence[str | Game] | None = None,
+               on_scenario: Callable[[], None] | None = None) -> list[Path]:
+    """Write the site under `out_dir` (every game, or those named); returns the files written.
+    `on_scenario` is called after each scenario is replayed (a progress display)."""
     out = Path(out_dir)
-    games = [collect(game) for game in selected_games(game_names)]
+    games = [collect(game, on_scenario) for game in selected_games(game_names)]
     written = []
     for data in games:
         folder = out / data.game.name

@@ -6,7 +6,8 @@ its lane (spades, hearts, diamonds, clubs), at its position 0-8: the start line 
 position 0 and the chequered finish line after position 7, so an ace at 8 stands past it.
 Beside each lane: the posted net odds and the seats backing that horse. Below: the card just
 revealed, the race deck (cards left, per suit), then a box per seat with the bank, each bet
-and the balance. The winner's lane is gold. A loaded track (five or more of one suit: laid
+and the balance. Suits have an ordinary deck's colours (red hearts and diamonds, black spades
+and clubs) unless a four-colour pack is asked for. The winner's lane is gold. A loaded track (five or more of one suit: laid
 again, CRD-TRACK-4) has that suit's cards outlined in orange, with the reason.
 
 An odds observation becomes a chart: each horse's exact chance to win as a bar, with a tick
@@ -21,13 +22,20 @@ from typing import Any, Mapping
 
 from .odds import render_odds
 from .race import render_race, track_to_draw
+from .style import suit_palette
 
 
-def render_step(kind: str, observation: Mapping[str, Any]) -> str:
+def render_step(kind: str, observation: Mapping[str, Any], four_colour: bool = False) -> str:
     """A standalone SVG of the state after a step; '' when there is nothing to draw (a refused
-    action, a race whose track is still to be laid, an observation without a track or odds)."""
+    action, a race whose track is still to be laid, an observation without a track or odds).
+    Suits in an ordinary deck's colours; `four_colour` gives diamonds blue and clubs green."""
     if not observation or "error" in observation:
         return ""
+    with suit_palette(four_colour):
+        return _render(kind, observation)
+
+
+def _render(kind: str, observation: Mapping[str, Any]) -> str:
     if kind == "odds":
         return render_odds(observation)
     track, loaded = track_to_draw(observation)

@@ -3,13 +3,31 @@ diagram."""
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from contextlib import contextmanager
+from typing import Iterator, Mapping, Sequence
 
 from ..rules.cards import SUITS
 from ..rules.race import FINISH
 
 SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUIT_COLOUR = {"S": "#111827", "H": "#dc2626", "D": "#1d4ed8", "C": "#15803d"}   # a four-colour pack
+# An ordinary deck: red hearts and diamonds, black spades and clubs. A four-colour pack (blue
+# diamonds, green clubs) on request. SUIT_COLOUR is the palette in use; suit_palette() swaps it.
+ORDINARY_COLOURS = {"S": "#111827", "H": "#dc2626", "D": "#dc2626", "C": "#111827"}
+FOUR_COLOURS = {"S": "#111827", "H": "#dc2626", "D": "#1d4ed8", "C": "#15803d"}
+SUIT_COLOUR = dict(ORDINARY_COLOURS)
+
+
+@contextmanager
+def suit_palette(four_colour: bool) -> Iterator[None]:
+    """Draw with the four-colour pack (or the ordinary deck) inside the block, then restore."""
+    before = dict(SUIT_COLOUR)
+    SUIT_COLOUR.update(FOUR_COLOURS if four_colour else ORDINARY_COLOURS)
+    try:
+        yield
+    finally:
+        SUIT_COLOUR.update(before)
+
+
 INK = "#1f2937"
 MUTED = "#6b7280"
 GRID = "#d1d5db"

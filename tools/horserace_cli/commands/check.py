@@ -2,8 +2,8 @@
 
 Starts the implementation once (`--impl "COMMAND"`, default: the reference adapter), sends every
 selected case with a sequence number and judges the answers. Prints the first divergence of
-failing cases, a summary per game and per clause; writes --json and --junit reports (also when
-the implementation cannot be started: then every case is errored with the reason).
+failing cases, a summary per game and per clause; writes --json, --junit and --html reports (also
+when the implementation cannot be started: then every case is errored with the reason).
 Exit status: 0 every compared case passed; 1 a case failed or errored, an expected failure
 passed, or nothing was compared (every case skipped; --allow-empty permits that); 2 usage
 error (an --impl that is empty or not a valid command line included) or the implementation
@@ -19,7 +19,8 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from reference.core import report
+from reference.core import html_report, report
+from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
 from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, ImplementationUnavailable,
                                    Selection, run_cases)
@@ -44,6 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="YAML/JSON list of {id, reason} the implementation is known to fail")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    parser.add_argument("--html", type=Path, metavar="DIR", help="write an HTML report (index.html) to DIR")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
     parser.add_argument("--all-clauses", action="store_true", help="list every clause in the summary")
 
@@ -65,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
     for stale in (args.json, args.junit):      # no report of an earlier run may survive this one
         if stale is not None:
             stale.unlink(missing_ok=True)
+    if args.html is not None:
+        html_report.remove_stale(args.html)
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     chosen = selection(args)
@@ -78,9 +82,10 @@ def run(args: argparse.Namespace) -> int:
     impl = args.impl if args.impl is not None else (
         REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games))
     try:
-        results, announced = run_cases(impl, cases, args.timeout, expected,
-                                       handshake_timeout=args.handshake_timeout,
-                                       max_consecutive_errors=args.max_consecutive_errors)
+        with Progress("check", total=len(cases), unit="cases") as bar:
+            results, announced = run_cases(impl, cases, args.timeout, expected, on_result=bar.advance,
+                                           handshake_timeout=args.handshake_timeout,
+                                           max_consecutive_errors=args.max_consecutive_errors)
         failed_start = ""
     except ImplementationUnavailable as exc:
         # the reports must describe this run, not stay behind from the previous one
@@ -111,8 +116,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_reports(args: argparse.Namespace, results: list[CaseResult], announced: dict, started: datetime) -> None:
+    if args.json or args.html:
+        as_json = report.json_report(results, announced, started)
     if args.json:
-        report.write_json(args.json, report.json_report(results, announced, started))
+        report.write_json(args.json, as_json)
+    if args.html:
+        html_report.write_html_report(args.html, [as_json])
     if args.junit:
         report.write_junit(args.junit, results)
 

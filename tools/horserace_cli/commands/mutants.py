@@ -4,15 +4,15 @@ Each mutant is the reference engine with one misreading installed, judged on its
 vectors as the runner judges an implementation. By default the mutants run in process, in
 parallel over the cores, and each stops at its first failing case; --full runs every case
 (the whole kill table); --via-protocol runs each mutant as a real implementation (the
-reference adapter with the mutant installed) through the runner. Progress is shown on a
-terminal. Exit status 1 if any mutant survives.
+reference adapter with the mutant installed) through the runner. Progress goes to stderr
+(reference/core/progress.py). Exit status 1 if any mutant survives.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-import time
+
+from reference.core.progress import Progress
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,29 +25,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run each mutant as an implementation through the runner protocol (slower)")
     parser.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel workers (default: one per core)")
     parser.add_argument("--show", type=int, default=3, metavar="N", help="killing cases shown per mutant (--full)")
-
-
-class Progress:
-    """One rewritten line on a terminal; nothing when stderr is a file or a pipe (CI)."""
-
-    def __init__(self, total: int, stream=None):
-        self.total, self.done, self.survivors = total, 0, 0
-        self.stream = stream or sys.stderr
-        self.live = self.stream.isatty()
-        self.started = time.perf_counter()
-
-    def __call__(self, result) -> None:
-        self.done += 1
-        self.survivors += not result.killed
-        if self.live:
-            self.stream.write(f"\r  mutants: {self.done}/{self.total} done, {self.survivors} survived, "
-                              f"{time.perf_counter() - self.started:.0f} s \x1b[K")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.live and self.done:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,14 +47,12 @@ def run(args: argparse.Namespace) -> int:
     if not jobs:
         print("no mutant matches the selection")
         return 1
-    progress = Progress(len(jobs))
-    try:
+    with Progress("mutants", total=len(jobs), unit="mutants") as progress:
         if args.via_protocol:
-            results = run_mutants(jobs, workers=args.jobs or None, full=args.full, on_result=progress)
+            results = run_mutants(jobs, workers=args.jobs or None, full=args.full, on_result=progress.advance)
         else:
-            results = run_mutants_in_process(jobs, full=args.full, workers=args.jobs or None, on_result=progress)
-    finally:
-        progress.close()
+            results = run_mutants_in_process(jobs, full=args.full, workers=args.jobs or None,
+                                             on_result=progress.advance)
     full = args.full
     survivors = 0
     print(f"{'game':12} {'mutant':36} {'killed by' if full else 'cases run':>9}  "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 
+from reference.core.progress import Progress
 from reference.core.site import build_site
 
 
@@ -20,6 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    written = build_site(args.output, args.game)
+    with Progress("site", unit="scenarios replayed") as bar:
+        written = build_site(args.output, args.game, on_scenario=bar.advance)
     print(f"wrote {len(written)} pages to {args.output}; open {args.output}/index.html")
     return 0

@@ -1,0 +1,344 @@
+"""A report people read in a browser, made from one or more JSON reports (schema/report.schema.json).
+
+`write_html_report(out_dir, reports)` writes:
+- `index.html`: a dashboard; per implementation its totals, then the clause x implementation
+  matrix with passed/failed/skipped counts per cell (a cell with failures links to them);
+- `impl-N.html` per implementation: every failing case (failed, errored, unexpectedly passed)
+  with its status, message, the divergent step and field, expected vs actual with the differing
+  part marked, the attributed clauses with their text and rule-text sources, and a link to the
+  scenario's page and to the diagram of that step on the site (`horserace site` naming);
+- `site/`: the site pages those links point to, unless `site_url` names a published site.
+Static HTML and inline CSS only: no scripts, no external resources.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from html import escape
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from .catalog import Clause, find_clause
+from .errors import HorseRaceError
+from .game import UnknownGame, get_game
+from .results import STATUSES
+from .site import build_site, page_name, write
+from .vectors import load_cases
+
+FAILING = ("failed", "errored", "xpassed")
+MAX_FAILURES_SHOWN = 1000        # per implementation page; the JSON report has them all
+MAX_REPORT_BYTES = 256 * 1024 * 1024   # a capped report of every case is far smaller
+MAX_DIFF_CHARS = 4000            # inline diffs of longer values are not marked character by character
+
+
+class HtmlReportError(HorseRaceError):
+    """A JSON report that cannot be shown: not a report, or from another suite layout."""
+
+
+CSS = """
+body { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; color: #1f2937; margin: 20px auto;
+       max-width: 1280px; padding: 0 16px; line-height: 1.4; font-size: 15px; background: #ffffff; }
+h1 { font-size: 24px; margin: 8px 0; } h2 { font-size: 19px; margin: 22px 0 6px; } h3 { font-size: 16px; margin: 6px 0; }
+nav { font-size: 13px; } nav a { margin-right: 10px; }
+code, pre { font-family: "DejaVu Sans Mono", monospace; } code { background: #f3f4f6; padding: 0 3px; }
+table { border-collapse: collapse; } th, td { text-align: left; vertical-align: top;
+       border: 1px solid #e5e7eb; padding: 3px 7px; font-size: 13.5px; }
+th { background: #f9fafb; } .meta, .small { color: #4b5563; font-size: 13px; }
+td.cell { text-align: center; white-space: nowrap; font-variant-numeric: tabular-nums; }
+td.pass { background: #dcfce7; } td.fail { background: #fee2e2; font-weight: bold; }
+td.skip { background: #fef9c3; } td.none { background: #f3f4f6; color: #9ca3af; }
+.failure { border-top: 2px solid #e5e7eb; margin-top: 14px; padding-top: 6px; }
+.status-failed, .status-errored, .status-xpassed { color: #b91c1c; font-weight: bold; }
+pre { background: #f9fafb; border: 1px solid #e5e7eb; padding: 5px 8px; white-space: pre-wrap;
+      word-break: break-all; margin: 2px 0; font-size: 12.5px; }
+del { background: #fecaca; text-decoration: none; } ins { background: #bbf7d0; text-decoration: none; }
+.diff th { width: 80px; } .diff td { width: 1100px; }
+"""
+
+
+def e(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def page(title: str, body: Iterable[str]) -> str:
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+# -- reading the reports ------------------------------------------------------------------------
+
+def load_report(path: Path) -> dict[str, Any]:
+    try:
+        size = path.stat().st_size
+        if size > MAX_REPORT_BYTES:
+            raise HtmlReportError(f"{path}: {size} bytes; a report over {MAX_REPORT_BYTES} bytes is refused")
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as exc:
+        raise HtmlReportError(f"{path}: cannot read the report: {exc.strerror or exc}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise HtmlReportError(f"{path}: not a JSON report: {exc}") from None
+    problem = report_problem(data)
+    if problem:
+        raise HtmlReportError(f"{path}: not a horserace check --json report: {problem}")
+    return data
+
+
+def report_problem(data: Any) -> str:
+    if not isinstance(data, dict):
+        return "the top level is not an object"
+    for key, kind in (("implementation", dict), ("totals", dict), ("clauses", dict), ("cases", list)):
+        if not isinstance(data.get(key), kind):
+            return f"field '{key}' is missing or not an {'object' if kind is dict else 'array'}"
+    return ""
+
+
+def implementation_name(report: Mapping[str, Any], index: int) -> str:
+    """`N. name version` as the implementation announced itself, else its command."""
+    impl = report.get("implementation") or {}
+    told = impl.get("implementation")
+    if isinstance(told, dict) and isinstance(told.get("name"), str) and told["name"]:
+        version = told.get("version")
+        name = f"{told['name']} {version}" if isinstance(version, str) and version else told["name"]
+    else:
+        name = str(impl.get("command") or "implementation")
+    return f"{index + 1}. {name}"
+
+
+# -- what a failure is charged to ---------------------------------------------------------------
+
+def attributed_clauses(case: Mapping[str, Any], vector: Mapping[str, Any] | None) -> list[str]:
+    """The clauses a failure is charged to: as the report says when it says so; else the clauses
+    the vector's divergent step applied (narrowed to those observing the differing key when the
+    game maps clauses to keys); else every clause of the case."""
+    mismatch = case.get("mismatch") or {}
+    for source in (case, mismatch):
+        for key in ("attributed", "attributed_clauses"):
+            if isinstance(source.get(key), list) and source[key]:
+                return [str(c) for c in source[key]]
+        if isinstance(source.get("clause"), str) and source.get("clause"):
+            return [source["clause"]]
+    if "clauses" in mismatch and isinstance(mismatch["clauses"], list) and mismatch["clauses"]:
+        return [str(c) for c in mismatch["clauses"]]
+    step = mismatch.get("step")
+    steps = (vector or {}).get("step_clauses")
+    if isinstance(step, int) and isinstance(steps, list) and 0 <= step < len(steps) and steps[step]:
+        applied = list(steps[step])
+        try:
+            keys_of = get_game(str(case.get("game"))).clause_keys
+        except UnknownGame:
+            keys_of = {}
+        key = str(mismatch.get("key", "")).split(".")[0].split("[")[0]
+        narrowed = [c for c in applied if key in keys_of.get(c, ())]
+        return narrowed or applied
+    return [str(c) for c in case.get("clauses") or []]
+
+
+# -- the field diff -----------------------------------------------------------------------------
+
+def marked(expected: str, actual: str) -> tuple[str, str]:
+    """Both texts escaped, with what differs marked (<del> in expected, <ins> in actual)."""
+    if len(expected) + len(actual) > MAX_DIFF_CHARS:
+        return e(expected), e(actual)
+    left, right = [], []
+    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, expected, actual, autojunk=False).get_opcodes():
+        if op == "equal":
+            left.append(e(expected[a1:a2]))
+            right.append(e(actual[b1:b2]))
+        else:
+            if a2 > a1:
+                left.append(f"<del>{e(expected[a1:a2])}</del>")
+            if b2 > b1:
+                right.append(f"<ins>{e(actual[b1:b2])}</ins>")
+    return "".join(left), "".join(right)
+
+
+# -- pages --------------------------------------------------------------------------------------
+
+class Links:
+    """Where the scenario pages live: a site written beside the report, or a published one."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base.rstrip("/") + "/" if base else ""
+
+    def clause(self, clause: Clause | None, clause_id: str) -> str:
+        if clause is None:
+            return e(clause_id)
+        return f'<a href="{e(self.base)}{e(clause.game)}/index.html#{e(clause_id)}">{e(clause_id)}</a>'
+
+    def scenario(self, game: str, case_id: str, step: int | None) -> str:
+        target = f"{self.base}{game}/{page_name(case_id)}"
+        parts = [f'<a class="scenario-page" href="{e(target)}">scenario page</a>']
+        if isinstance(step, int):
+            parts.append(f'<a class="step-diagram" href="{e(target)}#step-{step}">step {step} and its diagram</a>')
+        return " &middot; ".join(parts)
+
+
+def clause_block(clause_id: str, links: Links) -> str:
+    clause = find_clause(clause_id)
+    if clause is None:
+        return f'<li class="clause">{e(clause_id)} <span class="small">(not in the catalogs)</span></li>'
+    sources = "; ".join(f"<code>{e(seed)}</code>: {e(heading)}" for seed, heading in clause.sources)
+    return (f'<li class="clause">{links.clause(clause, clause_id)} <span class="clause-text">{e(clause.summary)}</span>'
+            f'<br><span class="small">source: {sources}</span></li>')
+
+
+def failure_section(case: Mapping[str, Any], vector: Mapping[str, Any] | None, links: Links) -> str:
+    cid, game, status = str(case.get("id")), str(case.get("game")), str(case.get("status"))
+    mismatch = case.get("mismatch") or None
+    parts = [f'<section class="failure" id="case-{e(cid)}">',
+             f'<h3><span class="status-{e(status)}">{e(status.upper())}</span> <code>{e(cid)}</code> '
+             f'<span class="small">{e(game)} {e(case.get("kind", ""))}</span></h3>']
+    if vector and vector.get("description"):
+        parts.append(f'<p class="small">{e(vector["description"])}</p>')
+    if case.get("message"):
+        parts.append(f'<pre class="message">{e(case["message"])}</pre>')
+    if mismatch:
+        step, action = mismatch.get("step"), mismatch.get("action")
+        parts.append(f'<p class="step">first divergence at step <b>{e(step)}</b> '
+                     f'(<code>{e(action or "setup")}</code>), field <code class="field">{e(mismatch.get("key"))}</code>'
+                     "; later steps not compared</p>")
+        left, right = marked(str(mismatch.get("expected", "")), str(mismatch.get("actual", "")))
+        parts.append(f'<table class="diff"><tr><th>expected</th><td><pre>{left}</pre></td></tr>'
+                     f'<tr><th>actual</th><td><pre>{right}</pre></td></tr></table>')
+    clauses = attributed_clauses(case, vector)
+    parts.append(f'<p>charged to {"clause" if len(clauses) == 1 else "clauses"}:</p>'
+                 f'<ul class="attributed">{"".join(clause_block(c, links) for c in clauses)}</ul>')
+    if vector and vector.get("origin"):
+        step = mismatch.get("step") if mismatch else None
+        parts.append(f'<p class="links">{links.scenario(game, cid, step)} '
+                     f'<span class="small">(from <code>{e(vector["origin"])}</code>)</span></p>')
+    else:
+        parts.append('<p class="links small">a generated case: no scenario page; '
+                     f'<code>horserace check --id {e(cid)}</code> reruns it</p>')
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def counts_text(c: Mapping[str, int]) -> str:
+    return ", ".join(f"{c.get(s, 0)} {s}" for s in STATUSES if c.get(s, 0) or s in ("passed", "failed"))
+
+
+def implementation_page(index: int, report: Mapping[str, Any], vectors: Mapping[str, dict], links: Links) -> str:
+    name = implementation_name(report, index)
+    cases = [c for c in report["cases"] if isinstance(c, dict)]
+    failing = [c for c in cases if c.get("status") in FAILING]
+    body = ['<nav><a href="index.html">All implementations</a></nav>',
+            f"<h1>{e(name)}</h1>",
+            f'<p class="meta">command <code>{e(report["implementation"].get("command", ""))}</code>; suite '
+            f'{e(report.get("suite_version", "?"))}; started {e(report.get("started", "?"))}</p>',
+            f'<p class="totals">{e(counts_text(report["totals"]))}</p>']
+    if report["implementation"].get("start_error"):
+        body.append(f'<p class="status-errored">could not be started: {e(report["implementation"]["start_error"])}</p>')
+    by_clause: dict[str, list[str]] = {}
+    for case in failing:
+        for clause in attributed_clauses(case, vectors.get(str(case.get("id")))):
+            by_clause.setdefault(clause, []).append(str(case.get("id")))
+    if by_clause:
+        body.append(f'<h2 id="by-clause">Failures by clause ({len(by_clause)})</h2><table class="by-clause">')
+        for clause in sorted(by_clause):
+            ids = by_clause[clause]
+            shown = ", ".join(f'<a href="#case-{e(i)}">{e(i)}</a>' for i in ids[:20])
+            more = f" and {len(ids) - 20} more" if len(ids) > 20 else ""
+            body.append(f'<tr id="clause-{e(clause)}"><td><code>{e(clause)}</code></td><td>{len(ids)}</td>'
+                        f"<td>{shown}{more}</td></tr>")
+        body.append("</table>")
+    body.append(f'<h2 id="failures">Failing cases ({len(failing)})</h2>')
+    if not failing:
+        body.append('<p class="none">none: every compared case passed</p>')
+    for case in failing[:MAX_FAILURES_SHOWN]:
+        body.append(failure_section(case, vectors.get(str(case.get("id"))), links))
+    if len(failing) > MAX_FAILURES_SHOWN:
+        body.append(f"<p>{len(failing) - MAX_FAILURES_SHOWN} more failing cases: see the JSON report.</p>")
+    return page(f"{name}: horserace report", body)
+
+
+def cell(c: Mapping[str, int] | None, href: str) -> str:
+    if not c:
+        return '<td class="cell none">&ndash;</td>'
+    failed = sum(c.get(s, 0) for s in FAILING)
+    passed = c.get("passed", 0) + c.get("xfailed", 0)
+    skipped = c.get("skipped", 0)
+    kind = "fail" if failed else "pass" if passed else "skip"
+    text = f"{passed}&thinsp;/&thinsp;{failed}&thinsp;/&thinsp;{skipped}"
+    if failed:
+        text = f'<a href="{e(href)}">{text}</a>'
+    title = e(counts_text(c))
+    return f'<td class="cell {kind}" title="{title}">{text}</td>'
+
+
+def index_page(reports: Sequence[Mapping[str, Any]], links: Links) -> str:
+    names = [implementation_name(r, i) for i, r in enumerate(reports)]
+    body = ["<h1>Horse Race conformance report</h1>",
+            f'<p class="meta">{len(reports)} implementation(s), from <code>horserace check --json</code> reports.</p>',
+            '<h2 id="implementations">Implementations</h2>',
+            '<table class="totals"><tr><th>implementation</th><th>command</th>'
+            + "".join(f"<th>{s}</th>" for s in STATUSES) + "<th>details</th></tr>"]
+    for i, (report, name) in enumerate(zip(reports, names)):
+        t = report["totals"]
+        command = report["implementation"].get("command", "")
+        body.append(f'<tr><td>{e(name)}</td><td><code>{e(command)}</code></td>'
+                    + "".join(f"<td>{e(t.get(s, 0))}</td>" for s in STATUSES)
+                    + f'<td><a href="impl-{i + 1}.html">impl-{i + 1}.html</a></td></tr>')
+    body.append("</table>")
+    clauses = sorted({c for r in reports for c in r["clauses"]})
+    body.append(f'<h2 id="matrix">Clauses &times; implementations ({len(clauses)} clauses)</h2>'
+                '<p class="small">Each cell: passed / failing / skipped cases exercising the clause '
+                "(expected failures count with the passed, unexpected passes with the failing).</p>")
+    body.append('<table class="matrix"><tr><th>clause</th><th>rule</th>'
+                + "".join(f'<th class="impl">{e(n)}</th>' for n in names) + "</tr>")
+    for clause_id in clauses:
+        clause = find_clause(clause_id)
+        summary = e(clause.summary) if clause else '<span class="small">(not in the catalogs)</span>'
+        row = [f'<tr id="{e(clause_id)}"><td><code>{links.clause(clause, clause_id)}</code></td><td>{summary}</td>']
+        for i, report in enumerate(reports):
+            row.append(cell(report["clauses"].get(clause_id), f"impl-{i + 1}.html#clause-{clause_id}"))
+        body.append("".join(row) + "</tr>")
+    body.append("</table>")
+    return page("Horse Race conformance report", body)
+
+
+def vector_index(reports: Sequence[Mapping[str, Any]]) -> dict[str, dict]:
+    """The vector case of every failing case id (for its description, origin and step clauses)."""
+    failing = [c for r in reports for c in r["cases"] if isinstance(c, dict) and c.get("status") in FAILING]
+    wanted = {str(c.get("id")) for c in failing}
+    games = sorted({str(c.get("game")) for c in failing if _known_game(str(c.get("game")))})
+    if not wanted or not games:
+        return {}
+    return {c["id"]: c for c in load_cases(games, validate=False, wanted=wanted.__contains__) if c["id"] in wanted}
+
+
+def write_html_report(out_dir: Path | str, reports: Sequence[Mapping[str, Any]], site_url: str | None = None) -> list[Path]:
+    """Write the dashboard and a page per implementation; returns the files written."""
+    if not reports:
+        raise HtmlReportError("no report to show")
+    out = Path(out_dir)
+    vectors = vector_index(reports)
+    links = Links(site_url if site_url is not None else "site")
+    written = [write(out / "index.html", index_page(reports, links))]
+    for i, report in enumerate(reports):
+        written.append(write(out / f"impl-{i + 1}.html", implementation_page(i, report, vectors, links)))
+    if site_url is None:
+        games = sorted({str(c.get("game")) for r in reports for c in r["cases"] if isinstance(c, dict)})
+        known = [g for g in games if _known_game(g)]
+        if known:
+            written += build_site(out / "site", known)
+    return written
+
+
+def remove_stale(out_dir: Path | str) -> None:
+    """Delete the pages an earlier report wrote to `out_dir` (not the folder, not other files)."""
+    out = Path(out_dir)
+    if out.is_dir():
+        for stale in [out / "index.html", *out.glob("impl-*.html")]:
+            stale.unlink(missing_ok=True)
+
+
+def _known_game(name: str) -> bool:
+    try:
+        get_game(name)
+        return True
+    except UnknownGame:
+        return False

@@ -1,0 +1,191 @@
+"""The HTML report (`horserace check --html`, `horserace report`): the dashboard's matrix, each failure's
+step, field diff, charged clauses with their text and sources, links to the scenario page and
+diagram; checked in Python and in headless Chromium (skipped with a message when it is absent)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+from html import escape
+from pathlib import Path
+
+import pytest
+
+from horserace_cli.main import main
+from reference.core.catalog import load_catalog
+from reference.core.html_report import attributed_clauses, marked
+from reference.core.site import page_name
+from reference.core.vectors import load_cases
+from tests.core.test_site import browse, structure
+
+GAME = "dominoes"
+SCENARIO_CASE = "dom-wt-branch-opening"        # from a scenario: has a site page
+GENERATED_CASE = "dom-gen1-perft-001"           # generated: no page
+STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
+VECTORS = {c["id"]: c for c in load_cases([GAME]) if c["id"] in (SCENARIO_CASE, GENERATED_CASE)}
+
+
+def counts(**given: int) -> dict[str, int]:
+    return {s: given.get(s, 0) for s in STATUSES}
+
+
+def case(cid: str, status: str, **extra) -> dict:
+    return {"id": cid, "game": GAME, "kind": VECTORS[cid]["kind"], "status": status, "seconds": 0.01,
+            "clauses": VECTORS[cid]["clauses"], **extra}
+
+
+def made_report(command: str, cases: list[dict], **announced) -> dict:
+    clauses: dict[str, dict[str, int]] = {}
+    for c in cases:
+        for clause in c["clauses"]:
+            clauses.setdefault(clause, counts())[c["status"]] += 1
+    total = counts()
+    for c in cases:
+        total[c["status"]] += 1
+    return {"schema": "https://horserace.invalid/schema/report.schema.json", "suite_version": "0.1.0",
+            "implementation": {"command": command, "starts": 1, **announced}, "started": "2026-01-01T00:00:00+00:00",
+            "totals": total, "games": {GAME: total}, "clauses": clauses, "cases": cases}
+
+
+# step 4 of the branch opening is the only step that applies DOM-PTS-3 (its 15-point opening)
+MISMATCH = {"step": 4, "action": "place 1|3 at 1|1 branch_b", "key": "points",
+            "expected": "[3, 0]", "actual": "[4, 0]"}
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory) -> tuple[Path, Path, Path]:
+    folder = tmp_path_factory.mktemp("reports")
+    good = made_report("./good", [case(SCENARIO_CASE, "passed"), case(GENERATED_CASE, "passed")],
+                       implementation={"name": "good-engine", "version": "2.1", "language": "rust"})
+    bad = made_report("bad-engine --fast", [case(SCENARIO_CASE, "failed", mismatch=MISMATCH),
+                                            case(GENERATED_CASE, "errored", message="timed out after 10 s")])
+    paths = folder / "good.json", folder / "bad.json"
+    for path, data in zip(paths, (good, bad)):
+        path.write_text(json.dumps(data), encoding="utf-8")
+    out = folder / "html"
+    assert main(["report", str(paths[0]), str(paths[1]), "-o", str(out)]) == 0
+    return out, *paths
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def test_the_dashboard_has_every_implementation_and_the_clause_matrix(reports):
+    out = reports[0]
+    html = read(out / "index.html")
+    parsed = structure(html)
+    assert not parsed.errors and not parsed.stack and "<script" not in html
+    assert "<td>1. good-engine 2.1</td>" in html and "<code>./good</code>" in html
+    assert "<td>2. bad-engine --fast</td>" in html          # no name announced: the command
+    rows = dict(re.findall(r'<tr id="([^"]+)">(.*?)</tr>', html, re.S))
+    catalog = load_catalog(GAME)
+    # DOM-PTS-3: one case in each report touches it; good passed it, bad failed it
+    cells = re.findall(r'<td class="cell (\w+)"[^>]*>(.*?)</td>', rows["DOM-PTS-3"])
+    assert [kind for kind, _ in cells] == ["pass", "fail"]
+    assert re.sub("<[^>]+>|&thinsp;", "", cells[0][1]) == "1/0/0"
+    assert 'href="impl-2.html#clause-DOM-PTS-3"' in cells[1][1]
+    assert escape(catalog.clauses["DOM-PTS-3"].summary) in rows["DOM-PTS-3"]
+    # DOM-DRAW-1 is exercised only by the generated case: errored counts as failing
+    assert re.findall(r'<td class="cell (\w+)"', rows["DOM-DRAW-1"]) == ["pass", "fail"]
+
+
+def test_a_failure_shows_step_field_diff_charged_clauses_with_sources_and_links(reports):
+    out = reports[0]
+    html = read(out / "impl-2.html")
+    assert not structure(html).errors
+    section = re.search(rf'<section class="failure" id="case-{SCENARIO_CASE}">(.*?)</section>', html, re.S).group(1)
+    assert "step <b>4</b>" in section and "place 1|3 at 1|1 branch_b" in section
+    assert '<code class="field">points</code>' in section
+    assert "[<del>3</del>, 0]" in section and "[<ins>4</ins>, 0]" in section
+    charged = re.findall(r'<li class="clause"><a href="[^"]*#([A-Z0-9-]+)"', section)
+    assert "DOM-PTS-3" in charged and "DOM-PTS-2" not in charged      # the step's clauses, not the case's
+    assert set(charged) == set(VECTORS[SCENARIO_CASE]["step_clauses"][4])
+    clause = load_catalog(GAME).clauses["DOM-PTS-3"]
+    assert escape(clause.summary) in section
+    for seed, heading in clause.sources:
+        assert escape(seed) in section and escape(heading) in section
+    page = f"site/{GAME}/{page_name(SCENARIO_CASE)}"
+    assert f'href="{page}"' in section and f'href="{page}#step-4"' in section
+    target = read(out / page)
+    assert 'id="step-4"' in target and "<svg" in target.split('id="step-4"')[1]     # the step's diagram
+    errored = re.search(rf'id="case-{GENERATED_CASE}">(.*?)</section>', html, re.S).group(1)
+    assert "ERRORED" in errored and "timed out after 10 s" in errored and "no scenario page" in errored
+    assert (out / f"site/{GAME}/index.html").exists()
+
+
+def test_a_published_site_is_linked_instead_of_written(reports, tmp_path):
+    _, good, bad = reports
+    assert main(["report", str(bad), "-o", str(tmp_path), "--site-url", "https://example.invalid/suite/"]) == 0
+    html = read(tmp_path / "impl-1.html")
+    assert f'href="https://example.invalid/suite/{GAME}/{page_name(SCENARIO_CASE)}#step-4"' in html
+    assert not (tmp_path / "site").exists()
+
+
+def test_not_a_report_is_a_located_error(tmp_path, capsys):
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"cases": 3}', encoding="utf-8")
+    assert main(["report", str(bad), "-o", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "notes.json" in err and "not a horserace check --json report" in err and "Traceback" not in err
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    assert main(["report", str(broken), "-o", str(tmp_path / "out")]) == 2
+    assert "broken.json: not a JSON report" in capsys.readouterr().err
+
+
+def test_attribution_prefers_what_the_report_says():
+    vector = VECTORS[SCENARIO_CASE]
+    assert attributed_clauses({"game": GAME, "mismatch": dict(MISMATCH), "attributed": ["DOM-PTS-3"]},
+                              vector) == ["DOM-PTS-3"]
+    assert attributed_clauses({"game": GAME, "mismatch": dict(MISMATCH, clauses=["DOM-PTS-1"])}, vector) == ["DOM-PTS-1"]
+    no_step = {"game": GAME, "clauses": ["DOM-PTS-5"], "message": "crashed"}
+    assert attributed_clauses(no_step, vector) == ["DOM-PTS-5"]
+
+
+def test_the_diff_marks_only_what_differs_and_escapes():
+    left, right = marked('{"a": "<1>"}', '{"a": "<2>"}')
+    assert left == "{&quot;a&quot;: &quot;&lt;<del>1</del>&gt;&quot;}"
+    assert right == "{&quot;a&quot;: &quot;&lt;<ins>2</ins>&gt;&quot;}"
+
+
+def test_check_html_writes_the_report_of_the_run(tmp_path, capsys):
+    mutant = (f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --mutant round-remainder-two-up "
+              f"--game {GAME}")
+    out = tmp_path / "html"
+    out.mkdir()
+    (out / "impl-7.html").write_text("stale", encoding="utf-8")
+    code = main(["check", "--game", GAME, "--id", "dom-ex-settle-seventeen", "--impl", mutant, "--html", str(out)])
+    assert code == 1
+    assert not (out / "impl-7.html").exists()                     # an earlier run's page is gone
+    html = read(out / "impl-1.html")
+    assert 'id="case-dom-ex-settle-seventeen"' in html and "FAILED" in html
+    assert f'href="site/{GAME}/{page_name("dom-ex-settle-seventeen")}#step-0"' in html
+    assert "1 failed" in read(out / "impl-1.html")
+
+
+# -- a real browser ----------------------------------------------------------------------------
+
+def test_a_real_browser_shows_the_dashboard_and_the_failure_page(reports, tmp_path):
+    out = reports[0]
+    dom = browse(tmp_path, out / "index.html", "--dump-dom").stdout
+    assert '<table class="matrix">' in dom and dom.count('class="cell fail"') >= 1
+    assert "good-engine" in dom and "bad-engine --fast" in dom
+    assert 'id="DOM-PTS-3"' in dom
+    dom = browse(tmp_path, out / "impl-2.html", "--dump-dom").stdout
+    assert f'id="case-{SCENARIO_CASE}"' in dom and "<del>3</del>" in dom and "<ins>4</ins>" in dom
+    assert 'class="step-diagram"' in dom and 'class="attributed"' in dom
+    assert "DOM-PTS-3" in dom
+
+
+def test_reports_are_bounded(reports, tmp_path, capsys, monkeypatch):
+    _, good, _bad = reports
+    monkeypatch.setattr("reference.core.html_report.MAX_REPORT_BYTES", 100)
+    assert main(["report", str(good), "-o", str(tmp_path)]) == 2
+    assert "a report over 100 bytes is refused" in capsys.readouterr().err
+    assert main(["report", *[str(good)] * 51, "-o", str(tmp_path)]) == 2
+    assert "at most 50 reports" in capsys.readouterr().err
+    assert main(["report", str(tmp_path / "missing.json"), "-o", str(tmp_path)]) == 2
+    assert "missing.json: cannot read the report" in capsys.readouterr().err

@@ -331,3 +331,32 @@ def documented_paths(game: Game, schemas: Schemas | None = None) -> tuple[set[st
             events[event] = {k for k, v in definition.get("properties", {}).items()
                              if isinstance(v, dict) and v.get("description")}
     return keys, events
+
+
+# -- writing and checking docs/implementers.md ---------------------------------------------------
+
+def doc_path() -> Path:
+    from .register import DOCS_DIR
+    return DOCS_DIR / DOC_NAME
+
+
+def fresh_document() -> str:
+    from .game import all_games
+    return implementers_markdown(all_games().values())
+
+
+def write_document() -> Path:
+    path = doc_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(fresh_document(), encoding="utf-8", newline="\n")
+    return path
+
+
+def document_problems() -> list[str]:
+    """Why the committed docs/implementers.md is not what the schemas give now (empty: up to date)."""
+    path = doc_path()
+    if not path.is_file():
+        return [f"docs/{DOC_NAME} is missing"]
+    if path.read_text(encoding="utf-8") != fresh_document():
+        return [f"docs/{DOC_NAME} differs from the schemas' descriptions"]
+    return []

@@ -329,7 +329,7 @@ def documented_paths(game: Game, schemas: Schemas | None = None) -> tuple[set[st
     for event, definition in schema.get("$defs", {}).items():
         if definition.get("description"):
             events[event] = {k for k, v in definition.get("properties", {}).items()
-                             if isinstance(v, dict) and v.get("description")}
+                             if k != "type" and isinstance(v, dict) and v.get("description")}
     return keys, events
 
 

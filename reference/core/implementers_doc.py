@@ -263,8 +263,6 @@ def vector_section(schemas: Schemas) -> list[str]:
     path, schema = schemas.file("vectors.schema.json")
     out = ["\n## Vector files\n"]
     out += object_tables(schemas, path, schema, "**Header and cases** (`schema/vectors.schema.json`)")
-    case = schema["$defs"]["case"]
-    out += object_tables(schemas, path, case, "**A case**")
     return out
 
 

@@ -268,10 +268,13 @@ def vector_section(schemas: Schemas) -> list[str]:
 
 def protocol_section(schemas: Schemas) -> list[str]:
     out = ["\n## Protocol messages\n"]
-    for name in ("protocol/runner-message.schema.json", "protocol/implementation-message.schema.json"):
+    for name, direction in (("protocol/runner-message.schema.json", "runner → implementation"),
+                            ("protocol/implementation-message.schema.json", "implementation → runner")):
         if schemas.exists(name):
             path, schema = schemas.file(name)
-            out += object_tables(schemas, path, schema, f"**{schema.get('title', name)}** (`schema/{name}`)")
+            out.append(f"\n{one_line(schema.get('title', name))} (`schema/{name}`)\n")
+            for message, definition in schema.get("$defs", {}).items():
+                out += object_tables(schemas, path, definition, f"**{direction}: `{message}`**")
     return out
 
 

@@ -151,3 +151,23 @@ def test_a_new_setup_form_in_the_scenario_schema_reaches_the_document(schema_cop
     assert "**`probe`**" in text
     for marker in ("marker-7731", "marker-7732", "marker-7733"):
         assert marker in text
+
+
+def test_generate_check_fails_on_a_stale_document_and_generate_rewrites_it(tmp_path, monkeypatch, capsys):
+    import argparse
+
+    import reference.core.implementers_doc as implementers_doc
+    from horserace_cli.commands import generate
+
+    stale = tmp_path / "implementers.md"
+    stale.write_text(fresh_document().replace("## Rules every game shares", "## Rules"), encoding="utf-8")
+    monkeypatch.setattr(implementers_doc, "doc_path", lambda: stale)
+    monkeypatch.setattr(generate, "check_vectors", lambda games: [])
+    monkeypatch.setattr(generate, "write_vectors", lambda games: [])
+    assert generate.run(argparse.Namespace(check=True, game=[])) == 1
+    assert "docs/implementers.md differs" in capsys.readouterr().out
+    assert generate.run(argparse.Namespace(check=False, game=[])) == 0
+    assert stale.read_text(encoding="utf-8") == fresh_document()
+    assert generate.run(argparse.Namespace(check=True, game=[])) == 0
+    stale.unlink()
+    assert generate.run(argparse.Namespace(check=True, game=[])) == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from reference.core.implementers_doc import document_problems, write_document
 from reference.core.paths import display_path
 from reference.core.vectors import check_vectors, write_vectors
 
@@ -19,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.check:
-        problems = check_vectors(args.game or None)
+        problems = check_vectors(args.game or None) + document_problems()
         for problem in problems:
             print(problem)
         if problems:
@@ -29,4 +30,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for path in write_vectors(args.game or None):
         print(f"wrote {display_path(path)}")
+    print(f"wrote {display_path(write_document())}")
     return 0

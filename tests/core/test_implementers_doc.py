@@ -1,0 +1,173 @@
+"""docs/implementers.md is generated from the schemas, and the schemas describe everything the
+vectors hold: every observation key, every event type and field, every step form."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from reference.core.game import all_games
+from reference.core.implementers_doc import (Schemas, document_problems, documented_paths, doc_path,
+                                             fresh_document, implementers_markdown)
+from reference.core.paths import SCHEMA_DIR
+from reference.core.vectors import vector_files
+
+GAMES = sorted(all_games())
+
+
+@lru_cache(maxsize=None)
+def vector_data(game: str) -> tuple[tuple[str, dict], ...]:
+    return tuple((path.name, json.loads(path.read_text(encoding="utf-8"))) for path in vector_files([game]))
+
+
+def used_in_vectors(game: str) -> tuple[set[str], dict[str, set[str]]]:
+    """Every observation key and, per event type, every field that the game's vectors use."""
+    keys: set[str] = set()
+    events: dict[str, set[str]] = {}
+    for _, data in vector_data(game):
+        keys.update(data["observation_keys"])
+        for case in data["cases"]:
+            for observation in case["expected"]:
+                keys.update(observation)
+                for event in observation.get("events", []):
+                    events.setdefault(event["type"], set()).update(k for k in event if k != "type")
+    return keys, events
+
+
+def validator(game: str, name: str) -> Draft202012Validator:
+    schema = json.loads((SCHEMA_DIR / game / name).read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_key_and_event_field_in_the_vectors_is_described(game):
+    used_keys, used_events = used_in_vectors(game)
+    assert used_keys and used_events, f"{game}: the vectors hold no observation keys or events"
+    keys, events = documented_paths(all_games()[game])
+    assert sorted(used_keys - keys) == [], f"{game}: observation keys without a description"
+    missing = {event: sorted(fields - events.get(event, set())) for event, fields in used_events.items()
+               if event not in events or fields - events[event]}
+    assert missing == {}, f"{game}: event types or fields without a description"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_expected_observation_matches_the_described_types(game):
+    """Types, enums and nullability in the schema are the vectors' (no undocumented field either:
+    the observation and event objects do not allow other properties)."""
+    check = validator(game, "observations.schema.json")
+    compared = 0
+    for name, data in vector_data(game):
+        for case in data["cases"]:
+            for index, observation in enumerate(case["expected"]):
+                error = next(check.iter_errors(observation), None)
+                assert error is None, f"{name} {case['id']} step {index}: {list(error.absolute_path)}: {error.message}"
+                compared += 1
+    assert compared > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_of_the_vectors_has_a_described_form(game):
+    """Every accepted step; a refused one (expected `error`) may be malformed on purpose."""
+    check = validator(game, "steps.schema.json")
+    steps = 0
+    for name, data in vector_data(game):
+        for case in data["cases"]:
+            for index, (step, expected) in enumerate(zip(case["input"]["steps"], case["expected"])):
+                if "error" in expected:
+                    continue
+                assert check.is_valid(step), f"{name} {case['id']} step {index}: {json.dumps(step)[:200]}"
+                steps += 1
+    assert steps > 0
+    for form, definition in check.schema["$defs"].items():
+        assert definition.get("description") and definition.get("title"), f"{game} step form {form}"
+
+
+def test_the_committed_document_is_the_generated_one():
+    assert document_problems() == []
+    assert doc_path().read_text(encoding="utf-8") == fresh_document()
+
+
+def test_the_document_names_every_key_event_field_form_and_setup():
+    text = fresh_document()
+    for name, game in all_games().items():
+        section = text.split(f"(`{name}`)\n", 1)[1].split("\n## ", 1)[0]
+        keys, events = documented_paths(game)
+        for key in keys:
+            assert f"| `{key}` |" in section, f"{name}: key {key} not in the document"
+        for event, fields in events.items():
+            heading = f"#### `{event}`"
+            assert heading in section, f"{name}: event {event} not in the document"
+            block = section.split(heading, 1)[1].split("\n####", 1)[0]
+            for field in fields:
+                assert f"| `{field}` |" in block, f"{name}: field {event}.{field} not in the document"
+        for kind in game.observation_keys:
+            assert f"| `{kind}` |" in section, f"{name}: kind {kind} has no row"
+    for phrase in ("by SEAT", "exactly as it was", "`perft`", "`divide`", "`layout`", "step_clauses",
+                   "clause_keys", "`counted_pips`", "`liability`"):
+        assert phrase in text, phrase
+
+
+@pytest.fixture
+def schema_copy(tmp_path: Path) -> Path:
+    root = tmp_path / "schema"
+    shutil.copytree(SCHEMA_DIR, root)
+    return root
+
+
+def edit(path: Path, change) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_a_key_or_field_without_a_description_counts_as_undocumented(schema_copy):
+    def strip(data):
+        del data["properties"]["turn"]["description"]
+        del data["$defs"]["placed"]["properties"]["at"]["description"]
+    edit(schema_copy / "dominoes" / "observations.schema.json", strip)
+    keys, events = documented_paths(all_games()["dominoes"], Schemas(schema_copy))
+    assert "turn" not in keys and "scores" in keys
+    assert "at" not in events["placed"] and "tile" in events["placed"]
+
+
+def test_a_new_setup_form_in_the_scenario_schema_reaches_the_document(schema_copy):
+    """A kind or a setup field added to schema/<game>/scenario.schema.json (e.g. a position
+    start) appears in the document without touching the generator."""
+    def add(data):
+        data["$defs"]["positionSetup"] = {"type": "object", "properties": {
+            "position": {"type": "object", "description": "A position to start from, marker-7731.",
+                         "properties": {"draw_pile": {"type": "array", "description": "Top first, marker-7732."},
+                                        "turn": {"type": "integer", "description": "Seat to act, marker-7733."}}}}}
+        data["allOf"].append({"if": {"properties": {"kind": {"const": "probe"}}},
+                              "then": {"properties": {"setup": {"$ref": "#/$defs/positionSetup"}}}})
+    edit(schema_copy / "dominoes" / "scenario.schema.json", add)
+    text = implementers_markdown([all_games()["dominoes"]], Schemas(schema_copy))
+    assert "**`probe`**" in text
+    for marker in ("marker-7731", "marker-7732", "marker-7733"):
+        assert marker in text
+
+
+def test_generate_check_fails_on_a_stale_document_and_generate_rewrites_it(tmp_path, monkeypatch, capsys):
+    import argparse
+
+    import reference.core.implementers_doc as implementers_doc
+    from horserace_cli.commands import generate
+
+    stale = tmp_path / "implementers.md"
+    stale.write_text(fresh_document().replace("## Rules every game shares", "## Rules"), encoding="utf-8")
+    monkeypatch.setattr(implementers_doc, "doc_path", lambda: stale)
+    monkeypatch.setattr(generate, "check_vectors", lambda games: [])
+    monkeypatch.setattr(generate, "write_vectors", lambda games: [])
+    assert generate.run(argparse.Namespace(check=True, game=[])) == 1
+    assert "docs/implementers.md differs" in capsys.readouterr().out
+    assert generate.run(argparse.Namespace(check=False, game=[])) == 0
+    assert stale.read_text(encoding="utf-8") == fresh_document()
+    assert generate.run(argparse.Namespace(check=True, game=[])) == 0
+    stale.unlink()
+    assert generate.run(argparse.Namespace(check=True, game=[])) == 1

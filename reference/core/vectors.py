@@ -9,6 +9,7 @@ Generating twice gives byte-identical files.
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,6 +101,23 @@ def interpretation_flags(game: Game, interpretation_ids: Iterable[str]) -> list[
     return [catalog.interpretations[i].flag for i in interpretation_ids if i in catalog.interpretations]
 
 
+def language_flags(game: Game, case: dict[str, Any]) -> set[str]:
+    """The flags of the language notes (languages.yaml) whose readings would diverge on this case
+    (a case with its expected observations). A note tied to an interpretation shares its flag and
+    its cases; the others are found by the detectors of reference/<game>/languages.py."""
+    notes = [n for n in load_catalog(game.name).languages.values() if not n.interpretation]
+    if not notes:
+        return set()
+    detectors = getattr(importlib.import_module(f"reference.{game.package_dir.name}.languages"), "DETECTORS", {})
+    flags = set()
+    for note in notes:
+        if note.id not in detectors:
+            raise VectorError(f"{note.id}: no detector in reference/{game.package_dir.name}/languages.py")
+        if detectors[note.id](case):
+            flags.add(note.flag)
+    return flags
+
+
 def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     """Fill expected values and flags; drop internal fields; fix the key order."""
     expected, applied = expected_observations(game, case)
@@ -110,6 +128,7 @@ def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     flags.update(interpretation_flags(game, case.get("_interpretations", [])))
     if game.flags_for:
         flags.update(game.flags_for({**case, "expected": expected}))
+    flags.update(language_flags(game, {**case, "expected": expected}))
     if any("error" in e for e in expected):
         flags.add(REFUSAL_FLAG)
     if case.get("options"):
@@ -150,6 +169,9 @@ def flag_descriptions(game: Game) -> dict[str, str]:
     for interpretation in catalog.interpretations.values():
         text = f"Depends on {interpretation.id} ({interpretation.title}): {' '.join(interpretation.reading.split())}"
         out[interpretation.flag] = (out[interpretation.flag] + " Also " + text) if interpretation.flag in out else text
+    for note in catalog.languages.values():
+        text = f"The languages' readings diverge here ({note.id}, {note.title}): {' '.join(note.diverges.split())}"
+        out[note.flag] = (out[note.flag] + " Also " + text) if note.flag in out else text
     return out
 
 

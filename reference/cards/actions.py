@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from reference.core.errors import InputError
 
-from .cards import parse_horse
-from .track import Lay
+from .limits import MAX_CHIPS, MAX_PLAYERS, MAX_REVEAL, number_text, shown
+from .notation import parse_horse
+from .rules.track import Lay
 
 
 @dataclass(frozen=True)
@@ -57,41 +58,51 @@ class Reveal:
 
 Action = LayTrack | PlaceBet | SitOut | Reveal
 ACTION_HELP = "actions are 'lay', 'bet S|H|D|C' (optionally 'stake N', 'by SEAT'), 'sit out', 'reveal', 'reveal N' and 'observe'"
+LONGEST_ACTION = 40     # 'bet D stake 1000000000 by 99' and room to spare
+
+
+def is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def parse_count(value: object, field: str) -> int:
+    """'reveal N': at most the 41 cards a race deck holds."""
     if value is None:
         return 1
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InputError(field, f"{value!r}: reveal takes nothing or a number of cards, 1 or more")
+    value = number_text(value)
+    if not is_whole(value) or not 1 <= value <= MAX_REVEAL:
+        raise InputError(field, f"{shown(value)}: reveal takes nothing or a number of cards, from 1 to "
+                         f"{MAX_REVEAL} (the race deck)")
     return value
 
 
 def parse_stake(value: object, field: str) -> int:
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(field, f"{value!r} is not a number of chips", "CRD-BET-3")
+    value = number_text(value)
+    if not is_whole(value) or not -MAX_CHIPS <= value <= MAX_CHIPS:
+        raise InputError(field, f"{shown(value)} is not a number of chips", "CRD-BET-3")
     return value
 
 
 def parse_seat(value: object, field: str) -> int:
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InputError(field, f"{value!r} is not a seat")
+    value = number_text(value)
+    if not is_whole(value) or not 0 <= value < MAX_PLAYERS:
+        raise InputError(field, f"{shown(value)} is not a seat (0 to {MAX_PLAYERS - 1} at most)")
     return value
 
 
 def parse_action_text(text: object, field: str) -> Action | None:
     """Protocol text -> action (None for 'observe'). 'lay' needs its payload: see replay."""
-    words = str(text).split() if text is not None else ["observe"]
+    if text is not None and not isinstance(text, str):
+        raise InputError(field, f"{shown(text)} is not an action; {ACTION_HELP}")
+    if text is not None and len(text) > LONGEST_ACTION:
+        raise InputError(field, f"{shown(text)} is not an action; {ACTION_HELP}")
+    words = text.split() if text is not None else ["observe"]
     if not words:
         raise InputError(field, f"empty action; {ACTION_HELP}")
     verb = words[0].lower()
     if verb in ("bet", "sit") and len(words) >= 3 and words[-2].lower() == "by":
+        if any(w.lower() == "by" for w in words[:-2]):
+            raise InputError(field, f"{shown(text)}: one 'by SEAT' at the end; {ACTION_HELP}")
         action = parse_action_text(" ".join(words[:-2]), field)
         by = parse_seat(words[-1], field)
         return PlaceBet(action.horse, action.stake, by) if isinstance(action, PlaceBet) else SitOut(by)
@@ -105,4 +116,4 @@ def parse_action_text(text: object, field: str) -> Action | None:
         return SitOut()
     if verb == "reveal" and len(words) <= 2:
         return Reveal(parse_count(words[1] if len(words) == 2 else None, field))
-    raise InputError(field, f"'{text}' is not an action; {ACTION_HELP}")
+    raise InputError(field, f"{shown(text)} is not an action; {ACTION_HELP}")

@@ -18,9 +18,10 @@ from functools import lru_cache
 from itertools import product
 from math import comb
 
-from .cards import SUITS
-from .odds import posted_odds
-from .track import NEEDED_TO_FINISH, RACE_CARDS_PER_SUIT, RELAY_AT, TRACK_LENGTH
+from .rules import track
+from .rules.cards import SUITS
+from .rules.odds import posted_odds
+from .rules.track import NEEDED_TO_FINISH, RACE_CARDS_PER_SUIT, TRACK_LENGTH
 
 
 def fraction_text(value: Fraction | None) -> str | None:
@@ -43,7 +44,7 @@ def _win_probabilities(counts: tuple[int, ...]) -> tuple[Fraction, ...]:
     last = NEEDED_TO_FINISH - 1            # 7 cards of the winner before its 8th
     result = []
     for s, a_s in enumerate(available):
-        if a_s < NEEDED_TO_FINISH:          # CRD-TRACK-5: it can never reach 8
+        if not track.can_finish(a_s):       # it can never reach 8 (CRD-TRACK-5)
             result.append(Fraction(0))
             continue
         ways_others = [1]                   # coefficient m: ways to draw m cards of the others, each <= 7
@@ -92,12 +93,12 @@ def all_compositions(max_count: int = TRACK_LENGTH) -> list[dict[str, int]]:
 
 def legal_compositions() -> list[dict[str, int]]:
     """CRD-TRACK-4: the compositions that stand (no suit with five or more); 80 of them."""
-    return all_compositions(RELAY_AT - 1)
+    return [counts for counts in all_compositions() if track.overloaded_suit(counts) is None]
 
 
 def relay_probability() -> Fraction:
     """CRD-TRACK-4: the chance that a random track has five or more of one suit."""
-    return sum((composition_probability(c) for c in all_compositions() if max(c.values()) >= RELAY_AT),
+    return sum((composition_probability(c) for c in all_compositions() if track.overloaded_suit(c) is not None),
                Fraction(0))
 
 

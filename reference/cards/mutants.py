@@ -1,19 +1,18 @@
 """Plausible misreadings of the card rules, for the mutation self-check (`horserace mutants`).
 
-Each mutant patches the reference engine where the rule is applied (the name is replaced
-where it is looked up at call time); the vectors must catch every one of them.
+Each mutant replaces ONE rule function of reference/cards/rules/ in its module; every caller
+looks the function up through that module at call time, so the one patch reaches them all.
+The vectors must catch every one of them.
 """
 
 from __future__ import annotations
 
-
 from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
-from . import betting, odds, race, session, settlement, track
-from .track import track_counts
+from .rules import betting, odds, race, seating, session, settlement, track
 
-
+ORIGINAL_LIABILITY = betting.liability
 
 
 def reuse_revealed(r, c):
@@ -29,7 +28,11 @@ def net_liability(bets, posted, measure):
     return ORIGINAL_LIABILITY(bets, posted, "net")
 
 
-ORIGINAL_LIABILITY = betting.liability
+def relaid_from(threshold: int):
+    """overloaded_suit with another threshold than the text's five."""
+    def overloaded(counts):
+        return next((suit for suit, n in counts.items() if n >= threshold), None)
+    return overloaded
 
 
 def mutants() -> list[Mutant]:
@@ -43,25 +46,25 @@ def mutants() -> list[Mutant]:
         mutant("face-cards-move-two", "Jacks, queens and kings move their ace two positions",
                ("CRD-RACE-3", "CRD-FAQ-2"), (race, "steps_for", lambda c: 2 if c.rank > 10 else 1)),
         mutant("five-of-a-suit-allowed", "Only six or more cards of one suit force a re-lay",
-               ("CRD-TRACK-4", "CRD-FAQ-3"), (track, "RELAY_AT", 6)),
+               ("CRD-TRACK-4", "CRD-FAQ-3"), (track, "overloaded_suit", relaid_from(6))),
         mutant("four-of-a-suit-relaid", "Four cards of one suit already force a re-lay",
-               ("CRD-TRACK-4",), (track, "RELAY_AT", 4)),
+               ("CRD-TRACK-4",), (track, "overloaded_suit", relaid_from(4))),
         mutant("revealed-cards-reused", "A revealed card goes back under the race deck",
                ("CRD-RACE-10", "CRD-RACE-1"), (race, "to_revealed_pile", reuse_revealed)),
         mutant("odds-table-shifted", "The odds table read one place off: one track card pays 3:1, not 2:1",
                ("CRD-ODDS-1",), (odds, "odds_for_count", shifted_odds)),
         mutant("bank-stays", "The bank never rotates: the first banker banks every race",
-               ("CRD-ROT-1", "CRD-SESSION-1"), (session, "next_banker", lambda banker, players: banker)),
+               ("CRD-ROT-1", "CRD-SESSION-1"), (seating, "next_banker", lambda banker, players: banker)),
         mutant("bank-counterclockwise", "The bank passes counterclockwise",
-               ("CRD-ROT-1",), (session, "next_banker", lambda banker, players: (banker - 1) % players)),
+               ("CRD-ROT-1",), (seating, "next_banker", lambda banker, players: (banker - 1) % players)),
         mutant("ties-not-shared", "A tie for the highest final balance goes to the first seat only",
                ("CRD-SESSION-2",), (session, "session_winners", lambda balances: [balances.index(max(balances))])),
         mutant("track-cards-move-horses", "Each track card moves its ace one position before the race",
-               ("CRD-TRACK-6",), (race, "starting_positions", track_counts)),
+               ("CRD-TRACK-6",), (track, "starting_positions", track.track_counts)),
         mutant("losers-keep-stakes", "Losing stakes stay with the bettors instead of going to the bank",
                ("CRD-PAY-1",), (settlement, "lost_stake", lambda stake: 0)),
         mutant("banker-bets-too", "The banker also picks a horse (last, after the others)",
-               ("CRD-BET-3",), (session, "bettors_in_order",
+               ("CRD-BET-3",), (seating, "bettors_in_order",
                                 lambda banker, players: [(banker + k) % players for k in range(1, players + 1)])),
         mutant("cover-counts-losing-stakes", "The bank's cover counts the losing stakes it would collect",
                ("CRD-BET-4",), (betting, "liability", net_liability)),

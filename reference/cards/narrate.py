@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import SUIT_NAMES, SUITS
+from .rules.cards import SUIT_NAMES, SUITS
 
 
 def odds_text(odds: dict[str, Any]) -> str:

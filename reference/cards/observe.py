@@ -6,12 +6,11 @@ from typing import Any
 
 from reference.core.log import StepLog
 
-from .betting import liability, open_horses
-from .cards import SUITS
 from .exact import composition_odds, fraction_text, relay_probability
-from .state import BETTING, LAYING, RACING, SETTLED, TableState
-from .track import Lay, overloaded_suit, race_cards_available, track_counts
-from .odds import posted_odds
+from .rules import betting, odds, track
+from .rules.cards import SUITS
+from .rules.state import BETTING, LAYING, RACING, SETTLED, TableState
+from .rules.track import Lay
 
 
 def event_fields(log: StepLog, type_: str) -> dict[str, Any] | None:
@@ -33,7 +32,7 @@ def legal_actions(table: TableState) -> list[str]:
     if table.phase in (LAYING, SETTLED):
         return ["lay"]
     if table.phase == BETTING:
-        horses = open_horses(table)
+        horses = betting.open_horses(table)
         return [f"bet {h}" for h in horses] if horses else ["sit out"]
     if table.phase == RACING:
         return ["reveal"]
@@ -43,7 +42,7 @@ def legal_actions(table: TableState) -> list[str]:
 def table_view(table: TableState, log: StepLog) -> dict[str, Any]:
     race = table.race
     laid = race.track is not None
-    counts = track_counts(race.track) if laid else None
+    counts = track.track_counts(race.track) if laid else None
     view: dict[str, Any] = {
         "events": log.events,
         "phase": table.phase,
@@ -53,12 +52,12 @@ def table_view(table: TableState, log: StepLog) -> dict[str, Any]:
         "relays": race.relays,
         "track": [str(c) for c in race.track] if laid else None,
         "track_counts": counts,
-        "available": race_cards_available(counts) if laid else None,
+        "available": track.race_cards_available(counts) if laid else None,
         "odds": dict(race.odds) if race.odds is not None else None,
         "bets": bets_by_seat(table),
         "sitting_out": list(race.sitting_out),
         "to_bet": table.to_bet,
-        "liability": liability(race.bets, race.odds, table.options.bank_cover) if race.odds else None,
+        "liability": betting.liability(race.bets, race.odds, table.options.bank_cover) if race.odds else None,
         "positions": dict(race.positions),
         "deck_size": len(race.deck) if laid else None,
         "deck_counts": {s: sum(1 for c in race.deck if c.suit == s) for s in SUITS} if laid else None,
@@ -76,16 +75,16 @@ def table_view(table: TableState, log: StepLog) -> dict[str, Any]:
 
 def layout_view(lay: Lay, table_odds: tuple[int, ...], log: StepLog) -> dict[str, Any]:
     """A lay judged on its own (kind layout): stands, or must be re-laid (CRD-TRACK-4)."""
-    counts = track_counts(lay.track)
-    loaded = overloaded_suit(counts)
+    counts = track.track_counts(lay.track)
+    loaded = track.overloaded_suit(counts)
     return {
         "events": log.events,
         "track": [str(c) for c in lay.track],
         "track_counts": counts,
-        "available": race_cards_available(counts),
+        "available": track.race_cards_available(counts),
         "must_relay": loaded is not None,
         "relay_suit": loaded,
-        "odds": posted_odds(counts, table_odds) if loaded is None else None,
+        "odds": odds.posted_odds(counts, table_odds) if loaded is None else None,
     }
 
 
@@ -94,8 +93,8 @@ def odds_view(counts: dict[str, int], table_odds: tuple[int, ...]) -> dict[str, 
     horses = composition_odds(counts, table_odds)
     return {
         "track_counts": dict(counts),
-        "available": race_cards_available(counts),
-        "must_relay": overloaded_suit(counts) is not None,
+        "available": track.race_cards_available(counts),
+        "must_relay": track.overloaded_suit(counts) is not None,
         "odds": {h.suit: h.posted for h in horses},
         "win_probability": {h.suit: fraction_text(h.probability) for h in horses},
         "fair_odds": {h.suit: fraction_text(h.fair) for h in horses},

@@ -1,67 +1,47 @@
-"""Settings for the points the rule text leaves open (see interpretations.yaml).
-
-Each field is one interpretation's option; the default is the suite's reading.
-"""
+"""Reading the table's agreements (rules/agreements.py) from a scenario's or a message's
+`options:` mapping, with every value checked and bounded."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any, Mapping
 
 from reference.core.errors import InputError
-from reference.core.options import check_choice, options_dict
+from reference.core.options import check_choice
 
-CHOICES: dict[str, tuple] = {
-    # CRD-INT-1: the bank's cover is its own chips against the net winnings on one suit (gross),
-    # or may count the losing stakes it would collect in the same race (net).
-    "bank_cover": ("gross", "net"),
-    # CRD-INT-2: a bet the bank (or the bettor) cannot cover is refused, or stands on credit.
-    "when_uncovered": ("refuse", "owe"),
-}
+from .limits import MAX_CHIPS, MAX_ODDS, shown
+from .rules.agreements import CHOICES, DEFAULTS, Options, is_count
+from .rules.odds import SUGGESTED_ODDS
 
-SUGGESTED_ODDS = (1, 2, 3, 5, 10)   # CRD-ODDS-1: net odds for 0, 1, 2, 3, 4 track cards of the suit
-
-
-@dataclass(frozen=True)
-class Options:
-    bank_cover: str = "gross"
-    when_uncovered: str = "refuse"
-    starting_balance: int = 20                 # CRD-INT-5
-    odds: tuple[int, ...] = SUGGESTED_ODDS     # CRD-INT-7: the posted table, by track count 0..4
-
-    def as_dict(self) -> dict[str, Any]:
-        out = options_dict(self)
-        out["odds"] = list(self.odds)
-        return out
-
-
-DEFAULTS = Options()
+__all__ = ["CHOICES", "DEFAULTS", "Options", "SUGGESTED_ODDS", "is_count", "parse_options"]
 
 
 def parse_options(raw: Mapping[str, Any] | None, field: str = "options") -> Options:
     if not raw:
         return DEFAULTS
+    if not isinstance(raw, Mapping):
+        raise InputError(field, f"{shown(raw)}: options are a mapping of names to values")
     values: dict[str, Any] = {}
     known = [f.name for f in fields(Options)]
     for name, value in raw.items():
         where = f"{field}.{name}"
         if name not in known:
-            raise InputError(where, f"unknown option; options are {', '.join(known)}")
+            raise InputError(f"{field}.{shown(name)}" if not isinstance(name, str) else where,
+                             f"unknown option; options are {', '.join(known)}")
         if name in CHOICES:
+            if not isinstance(value, str):
+                raise InputError(where, f"{shown(value)} is not allowed; choose one of {', '.join(CHOICES[name])}")
             check_choice(where, value, CHOICES[name])
         elif name == "starting_balance":
-            if not is_count(value) or value < 1:
-                raise InputError(where, f"{value!r}: the starting balance is a whole number of chips, 1 or more",
-                                 "CRD-BET-1")
+            if not is_count(value) or not 1 <= value <= MAX_CHIPS:
+                raise InputError(where, f"{shown(value)}: the starting balance is a whole number of chips, "
+                                 f"from 1 to {MAX_CHIPS}", "CRD-BET-1")
         elif name == "odds":
             if not isinstance(value, (list, tuple)) or len(value) != len(SUGGESTED_ODDS) \
-                    or not all(is_count(v) and v >= 1 for v in value):
-                raise InputError(where, "the odds table gives five whole net odds (N means N:1), for 0, 1, 2, 3 "
-                                 "and 4 track cards of the horse's suit, e.g. [1, 2, 3, 5, 10]", "CRD-ODDS-1")
+                    or not all(is_count(v) and 1 <= v <= MAX_ODDS for v in value):
+                raise InputError(where, "the odds table gives five whole net odds (N means N:1, from 1 to "
+                                 f"{MAX_ODDS}), for 0, 1, 2, 3 and 4 track cards of the horse's suit, "
+                                 "e.g. [1, 2, 3, 5, 10]", "CRD-ODDS-1")
             value = tuple(value)
         values[name] = value
     return Options(**values)
-
-
-def is_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -12,14 +12,15 @@ from typing import Any, Callable
 
 from reference.core.log import StepLog
 
-from .betting import place_bet, sit_out
-from .cards import NON_ACES, SUITS
+from .notation import lay_payload
 from .observe import legal_actions
-from .options import Options
-from .replay import lay_payload
-from .session import lay_track, new_table, reveal
-from .state import BETTING, LAYING, OVER, SETTLED, TableState
-from .track import RELAY_AT, TRACK_LENGTH, Lay
+from .rules import track
+from .rules.agreements import Options
+from .rules.betting import place_bet, sit_out
+from .rules.cards import NON_ACES, SUITS
+from .rules.session import lay_track, new_table, reveal
+from .rules.state import BETTING, LAYING, OVER, SETTLED, TableState
+from .rules.track import RELAY_AT, TRACK_LENGTH, Lay
 
 OnStep = Callable[[TableState, dict, StepLog], None]
 
@@ -28,7 +29,7 @@ def random_lay(rng: random.Random) -> Lay:
     """CRD-TRACK-2/3: the 48 shuffled; the top 7 are the track, the other 41 the race deck."""
     cards = list(NON_ACES)
     rng.shuffle(cards)
-    return Lay(tuple(cards[:TRACK_LENGTH]), tuple(cards[TRACK_LENGTH:]))
+    return Lay(track.track_of(cards), track.race_deck_of(cards))
 
 
 def loaded_lay(rng: random.Random) -> Lay:

@@ -16,13 +16,15 @@ from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 
 from .actions import LayTrack, PlaceBet, Reveal, SitOut, parse_action_text, parse_count, parse_seat, parse_stake
-from .betting import place_bet, sit_out
-from .cards import SUITS, parse_horse
+from .limits import MAX_CHIPS, MAX_PLAYERS, shown
 from .narrate import narrate_layout, narrate_odds, narrate_table_step
+from .notation import lay_payload, parse_horse, parse_lay
 from .observe import layout_view, odds_view, table_view
 from .options import Options, is_count, parse_options
-from .session import lay_track, new_table, reveal
-from .track import NEEDED_TO_FINISH, TRACK_LENGTH, Lay, parse_lay, track_counts
+from .rules.betting import place_bet, sit_out
+from .rules.cards import SUITS
+from .rules.session import lay_track, new_table, reveal
+from .rules.track import NEEDED_TO_FINISH, TRACK_LENGTH, track_counts
 
 KINDS = ("race", "session", "layout", "odds")
 ACTION_KEYS = ("lay", "bet", "sit_out", "reveal")
@@ -31,6 +33,10 @@ OBSERVE = "observe"
 
 def replay(case: CaseInput) -> Iterator[StepOutcome]:
     options = parse_options(case.options)
+    if not isinstance(case.setup, dict):
+        raise InputError("setup", f"{shown(case.setup)}: the setup is a mapping")
+    if not isinstance(case.steps, list):
+        raise InputError("steps", f"{shown(case.steps)}: the steps are a list")
     if case.kind in ("race", "session"):
         yield from replay_table(case, options)
     elif case.kind == "layout":
@@ -46,6 +52,10 @@ def replay(case: CaseInput) -> Iterator[StepOutcome]:
 def step_action(step: dict[str, Any], index: int, need_deck: bool = True):
     """The step's action in either form; None for a pure check."""
     field = f"steps[{index}]"
+    if not isinstance(step, dict):
+        raise InputError(field, f"{shown(step)}: a step is a mapping (an action and what to expect)")
+    if not isinstance(step.get("expect", {}), dict):
+        raise InputError(f"{field}.expect", f"{shown(step['expect'])}: what to expect is a mapping of names to values")
     if "action" in step:
         text = step["action"]
         if isinstance(text, str) and text.strip().lower() == "lay":
@@ -74,13 +84,6 @@ def step_action(step: dict[str, Any], index: int, need_deck: bool = True):
     return Reveal(parse_count(step["reveal"], f"{field}.reveal"))
 
 
-def lay_payload(lay: Lay) -> dict[str, Any]:
-    out: dict[str, Any] = {"track": [str(c) for c in lay.track]}
-    if lay.deck is not None:
-        out["deck"] = [str(c) for c in lay.deck]
-    return out
-
-
 def compile_step(step: dict[str, Any]) -> dict[str, Any]:
     """Scenario form -> protocol form."""
     action = step_action(step, 0, need_deck=False)
@@ -89,8 +92,6 @@ def compile_step(step: dict[str, Any]) -> dict[str, Any]:
     if isinstance(action, LayTrack):
         return {"action": "lay", "lay": lay_payload(action.lay)}
     return {"action": str(action)}
-
-
 
 
 # -- race and session -----------------------------------------------------------------------
@@ -107,9 +108,34 @@ def apply_action(table, action, log: StepLog, field: str) -> None:
             reveal(table, log, f"{field}.reveal")
 
 
+def check_setup_bounds(setup: dict[str, Any]) -> None:
+    """The suite's size bounds on a table's setup (limits.py); the rules check the rest."""
+    players = setup.get("players")
+    if is_count(players) and not -MAX_PLAYERS <= players <= MAX_PLAYERS:
+        raise InputError("setup.players", f"{shown(players)} players; the suite plays 3 to {MAX_PLAYERS} people "
+                         "(the text sets no upper limit)", "CRD-SET-2")
+    if players is not None and not is_count(players):
+        raise InputError("setup.players", f"{shown(players)} players; the game is for 3 or more people "
+                         "(one banks, the others bet)", "CRD-SET-2")
+    banker = setup.get("banker", 0)
+    if not is_count(banker) or not -MAX_PLAYERS <= banker <= MAX_PLAYERS:
+        raise InputError("setup.banker", f"{shown(banker)} is not a seat (the suite plays at most {MAX_PLAYERS} "
+                         "people)")
+    balances = setup.get("balances")
+    if isinstance(balances, list):
+        if len(balances) > MAX_PLAYERS:
+            raise InputError("setup.balances", f"{len(balances)} balances; the suite plays at most {MAX_PLAYERS} "
+                             "people")
+        for seat, value in enumerate(balances):
+            if not is_count(value) or not -MAX_CHIPS <= value <= MAX_CHIPS:
+                raise InputError(f"setup.balances[{seat}]", f"{shown(value)} is not a whole number of chips "
+                                 f"(from -{MAX_CHIPS} to {MAX_CHIPS})")
+
+
 def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
     setup = case.setup
     session = case.kind == "session"
+    check_setup_bounds(setup)
     if session and "balances" in setup:
         raise InputError("setup.balances", "a session starts with equal balances: set options.starting_balance "
                          "instead", "CRD-BET-1")
@@ -167,7 +193,7 @@ def composition_of(setup: dict[str, Any]) -> dict[str, int]:
         raise InputError("setup.track_counts", "give the track cards per suit: {S: n, H: n, D: n, C: n}")
     for suit in SUITS:
         if not is_count(counts[suit]) or not 0 <= counts[suit] <= TRACK_LENGTH:
-            raise InputError(f"setup.track_counts.{suit}", f"{counts[suit]!r}: a count from 0 to 7")
+            raise InputError(f"setup.track_counts.{suit}", f"{shown(counts[suit])}: a count from 0 to 7")
     if sum(counts.values()) != TRACK_LENGTH:
         raise InputError("setup.track_counts", f"the counts add up to {sum(counts.values())}; the track has "
                          f"{TRACK_LENGTH} cards", "CRD-TRACK-2")

@@ -11,11 +11,12 @@ from typing import Any
 
 from reference.core.game import CaseInput
 
-from .cards import RANKS, SUIT_SYMBOLS, SUITS
 from .exact import all_compositions, legal_compositions
-from .options import DEFAULTS, Options
+from .notation import SUIT_SYMBOLS, lay_payload
 from .playout import loaded_lay, random_game, random_lay
-from .replay import lay_payload, replay
+from .replay import replay
+from .rules.agreements import DEFAULTS, Options
+from .rules.cards import RANKS, SUITS
 
 TABLE_KEYS = ["phase", "bets", "positions", "deck_size", "last_card", "settlement", "balances", "legal_actions"]
 OBSERVATION_KEYS: dict[str, list[str]] = {

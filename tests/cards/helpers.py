@@ -4,12 +4,13 @@ tables played step by step."""
 from __future__ import annotations
 
 from reference.core.log import StepLog
-from reference.cards.betting import place_bet, sit_out
-from reference.cards.cards import NON_ACES, parse_card
+from reference.cards.rules.betting import place_bet, sit_out
+from reference.cards.notation import parse_card
+from reference.cards.rules.cards import NON_ACES
 from reference.cards.observe import legal_actions, table_view
-from reference.cards.options import Options
-from reference.cards.session import lay_track, new_table, reveal
-from reference.cards.track import Lay
+from reference.cards.rules.agreements import Options
+from reference.cards.rules.session import lay_track, new_table, reveal
+from reference.cards.rules.track import Lay
 
 
 def cards(text: str) -> list:

@@ -77,6 +77,24 @@ def test_engine_errors_name_file_line_and_field(request, tmp_path, old, new, fie
         assert f"(rule {marker.args[0]})" in str(error), str(error)
 
 
+# Issue 11: every numeric setup field is bounded (reference/cards/limits.py) before anything is
+# allocated; 10**30 players used to raise OverflowError and 300,000,000 a MemoryError.
+@pytest.mark.parametrize("old, new, field, words", [
+    ("players: 3", "players: 1000000000000000000000000000000", "setup.players", "maximum of 100"),
+    ("players: 3", "players: 300000000", "setup.players", "maximum of 100"),
+    ("banker: 0", "banker: 100000000000000000000", "setup.banker", "maximum of 99"),
+    ("balances: [20, 20, 20]", "balances: [20, 20, 10000000000000]", "setup.balances[2]", "maximum of 1000000000"),
+    ("  - bet: S\n", "  - bet: S\n    by: 500\n", "steps[1].by", "maximum of 99"),
+    ("  - bet: S\n", "  - action: bet S by 500\n", "steps[1].action", "500 is not a seat"),
+    ("  - bet: S\n", "  - reveal: 50\n", "steps[1].reveal", "maximum of 41"),
+    ("kind: race\n", "kind: race\noptions: {odds: [1, 2, 3, 5, 100000000000]}\n", "options.odds[4]", "maximum"),
+    ("kind: race\n", "kind: race\noptions: {starting_balance: 100000000000}\n", "options.starting_balance",
+     "maximum"),
+])
+def test_numbers_beyond_the_suite_bounds_are_refused_with_their_line(tmp_path, old, new, field, words):
+    assert_located_error(tmp_path, GOOD, old, new, field, words)
+
+
 @pytest.mark.clause("CRD-BET-4")
 def test_a_bank_that_cannot_cover_points_at_the_bet_line(tmp_path):
     text = GOOD.replace("balances: [20, 20, 20]", "balances: [2, 20, 20]")

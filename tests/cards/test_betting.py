@@ -6,9 +6,9 @@ import pytest
 
 from reference.core.errors import IllegalAction, InputError
 from reference.core.log import StepLog
-from reference.cards.betting import liability, place_bet
-from reference.cards.session import new_table
-from reference.cards.state import Bet
+from reference.cards.rules.betting import liability, place_bet
+from reference.cards.rules.session import new_table
+from reference.cards.rules.state import Bet
 
 from .helpers import actions, bet, laid, lay, sit, step, table, types, view
 

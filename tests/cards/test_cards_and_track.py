@@ -4,10 +4,11 @@ Every expected value is counted by hand from the rule text."""
 import pytest
 
 from reference.core.errors import IllegalAction, InputError
-from reference.cards.cards import ACES, FULL_PACK, NON_ACES, SUITS, parse_card, parse_horse
+from reference.cards.notation import parse_card, parse_horse, parse_lay
+from reference.cards.rules.cards import ACES, FULL_PACK, NON_ACES, SUITS
 from reference.cards.exact import win_probabilities
-from reference.cards.seating import bettors_in_order
-from reference.cards.track import overloaded_suit, parse_lay, race_cards_available, track_counts
+from reference.cards.rules.seating import bettors_in_order
+from reference.cards.rules.track import overloaded_suit, race_cards_available, track_counts
 
 from .helpers import actions, bet, cards, lay, laid, lay_of, step, table, types, view
 

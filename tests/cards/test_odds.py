@@ -13,8 +13,7 @@ from horserace_cli.main import main
 from reference.cards.exact import (all_compositions, composition_odds, composition_probability,
                                    expected_value, fair_net_odds, legal_compositions, relay_probability,
                                    win_probabilities)
-from reference.cards.odds import odds_for_count, posted_odds
-from reference.cards.options import SUGGESTED_ODDS
+from reference.cards.rules.odds import SUGGESTED_ODDS, odds_for_count, posted_odds
 
 from .helpers import laid, view
 from .oracle import forward_probabilities

@@ -5,10 +5,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reference.cards.options import Options
+from reference.cards.rules.agreements import Options
 from reference.cards.playout import play, random_lay, seeded_lays
-from reference.cards.session import new_table
-from reference.cards.track import overloaded_suit, track_counts
+from reference.cards.rules.session import new_table
+from reference.cards.rules.track import overloaded_suit, track_counts
 
 import pytest
 

@@ -4,7 +4,7 @@ crossing the line (CRD-RACE-5/6/7, CRD-FAQ-1) and this version's limits (CRD-INT
 import pytest
 
 from reference.core.errors import IllegalAction
-from reference.cards.cards import RANKS
+from reference.cards.rules.cards import RANKS
 
 from .helpers import cards, laid, racing, step, types, view
 

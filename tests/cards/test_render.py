@@ -1,4 +1,4 @@
-"""Card diagrams (reference/cards/render.py): the track, the four aces in their lanes, the finish
+"""Card diagrams (reference/cards/render/): the track, the four aces in their lanes, the finish
 line, the odds, bets, bank and balances; a loaded track marked; odds as a chart; the site."""
 
 from __future__ import annotations

@@ -4,10 +4,10 @@
 import pytest
 
 from reference.core.errors import IllegalAction
-from reference.cards.seating import next_banker
-from reference.cards.session import session_winners
-from reference.cards.settlement import net_winnings, settle_race
-from reference.cards.state import Bet
+from reference.cards.rules.seating import next_banker
+from reference.cards.rules.session import session_winners
+from reference.cards.rules.settlement import net_winnings, settle_race
+from reference.cards.rules.state import Bet
 
 from .helpers import bet, lay, racing, step, table, types, view
 

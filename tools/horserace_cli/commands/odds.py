@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-from reference.cards.cards import SUITS
+from reference.cards.rules.cards import SUITS
 from reference.cards.exact import (composition_odds, composition_probability, legal_compositions,
                                    relay_probability)
-from reference.cards.options import SUGGESTED_ODDS
+from reference.cards.rules.odds import SUGGESTED_ODDS
 from reference.core.errors import HorseRaceError
 
 

@@ -1,38 +1,50 @@
-"""Bets: the odds are posted, each non-banker backs one horse with 1 chip, the bank must be able
-to pay whichever suit wins, and the choices are fixed before the race
-(CRD-BET-2..6, CRD-INT-1..3)."""
+"""Bets: equal balances, the odds posted, each non-banker backs one horse with 1 chip, the bank
+must be able to pay whichever suit wins, and the choices are fixed before the race
+(CRD-BET-1..6, CRD-INT-1..3)."""
 
 from __future__ import annotations
 
 from reference.core.errors import IllegalAction
-from reference.core.log import StepLog
 
+from . import odds, settlement
 from .cards import SUITS
-from .state import BETTING, LAYING, OVER, RACING, Bet, TableState
+from .state import BETTING, LAYING, OVER, RACING, Bet, Log, RaceState, TableState
 
-MAX_STAKE = 1    # CRD-BET-2/3: the posted maximum; here every bettor stakes exactly 1 chip
+MAX_STAKE = 1    # the posted maximum; here every bettor stakes exactly 1 chip (CRD-BET-3)
 
 
-def liability(bets: list[Bet], odds: dict[str, int | None], measure: str) -> dict[str, int]:
-    """CRD-BET-4, CRD-INT-1: the chips the bank pays out of its own balance if each suit wins.
-    gross: the net winnings on that suit (CRD-PAY-2: stake x net odds); net: less the losing
-    stakes the bank collects in the same settlement (CRD-PAY-1)."""
+# CRD-BET-1: a session starts with everyone holding the same number of chips
+def starting_balances(players: int, amount: int) -> list[int]:
+    return [amount] * players
+
+
+# CRD-BET-2: the payouts and the maximum stake are posted before any race card is revealed
+def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log) -> None:
+    race.odds = odds.posted_odds(counts, table_odds)
+    log.event("odds_posted", "CRD-ODDS-1", odds=dict(race.odds), max_bet=MAX_STAKE)
+    log.rule("CRD-BET-2")
+
+
+def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> dict[str, int]:
+    """The chips the bank pays out of its own balance if each suit wins (CRD-INT-1).
+    gross: the net winnings on that suit (CRD-PAY-2); net: less the losing stakes the bank
+    collects in the same settlement (CRD-PAY-1)."""
     out = {}
     for suit in SUITS:
-        pay = sum(b.stake * (odds[suit] or 0) for b in bets if b.horse == suit)
+        pay = sum(settlement.net_winnings(b.stake, posted[suit] or 0) for b in bets if b.horse == suit)
         if measure == "net":
-            pay -= sum(b.stake for b in bets if b.horse != suit)
+            pay -= sum(settlement.lost_stake(b.stake) for b in bets if b.horse != suit)
         out[suit] = max(pay, 0)
     return out
 
 
+# CRD-BET-4: before the race the bank must hold enough chips to pay whichever suit wins
 def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:
-    """CRD-BET-4: enough chips in the bank for any winning suit."""
     return bank_balance >= max(owed.values())
 
 
 def open_horses(table: TableState) -> list[str]:
-    """The horses the seat to bet may back. CRD-INT-2: under 'refuse' a bet the bank could not
+    """The horses the seat to bet may back (CRD-INT-2): under 'refuse' a bet the bank could not
     pay, or a stake the bettor does not hold, is not offered; under 'owe' every horse is."""
     seat = table.to_bet
     if seat is None:
@@ -51,6 +63,7 @@ def open_horses(table: TableState) -> list[str]:
 def check_betting_phase(table: TableState, field: str) -> None:
     if table.phase == BETTING:
         return
+    # CRD-BET-6: during the race nobody switches horse or adds chips
     if table.phase == RACING:
         raise IllegalAction(field, "the race has started: nobody changes horse or adds chips", "CRD-BET-6")
     if table.phase == OVER and table.session:
@@ -76,8 +89,8 @@ def check_bettor(table: TableState, by: int | None, field: str) -> int:
                         f"not seat {by}", "CRD-INT-3")
 
 
-def place_bet(table: TableState, horse: str, stake: int, by: int | None, log: StepLog, field: str) -> None:
-    """CRD-BET-3: one horse, one chip. `field` locates the step; errors name its bet, stake or by."""
+def place_bet(table: TableState, horse: str, stake: int, by: int | None, log: Log, field: str) -> None:
+    """One horse, one chip (CRD-BET-3). `field` locates the step; errors name its bet, stake or by."""
     check_betting_phase(table, f"{field}.bet")
     seat = check_bettor(table, by, f"{field}.by" if by is not None else f"{field}.bet")
     race = table.race
@@ -104,8 +117,8 @@ def refuse_uncovered(table: TableState, seat: int, horse: str, field: str) -> No
                         f"chips if {horse} won{hint}", "CRD-BET-4")
 
 
-def sit_out(table: TableState, by: int | None, log: StepLog, field: str) -> None:
-    """CRD-INT-2: a bettor sits out only when no horse can be backed."""
+def sit_out(table: TableState, by: int | None, log: Log, field: str) -> None:
+    """A bettor sits out only when no horse can be backed (CRD-INT-2)."""
     check_betting_phase(table, f"{field}.sit_out")
     seat = check_bettor(table, by, f"{field}.by" if by is not None else f"{field}.sit_out")
     horses = open_horses(table)
@@ -118,12 +131,12 @@ def sit_out(table: TableState, by: int | None, log: StepLog, field: str) -> None
     finish_choice(table, log)
 
 
-def finish_choice(table: TableState, log: StepLog) -> None:
+# CRD-BET-5: once every bettor has chosen, the choices are fixed and the race starts
+def finish_choice(table: TableState, log: Log) -> None:
     race = table.race
     race.waiting.pop(0)
     if race.waiting:
         return
-    # CRD-BET-5: the choices are fixed and the race starts; CRD-BET-4 held for every bet.
     table.phase = RACING
     owed = liability(race.bets, race.odds, table.options.bank_cover)
     log.event("bets_closed", "CRD-BET-5", bets=[bet_view(b) for b in race.bets], liability=owed,

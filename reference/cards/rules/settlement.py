@@ -18,13 +18,13 @@ class Settlement:
     paid: int               # net winnings paid by the bank
 
 
+# CRD-PAY-2: N:1 is net: the winner gets the stake back and N per chip on top of it
 def net_winnings(stake: int, odds: int) -> int:
-    """CRD-PAY-2: N:1 is net; the bettor gains N per chip on top of the returned stake."""
     return stake * odds
 
 
+# CRD-PAY-1: the bank collects a losing stake in full
 def lost_stake(stake: int) -> int:
-    """CRD-PAY-1: a losing stake goes to the bank in full."""
     return stake
 
 
@@ -32,18 +32,17 @@ def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: i
     returned = [0] * players
     changes = [0] * players
     collected = paid = 0
+    # CRD-PAY-3: each bet is settled on its own fixed stake, however many backed the winner
     for bet in bets:
         if bet.horse == winner:
-            # CRD-PAY-2/3: each winning bet on its own fixed stake: stake back plus net winnings.
             gain = net_winnings(bet.stake, odds)
             returned[bet.seat] += bet.stake + gain
             changes[bet.seat] += gain
             paid += gain
         else:
-            # CRD-PAY-1: the bank collects every losing stake.
             lost = lost_stake(bet.stake)
             changes[bet.seat] -= lost
             collected += lost
-    # CRD-SESSION-3: the bank's gains and losses count; the changes sum to zero.
+    # CRD-SESSION-3: the bank's gains and losses count like anyone's, so the changes sum to zero
     changes[banker] += collected - paid
     return Settlement(winner, odds, returned, changes, collected, paid)

@@ -1,4 +1,4 @@
-"""Seats and the bank's rotation (CRD-SET-2/3, CRD-BET-3, CRD-ROT-1).
+"""Seats and the bank's rotation (CRD-SET-2, CRD-BET-3, CRD-ROT-1).
 
 Seats are numbered 0..n-1 clockwise. One seat banks each race; the others bet.
 """
@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from reference.core.errors import InputError
 
-MIN_PLAYERS = 3     # CRD-SET-2: three or more; the suggested 10 is not a limit
+MIN_PLAYERS = 3
 
 
+# CRD-SET-2: three or more people play; the suggested ten is for comfort, not a limit
 def check_players(players: object, field: str) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or players < MIN_PLAYERS:
         raise InputError(field, f"{players!r} players; the game is for {MIN_PLAYERS} or more people "
@@ -27,11 +28,14 @@ def next_clockwise(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
+# CRD-ROT-1: the bank passes clockwise
 def next_banker(banker: int, players: int) -> int:
-    """CRD-ROT-1: the bank passes clockwise."""
     return next_clockwise(banker, players)
 
 
+# CRD-BET-3: each person who is not the banker picks a horse (clockwise from the banker's left, CRD-INT-3)
 def bettors_in_order(banker: int, players: int) -> list[int]:
-    """CRD-BET-3: everyone but the banker bets; CRD-INT-3: clockwise from the banker's left."""
-    return [(banker + k) % players for k in range(1, players)]
+    seats = [next_clockwise(banker, players)]
+    while len(seats) < players - 1:
+        seats.append(next_clockwise(seats[-1], players))
+    return seats

@@ -1,12 +1,17 @@
-"""The state of a table (a session or a single race) and of its current race.
-Plain data; the rules live elsewhere."""
+"""The state of a table (a session or a single race) and of its current race: plain data.
+
+`Log` is what the rules write each step to: the observable events and the clauses applied
+(the suite passes its step log, reference/core/log.py; the rules only need these two calls).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
+from .agreements import DEFAULTS, Options
 from .cards import SUITS, Card
-from .options import DEFAULTS, Options
+from .track import START
 
 # Phases.
 LAYING = "laying"      # the track is to be laid (or re-laid, CRD-TRACK-4)
@@ -16,11 +21,18 @@ SETTLED = "settled"    # the race is paid and the bank has passed; the next race
 OVER = "over"          # the case is finished (the single race, or the whole session)
 
 
+class Log(Protocol):
+    def event(self, type_: str, clause: str, **fields: Any) -> dict[str, Any]: ...
+
+    def rule(self, *clauses: str) -> None: ...
+
+
+# CRD-INTRO-3: no Calcutta auction here: a bet is one fixed stake on one horse at the posted odds
 @dataclass(frozen=True)
 class Bet:
     seat: int
     horse: str          # the suit of the ace backed
-    stake: int = 1
+    stake: int = 1      # the one chip every bettor stakes (betting.MAX_STAKE)
 
 
 @dataclass
@@ -29,8 +41,9 @@ class RaceState:
     banker: int
     track: tuple[Card, ...] | None = None         # positions 1..7 once laid
     deck: list[Card] = field(default_factory=list)         # the race deck, top first
-    revealed: list[Card] = field(default_factory=list)     # the separate pile (CRD-RACE-1)
-    positions: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SUITS})
+    # CRD-RACE-4: the revealed cards lie on their own pile, apart from the track
+    revealed: list[Card] = field(default_factory=list)
+    positions: dict[str, int] = field(default_factory=lambda: {s: START for s in SUITS})
     odds: dict[str, int | None] | None = None     # posted net odds (N means N:1)
     bets: list[Bet] = field(default_factory=list)
     sitting_out: list[int] = field(default_factory=list)
@@ -49,11 +62,6 @@ class TableState:
     phase: str = LAYING
     next_banker: int | None = None     # after a settlement: who banks the next race
     session_winners: list[int] | None = None
-
-    @property
-    def races_total(self) -> int:
-        """CRD-SESSION-1: a session has one race per person; a race case has one race."""
-        return self.players if self.session else 1
 
     @property
     def to_bet(self) -> int | None:

@@ -1,0 +1,25 @@
+"""Posted net odds: by the number of the horse's suit on the track (CRD-ODDS-1, CRD-ODDS-2).
+
+N means N:1 net: a winning stake of 1 gets its chip back plus N (CRD-PAY-2). The table is the
+text's suggestion unless the table agrees another (options.odds, CRD-INT-7).
+"""
+
+from __future__ import annotations
+
+from .cards import SUITS
+
+# The text's suggested net odds for 0, 1, 2, 3 and 4 track cards of the horse's suit.
+SUGGESTED_ODDS = (1, 2, 3, 5, 10)
+
+
+# CRD-ODDS-1: the price of a horse is looked up by its suit's count on the track
+def odds_for_count(count: int, table: tuple[int, ...]) -> int | None:
+    """0 -> 1:1, 1 -> 2:1, 2 -> 3:1, 3 -> 5:1, 4 -> 10:1 by default. A suit with five or more
+    track cards has no price: such a track is re-laid (CRD-TRACK-4)."""
+    return table[count] if 0 <= count < len(table) else None
+
+
+# CRD-ODDS-2: the posted prices are the table's traditional ones, not computed fair odds
+def posted_odds(counts: dict[str, int], table: tuple[int, ...]) -> dict[str, int | None]:
+    return {suit: odds_for_count(counts[suit], table) for suit in SUITS}
+

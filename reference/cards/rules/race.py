@@ -1,0 +1,94 @@
+"""The race: revealing race cards and moving the aces (CRD-RACE-1..10, CRD-FAQ-1/2).
+
+One function or block per rule; the table's flow (session.py) calls `open_race` and
+`reveal_next`. Rules are looked up through this module at call time, so replacing one
+(a mutant) reaches every caller.
+"""
+
+from __future__ import annotations
+
+from reference.core.errors import InputError
+
+from . import track
+from .cards import Card
+from .state import Log, RaceState
+from .track import TRACK_LENGTH, Lay
+
+# CRD-RACE-5: position 7 is beside the last mark: a horse standing there has not won
+LAST_MARK = TRACK_LENGTH
+FINISH = LAST_MARK + 1      # past the last mark: over the line
+
+# CRD-RACE-2: the ace of the card's suit moves forward exactly one position
+STEP = 1
+
+
+# CRD-RACE-1: the banker turns up the next race card, the top of the race deck
+def turn_up(race: RaceState) -> Card:
+    return race.deck.pop(0)
+
+
+# CRD-RACE-10: a revealed card goes to its pile and never back into the race deck
+def to_revealed_pile(race: RaceState, c: Card) -> None:
+    race.revealed.append(c)
+
+
+# CRD-FAQ-2: only the suit matters: a card moves the ace of its own suit
+def horse_of(c: Card) -> str:
+    return c.suit
+
+
+# CRD-RACE-3: the rank does not matter: a king runs no farther than a two
+def steps_for(c: Card) -> int:
+    return STEP
+
+
+# CRD-RACE-9: in this visible-track version no horse ever moves backward
+def forward(position: int, steps: int) -> int:
+    return position + steps
+
+
+# CRD-RACE-8: each card moves a single horse, its own, so no two can finish together
+def move(race: RaceState, c: Card) -> tuple[str, int]:
+    """Moves the card's horse; returns the horse and where it stood before."""
+    horse = horse_of(c)
+    before = race.positions[horse]
+    race.positions[horse] = forward(before, steps_for(c))
+    return horse, before
+
+
+# CRD-FAQ-1: reaching the last mark does not win; the horse has to cross it
+def crossed_finish(position: int) -> bool:
+    return position >= FINISH
+
+
+def open_race(race: RaceState, lay: Lay) -> None:
+    """The accepted lay: the track at positions 1-7, the race deck, the aces at the start."""
+    race.track = lay.track
+    race.deck = list(lay.deck)
+    race.revealed = []
+    race.positions = track.starting_positions(lay.track)
+    race.winner = None
+
+
+def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
+    """One race card turned and its horse moved. Returns the winning suit when that move
+    crosses the line, else None."""
+    if not race.deck:
+        # Cannot happen after CRD-TRACK-4: every suit keeps at least 8 race cards.
+        raise InputError(field, "the race deck is empty and no horse has crossed", "CRD-TRACK-5")
+    c = turn_up(race)
+    to_revealed_pile(race, c)
+    log.event("revealed", "CRD-RACE-1", card=str(c), suit=c.suit, deck_size=len(race.deck))
+    log.rule("CRD-RACE-4", "CRD-RACE-10")
+    horse, before = move(race, c)
+    log.event("moved", "CRD-RACE-2", horse=horse, **{"from": before, "to": race.positions[horse]})
+    log.rule("CRD-INTRO-1", "CRD-RACE-3", "CRD-FAQ-2", "CRD-RACE-8", "CRD-RACE-9", "CRD-INTRO-3")
+    # CRD-RACE-6: the first horse over the line wins at once
+    if crossed_finish(race.positions[horse]):
+        race.winner = horse
+        log.event("won", "CRD-RACE-6", horse=horse, card=str(c), positions=dict(race.positions))
+        log.rule("CRD-RACE-7", "CRD-INTRO-2", "CRD-FAQ-1")
+        return horse
+    if race.positions[horse] == LAST_MARK:
+        log.rule("CRD-RACE-5", "CRD-FAQ-1")
+    return None

@@ -1,0 +1,71 @@
+"""The track: the aces at position 0, seven face-up cards at positions 1-7 and the race deck
+(CRD-TRACK-1..3, CRD-COUNT-1), the re-lay of a loaded track (CRD-TRACK-4/5, CRD-FAQ-3), and
+track cards that move nobody (CRD-TRACK-6).
+
+Chance never lives here: a lay is input (the shuffled 48 cards, or the track and the race
+deck), and a re-lay is shown by giving the next lay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import SUITS, Card
+
+# CRD-INTRO-2: this version lays a visible track of seven cards
+TRACK_LENGTH = 7
+RACE_DECK_SIZE = 41         # 48 - 7: what the track leaves (CRD-TRACK-3)
+RACE_CARDS_PER_SUIT = 12    # thirteen cards of a suit minus its ace (CRD-COUNT-1)
+NEEDED_TO_FINISH = 8        # eight race cards take an ace from 0 across the line at 8 (CRD-TRACK-5)
+
+# CRD-TRACK-1: the four aces stand in a column at position 0
+START = 0
+
+# CRD-FAQ-3: five marks of a suit leave it 12 - 5 = 7 race cards, fewer than the 8 moves needed
+RELAY_AT = RACE_CARDS_PER_SUIT - NEEDED_TO_FINISH + 1
+
+
+@dataclass(frozen=True)
+class Lay:
+    track: tuple[Card, ...]              # positions 1..7
+    deck: tuple[Card, ...] | None        # the race deck, top first; None for a track alone
+
+
+# CRD-TRACK-2: of the 48 shuffled, the top seven are laid face up as positions 1 to 7
+def track_of(shuffled: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(shuffled[:TRACK_LENGTH])
+
+
+# CRD-TRACK-3: the 41 cards left over are the race deck
+def race_deck_of(shuffled: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(shuffled[TRACK_LENGTH:])
+
+
+def track_counts(track: Sequence[Card]) -> dict[str, int]:
+    """How many track cards of each suit."""
+    return {suit: sum(1 for c in track if c.suit == suit) for suit in SUITS}
+
+
+# CRD-COUNT-1: a suit's race cards are its 12 non-ace cards less those on the track
+def race_cards_available(counts: dict[str, int]) -> dict[str, int]:
+    return {suit: RACE_CARDS_PER_SUIT - counts[suit] for suit in SUITS}
+
+
+# CRD-TRACK-5: a horse can finish only with the eight race cards it needs
+def can_finish(race_cards: int) -> bool:
+    return race_cards >= NEEDED_TO_FINISH
+
+
+# CRD-TRACK-4: five or more track cards of one suit: the 48 are shuffled and laid again
+def overloaded_suit(counts: dict[str, int]) -> str | None:
+    """The suit with five or more track cards (at most one can have), if any."""
+    for suit in SUITS:
+        if counts[suit] >= RELAY_AT:
+            return suit
+    return None
+
+
+# CRD-TRACK-6: track cards never move a horse: whatever the track shows, every ace starts at 0
+def starting_positions(track: Sequence[Card]) -> dict[str, int]:
+    return {suit: START for suit in SUITS}

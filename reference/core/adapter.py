@@ -83,10 +83,15 @@ def serve(stdin: IO[bytes], stdout: IO[bytes], games: list[str] | None = None, m
     context = find_mutant(mutant).patch() if mutant else contextlib.nullcontext()
     with context:
         for raw in stdin:
-            line = raw.decode("utf-8").strip()
-            if not line:
+            try:
+                line = raw.decode("utf-8").strip()
+                message = json.loads(line) if line else None
+            except ValueError as exc:      # not UTF-8 or not JSON: say so, keep serving
+                message = {"type": f"(unreadable: {type(exc).__name__})"}
+            if message is None:
                 continue
-            message = json.loads(line)
+            if not isinstance(message, dict):
+                message = {"type": "(not an object)"}
             kind = message.get("type")
             if kind == "hello":
                 reply = hello_reply(names)

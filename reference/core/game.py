@@ -101,6 +101,10 @@ class Game:
     # (kind, observation after a step) -> an SVG drawing of that state, as the rule texts draw it;
     # "" when the step has nothing to draw (a settlement, a refused action)
     render_step: Callable[[str, Mapping[str, Any]], str] | None = None
+    # clause id -> the observation paths its decision determines ("key", "key.field",
+    # "events.<type>", "events.<type>.<field>"): how a runner attributes a divergence at a step
+    # to the clauses that step applied. Written into every vector file's header.
+    clause_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
     @property
     def catalog_file(self) -> Path:

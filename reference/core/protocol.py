@@ -10,18 +10,34 @@
     runner -> impl   {"type": "bye"}
 
 Schemas: schema/protocol/runner-message.schema.json and implementation-message.schema.json.
+Fields a message does not define are ignored (so a later protocol may add some); a defined
+field with the wrong type is refused with its path.
+
+Every line from an implementation is bounded before it is believed: at most MAX_LINE_BYTES
+(the reader never holds more), strict UTF-8, nesting at most MAX_DEPTH, integers within
+Python's digit limit, no NaN/Infinity and no lone surrogates. Each breach is a ProtocolError
+with a short message naming the cause.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
+
+from jsonschema.exceptions import ValidationError
 
 from . import schemas
 from .version import PROTOCOL_VERSION, suite_version
+from .yamlsource import format_field
 
 RUNNER_SCHEMA = "protocol/runner-message.schema.json"
 IMPLEMENTATION_SCHEMA = "protocol/implementation-message.schema.json"
+IMPLEMENTATION_TYPES = ("hello", "result", "skipped", "errored")
+
+MAX_LINE_BYTES = 8 * 1024 * 1024   # one answer line; a perft divide or a long match is far below
+MAX_DEPTH = 64                     # observations nest a handful of levels
+ERROR_LIMIT = 200                  # characters of a schema complaint
 
 
 class ProtocolError(Exception):
@@ -42,19 +58,136 @@ def encode(message: dict[str, Any]) -> bytes:
     return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def decode_implementation_line(line: bytes) -> dict[str, Any]:
-    """Parse and validate one line from an implementation; ProtocolError says what is wrong."""
-    text = line.decode("utf-8", errors="replace").strip()
+# -- decoding ------------------------------------------------------------------------------------
+
+def _refuse_constant(name: str) -> Any:
+    raise ProtocolError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ProtocolError(f"the number {shorten(text, 40)} is out of range")
+    return value
+
+
+def parse_line(line: bytes) -> Any:
+    """The JSON value of one line, or ProtocolError naming why it cannot be believed."""
+    if len(line) > MAX_LINE_BYTES:
+        raise ProtocolError(f"a line of {len(line)} bytes (the limit is {MAX_LINE_BYTES})")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ProtocolError(f"not UTF-8: byte 0x{line[exc.start]:02x} at byte offset {exc.start} "
+                            f"({exc.reason})") from None
+    text = text.strip()
     if not text:
         raise ProtocolError("an empty line")
     try:
-        message = json.loads(text)
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise ProtocolError(f"not JSON ({exc.msg} at column {exc.colno}): {shorten(text)}") from None
-    errors = schemas.schema_errors(message, IMPLEMENTATION_SCHEMA)
+    except RecursionError:
+        raise ProtocolError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:      # int digit limit (`sys.get_int_max_str_digits`)
+        if "digits" in str(exc):
+            raise ProtocolError("an integer with too many digits (more than 4300)") from None
+        raise ProtocolError(f"not JSON ({shorten(str(exc), 80)})") from None
+    check_bounds(value)
+    return value
+
+
+def check_bounds(value: Any) -> None:
+    """Nesting depth and strings that UTF-8 can carry; iterative, memory O(depth)."""
+    if isinstance(value, str):
+        _check_string(value, ())
+    if not isinstance(value, (dict, list)):
+        return
+    stack: list[tuple[Any, tuple]] = [(_entries(value), ())]
+    while stack:
+        entries, path = stack[-1]
+        for key, child in entries:
+            if isinstance(key, str):
+                _check_string(key, path)
+            if isinstance(child, str):
+                _check_string(child, path + (key,))
+            elif isinstance(child, (dict, list)):
+                if len(stack) >= MAX_DEPTH:
+                    raise ProtocolError(f"JSON nested deeper than {MAX_DEPTH} levels")
+                stack.append((_entries(child), path + (key,)))
+                break
+        else:
+            stack.pop()
+
+
+def _entries(container: Any):
+    return iter(container.items()) if isinstance(container, dict) else enumerate(container)
+
+
+def _check_string(text: str, path: tuple) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        where = shorten(format_field(path) or "(top level)", 100)
+        raise ProtocolError(f"a lone surrogate \\u{ord(text[exc.start]):04x} in a string at {where}") from None
+
+
+def decode_implementation_line(line: bytes) -> dict[str, Any]:
+    """Parse and validate one line from an implementation; ProtocolError says what is wrong."""
+    return validate_implementation_message(parse_line(line))
+
+
+def message_type(message: Any) -> str:
+    if not isinstance(message, dict):
+        raise ProtocolError(f"a message must be a JSON object, not {json_type(message)}")
+    kind = message.get("type")
+    if kind not in IMPLEMENTATION_TYPES:
+        raise ProtocolError(f"unknown message type {shorten(json.dumps(kind), 40)}; expected one of "
+                            + ", ".join(IMPLEMENTATION_TYPES))
+    return kind
+
+
+def validate_implementation_message(message: Any) -> dict[str, Any]:
+    kind = message_type(message)
+    definition = schemas.load_schema(IMPLEMENTATION_SCHEMA)["$defs"][kind]
+    validator = schemas.validator(IMPLEMENTATION_SCHEMA).evolve(schema=definition)
+    errors = sorted(validator.iter_errors(message), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
-        raise ProtocolError(f"not a valid protocol message ({errors[0]}): {shorten(text)}")
+        raise ProtocolError(f"not a valid {kind} message: {summarise(errors[0])}")
     return message
+
+
+def summarise(error: ValidationError) -> str:
+    """Path and reason of a schema violation, never the whole instance (at most ERROR_LIMIT chars)."""
+    where = format_field(tuple(error.absolute_path)) or "(top level)"
+    if error.validator == "required":
+        missing = [name for name in error.validator_value if name not in error.instance]
+        reason = "missing field " + ", ".join(repr(m) for m in missing)
+    elif error.validator == "type":
+        reason = f"expected {error.validator_value}, got {json_type(error.instance)}"
+    elif error.validator == "const":
+        reason = f"must be {json.dumps(error.validator_value)}"
+    elif error.validator == "additionalProperties":
+        reason = "unexpected field(s)"
+    else:
+        reason = f"fails {error.validator!r}"
+    return shorten(f"{where}: {reason}", ERROR_LIMIT)
+
+
+def json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
 
 
 def shorten(text: str, limit: int = 200) -> str:

@@ -11,11 +11,12 @@ from xml.etree import ElementTree as ET
 
 from . import schemas
 from .errors import HorseRaceError
-from .results import STATUSES, CaseResult
+from .results import STATUSES, CaseResult, bounded
 from .version import suite_version
 from .yamlsource import load_yaml_file
 
 FAILING = ("failed", "errored", "xpassed")
+ANNOUNCEMENT_LIMIT = 32 * 1024   # bytes of the implementation's hello copied into the JSON report
 
 
 def counts(results: list[CaseResult]) -> dict[str, int]:
@@ -78,7 +79,7 @@ def json_report(results: list[CaseResult], implementation: dict[str, Any], start
     report = {
         "schema": schemas.schema_id("report.schema.json"),
         "suite_version": suite_version(),
-        "implementation": implementation,
+        "implementation": bounded_announcement(implementation),
         "started": started.astimezone(timezone.utc).isoformat(timespec="seconds"),
         "totals": counts(results),
         "games": by_game(results),
@@ -91,8 +92,37 @@ def json_report(results: list[CaseResult], implementation: dict[str, Any], start
     return report
 
 
+def bounded_announcement(announced: dict[str, Any]) -> dict[str, Any]:
+    """The hello as reported: strings capped and printable; an oversized list of games left out."""
+    def bound(value: Any) -> Any:
+        if isinstance(value, str):
+            return bounded(value, 200)
+        if isinstance(value, dict):
+            return {bounded(str(k), 200): bound(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [bound(v) for v in value]
+        return value
+    out = bound(announced)
+    if len(json.dumps(out)) > ANNOUNCEMENT_LIMIT:
+        out = {k: v for k, v in out.items() if k != "games"}
+        out["games"] = f"(left out: the announcement is over {ANNOUNCEMENT_LIMIT} bytes)"
+    if len(json.dumps(out)) > ANNOUNCEMENT_LIMIT:
+        out = {k: out[k] for k in ("command", "starts") if k in out}
+        out["note"] = f"(announcement left out: over {ANNOUNCEMENT_LIMIT} bytes)"
+    return out
+
+
 def write_json(path: Path, report: dict[str, Any]) -> None:
     path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write_junit(path: Path, results: list[CaseResult]) -> None:
+    path.write_text(junit_xml(results), encoding="utf-8")
+
+
+def xml_text(text: str) -> str:
+    """Well-formed XML 1.0 whatever the implementation printed: control characters escaped, capped."""
+    return bounded(text)
 
 
 def junit_xml(results: list[CaseResult]) -> str:
@@ -102,16 +132,18 @@ def junit_xml(results: list[CaseResult]) -> str:
         games[r.game].append(r)
     for game, rs in sorted(games.items()):
         c = counts(rs)
-        suite = ET.SubElement(root, "testsuite", name=game, tests=str(len(rs)),
+        suite = ET.SubElement(root, "testsuite", name=xml_text(game), tests=str(len(rs)),
                               failures=str(c["failed"]), errors=str(c["errored"] + c["xpassed"]),
                               skipped=str(c["skipped"] + c["xfailed"]))
         for r in rs:
-            case = ET.SubElement(suite, "testcase", classname=f"{game}.{r.kind}", name=r.id, time=f"{r.seconds:.6f}")
+            case = ET.SubElement(suite, "testcase", classname=xml_text(f"{game}.{r.kind}"), name=xml_text(r.id),
+                                 time=f"{r.seconds:.6f}")
             detail = r.message
             if r.mismatch:
                 m = r.mismatch
                 detail = (f"step {m['step']} ({m.get('action')}): {m['key']}: expected {m['expected']}, "
                           f"actual {m['actual']}; clauses {', '.join(r.clauses)}")
+            detail = xml_text(detail)
             if r.status == "failed":
                 ET.SubElement(case, "failure", message=detail[:500]).text = detail
             elif r.status in ("errored", "xpassed"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -9,6 +10,30 @@ from .expect import MISSING, canonical, matches, show
 from .game import get_game
 
 STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
+FIELD_LIMIT = 2048          # bytes of any message, expected or actual value kept in a report
+
+# Characters a terminal or an XML 1.0 parser would choke on: C0/C1 controls (but tab and
+# newline), DEL, lone surrogates and the two non-characters XML forbids.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character written as an escape (ESC -> \\x1b)."""
+    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                            else f"\\u{ord(m.group()):04x}", text)
+
+
+def cap(text: str, limit: int = FIELD_LIMIT) -> str:
+    """At most `limit` bytes of UTF-8 (cut on a character boundary), with an explicit marker."""
+    data = text.encode("utf-8", errors="surrogatepass")
+    if len(data) <= limit:
+        return text
+    kept = data[:limit].decode("utf-8", errors="ignore")
+    return f"{kept}…(truncated {len(data) - len(kept.encode('utf-8'))} bytes)"
+
+
+def bounded(text: str, limit: int = FIELD_LIMIT) -> str:
+    return cap(printable(text), limit)
 
 
 @dataclass
@@ -21,6 +46,13 @@ class CaseResult:
     message: str = ""
     seconds: float = 0.0
     mismatch: dict[str, Any] | None = None
+
+    def bound(self) -> "CaseResult":
+        """Every free text capped and printable, so no report carries megabytes or escapes."""
+        self.message = bounded(self.message)
+        if self.mismatch:
+            self.mismatch = {k: bounded(v) if isinstance(v, str) else v for k, v in self.mismatch.items()}
+        return self
 
     def as_dict(self) -> dict[str, Any]:
         out = {"id": self.id, "game": self.game, "kind": self.kind, "status": self.status,

@@ -2,7 +2,14 @@
 
 One long-lived process answers every case. A per-case timeout, a crash or output that is not
 valid protocol is reported as an errored case; the process is then restarted and the run
-goes on. Nothing an implementation prints can crash the runner.
+goes on. Nothing an implementation prints can crash the runner:
+
+- the implementation runs in its own session (process group); stopping it kills the whole
+  group, so a forked child holding the pipes dies with it;
+- an answer line is read in chunks and never held beyond protocol.MAX_LINE_BYTES; stderr is
+  drained continuously and only its last STDERR_TAIL_BYTES are kept;
+- the handshake has its own timeout; after `max_consecutive_errors` crashes, timeouts or
+  invalid answers in a row the remaining cases are errored at once (circuit breaker).
 """
 
 from __future__ import annotations
@@ -15,22 +22,40 @@ import signal
 import subprocess
 import threading
 import time
-from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import IO, Any, Callable, Iterable
 
 from . import protocol
 from .errors import HorseRaceError
 from .protocol import ProtocolError
-from .results import CaseResult, judge
+from .results import CaseResult, bounded, judge, printable
 from .version import PROTOCOL_VERSION
 
 HANDSHAKE_TIMEOUT = 30.0
 MAX_FAILED_STARTS = 3
+MAX_CONSECUTIVE_ERRORS = 5
+STDERR_TAIL_BYTES = 4096    # kept of an implementation's stderr
+STDERR_EXCERPT = 1000       # characters of that tail quoted in a message
+EXIT_GRACE = 0.5            # seconds an implementation gets to exit after bye or closing its stdout
+READ_CHUNK = 1 << 20
 
 
 class ImplementationUnavailable(HorseRaceError):
     """The implementation could not be started or does not speak the protocol."""
+
+
+class BadCommand(ImplementationUnavailable):
+    """The --impl command line cannot be parsed."""
+
+
+def parse_command(command: str) -> list[str]:
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise BadCommand(f"--impl {protocol.shorten(command, 100)!r} is not a valid command line: {exc}") from None
+    if not argv:
+        raise BadCommand("--impl is empty: give the command that starts the implementation")
+    return argv
 
 
 @dataclass
@@ -56,18 +81,102 @@ class Selection:
         return not (self.skip_flags and set(self.skip_flags) & set(case["flags"]))
 
 
+# -- reading the implementation's output ---------------------------------------------------------
+
+END_OF_OUTPUT = object()
+
+
+@dataclass
+class OversizedLine:
+    size: int
+
+
+def read_lines(stream: IO[bytes], lines: queue.Queue, stopped: threading.Event) -> None:
+    """Queue each line of `stream`; a line over the limit is drained in chunks and queued as its size."""
+    try:
+        while not stopped.is_set():
+            line = stream.readline(protocol.MAX_LINE_BYTES + 1)
+            if not line:
+                break
+            if len(line) > protocol.MAX_LINE_BYTES and not line.endswith(b"\n"):
+                size, line = len(line), b""
+                while chunk := stream.readline(READ_CHUNK):
+                    size += len(chunk)
+                    if chunk.endswith(b"\n"):
+                        break
+                item: Any = OversizedLine(size)
+            else:
+                item = line
+            if not _put(lines, item, stopped):
+                return
+    except (OSError, ValueError):
+        pass
+    _put(lines, END_OF_OUTPUT, stopped)
+
+
+def _put(lines: queue.Queue, item: Any, stopped: threading.Event) -> bool:
+    """A bounded queue: the implementation waits while the runner is behind (no memory growth)."""
+    while not stopped.is_set():
+        try:
+            lines.put(item, timeout=0.2)
+            return True
+        except queue.Full:
+            continue
+    return False
+
+
+class StderrTail:
+    """Drains an implementation's stderr, keeping only the last STDERR_TAIL_BYTES."""
+
+    def __init__(self) -> None:
+        self.data = b""
+        self.total = 0
+        self.lock = threading.Lock()
+
+    def drain(self, stream: IO[bytes]) -> None:
+        try:
+            while chunk := stream.read1(READ_CHUNK):
+                with self.lock:
+                    self.total += len(chunk)
+                    self.data = (self.data + chunk)[-STDERR_TAIL_BYTES:]
+        except (OSError, ValueError):
+            pass
+
+    def note(self, lines: int = 3) -> str:
+        with self.lock:
+            data, total = self.data, self.total
+        text = data.decode("utf-8", errors="backslashreplace")
+        tail = " | ".join(part.rstrip() for part in text.strip().split("\n")[-lines:])
+        if not tail:
+            return ""
+        tail = printable(tail)
+        if len(tail) > STDERR_EXCERPT:        # the end is what explains an exit
+            tail = "…" + tail[-STDERR_EXCERPT:]
+        cut = f" (last {len(data)} of {total} bytes)" if total > len(data) else ""
+        return f"; stderr{cut}: {tail}"
+
+
+# -- the implementation process ------------------------------------------------------------------
+
 class Implementation:
     """A child process speaking the protocol on stdin/stdout."""
 
-    def __init__(self, command: str, cwd: str | None = None):
+    def __init__(self, command: str, cwd: str | None = None, handshake_timeout: float = HANDSHAKE_TIMEOUT):
         self.command = command
-        self.argv = shlex.split(command)
+        self.argv = parse_command(command)
+        self.shown_command = protocol.shorten(repr(command), 200)
         self.cwd = cwd
+        self.handshake_timeout = handshake_timeout
         self.process: subprocess.Popen | None = None
-        self.lines: queue.Queue = queue.Queue()
-        self.stderr_tail: deque[str] = deque(maxlen=20)
+        self.lines: queue.Queue = queue.Queue(maxsize=4)
+        self.stopped = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.stderr = StderrTail()
         self.announced: dict[str, Any] = {}
         self.starts = 0
+        self.start_error = ""
+        self.first_seq = 1          # seqs below this were asked of an earlier process
+        self.waiting = 0.0          # the timeout being waited on, for messages
 
     # -- process -------------------------------------------------------------------------------
 
@@ -75,46 +184,59 @@ class Implementation:
         self.stop()
         self.starts += 1
         try:
+            # own session = own process group: stop() kills every process the implementation forked
             self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True)
         except OSError as exc:
-            raise ImplementationUnavailable(f"cannot start {self.command!r}: {exc}") from None
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read_stdout, args=(self.process, self.lines), daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(self.process,), daemon=True).start()
-        self.handshake()
-
-    def _read_stdout(self, process: subprocess.Popen, lines: queue.Queue) -> None:
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)                                  # end of output: the process has exited
-
-    def _read_stderr(self, process: subprocess.Popen) -> None:
-        for line in process.stderr:
-            self.stderr_tail.append(line.decode("utf-8", errors="replace").rstrip())
+            raise ImplementationUnavailable(f"cannot start {self.shown_command}: {exc.strerror or exc}") from None
+        self.lines = queue.Queue(maxsize=4)
+        self.stopped = threading.Event()
+        self.stderr = StderrTail()
+        self.threads = [
+            threading.Thread(target=read_lines, args=(self.process.stdout, self.lines, self.stopped), daemon=True),
+            threading.Thread(target=self.stderr.drain, args=(self.process.stderr,), daemon=True)]
+        for thread in self.threads:
+            thread.start()
+        try:
+            self.handshake()
+        except ImplementationUnavailable:
+            self.stop()                 # a failed handshake leaves no process behind
+            raise
 
     def stop(self) -> None:
         process, self.process = self.process, None
         if process is None:
             return
-        try:
-            if process.poll() is None:
-                try:
-                    process.stdin.write(protocol.encode({"type": "bye"}))
-                    process.stdin.flush()
-                    process.wait(timeout=0.5)
-                except (OSError, subprocess.TimeoutExpired):
-                    pass
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=5)
-        except (ProcessLookupError, OSError, subprocess.TimeoutExpired):
+        if process.poll() is None:
+            try:
+                process.stdin.write(protocol.encode({"type": "bye"}))
+                process.stdin.flush()
+                process.wait(timeout=EXIT_GRACE)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                pass
+        try:                            # the leader may be gone while a forked child holds the pipes
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
             pass
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        self.stopped.set()
+        for thread in self.threads:
+            thread.join(timeout=1)
+        for stream in (process.stdin, process.stdout, process.stderr):
+            try:
+                stream.close()
+            except (OSError, ValueError):
+                pass
 
     def exit_note(self) -> str:
         code = self.process.poll() if self.process else None
-        tail = " | ".join(list(self.stderr_tail)[-3:])
-        return (f"exit code {code}" if code is not None else "still running") + (f"; stderr: {tail}" if tail else "")
+        state = f"exit code {code}" if code is not None else "still running"
+        if code is not None and code < 0:
+            state = f"killed by signal {-code}"
+        return state + self.stderr.note()
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -123,30 +245,63 @@ class Implementation:
             self.process.stdin.write(protocol.encode(message))
             self.process.stdin.flush()
         except (OSError, ValueError) as exc:
-            raise ProtocolError(f"cannot write to the implementation ({exc}); {self.exit_note()}") from None
+            self.wait_for_exit()
+            raise ProtocolError(f"cannot write to the implementation ({exc.__class__.__name__}); "
+                                f"{self.exit_note()}") from None
 
-    def receive(self, timeout: float) -> dict[str, Any]:
+    def wait_for_exit(self) -> None:
         try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise TimeoutError(f"no answer within {timeout:g} s") from None
-        if line is None:
-            time.sleep(0.05)
+            self.process.wait(timeout=EXIT_GRACE)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def receive_line(self, deadline: float) -> bytes:
+        exited_at = None
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, min(0.1, deadline - time.monotonic())))
+                break
+            except queue.Empty:
+                pass
+            now = time.monotonic()
+            if exited_at is None and self.process.poll() is not None:
+                exited_at = now
+            if exited_at is not None and now - exited_at > EXIT_GRACE:
+                raise ProtocolError(f"the implementation exited ({self.exit_note()}) but a process it "
+                                    "started still holds its stdout")
+            if now >= deadline:
+                raise TimeoutError(f"no answer within {self.waiting:g} s") from None
+        if line is END_OF_OUTPUT:
+            self.wait_for_exit()
+            if self.process.poll() is None:
+                raise ProtocolError(f"the implementation closed its stdout but is still running{self.stderr.note()}")
             raise ProtocolError(f"the implementation exited ({self.exit_note()})")
-        return protocol.decode_implementation_line(line)
+        if isinstance(line, OversizedLine):
+            raise ProtocolError(f"an answer line of {line.size} bytes (the limit is {protocol.MAX_LINE_BYTES})")
+        return line
 
     def handshake(self) -> None:
+        self.waiting = self.handshake_timeout
         try:
             self.send(protocol.hello())
-            reply = self.receive(HANDSHAKE_TIMEOUT)
-        except (ProtocolError, TimeoutError) as exc:
-            raise ImplementationUnavailable(f"handshake with {self.command!r} failed: {exc}") from None
-        if reply.get("type") != "hello":
-            raise ImplementationUnavailable(f"expected a hello, got {protocol.shorten(str(reply))}")
+            line = self.receive_line(time.monotonic() + self.handshake_timeout)
+            reply = protocol.parse_line(line)
+            kind = protocol.message_type(reply)
+        except ProtocolError as exc:
+            raise ImplementationUnavailable(f"handshake with {self.shown_command} failed: {exc}") from None
+        except TimeoutError:
+            raise ImplementationUnavailable(f"handshake with {self.shown_command} failed: no hello within "
+                                            f"{self.handshake_timeout:g} s (--handshake-timeout)") from None
+        if kind != "hello":
+            raise ImplementationUnavailable(f"handshake failed: expected a hello first, got a {kind} message")
         if reply.get("protocol") != PROTOCOL_VERSION:
-            raise ImplementationUnavailable(f"the implementation speaks protocol {reply.get('protocol')}; "
+            shown = protocol.shorten(repr(reply.get("protocol")), 40)
+            raise ImplementationUnavailable(f"the implementation speaks protocol {shown}; "
                                             f"this runner speaks {PROTOCOL_VERSION}")
-        self.announced = reply
+        try:
+            self.announced = protocol.validate_implementation_message(reply)
+        except ProtocolError as exc:
+            raise ImplementationUnavailable(f"handshake failed: {exc}") from None
 
     # -- cases ---------------------------------------------------------------------------------
 
@@ -159,58 +314,86 @@ class Implementation:
             return f"the implementation does not take {case['kind']} cases"
         offered = game.get("options", {})
         for name, value in (case.get("options") or {}).items():
-            if value not in offered.get(name, []):
+            if not any(type(v) is type(value) and v == value for v in offered.get(name, [])):  # true is not 1
                 return f"option {name}={value!r} is not offered by the implementation"
         return None
 
-    def ask(self, seq: int, case: dict[str, Any], timeout: float) -> dict[str, Any]:
+    def ask(self, seq: int, case: dict[str, Any], timeout: float) -> tuple[dict[str, Any], set[int]]:
+        """The answer to case `seq`, and the earlier seqs answered again while waiting for it."""
         self.send(protocol.case_message(seq, case))
-        reply = self.receive(timeout)
-        if reply.get("seq") != seq:
-            raise ProtocolError(f"answer for seq {reply.get('seq')} while waiting for seq {seq}")
-        if reply["type"] == "hello":
-            raise ProtocolError("a hello in the middle of the run")
-        return reply
+        self.waiting = timeout
+        deadline = time.monotonic() + timeout
+        repeated: set[int] = set()
+        while True:
+            reply = protocol.decode_implementation_line(self.receive_line(deadline))
+            if reply["type"] == "hello":
+                raise ProtocolError("a hello in the middle of the run")
+            if reply["seq"] == seq:
+                return reply, repeated
+            if 1 <= reply["seq"] < seq and self.asked_since_start(reply["seq"]):
+                repeated.add(reply["seq"])        # a second answer to an earlier case: blame that case
+                continue
+            raise ProtocolError(f"answer for seq {protocol.shorten(str(reply['seq']), 40)} while waiting for seq {seq}")
+
+    def asked_since_start(self, seq: int) -> bool:
+        return seq >= self.first_seq
 
 
 def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10.0,
               expected_failures: dict[str, str] | None = None, cwd: str | None = None,
-              on_result: Callable[[CaseResult], None] | None = None) -> tuple[list[CaseResult], dict[str, Any]]:
-    """Run every case; returns the results and what the implementation announced."""
-    implementation = Implementation(command, cwd)
+              on_result: Callable[[CaseResult], None] | None = None,
+              handshake_timeout: float = HANDSHAKE_TIMEOUT,
+              max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
+    """Run every case; returns the results and what the implementation announced.
+
+    Raises ImplementationUnavailable when the first start fails (nothing was run)."""
+    implementation = Implementation(command, cwd, handshake_timeout)
     implementation.start()
     expected_failures = expected_failures or {}
     results: list[CaseResult] = []
-    failed_starts = 0
+    by_seq: dict[int, CaseResult] = {}
+    consecutive = 0
+    not_run = ""            # once set, every remaining case is errored with this reason
     seq = 0
     try:
         for case in cases:
             result = CaseResult(case["id"], case["game"], case["kind"], "errored", list(case["clauses"]))
-            if implementation.process is None:
-                result.message = "the implementation could not be restarted"
+            if not_run:
+                result.message = not_run
+            elif implementation.process is None:
+                not_run = result.message = f"not run: the implementation could not be restarted ({implementation.start_error})"
+            elif reason := implementation.unsupported(case):
+                result.status, result.message = "skipped", reason
             else:
-                reason = implementation.unsupported(case)
-                if reason:
-                    result.status, result.message = "skipped", reason
-                else:
-                    seq += 1
-                    started = time.perf_counter()
-                    try:
-                        reply = implementation.ask(seq, case, timeout)
-                        result.seconds = time.perf_counter() - started
-                        if reply["type"] == "skipped":
-                            result.status, result.message = "skipped", reply["reason"]
-                        elif reply["type"] == "errored":
-                            result.message = reply["message"]
-                        else:
-                            result.status, result.mismatch = judge(case, reply["steps"])
-                        failed_starts = 0
-                    except (TimeoutError, ProtocolError) as exc:
-                        result.seconds = time.perf_counter() - started
+                seq += 1
+                by_seq[seq] = result
+                started = time.perf_counter()
+                try:
+                    reply, repeated = implementation.ask(seq, case, timeout)
+                    result.seconds = time.perf_counter() - started
+                    blame_repeated_answers(repeated, by_seq, case["id"])
+                    if reply["type"] == "skipped":
+                        result.status, result.message = "skipped", reply["reason"]
+                    elif reply["type"] == "errored":
+                        result.message = reply["message"]
+                    else:
+                        result.status, result.mismatch = judge(case, reply["steps"])
+                    consecutive = 0
+                except (TimeoutError, ProtocolError) as exc:
+                    result.seconds = time.perf_counter() - started
+                    consecutive += 1
+                    if max_consecutive_errors and consecutive >= max_consecutive_errors:
+                        result.message = str(exc)
+                        not_run = (f"not run: circuit breaker: {consecutive} cases in a row crashed, timed out or "
+                                   f"answered invalidly (last: {protocol.shorten(str(exc), 300)}); "
+                                   f"see --max-consecutive-errors")
+                        implementation.stop()
+                    else:
                         result.message = f"{exc}; the implementation was restarted"
-                        failed_starts = restart(implementation, failed_starts)
+                        restart(implementation)
+                        implementation.first_seq = seq + 1
             apply_expected_failure(result, expected_failures)
-            results.append(result)
+            results.append(result.bound())
             if on_result:
                 on_result(result)
     finally:
@@ -218,17 +401,25 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     return results, {**implementation.announced, "command": command, "starts": implementation.starts}
 
 
-def restart(implementation: Implementation, failed_starts: int) -> int:
-    try:
-        implementation.start()
-        return 0
-    except ImplementationUnavailable as exc:
-        failed_starts += 1
-        implementation.stop()
-        if failed_starts < MAX_FAILED_STARTS:
-            return restart(implementation, failed_starts)
-        implementation.stderr_tail.append(str(exc))
-        return failed_starts
+def blame_repeated_answers(repeated: set[int], by_seq: dict[int, CaseResult], current: str) -> None:
+    for earlier in sorted(repeated):
+        result = by_seq[earlier]
+        note = f"answered twice: a second answer for seq {earlier} arrived while case {current} was running"
+        if result.status in ("passed", "failed", "skipped"):
+            result.mismatch = None
+        result.status = "errored"
+        result.message = f"{note}; {result.message}" if result.message else note
+        result.bound()
+
+
+def restart(implementation: Implementation) -> None:
+    """Start again; after MAX_FAILED_STARTS failures the process stays None (cases are then not run)."""
+    for _ in range(MAX_FAILED_STARTS):
+        try:
+            implementation.start()
+            return
+        except ImplementationUnavailable as exc:
+            implementation.start_error = bounded(str(exc), 500)
 
 
 def apply_expected_failure(result: CaseResult, expected_failures: dict[str, str]) -> None:

@@ -74,9 +74,9 @@ def normalized_setup(scenario: Scenario) -> dict[str, Any]:
     return setup
 
 
-def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
+def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[str, Any]], list[list[str]]]:
     """Replay the case's input on the reference engine and keep the keys a vector checks;
-    also return the clauses the engine applied (in order of first use)."""
+    also return, per step, the clauses that step applied (sorted)."""
     inp = case["input"]
     standard = list(game.observation_keys.get(case["kind"], ()))
     checked = case.get("_checked_keys") or [[] for _ in inp["steps"]]
@@ -85,7 +85,7 @@ def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[s
     if len(outcomes) != len(inp["steps"]):
         raise VectorError(f"{case['id']}: {len(inp['steps'])} steps but {len(outcomes)} outcomes")
     expected = []
-    applied = list(dict.fromkeys(c for outcome in outcomes for c in outcome.clauses))
+    step_clauses = [sorted(set(outcome.clauses)) for outcome in outcomes]
     for outcome, extra in zip(outcomes, checked):
         observation = outcome.observation
         if "error" in observation:
@@ -93,7 +93,7 @@ def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[s
             continue
         keys = list(dict.fromkeys(standard + [k for k in extra if k != "error"]))
         expected.append({k: observation[k] for k in keys if k in observation})
-    return expected, applied
+    return expected, step_clauses
 
 
 def alternative_options(game: Game, options: dict[str, Any]) -> list[tuple[dict[str, Any], tuple[str, ...]]]:
@@ -167,10 +167,11 @@ def language_flags(game: Game, case: dict[str, Any]) -> set[str]:
 
 def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     """Fill expected values and flags; drop internal fields; fix the key order."""
-    expected, applied = expected_observations(game, case)
+    expected, step_clauses = expected_observations(game, case)
+    catalog = load_catalog(game.name).clauses
+    step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
     if "clauses" not in case:                       # generated: the clauses the engine applied
-        catalog = load_catalog(game.name).clauses
-        case["clauses"] = sorted(c for c in applied if c in catalog)
+        case["clauses"] = sorted({c for step in step_clauses for c in step})
     flags = set(case.get("flags", []))
     flags.update(interpretation_flags(game, case.get("_interpretations", [])))
     if game.flags_for:
@@ -187,6 +188,7 @@ def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
         if key in case:
             ordered[key] = case[key]
     ordered["expected"] = expected
+    ordered["step_clauses"] = step_clauses
     return ordered
 
 
@@ -236,6 +238,7 @@ def render_file(game: Game, kind: str, cases: list[dict[str, Any]]) -> str:
         "observation_keys": list(game.observation_keys.get(kind, ())),
         "case_count": len(cases),
         "flags": {flag: descriptions.get(flag, "") for flag in used_flags},
+        "clause_keys": {clause: list(paths) for clause, paths in sorted(game.clause_keys.items())},
     }
     lines = ["{"]
     for key, value in header.items():

@@ -8,7 +8,7 @@ from .bench import BENCHMARKS
 from .flags import flags_for
 from .generate import generate_cases
 from .mutants import mutants
-from .options import DEFAULTS
+from .options import DEFAULTS, as_dict
 from .render import render_step
 from .replay import compile_step, replay
 
@@ -45,7 +45,7 @@ GAME = Game(
     scenario_schema="dominoes/scenario.schema.json",
     expectation_modes=EXPECTATION_MODES,
     replay=replay,
-    option_defaults=DEFAULTS.as_dict(),
+    option_defaults=as_dict(DEFAULTS),
     compile_step=compile_step,
     observation_keys={
         "layout": ["tiles", "branching_doubles", "connections", "attachment_points", "counted", "end_sum", "points"],

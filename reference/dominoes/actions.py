@@ -1,68 +1,82 @@
-"""Actions and their one-line text form, shared by scenarios, traces and the runner protocol.
+"""Reading the text form of tiles, attachment points and actions (scenarios, traces, protocol).
 
-    place 1|4                  open the layout with 1|4
-    place 3|4 at 4|4 line_b    join 3|4 to line B of 4|4
-    draw                       take the top tile of the draw pile
-    pass                       pass (no legal placement, empty draw pile)
-    stop                       end a continuing turn (only with continuation: optional)
+    1|4, [4|1]                 a tile; the halves in either order
+    4|4 line_b                 an attachment point: a tile and one of its sides
+    place 3|4 at 4|4 line_b    an action (see rules/moves.py for the four kinds)
+
+Anything else is an InputError naming the field; the text is echoed only in part, so a
+huge input never makes a huge message.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
 
 from reference.core.errors import InputError
 
-from .layout import SIDE_ORDER, Point
-from .tiles import Tile, parse_tile, tile_str
+from .rules.layout import SIDE_ORDER, Point
+from .rules.moves import Action, Draw, Pass, Place, Stop, action_sort_key
+from .rules.tiles import MAX_PIPS, Tile
+
+__all__ = ["Action", "Draw", "Pass", "Place", "Stop", "action_sort_key",
+           "parse_tile", "parse_point", "parse_action"]
+
+MAX_TEXT = 200              # longest tile, point or action text read at all
+ECHO = 40                   # characters of a bad input repeated in a message
+# ASCII digits only: str.isdigit and \d also accept '١' or '²', which are not pips.
+_TILE_TEXT = re.compile(r"\[?\s*([0-9]+)\s*\|\s*([0-9]+)\s*\]?", re.ASCII)
 
 
-@dataclass(frozen=True)
-class Place:
-    tile: Tile
-    at: Point | None = None      # None opens the layout
-
-    def __str__(self) -> str:
-        return f"place {tile_str(self.tile)}" + (f" at {self.at}" if self.at else "")
-
-
-@dataclass(frozen=True)
-class Draw:
-    def __str__(self) -> str:
-        return "draw"
+def shown(text: object) -> str:
+    """The start of a bad input, for a message (never the whole of a huge one)."""
+    if type(text) is int and text.bit_length() <= 64:
+        return repr(text)
+    if not isinstance(text, str):
+        return f"a {type(text).__name__}"
+    return repr(text[:ECHO] + ("..." if len(text) > ECHO else ""))
 
 
-@dataclass(frozen=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
+def _bounded_text(text: object, field: str, what: str) -> str:
+    if not isinstance(text, str):
+        raise InputError(field, f"{shown(text)} is not {what}; write it as text")
+    if len(text) > MAX_TEXT:
+        raise InputError(field, f"{shown(text)} is too long for {what} ({len(text)} characters; "
+                         f"at most {MAX_TEXT})")
+    return text
 
 
-@dataclass(frozen=True)
-class Stop:
-    def __str__(self) -> str:
-        return "stop"
-
-
-Action = Place | Draw | Pass | Stop
+def parse_tile(text: object, field: str) -> Tile:
+    """'4|1', '[1|4]' -> (1, 4). Anything that is not a double-six tile is an InputError."""
+    if isinstance(text, str) and len(text) > MAX_TEXT:
+        raise InputError(field, f"{shown(text)} is too long for a tile ({len(text)} characters)", "DOM-SET-1")
+    match = _TILE_TEXT.fullmatch(text.strip()) if isinstance(text, str) and len(text) <= MAX_TEXT else None
+    if not match:
+        raise InputError(field, f"{shown(text)} is not a tile; write it as low|high, e.g. 1|4",
+                         "DOM-SET-1")
+    halves = match.group(1), match.group(2)
+    # Compare digit strings before converting: '0' * 5000 + '7' must not reach int().
+    if any(len(h.lstrip("0")) > 1 or int(h) > MAX_PIPS for h in halves):
+        raise InputError(field, f"{shown(text)} is not in the double-six set (halves run from 0 to 6)",
+                         "DOM-SET-1")
+    a, b = int(halves[0]), int(halves[1])
+    return (min(a, b), max(a, b))
 
 
 def parse_point(text: object, field: str) -> Point:
     """'4|4 line_b' -> Point((4, 4), 'line_b')."""
-    parts = str(text).split()
+    parts = _bounded_text(text, field, "an attachment point").split()
     if len(parts) != 2:
-        raise InputError(field, f"'{text}' is not an attachment point; write it as "
+        raise InputError(field, f"{shown(text)} is not an attachment point; write it as "
                          "'TILE SIDE', e.g. '4|4 line_b'")
     tile = parse_tile(parts[0], field)
     side = parts[1].lower()
     if side not in SIDE_ORDER:
-        raise InputError(field, f"unknown side '{parts[1]}'; sides are "
-                         + ", ".join(SIDE_ORDER))
+        raise InputError(field, f"unknown side {shown(parts[1])}; sides are " + ", ".join(SIDE_ORDER))
     return Point(tile, side)
 
 
 def parse_action(text: object, field: str) -> Action:
-    words = str(text).split()
+    words = _bounded_text(text, field, "an action").split()
     if not words:
         raise InputError(field, "empty action")
     verb = words[0].lower()
@@ -72,11 +86,5 @@ def parse_action(text: object, field: str) -> Action:
         return Place(parse_tile(words[1], field), parse_point(" ".join(words[3:]), field))
     if len(words) == 1 and verb in ("draw", "pass", "stop"):
         return {"draw": Draw(), "pass": Pass(), "stop": Stop()}[verb]
-    raise InputError(field, f"'{text}' is not an action; actions are 'place T', 'place T at T SIDE', "
+    raise InputError(field, f"{shown(text)} is not an action; actions are 'place T', 'place T at T SIDE', "
                      "'draw', 'pass' and 'stop'")
-
-
-def action_sort_key(action: Action) -> tuple:
-    if isinstance(action, Place):
-        return (0, action.tile, action.at.sort_key() if action.at else ())
-    return (1, str(action))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reference.core.log import StepLog
 
-from .match import deal_round, new_match
+from .rules.deal import deal_round, new_match
 from .perft import perft
 from .playout import random_match, shuffled_deal
 

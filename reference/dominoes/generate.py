@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .match import new_match
-from .options import Options
+from .rules.deal import new_match
+from .options import Options, as_dict
 from .playout import PlayedMatch, random_match, shuffled_deal
-from .seating import HAND_SIZE, INDIVIDUAL, PARTNERSHIP, Seating
-from .tiles import DOUBLE_SIX_SET, tile_str
+from .rules.seating import HAND_SIZE, INDIVIDUAL, PARTNERSHIP, Seating
+from .rules.tiles import DOUBLE_SIX_SET, tile_str
 
 FORMATS = [("2p", 2, INDIVIDUAL), ("3p", 3, INDIVIDUAL), ("4p", 4, INDIVIDUAL), ("pairs", 4, PARTNERSHIP)]
 # Most matches start from scores already under way, which keeps them short while every rule
@@ -77,8 +77,8 @@ def match_cases() -> list[dict[str, Any]]:
 
 
 def variant_options(options: Options) -> dict[str, Any]:
-    default = Options().as_dict()
-    return {k: v for k, v in options.as_dict().items() if v != default[k]}
+    default = as_dict(Options())
+    return {k: v for k, v in as_dict(options).items() if v != default[k]}
 
 
 def layout_cases(count: int = 60) -> list[dict[str, Any]]:
@@ -154,8 +154,8 @@ def perft_cases() -> list[dict[str, Any]]:
 
 def first_moves(players, mode, hands, pile, opener, count, rng) -> list[str]:
     from reference.core.log import StepLog
-    from .match import deal_round
-    from .turns import legal_actions, play
+    from .rules.deal import deal_round
+    from .rules.turns import legal_actions, play
     match = new_match(players, mode)
     deal_round(match, hands, pile, opener, StepLog())
     moves = []

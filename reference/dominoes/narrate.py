@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from reference.core.log import StepLog
 
-from .layout import Layout
-from .state import MatchState
-from .tiles import tile_str
+from .rules.layout import Layout
+from .rules.state import MatchState
+from .rules.tiles import tile_str
 
 
 def layout_tree(layout: Layout) -> list[str]:

@@ -6,10 +6,10 @@ from typing import Any
 
 from reference.core.log import StepLog
 
-from .layout import Layout
-from .state import MatchState
-from .tiles import tile_str
-from .turns import legal_actions
+from .rules.layout import Layout
+from .rules.state import MatchState
+from .rules.tiles import tile_str
+from .rules.turns import legal_actions
 
 
 def layout_view(layout: Layout) -> dict[str, Any]:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from reference.core.log import StepLog
 
-from .state import MatchState
-from .turns import legal_actions, play
+from .rules.state import MatchState
+from .rules.turns import legal_actions, play
 
 
 def perft(match: MatchState, depth: int) -> int:

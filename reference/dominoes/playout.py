@@ -14,12 +14,12 @@ from typing import Any, Callable
 from reference.core.log import StepLog
 
 from .actions import Action
-from .match import deal_round, new_match
+from .rules.deal import deal_round, new_match
 from .options import Options
-from .seating import HAND_SIZE
-from .state import AWAITING_DEAL, OVER, MatchState
-from .tiles import DOUBLE_SIX_SET, Tile
-from .turns import legal_actions, play
+from .rules.seating import HAND_SIZE
+from .rules.state import AWAITING_DEAL, OVER, MatchState
+from .rules.tiles import DOUBLE_SIX_SET, Tile
+from .rules.turns import legal_actions, play
 
 Deal = tuple[list[list[Tile]], list[Tile], int | None]
 

@@ -8,31 +8,33 @@ Every rule check happens before the state changes, so a refused action leaves it
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 
-from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point
-from .layout import Layout
-from .match import apply_settlement, check_distinct, deal_round, new_match
+from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point, parse_tile, shown
 from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement
 from .observe import event_fields, layout_view, match_view
-from .perft import divide, perft_by_depth
 from .options import parse_options
-from .scoring import placement_points
-from .seating import INDIVIDUAL
-from .settlement import settle_blocked_round, settle_domino_round
-from .state import AWAITING_DEAL
-from .tiles import parse_tile
-from .turns import play
+from .perft import divide, perft_by_depth
+from .rules import match as match_rules
+from .rules import points
+from .rules.deal import check_distinct, deal_round, new_match
+from .rules.layout import Layout
+from .rules.seating import INDIVIDUAL
+from .rules.state import AWAITING_DEAL, RoundState
+from .rules.tiles import tile_str
+from .rules.turns import play
 
 ACTION_KEYS = ("place", "draw", "pass", "stop", "deal", "settle", "perft")
 OBSERVE = "observe"
 
 
 def replay(case: CaseInput) -> Iterator[StepOutcome]:
+    mapping(case.setup, "setup")
+    listed(case.steps, "steps")
     options = parse_options(case.options)
     if case.kind == "layout":
         yield from replay_layout(case)
@@ -48,9 +50,33 @@ def replay(case: CaseInput) -> Iterator[StepOutcome]:
 
 # -- reading steps ----------------------------------------------------------------------------
 
+MAX_ITEMS = 1000          # longest list an input may give (steps, placements, hands, tiles)
+
+
+def mapping(value: Any, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InputError(field, f"expected a mapping, found {shown(value)}")
+    return value
+
+
+def listed(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise InputError(field, f"expected a list, found {shown(value)}")
+    if len(value) > MAX_ITEMS:
+        raise InputError(field, f"{len(value)} items; at most {MAX_ITEMS}")
+    return list(value)
+
+
+def required(setup: Mapping[str, Any], key: str, field: str) -> Any:
+    if key not in setup:
+        raise InputError(f"{field}.{key}", "missing")
+    return setup[key]
+
+
 def step_action(step: dict[str, Any], index: int) -> tuple[str | None, Action | None]:
     """(verb, action) of a step in either form; verb is None for a pure check."""
     field = f"steps[{index}]"
+    mapping(step, field)
     if "action" in step:
         text = step["action"]
         if text in ("deal", "settle", "perft"):
@@ -88,13 +114,12 @@ def compile_step(step: dict[str, Any]) -> dict[str, Any]:
 
 def perft_depth(step: dict[str, Any], index: int) -> int:
     depth = step.get("depth", step.get("perft"))
-    if not isinstance(depth, int) or not 1 <= depth <= 8:
-        raise InputError(f"steps[{index}].perft", f"{depth!r}: a perft depth is a whole number from 1 to 8")
+    if type(depth) is not int or not 1 <= depth <= 8:
+        raise InputError(f"steps[{index}].perft", f"{shown(depth)}: a perft depth is a whole number from 1 to 8")
     return depth
 
 
 def normalize_deal(deal: dict[str, Any]) -> dict[str, Any]:
-    from .tiles import tile_str
     out = {"hands": [[tile_str(parse_tile(t, "deal")) for t in h] for h in deal["hands"]],
            "draw_pile": [tile_str(parse_tile(t, "deal")) for t in deal["draw_pile"]]}
     if deal.get("opener") is not None:
@@ -105,6 +130,7 @@ def normalize_deal(deal: dict[str, Any]) -> dict[str, Any]:
 def parse_tiles(values: Any, field: str) -> list:
     if not isinstance(values, list):
         raise InputError(field, "expected a list of tiles")
+    listed(values, field)
     return [parse_tile(v, f"{field}[{i}]") for i, v in enumerate(values)]
 
 
@@ -134,7 +160,7 @@ def apply_layout_placement(layout: Layout, action: Place, field: str) -> None:
 
 
 def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
-    layout = build_layout(case.setup.get("layout", []), "setup.layout")
+    layout = build_layout(listed(case.setup.get("layout", []), "setup.layout"), "setup.layout")
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         verb, action = step_action(step, index)
@@ -154,10 +180,10 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
                 yield refused(index, action_text, exc)
                 continue
             view = layout_view(layout)
-            points = placement_points(view["end_sum"])
-            view["points"] = {"raw": points.raw, "displayed": points.displayed}
+            placement = points.placement_points(view["end_sum"])
+            view["points"] = {"raw": placement.raw, "displayed": placement.displayed}
             log.rule("DOM-PLACE-1", "DOM-PLACE-2", *layout.applied_clauses(),
-                     "DOM-PTS-2" if points.raw else "DOM-PTS-3")
+                     "DOM-PTS-2" if placement.raw else "DOM-PTS-3")
         yield StepOutcome(index, action_text, view, tuple(log.clauses),
                           tuple(narrate_layout_step(layout, view, action_text)))
 
@@ -166,8 +192,10 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
 
 def replay_settlement(case: CaseInput) -> Iterator[StepOutcome]:
     setup = case.setup
-    match = new_match(setup["players"], setup.get("mode", INDIVIDUAL), setup.get("scores"), field="setup")
-    hands = [parse_tiles(h, f"setup.hands[{i}]") for i, h in enumerate(setup["hands"])]
+    match = new_match(required(setup, "players", "setup"), setup.get("mode", INDIVIDUAL), setup.get("scores"),
+                      field="setup")
+    hands = [parse_tiles(h, f"setup.hands[{i}]")
+             for i, h in enumerate(listed(required(setup, "hands", "setup"), "setup.hands"))]
     if len(hands) != match.seating.players:
         raise InputError("setup.hands", f"{len(hands)} hands for {match.seating.players} players")
     check_distinct(hands, "setup", ["hands"] * len(hands))
@@ -185,24 +213,28 @@ def replay_settlement(case: CaseInput) -> Iterator[StepOutcome]:
 
 
 def settle_given_hands(match, hands, setup, index, log) -> None:
+    """Settle a round that ended with these remaining hands, by the match's own path
+    (rules.match.end_round_by_domino / end_round_blocked)."""
     if match.phase != AWAITING_DEAL or match.winners or log.events:
         raise InputError(f"steps[{index}]", "the round is already settled")
-    if setup["end"] == "domino":
+    end = setup.get("end")
+    if end not in ("domino", "blocked"):
+        raise InputError("setup.end", f"{shown(end)}: a round ends by 'domino' or 'blocked'")
+    match.round = RoundState(hands=hands, draw_pile=[], opener=0)
+    if end == "domino":
         seat = setup.get("last_player")
-        if not isinstance(seat, int) or not 0 <= seat < match.seating.players:
-            raise InputError("setup.last_player", f"{seat!r} is not a seat")
+        if type(seat) is not int or not 0 <= seat < match.seating.players:
+            raise InputError("setup.last_player", f"{shown(seat)} is not a seat")
         if hands[seat]:
             raise InputError(f"setup.hands[{seat}]", "the player who played the last tile holds no "
                              "tiles; leave this hand empty", "DOM-END-1")
-        log.event("round_won", "DOM-END-1", player=seat, side=match.seating.side_of(seat))
-        apply_settlement(match, settle_domino_round(match.seating, hands, seat), next_opener=seat, log=log)
+        match_rules.end_round_by_domino(match, seat, log)
     else:
         for seat, hand in enumerate(hands):
             if not hand:
                 raise InputError(f"setup.hands[{seat}]", "in a blocked round every hand still holds "
                                  "tiles (an empty hand would have won by domino)", "DOM-BLOCK-1")
-        log.event("round_blocked", "DOM-BLOCK-1")
-        apply_settlement(match, settle_blocked_round(match.seating, hands), next_opener=None, log=log)
+        match_rules.end_round_blocked(match, log)
     log.rule("DOM-SETTLE-4")
 
 
@@ -211,15 +243,16 @@ def settle_given_hands(match, hands, setup, index, log) -> None:
 def parse_deal(payload: Any, field: str) -> tuple[list, list, int | None]:
     if not isinstance(payload, dict):
         raise InputError(field, "a deal gives hands, draw_pile and (when drawn) opener")
-    hands = [parse_tiles(h, f"{field}.hands[{i}]") for i, h in enumerate(payload.get("hands", []))]
+    hands = [parse_tiles(h, f"{field}.hands[{i}]")
+             for i, h in enumerate(listed(payload.get("hands", []), f"{field}.hands"))]
     pile = parse_tiles(payload.get("draw_pile", []), f"{field}.draw_pile")
     return hands, pile, payload.get("opener")
 
 
 def start_match(setup: dict[str, Any], options):
-    match = new_match(setup["players"], setup.get("mode", INDIVIDUAL), setup.get("scores"),
+    match = new_match(required(setup, "players", "setup"), setup.get("mode", INDIVIDUAL), setup.get("scores"),
                       options, field="setup")
-    hands, pile, opener = parse_deal(setup["deal"], "setup.deal")
+    hands, pile, opener = parse_deal(required(setup, "deal", "setup"), "setup.deal")
     deal_round(match, hands, pile, opener, StepLog(), field="setup.deal")
     return match
 
@@ -233,7 +266,7 @@ def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
         action_text = str(action) if action else verb
         try:
             if verb == "deal":
-                hands, pile, opener = parse_deal(step["deal"], f"{field}.deal")
+                hands, pile, opener = parse_deal(step.get("deal"), f"{field}.deal")
                 deal_round(match, hands, pile, opener, log, field=f"{field}.deal")
             elif verb == "settle":
                 raise InputError(field, "a match settles its rounds by itself")
@@ -256,8 +289,9 @@ def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
 
 def check_seat(match, step: dict[str, Any], field: str) -> None:
     """A step may name its player ('by'); acting out of turn is refused (DOM-TURN-1)."""
-    if "by" in step and match.to_play is not None and step["by"] != match.to_play:
-        raise IllegalAction(f"{field}.by", f"it is seat {match.to_play}'s turn, not seat {step['by']}'s",
+    by = step.get("by")
+    if "by" in step and match.to_play is not None and (type(by) is not int or by != match.to_play):
+        raise IllegalAction(f"{field}.by", f"it is seat {match.to_play}'s turn, not seat {shown(by)}'s",
                             "DOM-TURN-1")
 
 
@@ -265,7 +299,7 @@ def check_seat(match, step: dict[str, Any], field: str) -> None:
 
 def replay_perft(case: CaseInput, options) -> Iterator[StepOutcome]:
     match = start_match(case.setup, options)
-    for index, text in enumerate(case.setup.get("moves", [])):
+    for index, text in enumerate(listed(case.setup.get("moves", []), "setup.moves")):
         field = f"setup.moves[{index}]"
         play(match, parse_action(text, field), StepLog(), field)
     for index, step in enumerate(case.steps):

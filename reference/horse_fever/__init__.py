@@ -1,6 +1,9 @@
 """Horse Fever, the family game. Rule text: seed 004 (es); card data and tables:
 shared/horse-fever-components.md (copied, with their sources, into data/).
 
+The rules are in rules/ (see its __init__); beside them the suite's machinery (replay, observe,
+actions, positions, generate, flags, mutants, narrate, playout, options, render/).
+
 Notation. Stables and horses are colours: white, blue, yellow, black, red, green. Odds rows are
 N for 1:N (2 best .. 7 worst). Seats 0..n-1 go clockwise. Action cards and movement cards are
 their numbers (1-22, 83-105). Positions count spaces from the start; the finish line is 12.
@@ -17,6 +20,7 @@ from pathlib import Path
 
 from reference.core.game import Game
 
+from . import component_data  # noqa: F401  (hands the component data to the rules)
 from .flags import flags_for
 from .generate import generate_cases
 from .mutants import mutants

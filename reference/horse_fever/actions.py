@@ -13,112 +13,49 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
 from typing import Any
 
 from reference.core.errors import InputError
 
-from .components import parse_action_card, parse_colour
+from .rules.actions import (Action, Deal, EndRound, NewOdds, Pass, Payouts, PlaceBet, PlayCard, RaceRound,
+                            Reveal)
+from .rules.components import parse_action_card, parse_colour, shorten
+
+__all__ = ["Action", "Deal", "EndRound", "NewOdds", "Pass", "Payouts", "PlaceBet", "PlayCard", "RaceRound",
+           "Reveal", "parse_action_text", "parse_scenario_step", "protocol_form", "step_action"]
 
 
-@dataclass(frozen=True)
-class Deal:
-    deal: Any                    # the payload: {hands: [[card, card], ...]}
-
-    def __str__(self) -> str:
-        return "deal"
-
-
-@dataclass(frozen=True)
-class PlaceBet:
-    horse: str
-    side: str
-    amount: Any
-
-    def __str__(self) -> str:
-        return f"bet {self.horse} {self.side} {self.amount}"
-
-
-@dataclass(frozen=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class PlayCard:
-    card: int
-    horse: str
-
-    def __str__(self) -> str:
-        return f"play {self.card} on {self.horse}"
-
-
-@dataclass(frozen=True)
-class Reveal:
-    def __str__(self) -> str:
-        return "reveal"
-
-
-@dataclass(frozen=True)
-class RaceRound:
-    card: Any
-    dice: Any
-    photo: Any = None
-
-    def __str__(self) -> str:
-        return "race"
-
-    def payload(self) -> dict[str, Any]:
-        out = {"card": self.card, "dice": list(self.dice) if isinstance(self.dice, (list, tuple)) else self.dice}
-        if self.photo:
-            out["photo"] = list(self.photo)
-        return out
-
-
-@dataclass(frozen=True)
-class Payouts:
-    def __str__(self) -> str:
-        return "payouts"
-
-
-@dataclass(frozen=True)
-class NewOdds:
-    def __str__(self) -> str:
-        return "new_odds"
-
-
-@dataclass(frozen=True)
-class EndRound:
-    tie_break: Any = None
-
-    def __str__(self) -> str:
-        return "end_round"
-
-
-Action = Deal | PlaceBet | Pass | PlayCard | Reveal | RaceRound | Payouts | NewOdds | EndRound
 SIMPLE = {"pass": Pass, "reveal": Reveal, "payouts": Payouts, "new_odds": NewOdds}
 PAYLOAD_VERBS = ("deal", "race", "end_round")
 VERBS = ("deal", "bet", "pass", "play", "reveal", "race", "payouts", "new_odds", "end_round")
 
 
+MAX_ACTION_TEXT = 200            # characters of an action's text form
+NUMBER = re.compile(r"-?[0-9]{1,30}")   # ASCII digits only: other scripts' digits are not numbers here
+
+
 def parse_amount(text: str, field: str) -> Any:
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(field, f"'{text}' is not a stake; write a whole number of Danari", "HF-BET-3") from None
+    if not NUMBER.fullmatch(text):
+        raise InputError(field, f"{shorten(text)} is not a stake; write a whole number of Danari", "HF-BET-3")
+    return int(text)
 
 
 def parse_action_text(text: Any, step: dict[str, Any], field: str) -> Action:
     """Protocol form: {'action': 'bet red win 500'}, {'action': 'race', 'race': {...}}."""
-    words = str(text).split() if text is not None else []
+    if text is not None and not isinstance(text, str):
+        raise InputError(f"{field}.action", f"{shorten(text)} is not an action; an action is text, e.g. 'pass'")
+    if text is not None and len(text) > MAX_ACTION_TEXT:
+        raise InputError(f"{field}.action", f"an action of {len(text)} characters; none is longer than "
+                         f"{MAX_ACTION_TEXT}")
+    words = text.split() if text is not None else []
     if not words:
         raise InputError(f"{field}.action", "empty action")
     verb = words[0]
     if verb == "bet" and len(words) == 4:
         return PlaceBet(parse_colour(words[1], f"{field}.action"), words[2], parse_amount(words[3], f"{field}.action"))
     if verb == "play" and len(words) == 4 and words[2] == "on":
-        card = parse_amount(words[1], f"{field}.action") if words[1].isdigit() else words[1]
+        card = parse_amount(words[1], f"{field}.action") if NUMBER.fullmatch(words[1]) else words[1]
         return PlayCard(parse_action_card(card, f"{field}.action"), parse_colour(words[3], f"{field}.action"))
     if len(words) == 1 and verb in SIMPLE:
         return SIMPLE[verb]()

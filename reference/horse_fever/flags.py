@@ -12,7 +12,7 @@ from typing import Any
 
 from reference.core.game import CaseInput
 
-from .components import COLOURS
+from .rules.components import COLOURS
 from .replay import replay
 
 def event_flags(case: dict[str, Any]) -> set[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .components import COLOURS
+from .rules.components import COLOURS
 from .options import CHOICES, Options
 from .playout import RaceWithoutEnd, random_game, random_race, random_round_game
 

@@ -1,36 +1,29 @@
 """Plausible misreadings of the Horse Fever rules, for the mutation self-check (`horserace mutants`).
 
-Each mutant patches the reference engine where the rule is applied (the name is replaced
-where it is looked up at call time, so `from x import f` users are patched too); the vectors
-must catch every one of them.
+Each mutant replaces ONE rule of rules/ (a function, or the constant a rule reads) in its module;
+every caller looks it up through that module at call time, so one patch reaches them all. The
+vectors must catch every one of them.
 """
 
 from __future__ import annotations
 
-
 from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
-from . import betting, movement, new_odds, observe, payouts, race, ranking, reveal, rigging, rounds, setup
-from .components import Tables, tables
-
-
+from .rules import betting, movement, new_odds, payouts, ranking, reveal, rigging, seating, sprint
 
 
 def past_the_line(position: int) -> bool:
     return position > ranking.finish_line()
 
 
-def worse_odds_first(r, horse):
-    card, odds = ORIGINAL_PHOTO_KEY(r, horse)
-    return (card, -odds)
+def worse_odds_first(race, horse) -> int:
+    return -race.odds[horse]
 
 
-ORIGINAL_PHOTO_KEY = ranking.photo_finish_key
-
-
-def counter_clockwise_from(first: int, players: int) -> list[int]:
-    return [(first - k) % players for k in range(players)]
+def counter_clockwise_first_bets(state) -> list[int]:
+    players = len(state.players)
+    return seating.still_in_game(state, [(state.first_player - k) % players for k in range(players)])
 
 
 def clockwise_second_bets(first: int, players: int) -> list[int]:
@@ -38,7 +31,7 @@ def clockwise_second_bets(first: int, players: int) -> list[int]:
 
 
 def both_cards_in_a_row(state):
-    order = [s for s in betting.clockwise_from(state.first_player, len(state.players)) if not state.players[s].out]
+    order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
     return [s for s in order for _ in state.players[s].hand]
 
 
@@ -67,24 +60,25 @@ def line_cards_ignored(position, spaces, effects, finish):
     return position + spaces, None
 
 
-def owner_prize_for_winner_only():
-    t = tables()
-    return Tables(t.bet_tokens_per_colour, t.rounds, t.finish_line, (t.prizes[0], 0, 0))
+ORIGINAL_OWNER_PRIZE = payouts.stable_owner_prize
+
+
+def owner_prize_for_winner_only(place: int) -> int:
+    return ORIGINAL_OWNER_PRIZE(place) if place == 1 else 0
 
 
 def mutants() -> list[Mutant]:
     return [
         mutant("hf-finish-only-past-the-line", "A horse finishes only when it passes the line, not on reaching it.",
-               ("HF-FINISH-1", "HF-RANK-1"), (race, "has_finished", past_the_line),
-               (setup, "has_finished", past_the_line)),
+               ("HF-FINISH-1", "HF-RANK-1"), (ranking, "has_finished", past_the_line)),
         mutant("hf-photo-finish-to-worse-odds", "Level horses are ordered worse odds first.", ("HF-PHOTO-1",),
-               (ranking, "photo_finish_key", worse_odds_first)),
+               (ranking, "photo_odds_order", worse_odds_first)),
         mutant("hf-double-sprints-twice", "A double moves its horse two spaces (two sprints).", ("HF-SPRINT-2",),
-               (race, "sprinting_horses", lambda dice: [dice[0], dice[1]])),
+               (sprint, "shows_one_colour", lambda dice: False)),
         mutant("hf-ranked-horses-sprint", "A die showing a ranked horse still moves it.", ("HF-SPRINT-3",),
-               (race, "sprint_is_lost", lambda r, horse: False)),
+               (sprint, "sprint_is_lost", lambda r, horse: False)),
         mutant("hf-same-letters-do-not-cancel", "Cards with the same letter on a horse both act.", ("HF-CANCEL-1",),
-               (reveal, "cancelled_pairs", lambda cards: []), (setup, "cancelled_pairs", lambda cards: [])),
+               (reveal, "cancelled_pairs", lambda cards: [])),
         mutant("hf-show-pays-only-first", "A show bet pays only for the winner.", ("HF-SHOW-1",),
                (payouts, "show_bet_won", lambda place: place == 1)),
         mutant("hf-win-pays-for-the-first-three", "A win bet also pays for 2nd and 3rd place.", ("HF-WIN-1",),
@@ -92,13 +86,13 @@ def mutants() -> list[Mutant]:
         mutant("hf-show-pays-stake-times-three", "'The stake doubled' read as double the stake on top of it.",
                ("HF-SHOW-1",), (payouts, "show_return", lambda stake: 3 * stake)),
         mutant("hf-minimum-bet-not-scaled", "The minimum bet is 100 D whatever the VP.", ("HF-MIN-1",),
-               (betting, "minimum_bet", lambda vp: 100), (observe, "minimum_bet", lambda vp: 100)),
+               (betting, "minimum_bet", lambda vp: 100)),
         mutant("hf-penalty-one-vp", "A player short of the minimum loses 1 VP, not 2.", ("HF-MIN-2", "HF-MIN-3"),
                (betting, "VP_PENALTY", 1)),
         mutant("hf-first-bets-counter-clockwise", "First bets go counter-clockwise from the first player.",
-               ("HF-BET-1",), (betting, "clockwise_from", counter_clockwise_from)),
+               ("HF-BET-1",), (betting, "first_bet_order", counter_clockwise_first_bets)),
         mutant("hf-second-bets-clockwise", "Second bets go clockwise from the first player's left.",
-               ("HF-BET2-1",), (betting, "second_bet_order", clockwise_second_bets)),
+               ("HF-BET2-1",), (seating, "second_bet_order", clockwise_second_bets)),
         mutant("hf-both-cards-at-once", "Each player plays both action cards in a row.", ("HF-RIG-1",),
                (rigging, "rigging_order", both_cards_in_a_row)),
         mutant("hf-odds-move-two-rows", "New odds move a token two rows instead of one.",
@@ -109,11 +103,12 @@ def mutants() -> list[Mutant]:
         mutant("hf-odds-cards-one-row", "Alfio Allibratore and Steven Sting move one row, not two.",
                ("HF-ACT-15", "HF-ACT-19"), (reveal, "ODDS_CARD_ROWS", 1)),
         mutant("hf-vigor-felix-at-start", "Vigor Ferreum and Felix Infernalis act at the Start too.",
-               ("HF-ACT-7", "HF-ACT-14", "HF-START-1"), (race, "card_spaces", g_cards_at_start(movement.card_spaces))),
+               ("HF-ACT-7", "HF-ACT-14", "HF-START-1"),
+               (movement, "card_spaces", g_cards_at_start(movement.card_spaces))),
         mutant("hf-line-cards-ignored", "Fustis et Radix and XIII do nothing.", ("HF-ACT-6", "HF-ACT-13"),
-               (race, "move_with_line_cards", line_cards_ignored)),
+               (movement, "move_with_line_cards", line_cards_ignored)),
         mutant("hf-first-player-passes-right", "The first-player card passes to the right.", ("HF-END-2", "HF-PLAY-2"),
-               (rounds, "next_clockwise", passes_to_the_right)),
+               (seating, "next_clockwise", passes_to_the_right)),
         mutant("hf-owner-prize-for-winner-only", "Only the winning horse's owner is paid.", ("HF-PAY-2",),
-               (payouts, "tables", owner_prize_for_winner_only)),
+               (payouts, "stable_owner_prize", owner_prize_for_winner_only)),
     ]

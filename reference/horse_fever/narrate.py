@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import COLOURS, card_name
-from .ranking import finish_line
+from .rules.components import COLOURS, card_name
+from .rules.ranking import finish_line
 
 
 def odds_text(odds: dict[str, int]) -> str:

@@ -6,9 +6,9 @@ from typing import Any
 
 from reference.core.log import StepLog
 
-from .betting import minimum_bet
-from .components import COLOURS
-from .state import NEW_ODDS, PAYOUTS, RACE, GameState, Race
+from .rules import betting
+from .rules.components import COLOURS
+from .rules.state import NEW_ODDS, PAYOUTS, RACE, GameState, Race
 
 # What a vector of each kind checks after every step (a scenario step may check more).
 TABLE_KEYS = ["phase", "turn", "round", "first_player", "vp", "danari", "players_out", "bets", "odds",
@@ -57,7 +57,7 @@ def game_view(state: GameState, log: StepLog) -> dict[str, Any]:
         "first_player": state.first_player,
         "vp": [p.vp for p in state.players],
         "danari": [p.danari for p in state.players],
-        "minimum_bet": [minimum_bet(p.vp) for p in state.players],
+        "minimum_bet": [betting.minimum_bet(p.vp) for p in state.players],
         "players_out": [s for s, p in enumerate(state.players) if p.out],
         "bets": [{"player": b.player, "horse": b.horse, "side": b.side, "amount": b.amount} for b in state.bets],
         "tokens": dict(state.tokens),

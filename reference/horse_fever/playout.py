@@ -15,16 +15,17 @@ from reference.core.log import StepLog
 
 from .actions import (Action, Deal, EndRound, NewOdds, Pass, Payouts, PlaceBet, PlayCard, RaceRound, Reveal,
                       protocol_form)
-from .betting import can_cover_minimum, lowest_stake
-from .components import COLOURS, SHOW, WIN, characters, family_action_deck, movement_cards, tables
 from .options import DEFAULTS, Options
-from .race import photo_ties, race_round
-from .reveal import reveal_cards
-from .rounds import leaders
-from .setup import game_in_progress, new_game, race_from_setup
-from .state import (DEAL, END_ROUND, FIRST_BETS, NEW_ODDS, OVER, PAYOUTS, RACE, REVEAL, RIGGING,
+from .positions import game_in_progress, race_from_setup
+from .rules.betting import can_cover_minimum, lowest_stake
+from .rules.components import COLOURS, SHOW, WIN, characters, family_action_deck, movement_cards, tables
+from .rules.game_end import leaders
+from .rules.phases import play
+from .rules.race import photo_ties, race_round
+from .rules.reveal import reveal_cards
+from .rules.setup import new_game
+from .rules.state import (DEAL, END_ROUND, FIRST_BETS, NEW_ODDS, OVER, PAYOUTS, RACE, REVEAL, RIGGING,
                     SECOND_BETS, GameState, Race)
-from .turns import play
 
 MAX_STEPS = 5000
 MAX_RACE_ROUNDS = 200            # under first_last_among: running a race can last for ever (HF-INT-5)

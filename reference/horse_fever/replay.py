@@ -19,14 +19,16 @@ from reference.core.log import StepLog
 
 from .actions import Action, NewOdds, RaceRound, Reveal, protocol_form, step_action
 from .narrate import narrate_step
-from .new_odds import set_new_odds
 from .observe import game_view, odds_case_view, race_case_view
 from .options import Options, parse_options
-from .race import race_round
-from .reveal import reveal_cards
-from .setup import game_in_progress, new_game, odds_case, race_from_setup
-from .state import FIRST_BETS, NEW_ODDS, ODDS_SET, RACE, RACE_OVER, REVEAL, RIGGING, SECOND_BETS, GameState
-from .turns import play
+from .positions import game_in_progress, odds_case, race_from_setup
+from .rules.components import is_whole_number, shorten
+from .rules.new_odds import set_new_odds
+from .rules.phases import play
+from .rules.race import race_round
+from .rules.reveal import reveal_cards
+from .rules.setup import new_game
+from .rules.state import FIRST_BETS, NEW_ODDS, ODDS_SET, RACE, RACE_OVER, REVEAL, RIGGING, SECOND_BETS, GameState
 
 KINDS = ("game", "round", "race", "odds")
 TURN_CLAUSE = {FIRST_BETS: "HF-BET-1", RIGGING: "HF-RIG-1", SECOND_BETS: "HF-BET2-1"}
@@ -58,10 +60,12 @@ def check_by(state: GameState, step: dict[str, Any], field: str) -> None:
     """A step may name its player ('by'); acting out of turn is refused."""
     if "by" not in step:
         return
+    if not is_whole_number(step["by"]):
+        raise InputError(f"{field}.by", f"{shorten(step['by'])} is not a seat; seats are whole numbers from 0")
     if state.to_play is None:
         raise IllegalAction(f"{field}.by", f"no player's turn in the {state.phase} phase", "HF-PLAY-4")
     if step["by"] != state.to_play:
-        raise IllegalAction(f"{field}.by", f"it is seat {state.to_play}'s turn, not seat {step['by']}'s",
+        raise IllegalAction(f"{field}.by", f"it is seat {state.to_play}'s turn, not seat {shorten(step['by'])}'s",
                             TURN_CLAUSE[state.phase])
 
 

@@ -11,6 +11,8 @@ import pytest
 
 from horserace_cli.main import main
 from reference.core import report, schemas
+from reference.core.adapter import answer_case, hello_reply
+from reference.core.protocol import case_message
 from reference.core.runner import ImplementationUnavailable, Selection, run_cases
 from reference.core.vectors import load_cases
 
@@ -23,6 +25,17 @@ IDS = ["dom-ex-settle-seventeen", "dom-wt-lone-double", "dom-ex-sixty-plus-two",
 def cases():
     by_id = {c["id"]: c for c in load_cases(["dominoes"])}
     return [by_id[i] for i in IDS]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fast_fake(cases, tmp_path_factory):
+    """The fake answers from precomputed reference answers, so its restarts are quick."""
+    path = tmp_path_factory.mktemp("fake") / "answers.json"
+    answers = {c["id"]: answer_case(case_message(1, c)) for c in cases}
+    path.write_text(json.dumps({"hello": hello_reply(["dominoes"]), "answers": answers}))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FAKE_ANSWERS", str(path))
+        yield
 
 
 def fake(mode, at=0):
@@ -136,7 +149,9 @@ def test_check_command_against_the_reference_adapter_writes_reports(tmp_path, ca
     assert data["totals"]["passed"] == len(load_cases(["dominoes"]))
 
 
-def test_check_command_with_an_expected_failures_file(tmp_path, capsys):
+def test_check_command_with_an_expected_failures_file(tmp_path, capsys, cases, monkeypatch):
+    from horserace_cli.commands import check
+    monkeypatch.setattr(check, "load_cases", lambda games=None: cases)
     xfail = tmp_path / "xfail.yaml"
     xfail.write_text(f"- id: {IDS[0]}\n  reason: settlement rounding not implemented\n")
     code = main(["check", "--impl", fake("wrong-answer", 1), "--id", IDS[0], "--expected-failures", str(xfail)])

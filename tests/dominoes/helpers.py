@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from reference.core.log import StepLog
 from reference.dominoes.actions import parse_action
-from reference.dominoes.layout import Layout
-from reference.dominoes.match import deal_round, new_match
+from reference.dominoes.rules.layout import Layout
+from reference.dominoes.rules.deal import deal_round, new_match
 from reference.dominoes.options import Options
 from reference.dominoes.replay import build_layout
-from reference.dominoes.tiles import DOUBLE_SIX_SET, parse_tile, tile_str
-from reference.dominoes.turns import legal_actions, play
+from reference.dominoes.actions import parse_tile
+from reference.dominoes.rules.tiles import DOUBLE_SIX_SET, tile_str
+from reference.dominoes.rules.turns import legal_actions, play
 
 
 def tiles(*texts: str) -> list:

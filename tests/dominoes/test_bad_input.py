@@ -47,6 +47,13 @@ def test_the_probe_itself_is_good(tmp_path):
     ("0|5]\n", "]\n", "setup.deal.hands[0]", "6 tiles; with 2 players each hand has 7"),
     ("5|5, 5|6]", "5|5]", "setup.deal.draw_pile", "13 tiles"),
     ("players: 2", "players: 5", "setup.players", "is not one of"),
+    # Issue 11: other scripts' digits and numbers of thousands of digits are not tiles (the
+    # scenario schema refuses the first; the engine's own parser too, see test_parser_fuzz.py).
+    ("place: 4|4\n", "place: \u0664|\u0664\n", "steps[1].place", "does not match"),
+    ("0|5]\n", "\u0660|\u0665]\n", "setup.deal.hands[0][6]", "does not match"),
+    ("place: 4|4\n", "place: " + "4" * 5000 + "|4\n", "steps[1].place", "too long for a tile"),
+    ("place: 4|4\n", "place: " + "0" * 150 + "7|4\n", "steps[1].place", "not in the double-six set"),
+    ("at: 1|4 high", "at: 1|\u0664 high", "steps[1].at", "is not a tile"),
 ])
 def test_engine_errors_name_file_line_and_field(tmp_path, old, new, field, words):
     assert_located_error(tmp_path, GOOD, old, new, field, words)

@@ -4,8 +4,8 @@ import pytest
 
 from reference.core.errors import IllegalAction, InputError
 from reference.core.log import StepLog
-from reference.dominoes.match import deal_round, new_match
-from reference.dominoes.tiles import DOUBLE_SIX_SET
+from reference.dominoes.rules.deal import deal_round, new_match
+from reference.dominoes.rules.tiles import DOUBLE_SIX_SET
 
 from .helpers import act, start, tiles, types
 
@@ -129,8 +129,8 @@ def test_every_deal_is_an_explicit_shuffle_that_replays_identically():
 
 def blocked_hands_match(scores):
     """Three players whose round is then settled as blocked: sums 4, 4 and 14."""
-    from reference.dominoes.match import apply_settlement
-    from reference.dominoes.settlement import settle_blocked_round
+    from reference.dominoes.rules.match import apply_settlement
+    from reference.dominoes.rules.settlement import settle_blocked_round
     match = new_match(3, scores=scores)
     match.round_number = 1                     # as if round 1 had just been played
     log = StepLog()

@@ -10,14 +10,16 @@ import pytest
 
 from reference.core.errors import IllegalAction
 from reference.core.log import StepLog
-from reference.dominoes.actions import Stop
-from reference.dominoes.match import tile_counts
+from reference.dominoes.actions import parse_tile
 from reference.dominoes.options import Options
 from reference.dominoes.playout import play_match, shuffled_deal
-from reference.dominoes.scoring import TARGET
-from reference.dominoes.state import OVER, PLAY
-from reference.dominoes.tiles import DOUBLE_SIX_SET, is_double, parse_tile
-from reference.dominoes.turns import can_place, play
+from reference.dominoes.rules.layout import has_legal_placement
+from reference.dominoes.rules.match import tile_counts
+from reference.dominoes.rules.moves import Stop
+from reference.dominoes.rules.points import TARGET
+from reference.dominoes.rules.state import OVER, PLAY
+from reference.dominoes.rules.tiles import DOUBLE_SIX_SET, is_double
+from reference.dominoes.rules.turns import play
 
 FORMATS = st.sampled_from([(2, "individual"), (3, "individual"), (4, "individual"), (4, "partnership")])
 OPTIONS = st.builds(Options,
@@ -111,7 +113,7 @@ def test_random_matches_keep_the_invariants_and_end_with_a_winner(fmt, options, 
         check_stop_offer(match, names)
         names = [n for n in names if n != "stop"]
         hand = match.round.hands[match.round.to_play]
-        placeable = can_place(match.round.layout, hand) if match.phase == PLAY else True
+        placeable = has_legal_placement(match.round.layout, hand) if match.phase == PLAY else True
         if "draw" in names:
             assert not placeable and match.round.draw_pile and names == ["draw"]
         if "pass" in names:

@@ -1,4 +1,4 @@
-"""Domino diagrams (reference/dominoes/render.py): drawn as the rule texts' figures are."""
+"""Domino diagrams (reference/dominoes/render/): drawn as the rule texts' figures are."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import pytest
 from reference.core.game import get_game
 from reference.core.paths import SCENARIO_DIR, VECTORS_DIR
 from reference.core.scenario import load_scenario, scenario_files
-from reference.dominoes.layout import Layout
+from reference.dominoes.rules.layout import Layout, joins
 from reference.dominoes.observe import layout_view
 from reference.dominoes.render import ORANGE, UNIT, place_tiles, render_step
-from reference.dominoes.tiles import DOUBLE_SIX_SET
+from reference.dominoes.rules.tiles import DOUBLE_SIX_SET
 
 DOMINO_SCENARIOS = scenario_files([str(SCENARIO_DIR / "dominoes")])
 BRANCH_OPENING = SCENARIO_DIR / "dominoes" / "wt-branch-opening.yaml"
@@ -225,7 +225,7 @@ def random_table(seed: int) -> list[dict]:
     layout.open_with(tiles.pop())
     views = [layout_view(layout)]
     while True:
-        moves = [(t, p) for t in tiles for p in layout.attachment_points() if layout.point_accepts(t, p)]
+        moves = [(t, p) for t in tiles for p in layout.attachment_points() if joins(t, p)]
         if not moves:
             return views
         tile, point = rng.choice(moves)

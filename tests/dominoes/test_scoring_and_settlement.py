@@ -3,10 +3,10 @@ Every expected number is computed by hand in the test or quoted from the rule te
 
 import pytest
 
-from reference.dominoes.scoring import (PlacementPoints, placement_points, round_to_nearest_five,
-                                        settlement_bonus)
-from reference.dominoes.seating import Seating
-from reference.dominoes.settlement import settle_blocked_round, settle_domino_round
+from reference.dominoes.rules.points import PlacementPoints, placement_points
+from reference.dominoes.rules.seating import Seating
+from reference.dominoes.rules.settlement import (round_to_nearest_five, settle_blocked_round,
+                                                 settle_domino_round, settlement_bonus)
 
 from .helpers import tiles
 
@@ -33,10 +33,10 @@ def test_remainders_one_two_round_down_three_four_round_up(pips, rounded):
 
 @pytest.mark.clause("DOM-SETTLE-2", "DOM-SCORE-1")
 def test_the_text_examples_of_the_bonus():
-    assert settlement_bonus(17) == 3      # 17 -> 15 -> 3
-    assert settlement_bonus(18) == 4      # 18 -> 20 -> 4
-    assert settlement_bonus(22) == 4      # 22 -> 20 -> 4
-    assert settlement_bonus(12) == 2      # 12 -> 10 -> 2
+    assert settlement_bonus([tiles("2|6"), tiles("3|6")]) == 3      # 8 + 9 = 17 -> 15 -> 3 (not 2 + 2)
+    assert settlement_bonus([tiles("6|6", "2|4")]) == 4             # 18 -> 20 -> 4
+    assert settlement_bonus([tiles("5|6"), tiles("5|6")]) == 4      # 22 -> 20 -> 4 (not 2 + 2)
+    assert settlement_bonus([tiles("6|6")]) == 2                    # 12 -> 10 -> 2
 
 
 @pytest.mark.clause("DOM-END-1", "DOM-SETTLE-1", "DOM-SETTLE-2")

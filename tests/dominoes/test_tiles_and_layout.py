@@ -4,8 +4,9 @@
 import pytest
 
 from reference.core.errors import IllegalAction, InputError
-from reference.dominoes.layout import Point
-from reference.dominoes.tiles import DOUBLE_SIX_SET, parse_tile
+from reference.dominoes.rules.layout import Point
+from reference.dominoes.actions import parse_tile
+from reference.dominoes.rules.tiles import DOUBLE_SIX_SET
 
 from .helpers import layout_of
 
@@ -138,3 +139,10 @@ def test_copy_is_independent():
     clone = layout.copy()
     clone.attach((2, 5), Point((5, 5), "line_a"))
     assert points(layout) == ["5|5 line_a", "5|5 line_b"]
+
+
+@pytest.mark.clause("DOM-PLACE-1", "DOM-DBL-1")
+def test_every_side_of_a_double_shows_its_one_number():
+    for side in ("line_a", "line_b", "branch_a", "branch_b"):
+        assert Point((4, 4), side).value == 4
+    assert Point((1, 4), "low").value == 1 and Point((1, 4), "high").value == 4

@@ -6,10 +6,11 @@ from __future__ import annotations
 from reference.core.log import StepLog
 from reference.horse_fever.actions import parse_action_text
 from reference.horse_fever.options import Options
-from reference.horse_fever.race import race_round
-from reference.horse_fever.reveal import reveal_cards
-from reference.horse_fever.setup import game_in_progress, new_game, race_from_setup
-from reference.horse_fever.turns import play
+from reference.horse_fever.rules.race import race_round
+from reference.horse_fever.rules.reveal import reveal_cards
+from reference.horse_fever.positions import game_in_progress, race_from_setup
+from reference.horse_fever.rules.setup import new_game
+from reference.horse_fever.rules.phases import play
 
 # The board of the standard lay white, blue, yellow, black, red, green (white on 1:7).
 STANDARD_ODDS = {"white": 7, "blue": 6, "yellow": 5, "black": 4, "red": 3, "green": 2}

@@ -150,3 +150,44 @@ def test_a_race_case_refuses_betting_steps(tmp_path):
 def test_two_actions_in_one_step(tmp_path):
     error = error_of(tmp_path, GOOD.replace("  - {pass: null}\n", "  - {pass: null, reveal: null}\n", 1))
     assert "one action per step" in str(error)
+
+
+RACE = textwrap.dedent("""\
+    id: hf-bad-race-setup
+    title: A race setup probed with bad values
+    game: horse_fever
+    kind: race
+    clauses: [HF-MOVE-1]
+    setup:
+      odds: {white: 2, blue: 3, yellow: 4, black: 5, red: 6, green: 7}
+      cards: {white: [1], red: [10]}
+    steps:
+      - reveal:
+    """)
+
+
+@pytest.mark.parametrize("old, new, field, words", [
+    # issue 11: a card number that is no list gave a TypeError
+    ("cards: {white: [1], red: [10]}", "cards: {white: -1, red: [10]}", "setup.cards.white", "is not a list"),
+    ("cards: {white: [1], red: [10]}", "cards: {white: [-1], red: [10]}", "setup.cards.white[0]",
+     "is not an action card"),
+    ("cards: {white: [1], red: [10]}", "cards: [1, 10]", "setup.cards", "is not of type 'object'"),
+    ("red: [10]}\n", "red: [10]}\n  race_rounds_played: 1\n  positions: {white: 100000}\n",
+     "setup.positions.white", "is not a number of spaces"),
+    ("red: [10]}\n", "red: [10]}\n  race_rounds_played: 1000000000\n", "setup.race_rounds_played",
+     "is not a whole number from 0 to"),
+])
+def test_race_setup_values_are_bounded_and_typed(tmp_path, old, new, field, words):
+    assert_located_error(tmp_path, RACE, old, new, field, words)
+
+
+@pytest.mark.parametrize("old, new, field, words", [
+    ("  danari: [1000, 1000]", "  danari: [1000, 10000000000]", "setup.danari[1]", "is not a whole number"),
+    ("  vp: [2, 1]", "  vp: [2, -1]", "setup.vp[1]", "is not a whole number"),
+    ("  first_player: 0", "  first_player: 0\n  rounds: 1000", "setup.rounds", "is not a whole number"),
+    ("  first_player: 0", "  first_player: 0\n  owners: [red]", "setup.owners", "is not of type 'object'"),
+    ("amount: 200\n", "amount: 99999999999999999999999999999999999999999999\n", "steps[1].amount",
+     "cannot place a number of more than 40 digits"),
+])
+def test_round_setup_and_step_values_are_bounded_and_typed(tmp_path, old, new, field, words):
+    assert_located_error(tmp_path, GOOD, old, new, field, words)

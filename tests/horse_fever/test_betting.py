@@ -4,8 +4,8 @@ bets (HF-BET2-1..4), bet tokens (HF-BET-2, HF-SETUP-6) and the options HF-INT-8/
 import pytest
 
 from reference.core.errors import IllegalAction
-from reference.horse_fever.betting import minimum_bet
-from reference.horse_fever.state import OVER, REVEAL, RIGGING, SECOND_BETS
+from reference.horse_fever.rules.betting import minimum_bet
+from reference.horse_fever.rules.state import OVER, REVEAL, RIGGING, SECOND_BETS
 
 from .helpers import act, deal, events_of, game_state, types
 

@@ -7,11 +7,12 @@ import pytest
 import yaml
 
 from reference.core.paths import REPO_ROOT
-from reference.horse_fever import components
+from reference.horse_fever import component_data
+from reference.horse_fever.rules import components
 
 SHARED = REPO_ROOT.parent / "shared"
 COMPONENTS_MD = SHARED / "horse-fever-components.md"
-DATA = Path(components.DATA_DIR)
+DATA = Path(component_data.DATA_DIR)
 
 
 @pytest.mark.clause("HF-MOVECARD-1", "HF-MOVE-2")
@@ -101,11 +102,12 @@ def test_a_broken_data_file_is_reported_with_its_line(tmp_path, monkeypatch):
     broken = tmp_path / "movement_cards.yaml"
     broken.write_text((DATA / "movement_cards.yaml").read_text().replace("{number: 90, moves: [2, 3, 2, 2, 2, 3]}",
                                                                          "{number: 90, moves: [2, 3, 2, 2, 2, 5]}"))
-    monkeypatch.setattr(components, "DATA_DIR", tmp_path)
-    components.movement_cards.cache_clear()
+    monkeypatch.setattr(component_data, "DATA_DIR", tmp_path)
+    component_data.load_components.cache_clear()
     try:
         with pytest.raises(ScenarioError) as info:
             components.movement_cards()
         assert info.value.line is not None and "cards[7].moves[5]" in str(info.value)
     finally:
-        components.movement_cards.cache_clear()
+        monkeypatch.undo()
+        component_data.load_components.cache_clear()

@@ -7,8 +7,8 @@ red, green, blue, yellow, white, black - worked out by hand in hf-payouts-win-sh
 import pytest
 
 from reference.core.log import StepLog
-from reference.horse_fever.new_odds import odds_after_race, set_new_odds
-from reference.horse_fever.payouts import show_return, win_return
+from reference.horse_fever.rules.new_odds import odds_after_race, set_new_odds
+from reference.horse_fever.rules.payouts import show_return, win_return
 from reference.horse_fever.options import Options
 
 from .helpers import act, events_of, game_state, through_betting

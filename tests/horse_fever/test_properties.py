@@ -5,10 +5,10 @@ odds stay within 1:2..1:7, payouts follow the rules' arithmetic."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reference.horse_fever.components import COLOURS, tables
+from reference.horse_fever.rules.components import COLOURS, tables
 from reference.horse_fever.options import CHOICES, Options
 from reference.horse_fever.playout import RaceWithoutEnd, random_game, random_race, random_round_game
-from reference.horse_fever.setup import race_from_setup
+from reference.horse_fever.positions import race_from_setup
 
 OPTIONS = st.builds(Options, **{name: st.sampled_from(values) for name, values in CHOICES.items()
                                 if name != "first_last_among"})

@@ -6,7 +6,7 @@ import pytest
 
 from reference.core.log import StepLog
 from reference.horse_fever.options import Options
-from reference.horse_fever.reveal import reveal_cards
+from reference.horse_fever.rules.reveal import reveal_cards
 
 from .helpers import STANDARD_ODDS, race_at, types
 

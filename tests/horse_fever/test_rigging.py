@@ -3,7 +3,7 @@
 import pytest
 
 from reference.core.errors import IllegalAction
-from reference.horse_fever.state import SECOND_BETS
+from reference.horse_fever.rules.state import SECOND_BETS
 
 from .helpers import act, deal, game_state
 

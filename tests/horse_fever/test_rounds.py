@@ -6,7 +6,7 @@ red, blue, green, white, black, yellow - worked out by hand in hf-ex-win-bet-odd
 import pytest
 
 from reference.core.errors import IllegalAction, InputError
-from reference.horse_fever.state import DEAL, OVER
+from reference.horse_fever.rules.state import DEAL, OVER
 
 from .helpers import act, deal, game_state, through_betting
 
@@ -43,7 +43,7 @@ def test_end_of_round_resets_the_race_and_passes_the_first_player_card_left():
 def test_the_first_player_card_passes_over_a_player_who_lost():
     state = game_state(players=3, first=0, out=[1])
     assert state.in_game() == [0, 2]
-    from reference.horse_fever.seating import next_clockwise
+    from reference.horse_fever.rules.seating import next_clockwise
     assert next_clockwise(0, 3, {1}) == 2 and next_clockwise(2, 3, {1}) == 0
 
 

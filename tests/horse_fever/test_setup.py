@@ -4,7 +4,7 @@ the deal (HF-DEAL-1) and the order of a round's phases (HF-PLAY-1/4)."""
 import pytest
 
 from reference.core.errors import IllegalAction, InputError
-from reference.horse_fever.state import DEAL, FIRST_BETS
+from reference.horse_fever.rules.state import DEAL, FIRST_BETS
 
 from .helpers import act, deal, game_state, start_game
 

@@ -1,65 +1,167 @@
 """A misbehaving implementation for runner tests: the reference adapter plus one fault.
 
-    python fake_impl.py MODE [N]
-MODES: good | crash N | hang N | garbage N | wrong-seq N | wrong-answer N | skip N | error N |
-       noisy | protocol-2 | no-hello | partial-hello
-N is the case sequence number at which the fault happens.
+    python fake_impl.py MODE [N|all]
+
+N is the case sequence number at which the fault happens ("all": every case; default 0: none).
+Modes faulting at a case:
+    crash, hang, garbage, wrong-seq, wrong-answer, big-wrong-answer, skip, error, duplicate, deep-nesting,
+    huge-int, lone-surrogate, invalid-utf8, huge-line, stderr-flood, control-stderr,
+    closed-stdout, fork-child (a forked child keeps the pipes; the parent crashes), bad-field,
+    extra-fields
+Modes of the whole process:
+    good, noisy, protocol-2, no-hello, silent (never answers the hello), exit-after-hello,
+    partial-hello, supports-nothing, skip-all
+FAKE_PIDFILE (environment): fork-child writes its child's pid there.
+FAKE_ANSWERS (environment): a JSON file {"hello": reply, "answers": {case id: reply}} of the
+reference answers, so the fake starts without importing the engines (fast restarts).
 """
 
 import json
+import os
+import subprocess
 import sys
 import time
 
-from reference.core.adapter import answer_case, hello_reply
+
+def reference_answers():
+    """(hello_reply(games), answer_case(message)) from a file of precomputed answers, else the engines."""
+    if os.environ.get("FAKE_ANSWERS"):
+        with open(os.environ["FAKE_ANSWERS"], encoding="utf-8") as f:
+            stored = json.load(f)
+        return (lambda games: json.loads(json.dumps(stored["hello"])),
+                lambda message: dict(stored["answers"][message["id"]], seq=message["seq"]))
+    from reference.core.adapter import answer_case, hello_reply
+    return hello_reply, answer_case
+
+
+hello_reply, answer_case = reference_answers()
+
+HUGE_LINE_BYTES = 50 * 1024 * 1024
+CHUNK = 1024 * 1024
 
 
 def main() -> None:
     mode = sys.argv[1]
-    at = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    for raw in sys.stdin:
+    at = sys.argv[2] if len(sys.argv) > 2 else "0"
+    out = sys.stdout.buffer
+    for raw in sys.stdin.buffer:
         message = json.loads(raw)
         if message["type"] == "bye":
             return
         if message["type"] == "hello":
-            if mode == "no-hello":
-                return
-            reply = hello_reply(["dominoes"])
-            if mode == "protocol-2":
-                reply["protocol"] = 2
-            if mode == "partial-hello":
-                reply["games"]["dominoes"]["kinds"] = ["layout"]
-            emit(reply)
+            hello(mode)
             continue
         seq = message["seq"]
         reply = answer_case(message)
-        if seq == at:
-            if mode == "crash":
-                sys.stderr.write("fake: crashing on purpose\n")
-                sys.exit(3)
-            if mode == "hang":
-                time.sleep(60)
-            if mode == "garbage":
-                sys.stdout.write("this is not json\n")
-                sys.stdout.flush()
+        if at == "all" or str(seq) == at:
+            reply = fault(mode, seq, reply, out)
+            if reply is None:
                 continue
-            if mode == "wrong-seq":
-                reply["seq"] = seq + 100
-            if mode == "wrong-answer" and reply["type"] == "result":
-                reply["steps"][-1] = dict(reply["steps"][-1], scores=[-1])
-                reply["steps"][-1]["end_sum"] = -1
-                reply["steps"][-1]["settlement"] = {"winners": [9]}
-            if mode == "skip":
-                reply = {"type": "skipped", "seq": seq, "reason": "not implemented yet"}
-            if mode == "error":
-                reply = {"type": "errored", "seq": seq, "message": "engine exploded"}
+        if mode == "skip-all":
+            reply = {"type": "skipped", "seq": seq, "reason": "not implemented yet"}
         if mode == "noisy":
-            sys.stdout.write("debug: thinking...\n")
+            out.write(b"debug: thinking...\n")
         emit(reply)
 
 
+def hello(mode: str) -> None:
+    if mode == "no-hello":
+        sys.exit(0)
+    if mode == "silent":
+        time.sleep(60)
+    reply = hello_reply(["dominoes"])
+    if mode == "protocol-2":
+        reply["protocol"] = 2
+    if mode == "partial-hello":
+        reply["games"]["dominoes"]["kinds"] = ["layout"]
+    if mode == "supports-nothing":
+        reply["games"] = {}
+    if mode == "extra-fields":
+        reply["x-vendor"] = {"build": 7}
+        reply["games"]["dominoes"]["x-note"] = "fast"
+    emit(reply)
+    if mode == "exit-after-hello":
+        sys.exit(0)
+    if mode == "fork-child":
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])  # inherits the pipes
+        with open(os.environ["FAKE_PIDFILE"], "w") as f:
+            f.write(str(child.pid))
+
+
+def fault(mode: str, seq: int, reply: dict, out) -> dict | None:
+    """The faulty answer (None: already written or none at all)."""
+    if mode in ("crash", "fork-child"):
+        sys.stderr.write("fake: crashing on purpose\n")
+        sys.stderr.flush()
+        os._exit(3)
+    if mode == "hang":
+        time.sleep(60)
+    if mode == "garbage":
+        raw(out, b"this is not json\n")
+        return None
+    if mode == "wrong-seq":
+        reply["seq"] = seq + 100
+    if mode == "wrong-answer" and reply["type"] == "result":
+        reply["steps"][-1] = dict(reply["steps"][-1], scores=[-1])
+        reply["steps"][-1]["end_sum"] = -1
+        reply["steps"][-1]["settlement"] = {"winners": [9]}
+    if mode == "big-wrong-answer" and reply["type"] == "result":
+        reply["steps"][-1] = dict(reply["steps"][-1], end_sum="\x1b[1m" + "9" * 1_000_000)
+    if mode == "skip":
+        reply = {"type": "skipped", "seq": seq, "reason": "not implemented yet"}
+    if mode == "error":
+        reply = {"type": "errored", "seq": seq, "message": "engine exploded"}
+    if mode == "duplicate":
+        emit(reply)                          # the same answer twice
+    if mode == "deep-nesting":
+        raw(out, b'{"type":"result","seq":%d,"steps":[{"x":%s%s}]}\n' % (seq, b"[" * 1000, b"]" * 1000))
+        return None
+    if mode == "huge-int":
+        raw(out, b'{"type":"result","seq":%d,"steps":[{"x":%s}]}\n' % (seq, b"7" * 5000))
+        return None
+    if mode == "lone-surrogate":
+        raw(out, b'{"type":"result","seq":%d,"steps":[{"x":"\\ud800"}]}\n' % seq)
+        return None
+    if mode == "invalid-utf8":
+        raw(out, b'{"type":"result","seq":%d,"steps":[{"x":"caf\xe9"}]}\n' % seq)
+        return None
+    if mode == "huge-line":
+        out.write(b'{"type":"result","seq":%d,"steps":[{"x":"' % seq)
+        for _ in range(HUGE_LINE_BYTES // CHUNK):
+            out.write(b"a" * CHUNK)
+        raw(out, b'"}]}\n')
+        return None
+    if mode == "stderr-flood":
+        line = b"fake: noise " + b"#" * 1000 + b"\n"
+        for _ in range(20 * 1024):            # about 20 MB
+            sys.stderr.buffer.write(line)
+        sys.stderr.buffer.write(b"fake: the last words\n")
+        sys.stderr.flush()
+        os._exit(4)
+    if mode == "control-stderr":
+        sys.stderr.buffer.write(b"\x1b[31mfatal\x1b[0m \x00\x0b\x0c bell\x07 \xff\xfe end\n")
+        sys.stderr.flush()
+        os._exit(5)
+    if mode == "closed-stdout":
+        out.flush()
+        os.close(1)
+        time.sleep(60)
+    if mode == "bad-field":
+        reply = {"type": "result", "seq": seq, "steps": [{"x": 1}] * 5000, "extra": "y" * 5000}
+        reply["seq"] = str(seq) + "z" * 3000
+    if mode == "extra-fields":
+        reply["x-timing-ms"] = 3
+    return reply
+
+
+def raw(out, data: bytes) -> None:
+    out.write(data)
+    out.flush()
+
+
 def emit(message) -> None:
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
+    sys.stdout.buffer.write((json.dumps(message) + "\n").encode("utf-8"))
+    sys.stdout.buffer.flush()
 
 
 if __name__ == "__main__":

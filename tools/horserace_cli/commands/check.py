@@ -2,20 +2,27 @@
 
 Starts the implementation once (`--impl "COMMAND"`, default: the reference adapter), sends every
 selected case with a sequence number and judges the answers. Prints the first divergence of
-failing cases, a summary per game and per clause; writes --json and --junit reports. Exit
-status 1 if any case failed or errored, or an expected failure passed.
+failing cases, a summary per game and per clause; writes --json and --junit reports (also when
+the implementation cannot be started: then every case is errored with the reason).
+Exit status: 0 every compared case passed; 1 a case failed or errored, an expected failure
+passed, or nothing was compared (every case skipped; --allow-empty permits that); 2 usage
+error (an --impl that is empty or not a valid command line included) or the implementation
+could not be started.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
 from reference.core import report
-from reference.core.runner import Selection, run_cases
+from reference.core.results import CaseResult, bounded
+from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, ImplementationUnavailable,
+                                   Selection, run_cases)
 from reference.core.vectors import load_cases
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
@@ -26,6 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="command that starts the implementation (default: the reference adapter)")
     add_selection_arguments(parser)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per case (default 10)")
+    parser.add_argument("--handshake-timeout", type=float, default=HANDSHAKE_TIMEOUT, metavar="SECONDS",
+                        help=f"seconds to wait for the implementation's hello (default {HANDSHAKE_TIMEOUT:g})")
+    parser.add_argument("--max-consecutive-errors", type=int, default=MAX_CONSECUTIVE_ERRORS, metavar="N",
+                        help="after N cases in a row crash, time out or answer invalidly, error the rest "
+                             f"at once (default {MAX_CONSECUTIVE_ERRORS}; 0: never)")
+    parser.add_argument("--allow-empty", action="store_true",
+                        help="exit 0 even if no case was compared (every selected case skipped)")
     parser.add_argument("--expected-failures", type=Path, metavar="FILE",
                         help="YAML/JSON list of {id, reason} the implementation is known to fail")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
@@ -48,18 +62,67 @@ def selection(args: argparse.Namespace) -> Selection:
 
 
 def run(args: argparse.Namespace) -> int:
+    for stale in (args.json, args.junit):      # no report of an earlier run may survive this one
+        if stale is not None:
+            stale.unlink(missing_ok=True)
+    if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
+        return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     chosen = selection(args)
     cases = [c for c in load_cases(args.game or None) if chosen.keep(c)]
     if not cases:
-        print("no case matches the selection")
+        print("horserace check: no case matches the selection", file=sys.stderr)
         return 1
     expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else {}
     started = datetime.now(timezone.utc)
-    impl = args.impl or REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in args.game)
-    results, announced = run_cases(impl, cases, args.timeout, expected)
-    print(report.text_summary(results, args.show, args.all_clauses))
+    impl = args.impl if args.impl is not None else (
+        REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in args.game))
+    try:
+        results, announced = run_cases(impl, cases, args.timeout, expected,
+                                       handshake_timeout=args.handshake_timeout,
+                                       max_consecutive_errors=args.max_consecutive_errors)
+        failed_start = ""
+    except ImplementationUnavailable as exc:
+        # the reports must describe this run, not stay behind from the previous one
+        failed_start = bounded(str(exc), 1000)
+        results = [CaseResult(c["id"], c["game"], c["kind"], "errored", list(c["clauses"]),
+                              f"not run: the implementation could not be started: {failed_start}") for c in cases]
+        announced = {"command": impl, "start_error": failed_start}
+    write_reports(args, results, announced, started)
+    compared = sum(report.counts(results)[s] for s in ("passed", "failed", "xfailed", "xpassed"))
+    if failed_start:
+        code, verdict = 2, f"horserace check: error: {failed_start}"
+    elif not report.ok(results):
+        code, verdict = 1, ""
+    elif compared == 0 and not args.allow_empty:
+        code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) "
+                            "were skipped (--allow-empty accepts that)")
+    else:
+        code, verdict = 0, ""
+    try:
+        if not failed_start:
+            print(report.text_summary(results, args.show, args.all_clauses))
+        if verdict:
+            print(verdict, file=sys.stderr)
+        sys.stdout.flush()
+    except BrokenPipeError:     # `check | head`: the reader left; the verdict stands
+        silence_stdout()
+    return code
+
+
+def write_reports(args: argparse.Namespace, results: list[CaseResult], announced: dict, started: datetime) -> None:
     if args.json:
         report.write_json(args.json, report.json_report(results, announced, started))
     if args.junit:
-        args.junit.write_text(report.junit_xml(results), encoding="utf-8")
-    return 0 if report.ok(results) else 1
+        report.write_junit(args.junit, results)
+
+
+def usage_error(message: str) -> int:
+    print(f"horserace check: error: {message}", file=sys.stderr)
+    return 2
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)

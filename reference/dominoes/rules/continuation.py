@@ -1,0 +1,82 @@
+"""Continuing the turn (section "Colocar una ficha y continuar el turno", DOM-CONT-1..6) and
+the readings the text leaves open about it (DOM-INT-1, DOM-INT-4, DOM-INT-7)."""
+
+from __future__ import annotations
+
+from reference.core.errors import IllegalAction
+
+from . import drawing, turns
+from .layout import has_legal_placement
+from .state import PLAY, MatchState
+from .tiles import Tile, is_double
+
+
+def continuation_reason(tile: Tile, raw_points: int) -> str | None:
+    """Why a tile played from hand lets its player continue, or None."""
+    if is_double(tile) and raw_points:
+        # DOM-CONT-2: a double that also scores gives the same single continuation, not two.
+        return "double_and_scored"
+    # DOM-CONT-1: a tile played from hand continues the turn if it is a double or if it scores.
+    if is_double(tile):
+        return "double"
+    if raw_points:
+        return "scored"
+    return None
+
+
+def opening_may_continue(match: MatchState) -> bool:
+    # DOM-INT-4: under the default reading the opening tile, played from hand, can continue.
+    return match.options.opening_continues
+
+
+def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening: bool, log) -> None:
+    reason = continuation_reason(tile, raw_points)
+    if reason is None:
+        # DOM-CONT-4: a tile that is neither a double nor scoring ends the turn.
+        turns.end_turn(match, "non_scoring_tile", "DOM-CONT-4", log)
+    elif opening and not opening_may_continue(match):
+        turns.end_turn(match, "opening_tile", "DOM-INT-4", log)
+    else:
+        continue_turn(match, reason, log)
+
+
+def continue_turn(match: MatchState, reason: str, log) -> None:
+    # DOM-CONT-3: the same player places again, as long as the tile just played allows it,
+    # under the must-play rule.
+    r = match.round
+    r.continuing = True
+    log.event("continued", "DOM-CONT-2" if reason == "double_and_scored" else "DOM-CONT-1",
+              player=r.to_play, reason=reason)
+    log.rule("DOM-CONT-3")
+    if unable_continuer_ends_turn(match):
+        turns.end_turn(match, "no_placement_to_continue", "DOM-INT-1", log)
+
+
+def unable_continuer_ends_turn(match: MatchState) -> bool:
+    # DOM-INT-1: a continuing player who cannot place draws as in any turn (default), or, with
+    # continuation_when_unable: end_turn, the turn ends.
+    r = match.round
+    return match.options.continuation_when_unable == "end_turn" \
+        and not has_legal_placement(r.layout, r.hands[r.to_play])
+
+
+def end_drawn_tile_turn(match: MatchState, tile: Tile, raw_points: int, log) -> None:
+    # DOM-DRAW-4: placing the drawn tile ends the turn;
+    # DOM-CONT-6: even when it is a double or scores (the drawn-tile exception).
+    turns.end_turn(match, "drawn_tile", "DOM-DRAW-4", log)
+    log.rule("DOM-CONT-6")
+
+
+def may_stop(match: MatchState) -> bool:
+    # DOM-INT-7: with continuation: optional a continuing player may stop; by default must go on.
+    return match.options.continuation == "optional" and match.phase == PLAY and match.round.continuing
+
+
+def stop(match: MatchState, log, field: str) -> None:
+    if not may_stop(match):
+        if match.options.continuation != "optional":
+            raise IllegalAction(f"{field}.stop", "continuing is compulsory under the default reading; 'stop' "
+                                "needs options.continuation: optional", "DOM-INT-7")
+        raise IllegalAction(f"{field}.stop", "only a continuing player may stop", "DOM-INT-7")
+    turns.end_turn(match, "stopped", "DOM-INT-7", log)
+    drawing.settle_if_blocked(match, log)

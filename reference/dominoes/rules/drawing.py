@@ -1,0 +1,83 @@
+"""Drawing or passing (section "Robar o pasar el turno", DOM-DRAW-1..3, DOM-PASS-1) and the
+blocked round (DOM-BLOCK-1)."""
+
+from __future__ import annotations
+
+from reference.core.errors import IllegalAction
+
+from . import match as match_rules
+from . import turns
+from .layout import has_legal_placement
+from .state import PLACE_DRAWN, PLAY, MatchState
+from .tiles import tile_str
+
+
+def may_draw(match: MatchState, able_to_place: bool) -> bool:
+    # DOM-DRAW-1: a player with a legal placement must play and may not draw instead.
+    return match.phase == PLAY and not able_to_place and bool(match.round.draw_pile)
+
+
+def may_pass(match: MatchState, able_to_place: bool) -> bool:
+    # DOM-PASS-1: a player passes only with no legal placement and an empty draw pile.
+    return match.phase == PLAY and not able_to_place and not match.round.draw_pile
+
+
+def refuse(match: MatchState, able_to_place: bool, field: str, verb: str) -> None:
+    """Say why drawing or passing is not allowed now."""
+    r = match.round
+    seat = r.to_play
+    if match.phase == PLACE_DRAWN:
+        raise IllegalAction(field, f"seat {seat} must first place the drawn tile {tile_str(r.drawn_tile)}",
+                            "DOM-DRAW-3")
+    if able_to_place:
+        first = turns.legal_placements(r.layout, r.hands[seat], match.options.symmetric_points)[0]
+        raise IllegalAction(field, f"seat {seat} can place ({first}) and must play; drawing or passing "
+                            "instead is not allowed", "DOM-DRAW-1")
+    if verb == "draw":
+        raise IllegalAction(field, "the draw pile is empty; the player passes", "DOM-PASS-1")
+    raise IllegalAction(field, f"the draw pile still has {len(r.draw_pile)} tiles; the player must draw",
+                        "DOM-PASS-1")
+
+
+def able_to_place(match: MatchState) -> bool:
+    r = match.round
+    return has_legal_placement(r.layout, r.hands[r.to_play])
+
+
+def draw(match: MatchState, log, field: str) -> None:
+    able = match.phase == PLAY and able_to_place(match)
+    if not may_draw(match, able):
+        refuse(match, able, f"{field}.draw", "draw")
+    r = match.round
+    seat = r.to_play
+    # DOM-DRAW-2: one tile at a time, from the top, until the first playable tile or an empty pile.
+    tile = r.draw_pile.pop(0)
+    r.hands[seat].append(tile)
+    playable = has_legal_placement(r.layout, [tile])
+    log.event("drew", "DOM-DRAW-2", player=seat, tile=tile_str(tile), playable=playable)
+    if playable:
+        # DOM-DRAW-3: that first playable tile is placed at once; no tile from hand may replace it.
+        match.phase = PLACE_DRAWN
+        r.drawn_tile = tile
+        log.rule("DOM-DRAW-3")
+    settle_if_blocked(match, log)
+
+
+def pass_turn(match: MatchState, log, field: str) -> None:
+    able = match.phase == PLAY and able_to_place(match)
+    if not may_pass(match, able):
+        refuse(match, able, f"{field}.pass", "pass")
+    r = match.round
+    log.event("passed", "DOM-PASS-1", player=r.to_play)
+    turns.end_turn(match, "passed", "DOM-PASS-1", log)
+    settle_if_blocked(match, log)
+
+
+def settle_if_blocked(match: MatchState, log) -> None:
+    if match.phase != PLAY:
+        return
+    r = match.round
+    # DOM-BLOCK-1: the round is blocked when the draw pile is empty and nobody can place a tile.
+    if r.draw_pile or any(has_legal_placement(r.layout, hand) for hand in r.hands):
+        return
+    match_rules.end_round_blocked(match, log)

@@ -1,0 +1,264 @@
+"""The layout on the table: a tree of tiles, its attachment points and counted ends.
+
+Sections "Colocar una ficha" (DOM-PLACE-1/2), "Cada doble puede ramificarse" (DOM-DBL-*,
+DOM-COUNT-1..3) and the pt/pl walk-throughs (DOM-COUNT-4..7, DOM-PTS-1).
+
+Names follow the walk-throughs of the Portuguese and Polish texts (001, 002):
+a non-double has a low end and a high end; every double is a branching double with
+line A, line B (its two long sides, continuing the line) and branch A, branch B
+(its two side branches). A double joins its parent with line A.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reference.core.errors import IllegalAction
+
+from typing import Iterable, Iterator
+
+from .tiles import Tile, is_double, tile_str
+
+LOW, HIGH = "low", "high"
+LINE_A, LINE_B = "line_a", "line_b"
+BRANCH_A, BRANCH_B = "branch_a", "branch_b"
+NON_DOUBLE_SIDES = (LOW, HIGH)
+LONG_SIDES = (LINE_A, LINE_B)
+BRANCHES = (BRANCH_A, BRANCH_B)
+# Listing order of the walk-throughs: by tile, a non-double's high end before its low end.
+SIDE_ORDER = {HIGH: 0, LOW: 1, LINE_A: 2, LINE_B: 3, BRANCH_A: 4, BRANCH_B: 5}
+
+
+@dataclass(frozen=True)
+class Point:
+    """A place on a tile where another tile can join: '4|4 line_b'."""
+
+    tile: Tile
+    side: str
+
+    @property
+    def value(self) -> int:
+        """The pips a joining tile must match (DOM-PLACE-1)."""
+        if is_double(self.tile):
+            # A double's four sides (line A/B, branch A/B) all show its one number.
+            return self.tile[0]
+        return self.tile[0] if self.side == LOW else self.tile[1]
+
+    def sort_key(self) -> tuple:
+        return (self.tile, SIDE_ORDER[self.side])
+
+    def __str__(self) -> str:
+        return f"{tile_str(self.tile)} {self.side}"
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One counted end: a non-double's free end, or a whole double with a free long side."""
+
+    tile: Tile
+    side: str | None    # None for a double, which counts as one contribution of both halves
+    value: int
+
+    def sort_key(self) -> tuple:
+        return (self.tile, SIDE_ORDER.get(self.side, -1))
+
+
+@dataclass
+class PlacedTile:
+    tile: Tile
+    parent: Point | None = None          # where it hangs; None for the opening tile
+    joined_side: str | None = None       # its own side that touches the parent
+    children: dict[str, Tile] = field(default_factory=dict)
+
+    def occupied(self, side: str) -> bool:
+        return side == self.joined_side or side in self.children
+
+
+class Layout:
+    """The tiles on the table, in placement order."""
+
+    def __init__(self) -> None:
+        self.placed: dict[Tile, PlacedTile] = {}
+
+    def copy(self) -> "Layout":
+        clone = Layout()
+        clone.placed = {t: PlacedTile(p.tile, p.parent, p.joined_side, dict(p.children))
+                        for t, p in self.placed.items()}
+        return clone
+
+    def is_empty(self) -> bool:
+        return not self.placed
+
+    def tiles(self) -> list[Tile]:
+        return list(self.placed)
+
+    # -- DOM-DBL-1..3: which points of a placed tile are open ---------------------------
+
+    def free_sides(self, placed: PlacedTile) -> list[str]:
+        if not is_double(placed.tile):
+            # DOM-PLACE-2: a non-double's free half is an end where the line goes on.
+            return [side for side in NON_DOUBLE_SIDES if not placed.occupied(side)]
+        free_long = [side for side in LONG_SIDES if not placed.occupied(side)]
+        if free_long:
+            # DOM-DBL-2: both long sides are taken, continuing the line, before any side branch.
+            # DOM-DBL-4: both in-line continuations occupied before a side branch opens.
+            return free_long
+        # DOM-DBL-3: then any free branch may be chosen.
+        return [side for side in BRANCHES if not placed.occupied(side)]
+
+    def attachment_points(self) -> list[Point]:
+        """Every legal attachment point on the table (not only the counted ends)."""
+        points = [Point(placed.tile, side)
+                  for placed in self.placed.values() for side in self.free_sides(placed)]
+        return sorted(points, key=Point.sort_key)
+
+    # -- DOM-COUNT-1..7: the counted contributions (module functions below) ----------------
+
+    def counted_contributions(self) -> list[Contribution]:
+        return counted_contributions(self)
+
+    def applied_clauses(self) -> list[str]:
+        """The counting and branching clauses this layout's counted ends depend on."""
+        clauses = ["DOM-COUNT-3", "DOM-PTS-1"]
+        for placed in self.placed.values():
+            if not is_double(placed.tile):
+                continue
+            clauses.append("DOM-DBL-1")
+            free_long = sum(not placed.occupied(side) for side in LONG_SIDES)
+            if free_long:
+                clauses += ["DOM-COUNT-1", "DOM-DBL-2", "DOM-DBL-4"]   # counts; branches withheld
+                if free_long == 1:
+                    clauses.append("DOM-COUNT-4")       # a double at the end of its line
+            else:
+                clauses += ["DOM-COUNT-2", "DOM-COUNT-7", "DOM-DBL-3"]
+        return list(dict.fromkeys(clauses))
+
+    def end_sum(self) -> int:
+        return end_sum(self)
+
+    # -- describing the tree as the walk-throughs do ------------------------------------
+
+    def branching_doubles(self) -> list[Tile]:
+        # DOM-DBL-1: every double is a branching double, the opening one and those on branches too.
+        # DOM-COUNT-5: the outline marks a branching double, not an end that scores by itself.
+        return [tile for tile in self.placed if is_double(tile)]
+
+    def connections(self) -> list[tuple[Point, Point]]:
+        """(parent point, child point) for every joined pair, in placement order."""
+        return [(placed.parent, Point(placed.tile, placed.joined_side))
+                for placed in self.placed.values() if placed.parent is not None]
+
+    # -- placing ------------------------------------------------------------------------
+
+    def open_with(self, tile: Tile, field: str = "place") -> None:
+        """The opening tile starts the layout (which tile may open: see `placements`)."""
+        if self.placed:
+            raise IllegalAction(field, "the layout is already open; name an attachment point with 'at'",
+                                "DOM-PLACE-1")
+        self.placed[tile] = PlacedTile(tile)
+
+    def check_attachment(self, tile: Tile, point: Point, field: str = "at",
+                         tile_field: str = "place") -> None:
+        """Raise IllegalAction saying exactly why `tile` cannot join `point`."""
+        if tile in self.placed:
+            raise IllegalAction(tile_field, f"{tile_str(tile)} is already on the table", "DOM-SET-1")
+        target = self.placed.get(point.tile)
+        if target is None:
+            raise IllegalAction(field, f"{tile_str(point.tile)} is not on the table", "DOM-PLACE-1")
+        sides = BRANCHES + LONG_SIDES if is_double(point.tile) else NON_DOUBLE_SIDES
+        if point.side not in sides:
+            kind = "a double" if is_double(point.tile) else "a non-double"
+            raise IllegalAction(field, f"{kind} has no side '{point.side}'; its sides are "
+                                + ", ".join(sorted(sides, key=SIDE_ORDER.get)), "DOM-PLACE-1")
+        if target.occupied(point.side):
+            taken = target.children.get(point.side)
+            by = f" by {tile_str(taken)}" if taken else f" (it joins {target.parent})"
+            raise IllegalAction(field, f"{point} is already taken{by}", "DOM-PLACE-1")
+        if point.side not in self.free_sides(target):
+            raise IllegalAction(field, f"the branches of {tile_str(point.tile)} open only after both "
+                                "long sides are taken", "DOM-DBL-2")
+        if not joins(tile, point):
+            raise IllegalAction(field, f"{tile_str(tile)} has no {point.value} to join {point}",
+                                "DOM-PLACE-1")
+
+    def attach(self, tile: Tile, point: Point, field: str = "at", tile_field: str = "place") -> None:
+        """Join the matching half; the other half becomes a new end (see `free_sides`)."""
+        self.check_attachment(tile, point, field, tile_field)
+        if is_double(tile):
+            joined = LINE_A               # a double lies crosswise, joined by its line A side
+        else:
+            joined = LOW if tile[0] == point.value else HIGH
+        self.placed[point.tile].children[point.side] = tile
+        self.placed[tile] = PlacedTile(tile, parent=point, joined_side=joined)
+
+
+# -- placing: the one definition of a legal placement ---------------------------------------
+
+def joins(tile: Tile, point: Point) -> bool:
+    # DOM-PLACE-1: a tile joins an available attachment point with a half of the same value.
+    return point.value in tile
+
+
+def placements(layout: Layout, tiles: Iterable[Tile],
+               points: list[Point] | None = None) -> Iterator[tuple[Tile, Point | None]]:
+    """Every (tile, point) a player holding `tiles` may place: on an empty layout any tile
+    opens (point None, DOM-OPEN-3); otherwise a tile joins a point it matches (`joins`).
+    `points` narrows the attachment points offered (DOM-INT-2); by default all of them."""
+    if layout.is_empty():
+        # DOM-OPEN-3: the opener may play any tile from hand.
+        for tile in tiles:
+            yield tile, None
+        return
+    if points is None:
+        points = layout.attachment_points()
+    for tile in tiles:
+        for point in points:
+            if joins(tile, point):
+                yield tile, point
+
+
+def has_legal_placement(layout: Layout, tiles: Iterable[Tile]) -> bool:
+    """Whether any of `tiles` can be placed now (drawing, passing and blocking ask this)."""
+    return next(placements(layout, tiles), None) is not None
+
+
+# -- counting the ends -------------------------------------------------------------------------
+
+def double_contribution(placed: PlacedTile) -> Contribution | None:
+    """What a double on the table adds to the end sum."""
+    tile = placed.tile
+    free_long = sum(not placed.occupied(side) for side in LONG_SIDES)
+    if free_long:
+        # DOM-COUNT-1: both halves while at least one long side is free.
+        # DOM-COUNT-4: a double at the end of a line counts both halves until its line goes on.
+        return Contribution(tile, None, tile[0] + tile[1])
+    # DOM-COUNT-2: once both long sides are taken the double counts zero;
+    # DOM-COUNT-7: and its unopened side branches add nothing.
+    return None
+
+
+def end_contributions(placed: PlacedTile) -> list[Contribution]:
+    # DOM-COUNT-3: the outer end of every line or branch already started.
+    return [Contribution(placed.tile, side, Point(placed.tile, side).value)
+            for side in NON_DOUBLE_SIDES if not placed.occupied(side)]
+
+
+def counted_contributions(layout: Layout) -> list[Contribution]:
+    """The scoring ends, tile by tile."""
+    # DOM-COUNT-6: an attachment point and a scoring end are different things: this walks the
+    # tiles' counted ends, never `attachment_points()`.
+    counted: list[Contribution] = []
+    for placed in layout.placed.values():
+        if is_double(placed.tile):
+            contribution = double_contribution(placed)
+            if contribution is not None:
+                counted.append(contribution)
+        else:
+            counted.extend(end_contributions(placed))
+    return sorted(counted, key=Contribution.sort_key)
+
+
+def end_sum(layout: Layout) -> int:
+    # DOM-PTS-1: the sum over the counted ends only, not over every attachment point.
+    # DOM-PTS-5: every counted end is in the sum, ends worth zero included.
+    return sum(contribution.value for contribution in counted_contributions(layout))

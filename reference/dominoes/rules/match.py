@@ -1,0 +1,108 @@
+"""The match around the rounds: recording points, the 61 target, the ends of a round and of
+the match, and who opens next (section "Ganar la partida y anotar los puntos", DOM-END-1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import settlement as settling
+from .points import TARGET
+from .seating import PARTNERSHIP, Seating
+from .settlement import Settlement
+from .state import AWAITING_DEAL, OVER, MatchState
+
+
+def record_points(match: MatchState, seat: int, displayed: int, log) -> None:
+    # DOM-MATCH-1: points are recorded the moment they are made, to the player's side.
+    if displayed > 0:
+        side = match.seating.side_of(seat)
+        match.scores[side] += displayed
+        log.event("scored", "DOM-MATCH-1", side=side, displayed=displayed, score=match.scores[side])
+
+
+def reaches_target(score: int) -> bool:
+    # DOM-MATCH-3: the target need not be hit exactly; any total of 61 or more wins.
+    return score >= TARGET
+
+
+def reached_target(match: MatchState) -> list[int]:
+    # DOM-MATCH-5: everyone who reaches the target in the same settlement shares the win,
+    # whatever their final scores; seat order breaks no tie.
+    return [side for side, score in enumerate(match.scores) if reaches_target(score)]
+
+
+def declare_winners(match: MatchState, winners: list[int]) -> None:
+    # DOM-MATCH-6: the result is the winning player or pair, or the simultaneous winners; no
+    # bonus for the margin.
+    match.phase = OVER
+    match.winners = winners
+
+
+def end_match_by_placement(match: MatchState, seat: int, log) -> bool:
+    # DOM-MATCH-2: a placement that brings its side to 61 or more ends the match at once,
+    # before any further placement or the round's settlement.
+    side = match.seating.side_of(seat)
+    if not reaches_target(match.scores[side]):
+        return False
+    declare_winners(match, [side])
+    log.event("match_won", "DOM-MATCH-2", winners=[side], by="placement", scores=list(match.scores))
+    return True
+
+
+def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int | None, log) -> None:
+    """Add the round's bonuses, then see whether the match is won."""
+    # DOM-SETTLE-5: nobody's score is reduced and the losers receive nothing: only the
+    # winners' bonuses are added.
+    gains = {side: settlement.bonus[side] for side in settlement.winners}
+    # DOM-MATCH-4: all end-of-round bonuses are applied together, before the target is checked.
+    for side, gain in gains.items():
+        match.scores[side] += gain
+    log.rule("DOM-SETTLE-1", "DOM-SETTLE-2", "DOM-SETTLE-3", "DOM-MATCH-4")
+    log.event("settlement", "DOM-SETTLE-5", kind=settlement.kind, hand_pips=settlement.hand_pips,
+              side_pips=settlement.side_pips, winners=settlement.winners,
+              counted_pips=settlement.counted_pips, bonus=settlement.bonus, scores=list(match.scores))
+    winners = reached_target(match)
+    if winners:
+        declare_winners(match, winners)
+        log.event("match_won", "DOM-MATCH-5", winners=winners, by="settlement", scores=list(match.scores))
+        return
+    match.phase = AWAITING_DEAL
+    match.next_opener = next_opener
+    log.event("next_opener", "DOM-OPEN-5" if next_opener is not None else "DOM-OPEN-6", seat=next_opener)
+
+
+def opener_after_domino(seating: Seating, last_player: int) -> int:
+    # DOM-OPEN-5: the player who plays the last tile of a round opens the next round.
+    return last_player
+
+
+def end_round_by_domino(match: MatchState, seat: int, log) -> None:
+    # DOM-END-1: playing the last tile ends the round and wins it for the player or pair
+    # (the caller checked the match's end first).
+    side = match.seating.side_of(seat)
+    log.event("round_won", "DOM-END-1", player=seat, side=side)
+    result = settling.settle_domino_round(match.seating, match.round.hands, seat)
+    if match.seating.mode == PARTNERSHIP:
+        log.rule("DOM-SETTLE-6")
+    apply_settlement(match, result, opener_after_domino(match.seating, seat), log)
+
+
+def end_round_blocked(match: MatchState, log) -> None:
+    """A blocked round (DOM-BLOCK-1, decided in drawing.py): the lowest remaining sum wins."""
+    log.event("round_blocked", "DOM-BLOCK-1")
+    result = settling.settle_blocked_round(match.seating, match.round.hands)
+    log.rule("DOM-BLOCK-3" if match.seating.mode == PARTNERSHIP else "DOM-BLOCK-2")
+    if len(result.winners) > 1:
+        log.rule("DOM-TIE-2" if match.seating.mode == PARTNERSHIP else "DOM-TIE-1")
+    apply_settlement(match, result, next_opener=None, log=log)
+
+
+def tile_counts(match: MatchState) -> Counter:
+    """Where every tile is (for conservation checks)."""
+    r = match.round
+    counts: Counter = Counter()
+    for hand in r.hands:
+        counts.update(hand)
+    counts.update(r.draw_pile)
+    counts.update(r.layout.tiles())
+    return counts

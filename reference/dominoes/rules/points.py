@@ -1,0 +1,30 @@
+"""Points: the scoring unit (DOM-SCORE-1) and the points of a placement (DOM-PTS-2..7).
+
+Section "Puntuar tras cada colocación" and the pt/pl walk-through "from the end sum to points".
+The end sum itself is counted in layout.py (DOM-PTS-1); the settlement's arithmetic is in
+settlement.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# DOM-SCORE-1: scores are kept in displayed points; five raw points make one displayed point.
+RAW_PER_DISPLAYED = 5
+TARGET = 61             # at least 61 displayed points (305 raw) win the match (DOM-MATCH-2)
+
+
+# DOM-PTS-6: the award shown is exactly this one placement's, not the end sum or a round total.
+@dataclass(frozen=True)
+class PlacementPoints:
+    raw: int
+    displayed: int
+
+
+def placement_points(end_sum: int) -> PlacementPoints:
+    if end_sum > 0 and end_sum % 5 == 0:
+        # DOM-PTS-2: a positive multiple of five scores the sum divided by five (5 -> 1, 10 -> 2).
+        # DOM-PTS-7: that many raw points; the displayed award is the raw award divided by 5.
+        return PlacementPoints(raw=end_sum, displayed=end_sum // RAW_PER_DISPLAYED)
+    # DOM-PTS-3: a sum of zero or one that is not a multiple of five scores nothing.
+    return PlacementPoints(raw=0, displayed=0)

@@ -1,0 +1,106 @@
+"""Settling a round: who wins it and the bonus for the opponents' remaining tiles.
+
+Sections "Liquidación de puntos de la ronda" (DOM-BLOCK-2/3, DOM-SETTLE-1..6) and "Empate
+entre las menores sumas" (DOM-TIE-1/2). Pure functions of the seating and the remaining
+hands; match.py applies the result to the scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import points
+from .seating import PARTNERSHIP, Seating
+from .tiles import Tile, hand_pips
+
+DOMINO, BLOCKED = "domino", "blocked"
+
+
+@dataclass(frozen=True)
+class Settlement:
+    kind: str                    # DOMINO or BLOCKED
+    hand_pips: list[int]         # per seat
+    side_pips: list[int]         # per side (a pair adds both partners' hands)
+    winners: list[int]           # sides that won the round
+    counted_pips: list[int]      # per side: the opponents' pips it is paid for (0 if not a winner)
+    bonus: list[int]             # per side: displayed points added (0 if not a winner)
+
+
+def side_pips(seating: Seating, hands: list[list[Tile]]) -> list[int]:
+    totals = [0] * seating.sides
+    for seat, hand in enumerate(hands):
+        totals[seating.side_of(seat)] += hand_pips(hand)
+    return totals
+
+
+# -- who wins a blocked round ------------------------------------------------------------------
+
+def blocked_round_winners(seating: Seating, hands: list[list[Tile]]) -> list[int]:
+    """The sides with the lowest remaining sum."""
+    if seating.mode == PARTNERSHIP:
+        # DOM-BLOCK-3: the pairs' combined sums are compared, not the lightest single hand.
+        sums = side_pips(seating, hands)
+    else:
+        # DOM-BLOCK-2: in individual play the lowest sum of remaining pips wins.
+        sums = [hand_pips(hand) for hand in hands]
+    lowest = min(sums)
+    # DOM-TIE-2: every side tied for the lowest wins: each player, or each pair once (not each partner).
+    return [side for side, total in enumerate(sums) if total == lowest]
+
+
+# -- what a winner is paid for ------------------------------------------------------------------
+
+def counted_hands(seating: Seating, hands: list[list[Tile]], winner: int) -> list[list[Tile]]:
+    """The remaining hands a winning side is paid for."""
+    counted = []
+    for seat, hand in enumerate(hands):
+        if seating.side_of(seat) != winner:
+            # DOM-SETTLE-1: the winner scores for the opponents' remaining tiles (another tied
+            # winner is an opponent too, DOM-TIE-1).
+            counted.append(hand)
+        elif seating.mode == PARTNERSHIP:
+            # DOM-SETTLE-6: "excluye las fichas del compañero del ganador": in partnerships the
+            # tiles of the winner's partner are left out of the count.
+            continue
+        else:
+            # DOM-SETTLE-4: the winner's own remaining pips are left out, never subtracted.
+            continue
+    return counted
+
+
+def settlement_bonus(hands: list[list[Tile]]) -> int:
+    # DOM-SETTLE-2: all counted pips are summed first; that one total is rounded, then divided by five.
+    total = sum(hand_pips(hand) for hand in hands)
+    return round_to_nearest_five(total) // points.RAW_PER_DISPLAYED
+
+
+def round_to_nearest_five(pips: int) -> int:
+    remainder = pips % 5
+    # DOM-SETTLE-3: remainders of 1 or 2 round down, 3 or 4 round up.
+    return pips - remainder if remainder <= 2 else pips + (5 - remainder)
+
+
+def tied_winner_award(bonus: int, winners: list[int]) -> int:
+    # DOM-TIE-1: every tied winner receives one full bonus, neither split nor reduced.
+    return bonus
+
+
+def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: list[int]) -> Settlement:
+    counted = [0] * seating.sides
+    bonus = [0] * seating.sides
+    for winner in winners:
+        paid_for = counted_hands(seating, hands, winner)
+        counted[winner] = sum(hand_pips(hand) for hand in paid_for)
+        bonus[winner] = tied_winner_award(settlement_bonus(paid_for), winners)
+    return Settlement(kind, [hand_pips(h) for h in hands], side_pips(seating, hands), winners, counted, bonus)
+
+
+# -- the two ways a round ends ------------------------------------------------------------------
+
+def settle_domino_round(seating: Seating, hands: list[list[Tile]], last_player: int) -> Settlement:
+    """The player who played the last tile wins the round for self or pair (DOM-END-1)."""
+    return pay_winners(DOMINO, seating, hands, [seating.side_of(last_player)])
+
+
+def settle_blocked_round(seating: Seating, hands: list[list[Tile]]) -> Settlement:
+    return pay_winners(BLOCKED, seating, hands, blocked_round_winners(seating, hands))

@@ -1,0 +1,30 @@
+"""Tiles of the double-six set (DOM-SET-1).
+
+A tile is a tuple (low, high) with low <= high; its text form is "low|high", as the
+rule texts write [1|4]. Reading that text form is the machinery's job (../actions.py).
+"""
+
+from __future__ import annotations
+
+Tile = tuple[int, int]
+
+MAX_PIPS = 6
+# DOM-SET-1: a complete double-six set, 28 distinct tiles.
+DOUBLE_SIX_SET: tuple[Tile, ...] = tuple(
+    (low, high) for low in range(MAX_PIPS + 1) for high in range(low, MAX_PIPS + 1))
+
+
+def is_double(tile: Tile) -> bool:
+    return tile[0] == tile[1]
+
+
+def pips(tile: Tile) -> int:
+    return tile[0] + tile[1]
+
+
+def tile_str(tile: Tile) -> str:
+    return f"{tile[0]}|{tile[1]}"
+
+
+def hand_pips(hand) -> int:
+    return sum(pips(tile) for tile in hand)

@@ -1,0 +1,183 @@
+"""A player's turn: the legal actions, and a placement with everything that follows it.
+
+In the order of the text: validating the placement (DOM-DRAW-3, DOM-PLACE-1, DOM-INT-2),
+changing the layout (DOM-OPEN-3, DOM-PLACE-1/2), scoring it (DOM-PTS-*, DOM-OPEN-4,
+DOM-MATCH-1), the end of the match or round first (DOM-CONT-5), then the drawn-tile rule
+or continuation (continuation.py), and last the blocked round (drawing.py).
+"""
+
+from __future__ import annotations
+
+from reference.core.errors import IllegalAction
+
+from . import continuation, drawing, points
+from . import match as match_rules
+from .layout import BRANCH_A, BRANCH_B, LINE_A, LINE_B, Layout, Point, placements
+from .moves import Action, Draw, Pass, Place, Stop, action_sort_key
+from .points import PlacementPoints
+from .state import AWAITING_DEAL, OVER, PLACE_DRAWN, PLAY, MatchState
+from .tiles import Tile, tile_str
+
+
+# -- what may be done ----------------------------------------------------------------------
+
+def offered_points(layout: Layout, symmetric_points: str) -> list[Point]:
+    """The attachment points a move may name."""
+    points_ = layout.attachment_points()
+    if symmetric_points == "distinct":
+        return points_
+    # DOM-INT-2: with symmetric_points: canonical only the first of two free twin points
+    # (line A/B, branch A/B of one double) is offered.
+    free = set(points_)
+    twins = {LINE_B: LINE_A, BRANCH_B: BRANCH_A}
+    return [p for p in points_ if not (p.side in twins and Point(p.tile, twins[p.side]) in free)]
+
+
+def legal_placements(layout: Layout, tiles: list[Tile], symmetric_points: str = "distinct") -> list[Place]:
+    """The placements of `tiles` (layout.placements), as moves, at the points offered."""
+    offered = None if symmetric_points == "distinct" or layout.is_empty() \
+        else offered_points(layout, symmetric_points)
+    moves = {Place(tile, point) for tile, point in placements(layout, set(tiles), offered)}
+    return sorted(moves, key=action_sort_key)
+
+
+def legal_actions(match: MatchState) -> list[Action]:
+    if match.phase in (OVER, AWAITING_DEAL):
+        return []
+    r = match.round
+    if match.phase == PLACE_DRAWN:
+        # Only the tile just drawn, at any point it fits (DOM-DRAW-3).
+        return legal_placements(r.layout, [r.drawn_tile], match.options.symmetric_points)
+    actions: list[Action] = legal_placements(r.layout, r.hands[r.to_play], match.options.symmetric_points)
+    able = bool(actions)
+    if drawing.may_draw(match, able):
+        actions.append(Draw())
+    if drawing.may_pass(match, able):
+        actions.append(Pass())
+    if continuation.may_stop(match):
+        actions.append(Stop())
+    return actions
+
+
+# -- applying an action --------------------------------------------------------------------
+
+def play(match: MatchState, action: Action, log, field: str = "action") -> None:
+    """Apply one action of the player to act. `field` locates the action in the input:
+    errors about the tile point at `field.place`, about the attachment point at `field.at`."""
+    if match.phase == OVER:
+        raise IllegalAction(field, "the match is over; no further action", "DOM-MATCH-2")
+    if match.phase == AWAITING_DEAL:
+        raise IllegalAction(field, "the round is over; the next step must be a deal", "DOM-END-1")
+    if isinstance(action, Place):
+        place(match, action, log, field)
+    elif isinstance(action, Draw):
+        drawing.draw(match, log, field)
+    elif isinstance(action, Pass):
+        drawing.pass_turn(match, log, field)
+    elif isinstance(action, Stop):
+        continuation.stop(match, log, field)
+    else:  # pragma: no cover - the parsers only make the four kinds
+        raise IllegalAction(field, f"unknown action {action!r}")
+
+
+def place(match: MatchState, action: Place, log, field: str) -> None:
+    r = match.round
+    seat = r.to_play
+    from_draw = match.phase == PLACE_DRAWN
+    opening = r.layout.is_empty()
+    check_tile_to_place(match, action, from_draw, field)
+    if opening:
+        open_layout(match, action, field)
+    else:
+        check_offered_point(match, action, field)
+        r.layout.attach(action.tile, action.at, f"{field}.at", f"{field}.place")
+    take_from_hand(match, action.tile)
+    # DOM-OPEN-4: the opening placement scores like any other placement (no special case here).
+    placement = score_placement(match, seat, action, opening, from_draw, log)
+    if end_of_match_or_round(match, seat, log):
+        return
+    if from_draw:
+        continuation.end_drawn_tile_turn(match, action.tile, placement.raw, log)
+    else:
+        continuation.after_tile_from_hand(match, action.tile, placement.raw, opening, log)
+    drawing.settle_if_blocked(match, log)
+
+
+def check_tile_to_place(match: MatchState, action: Place, from_draw: bool, field: str) -> None:
+    """The tile must be the one just drawn (DOM-DRAW-3) and, in any case, in the hand."""
+    r = match.round
+    seat = r.to_play
+    if from_draw and action.tile != r.drawn_tile:
+        raise IllegalAction(f"{field}.place", f"seat {seat} just drew {tile_str(r.drawn_tile)} and must "
+                            "place it now; it cannot be replaced by another tile", "DOM-DRAW-3")
+    if action.tile not in r.hands[seat]:
+        raise IllegalAction(f"{field}.place", f"seat {seat} does not hold {tile_str(action.tile)}; the hand is "
+                            + " ".join(tile_str(t) for t in r.hands[seat]), "DOM-PLACE-1")
+
+
+def open_layout(match: MatchState, action: Place, field: str) -> None:
+    """The opening tile joins nothing (any tile may open, DOM-OPEN-3)."""
+    if action.at is not None:
+        raise IllegalAction(f"{field}.at", "the layout is empty: the opening tile joins nothing, "
+                            "so give no 'at'", "DOM-OPEN-3")
+    match.round.layout.open_with(action.tile, f"{field}.place")
+
+
+def check_offered_point(match: MatchState, action: Place, field: str) -> None:
+    """A placement names an attachment point the options offer (DOM-INT-2, `offered_points`)."""
+    r = match.round
+    if action.at is None:
+        raise IllegalAction(f"{field}.at", "name the attachment point, e.g. 'at: 4|4 line_b'",
+                            "DOM-PLACE-1")
+    symmetric = match.options.symmetric_points
+    if symmetric != "distinct" and action.at in r.layout.attachment_points() \
+            and action.at not in offered_points(r.layout, symmetric):
+        raise IllegalAction(f"{field}.at", f"with symmetric_points: {symmetric} the twin of {action.at} "
+                            "is offered instead", "DOM-INT-2")
+
+
+def take_from_hand(match: MatchState, tile: Tile) -> None:
+    r = match.round
+    r.hands[r.to_play].remove(tile)
+    r.drawn_tile = None
+    r.last_placer = r.to_play
+    match.phase = PLAY
+
+
+def score_placement(match: MatchState, seat: int, action: Place, opening: bool, from_draw: bool,
+                    log) -> PlacementPoints:
+    """The points of this placement, recorded at once (DOM-MATCH-1)."""
+    r = match.round
+    # DOM-PTS-4: every placement is scored, the opening tile and the last tile included, before
+    # the end of the round or match is looked at.
+    end_sum = r.layout.end_sum()
+    placement = points.placement_points(end_sum)
+    log.rule("DOM-PLACE-2")
+    log.event("placed", "DOM-PLACE-1", player=seat, tile=tile_str(action.tile),
+              at=str(action.at) if action.at else None, source="draw" if from_draw else "hand",
+              end_sum=end_sum, raw=placement.raw, displayed=placement.displayed)
+    log.rule(*r.layout.applied_clauses(), "DOM-PTS-2" if placement.raw else "DOM-PTS-3")
+    if opening:
+        log.rule("DOM-OPEN-3", "DOM-OPEN-4")
+    match_rules.record_points(match, seat, placement.displayed, log)
+    return placement
+
+
+def end_of_match_or_round(match: MatchState, seat: int, log) -> bool:
+    # DOM-CONT-5: the end of the match, then of the round, comes first; no placement follows it.
+    if match_rules.end_match_by_placement(match, seat, log):
+        return True
+    if not match.round.hands[seat]:
+        match_rules.end_round_by_domino(match, seat, log)
+        return True
+    return False
+
+
+def end_turn(match: MatchState, reason: str, clause: str, log) -> None:
+    # DOM-TURN-1: turns pass clockwise, except while a player continues.
+    r = match.round
+    player = r.to_play
+    r.continuing = False
+    r.to_play = match.seating.next_clockwise(player)
+    log.event("turn_ended", clause, player=player, reason=reason, next=r.to_play)
+    log.rule("DOM-TURN-1")

@@ -1,0 +1,199 @@
+"""2. Fase de apuestas, the bets: first bets (HF-BET-1..3), the minimum bet (HF-MIN-1..3),
+bet tokens (HF-BET-2), second bets (HF-BET2-1..4).
+
+Every check happens before the state changes, so a refused bet leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from reference.core.errors import IllegalAction
+
+from . import seating
+from .components import SHOW, WIN, is_whole_number, shorten
+from .log import Log
+from .state import FIRST_BETS, OVER, REVEAL, SECOND_BETS, Bet, GameState, Player
+
+VP_PENALTY = 2                   # HF-MIN-2
+DANARI_PER_VP = 100              # HF-MIN-1
+
+
+# HF-MIN-1: the minimum bet is the player's VP at that moment times 100 D
+def minimum_bet(vp: int) -> int:
+    return vp * DANARI_PER_VP
+
+
+def lowest_stake(vp: int) -> int:
+    """HF-INT-15: a stake is a positive whole number of Danari, at least the minimum bet."""
+    return max(minimum_bet(vp), 1)
+
+
+def can_cover_minimum(state: GameState, seat: int) -> bool:
+    """Enough Danari in hand to cover the minimum bet (HF-MIN-2)."""
+    player = state.players[seat]
+    return player.danari >= lowest_stake(player.vp)
+
+
+# -- losing VP and losing the game ---------------------------------------------------------
+
+# HF-MIN-3: a player who cannot pay the 2 VP loses the game
+def cannot_pay_penalty(player: Player) -> bool:
+    return player.vp < VP_PENALTY
+
+
+# HF-MIN-2: a player without the Danari for the minimum bet loses 2 VP
+def penalise_short_player(state: GameState, seat: int, log: Log) -> bool:
+    """Returns whether the player is still in the game."""
+    player = state.players[seat]
+    if cannot_pay_penalty(player):
+        remove_player(state, seat, log)
+        return False
+    shortfall = {"minimum": minimum_bet(player.vp), "danari": player.danari}
+    player.vp -= VP_PENALTY
+    state.ledger.vp_taken += VP_PENALTY
+    log.event("penalty", "HF-MIN-2", player=seat, vp_lost=VP_PENALTY, vp=player.vp, **shortfall)
+    return True
+
+
+def remove_player(state: GameState, seat: int, log: Log) -> None:
+    """HF-MIN-3 and HF-INT-13: the player leaves at once; unplayed action cards are set aside."""
+    player = state.players[seat]
+    player.out = True
+    discarded = list(player.hand)
+    player.hand.clear()
+    state.queue = [s for s in state.queue if s != seat]
+    log.event("player_out", "HF-MIN-3", player=seat, vp=player.vp, danari=player.danari,
+              discarded=discarded)
+    log.rule("HF-INT-13")
+    if not state.in_game():
+        state.phase = OVER
+        state.winner = None
+        log.event("game_over", "HF-INT-13", winner=None, reason="no_players_left")
+
+
+# -- first bets ----------------------------------------------------------------------------
+
+# HF-BET-1: starting with the first player, clockwise, every player still in the game must bet
+def first_bet_order(state: GameState) -> list[int]:
+    return seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
+
+
+def begin_first_bets(state: GameState, log: Log) -> None:
+    state.phase = FIRST_BETS
+    state.queue = first_bet_order(state)
+
+
+def settle_short_players(state: GameState, log: Log) -> None:
+    """HF-MIN-2/3 on the player whose first bet is due; HF-INT-9 says what follows the penalty."""
+    while state.phase == FIRST_BETS and state.queue:
+        seat = state.queue[0]
+        if can_cover_minimum(state, seat):
+            return
+        if not penalise_short_player(state, seat, log):
+            continue
+        if state.options.short_of_minimum == "skip_bet":
+            state.queue.pop(0)
+            log.event("bet_skipped", "HF-INT-9", player=seat)
+
+
+def check_side(side: object, field: str) -> None:
+    """A bet token has a win side and a show side (HF-BET-3)."""
+    if side not in (WIN, SHOW):
+        raise IllegalAction(f"{field}.side", f"{shorten(side)} is not a side of a bet token; use win or show",
+                            "HF-BET-3")
+
+
+# HF-BET-3: the player sets the stake, at least the minimum, and places it from the Danari in hand
+def check_stake(state: GameState, seat: int, amount: object, field: str) -> None:
+    player = state.players[seat]
+    if not is_whole_number(amount) or amount <= 0:
+        raise IllegalAction(f"{field}.amount", f"{shorten(amount)} is not a stake; a stake is a positive whole "
+                            "number of Danari", "HF-BET-3")
+    minimum = minimum_bet(player.vp)
+    # HF-BET2-2: the minimum bet still applies to second bets
+    if amount < minimum:
+        second = state.phase == SECOND_BETS
+        raise IllegalAction(f"{field}.amount", f"seat {seat} has {player.vp} VP, so the minimum bet is "
+                            f"{minimum} D; {amount} D is too little", "HF-BET2-2" if second else "HF-MIN-1")
+    if amount > player.danari:
+        raise IllegalAction(f"{field}.amount", f"seat {seat} holds only {player.danari} D and cannot "
+                            f"place {shorten(amount)} D in front of them", "HF-BET-3")
+
+
+# HF-BET-2: the player takes a bet token of the horse's colour from the pool, if one is left
+def token_left(state: GameState, horse: str) -> bool:
+    return state.tokens[horse] > 0
+
+
+def check_token(state: GameState, horse: str, field: str) -> None:
+    """Without a token the bet is refused, unless HF-INT-8 allows it."""
+    if not token_left(state, horse) and state.options.bet_without_token == "refused":
+        raise IllegalAction(field, f"no {horse} bet token is left in the pool; a bet on {horse} needs one",
+                            "HF-BET-2")
+
+
+# HF-BET2-4: two bets on one horse only if one is a win bet and the other a show bet
+def check_other_side(state: GameState, seat: int, horse: str, side: str, field: str) -> None:
+    for bet in state.bets:
+        if bet.player == seat and bet.horse == horse and bet.side == side:
+            raise IllegalAction(f"{field}.side", f"seat {seat} already bet {side} on {horse}; a second "
+                                f"bet on the same horse must be the other side", "HF-BET2-4")
+
+
+def check_bet(state: GameState, seat: int, horse: str, side: object, amount: object, field: str) -> None:
+    check_side(side, field)
+    check_stake(state, seat, amount, field)
+    check_token(state, horse, field)
+    if state.phase == SECOND_BETS:
+        check_other_side(state, seat, horse, side, field)
+
+
+def place_bet(state: GameState, seat: int, horse: str, side: str, amount: int, log: Log) -> None:
+    """The stake goes in front of the player with a token of the horse's colour on top."""
+    player = state.players[seat]
+    token = token_left(state, horse)
+    if token:
+        state.tokens[horse] -= 1
+    player.danari -= amount
+    second = state.phase == SECOND_BETS
+    state.bets.append(Bet(seat, horse, side, amount, second))
+    log.event("bet_placed", "HF-BET2-1" if second else "HF-BET-1", player=seat, horse=horse, side=side,
+              amount=amount, second=second, token=token)
+    log.rule("HF-BET-2", "HF-BET-3", "HF-MIN-1")
+    if not token:
+        log.rule("HF-INT-8")
+
+
+def first_bet(state: GameState, seat: int, horse: str, side: str, amount: int, log: Log,
+              field: str) -> None:
+    check_bet(state, seat, horse, side, amount, field)
+    place_bet(state, seat, horse, side, amount, log)
+    state.queue.pop(0)
+
+
+# -- second bets ---------------------------------------------------------------------------
+
+def begin_second_bets(state: GameState, log: Log) -> None:
+    """Counter-clockwise from the player to the first player's right (HF-BET2-1)."""
+    state.phase = SECOND_BETS
+    state.queue = seating.still_in_game(state, seating.second_bet_order(state.first_player, len(state.players)))
+    log.rule("HF-BET2-1")
+
+
+def second_bet(state: GameState, seat: int, horse: str, side: str, amount: int, log: Log,
+               field: str) -> None:
+    check_bet(state, seat, horse, side, amount, field)
+    place_bet(state, seat, horse, side, amount, log)
+    log.rule("HF-BET2-2")
+    state.queue.pop(0)
+
+
+# HF-BET2-3: a second bet is optional; the player may pass
+def pass_second_bet(state: GameState, seat: int, log: Log) -> None:
+    log.event("passed", "HF-BET2-3", player=seat)
+    state.queue.pop(0)
+
+
+def close_bets(state: GameState, log: Log) -> None:
+    """After the second bets the race phase begins with the reveal (HF-BETTING-1)."""
+    state.phase = REVEAL
+    log.event("bets_closed", "HF-BETTING-1", bets=len(state.bets))

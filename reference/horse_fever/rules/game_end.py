@@ -1,0 +1,53 @@
+"""Fin del juego: the player with the most VP wins (HF-GAMEEND-1); a tie goes to the most
+Danari (HF-GAMEEND-2), then to a die read on the tie-break table (HF-GAMEEND-3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference.core.errors import InputError
+
+from .log import Log
+from .state import OVER, GameState
+
+
+# HF-GAMEEND-1: the player with the most VP wins
+def most_vp(state: GameState, seats: list[int]) -> list[int]:
+    best = max(state.players[s].vp for s in seats)
+    return [s for s in seats if state.players[s].vp == best]
+
+
+# HF-GAMEEND-2: a tie on VP goes to the tied player with the most Danari
+def most_danari(state: GameState, seats: list[int]) -> list[int]:
+    best = max(state.players[s].danari for s in seats)
+    return [s for s in seats if state.players[s].danari == best]
+
+
+def leaders(state: GameState) -> list[int]:
+    """The players still level after VP and Danari."""
+    return most_danari(state, most_vp(state, state.in_game()))
+
+
+# HF-GAMEEND-3: a tie that remains is settled by a die on the tie-break table (its answer is input, HF-INT-3)
+def decide_winner(state: GameState, tie_break: Any, field: str) -> tuple[int, str]:
+    top = leaders(state)
+    if len(top) == 1:
+        if tie_break is not None:
+            raise InputError(field, f"seat {top[0]} wins outright; no tie-break is needed", "HF-GAMEEND-3")
+        winner, by = top[0], "vp" if len(most_vp(state, state.in_game())) == 1 else "danari"
+    else:
+        if tie_break not in top or not isinstance(tie_break, int) or isinstance(tie_break, bool):
+            raise InputError(field, f"seats {top} tie on VP and Danari: give the seat that the die and the "
+                             "tie-break table pick as 'tie_break'", "HF-GAMEEND-3")
+        winner, by = tie_break, "tie_break"
+    return winner, by
+
+
+# HF-OBJ-1: over the fixed number of rounds the players earn VP and Danari; the most VP wins
+def end_game(state: GameState, winner: int, by: str, log: Log) -> None:
+    state.winner = winner
+    state.phase = OVER
+    clause = {"vp": "HF-GAMEEND-1", "danari": "HF-GAMEEND-2", "tie_break": "HF-GAMEEND-3"}[by]
+    log.event("game_over", clause, winner=winner, by=by, vp=[p.vp for p in state.players],
+              danari=[p.danari for p in state.players])
+    log.rule("HF-GAMEEND-1", "HF-OBJ-1")

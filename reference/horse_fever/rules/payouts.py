@@ -1,0 +1,109 @@
+"""Pagos (HF-PAY-1/2): bets settled clockwise from the first player, losing stakes to the
+bank, winning bets paid (HF-WIN-1, HF-SHOW-1, HF-PAYF-1), then the stable owners' prizes."""
+
+from __future__ import annotations
+
+from . import reveal, seating
+from .components import COLOURS, WIN, tables
+from .log import Log
+from .options import Options
+from .state import NEW_ODDS, Bet, GameState
+
+WIN_VP = 3                       # HF-WIN-1
+SHOW_VP = 1                      # HF-SHOW-1
+SHOW_PLACES = 3                  # HF-SHOW-1, 1st, 2nd or 3rd
+OWNER_VP = 1                     # HF-INT-2, only with stable_owner_vp: placed
+
+
+# HF-WIN-1: a win bet pays only if its horse finishes first
+def win_bet_won(place: int) -> bool:
+    return place == 1
+
+
+# HF-SHOW-1: a show bet pays if its horse finishes first, second or third
+def show_bet_won(place: int) -> bool:
+    return place <= SHOW_PLACES
+
+
+# HF-PAYF-1: a winning win bet at 1:N hands back the stake times N (HF-INT-1: or the stake on top)
+def win_return(stake: int, odds: int, options: Options) -> int:
+    if options.win_payout == "stake_plus_stake_times_odds":
+        return stake + stake * odds
+    return stake * odds
+
+
+def show_return(stake: int) -> int:
+    """The stake doubled, whatever the odds (HF-SHOW-1)."""
+    return 2 * stake
+
+
+def payout_odds(state: GameState) -> dict[str, int]:
+    """The odds a win bet is paid at (HF-INT-12)."""
+    return reveal.odds_after_the_race(state.race, state.options)
+
+
+def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
+    race = state.race
+    player = state.players[bet.player]
+    place = race.ranking.index(bet.horse) + 1
+    odds = payout_odds(state)[bet.horse]
+    if bet.side == WIN:
+        won, returned, vp = win_bet_won(place), win_return(bet.amount, odds, state.options), WIN_VP
+    else:
+        won, returned, vp = show_bet_won(place), show_return(bet.amount), SHOW_VP
+    if won:
+        player.danari += returned
+        player.vp += vp
+        state.ledger.danari_paid += returned - bet.amount
+        state.ledger.vp_given += vp
+    else:
+        state.ledger.danari_received += bet.amount
+    log.event("bet_settled", "HF-WIN-1" if bet.side == WIN else "HF-SHOW-1", player=bet.player,
+              horse=bet.horse, side=bet.side, amount=bet.amount, place=place, odds=odds, won=won,
+              returned=returned if won else 0, vp=vp if won else 0)
+    if won and bet.side == WIN:
+        log.rule("HF-PAYF-1")
+
+
+# HF-PAY-1: the bank settles every bet clockwise from the first player, each player's in the order made
+def settle_bets(state: GameState, log: Log) -> None:
+    for seat in seating.clockwise_from(state.first_player, len(state.players)):
+        for bet in [b for b in state.bets if b.player == seat]:
+            settle_bet(state, bet, log)
+    log.rule("HF-PAY-1")
+
+
+# HF-PAY-2: the stable owners' prizes - 600 D for the first horse's stable, 400 D the second, 200 D the third
+def stable_owner_prize(place: int) -> int:
+    return tables().prizes[place - 1]
+
+
+def pay_stable_owners(state: GameState, log: Log) -> None:
+    """The owners of the first three horses' stables are paid; HF-INT-2 decides on a VP."""
+    for place in range(1, len(tables().prizes) + 1):
+        prize = stable_owner_prize(place)
+        horse = state.race.ranking[place - 1]
+        owner = state.owners.get(horse)
+        if owner is None or state.players[owner].out:
+            continue
+        player = state.players[owner]
+        player.danari += prize
+        state.ledger.danari_paid += prize
+        vp = OWNER_VP if state.options.stable_owner_vp == "placed" else 0
+        player.vp += vp
+        state.ledger.vp_given += vp
+        log.event("owner_prize", "HF-PAY-2", player=owner, horse=horse, place=place, danari=prize, vp=vp)
+        log.rule("HF-CHAR-1")
+
+
+def return_bet_tokens(state: GameState, log: Log) -> None:
+    """HF-INT-8: once the bets are settled their tokens go back to the pool."""
+    state.tokens = {c: state.tokens_per_colour for c in COLOURS}
+    state.bets = []
+
+
+def pay_out(state: GameState, log: Log) -> None:
+    settle_bets(state, log)
+    pay_stable_owners(state, log)
+    return_bet_tokens(state, log)
+    state.phase = NEW_ODDS

@@ -1,0 +1,99 @@
+"""Como se juega, the four phases of a round (HF-PLAY-4) and the parts of the betting phase
+(HF-BETTING-1): which action each phase expects, applying it, then the phase that follows.
+Phases with nobody left to act pass on by themselves."""
+
+from __future__ import annotations
+
+from reference.core.errors import IllegalAction, InputError
+
+from . import betting, deal, end_of_round, new_odds, payouts, race, reveal, rigging
+from .actions import Action, Deal, EndRound, NewOdds, Pass, PlaceBet, PlayCard, Payouts, RaceRound, Reveal
+from .log import Log
+from .state import (DEAL, END_ROUND, FIRST_BETS, NEW_ODDS, OVER, PAYOUTS, RACE, REVEAL, RIGGING,
+                    SECOND_BETS, GameState)
+
+EXPECTED = {
+    DEAL: "deal",
+    FIRST_BETS: "a first bet ('bet COLOUR win|show AMOUNT')",
+    RIGGING: "an action card ('play CARD on COLOUR')",
+    SECOND_BETS: "a second bet or 'pass'",
+    REVEAL: "'reveal'",
+    RACE: "a race round ('race')",
+    PAYOUTS: "'payouts'",
+    NEW_ODDS: "'new_odds'",
+    END_ROUND: "'end_round'",
+}
+# HF-PLAY-4: each round has four phases in order - dealing, betting, the race, the end of the round
+ALLOWED = {
+    DEAL: (Deal,), FIRST_BETS: (PlaceBet,), RIGGING: (PlayCard,), SECOND_BETS: (PlaceBet, Pass),
+    REVEAL: (Reveal,), RACE: (RaceRound,), PAYOUTS: (Payouts,), NEW_ODDS: (NewOdds,), END_ROUND: (EndRound,),
+}
+PHASE_CLAUSE = {DEAL: "HF-PLAY-4", FIRST_BETS: "HF-BET-1", RIGGING: "HF-RIG-2", SECOND_BETS: "HF-BET2-1",
+                REVEAL: "HF-REVEAL-1", RACE: "HF-RANK-6", PAYOUTS: "HF-RANK-6", NEW_ODDS: "HF-NEWODDS-1",
+                END_ROUND: "HF-END-1"}
+
+
+def check_phase(state: GameState, action: Action, field: str) -> None:
+    if state.phase == OVER:
+        raise IllegalAction(field, "the game is over; no further action", "HF-END-3")
+    if not isinstance(action, ALLOWED[state.phase]):
+        clause = "HF-BET-1" if state.phase == FIRST_BETS and isinstance(action, Pass) else PHASE_CLAUSE[state.phase]
+        raise IllegalAction(field, f"'{action}' is not possible now: the round is in its {state.phase} phase "
+                            f"and expects {EXPECTED[state.phase]}", clause)
+
+
+def play(state: GameState, action: Action, log: Log, field: str = "action") -> None:
+    check_phase(state, action, field)
+    seat = state.to_play
+    if isinstance(action, Deal):
+        deal.deal(state, deal_hands(action.deal, f"{field}.deal"), log, f"{field}.deal")
+        betting.begin_first_bets(state, log)
+    elif isinstance(action, PlaceBet) and state.phase == FIRST_BETS:
+        betting.first_bet(state, seat, action.horse, action.side, action.amount, log, field)
+    elif isinstance(action, PlaceBet):
+        betting.second_bet(state, seat, action.horse, action.side, action.amount, log, field)
+    elif isinstance(action, Pass):
+        betting.pass_second_bet(state, seat, log)
+    elif isinstance(action, PlayCard):
+        rigging.play_card(state, seat, action.card, action.horse, log, field)
+    elif isinstance(action, Reveal):
+        reveal.reveal_cards(state.race, state.options, log)
+        state.phase = RACE
+    elif isinstance(action, RaceRound):
+        race.race_round(state.race, action.card, action.dice, action.photo, state.options, log, f"{field}.race")
+        # HF-RANK-6: when every horse has crossed the line the race is over and the payouts follow
+        if state.race.is_over():
+            state.phase = PAYOUTS
+    elif isinstance(action, Payouts):
+        payouts.pay_out(state, log)
+    elif isinstance(action, NewOdds):
+        base = reveal.odds_after_the_race(state.race, state.options)
+        state.odds = new_odds.set_new_odds(base, state.race.ranking, log)
+        state.phase = END_ROUND
+    elif isinstance(action, EndRound):
+        end_of_round.end_round(state, action.tie_break, log, field)
+    advance(state, log)
+
+
+# HF-BETTING-1: first bets, then fixing the race with the action cards, then second bets
+def advance(state: GameState, log: Log) -> None:
+    while True:
+        if state.phase == FIRST_BETS:
+            betting.settle_short_players(state, log)
+            if state.phase == FIRST_BETS and not state.queue:
+                rigging.begin_rigging(state, log)
+                continue
+        if state.phase == RIGGING and not state.queue:
+            log.rule("HF-RIG-2")
+            betting.begin_second_bets(state, log)
+            continue
+        if state.phase == SECOND_BETS and not state.queue:
+            betting.close_bets(state, log)
+        return
+
+
+def deal_hands(payload: object, field: str) -> object:
+    """The hands of a deal payload (checked by deal.check_hands)."""
+    if not isinstance(payload, dict):
+        raise InputError(field, "'deal' needs its payload, e.g. deal: {hands: [[1, 2], [3, 4]]}", "HF-DEAL-1")
+    return payload.get("hands")

@@ -1,0 +1,147 @@
+"""La carrera and Rondas de carrera: a race round (HF-RACE-2) is the movement card (HF-MOVE-1..4),
+then the sprint dice (HF-SPRINT-*), then the horses that finished enter the ranking (HF-RANK-1..5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference.core.errors import IllegalAction, InputError
+
+from . import movement, ranking, sprint
+from .components import COLOURS, MovementCard, movement_cards, parse_colour, parse_movement_card, shorten
+from .log import Log
+from .options import Options
+from .state import Race
+
+
+# HF-SETUP-10: every horse stands at the start of its own lane (again each round, HF-END-1)
+def new_race(odds: dict[str, int]) -> Race:
+    return Race(odds=dict(odds), odds_before_cards=dict(odds), positions={c: 0 for c in COLOURS})
+
+
+def check_race_can_go_on(race: Race, field: str) -> None:
+    if not race.revealed:
+        raise IllegalAction(field, "the action cards are revealed before the first race round", "HF-REVEAL-1")
+    # HF-RANK-4: another race round is played only while a horse has not crossed the line
+    if race.is_over():
+        raise IllegalAction(field, "every horse is in the ranking; the race is over", "HF-RANK-6")
+
+
+# HF-MOVE-1: the first player reveals the top card of the movement deck
+def check_movement_card(race: Race, value: Any, field: str) -> MovementCard:
+    """A card already revealed from this deck cannot come again; HF-INT-14: after all 23, a
+    fresh deck follows."""
+    card = parse_movement_card(value, field)
+    deck_size = len(movement_cards())
+    this_deck = race.movement_seen[len(race.movement_seen) - len(race.movement_seen) % deck_size:]
+    if card.number in this_deck:
+        raise IllegalAction(field, f"movement card {card.number} was already revealed from this deck",
+                            "HF-MOVE-1")
+    return card
+
+
+# HF-TABLE-4: each of the two sprint dice shows one of the six stable colours
+def check_dice(value: Any, field: str) -> tuple[str, str]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise InputError(field, f"{shorten(value)}: give both sprint dice as two colours, e.g. [red, blue]",
+                         "HF-MOVE-4")
+    return (parse_colour(value[0], f"{field}[0]", "HF-TABLE-4"), parse_colour(value[1], f"{field}[1]", "HF-TABLE-4"))
+
+
+def check_photo(value: Any, field: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError(field, "the first player's photo-finish order is a list of colours", "HF-PHOTO-2")
+    return [parse_colour(c, f"{field}[{i}]") for i, c in enumerate(value)]
+
+
+# HF-RACE-2: a race round is the reveal of one movement card followed by a roll of the sprint dice
+def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options: Options
+                  ) -> tuple[dict[str, int], list[tuple[str, str, dict]], list[str]]:
+    """The positions after a race round, its events, and the horses that finished in it.
+    Nothing in the race changes here."""
+    finish = ranking.finish_line()
+    positions = dict(race.positions)
+    events: list[tuple[str, str, dict]] = [("movement_card", "HF-MOVE-1",
+                                            {"card": card.number, "start": movement.is_start(race)})]
+    # HF-MOVE-3: the moves are simultaneous - each is worked out from the positions when the card is revealed
+    moves = {h: movement.card_spaces(race, h, card, options.first_last_among) for h in race.running()}
+    for horse, (spaces, effect) in moves.items():
+        positions[horse], line = movement.move_with_line_cards(race.positions[horse], spaces, race.effects(horse),
+                                                               finish)
+        by = line or effect
+        events.append(("moved", MOVE_CLAUSES.get((by or "").split("+")[0], "HF-MOVE-2"),
+                       {"horse": horse, "spaces": positions[horse] - race.positions[horse],
+                        "card_value": card.spaces(race.odds[horse]), "by": by}))
+    # HF-MOVE-4: after every horse has moved, both sprint dice are rolled and applied
+    double = sprint.shows_one_colour(dice)
+    for horse in sprint.sprinting_horses(dice):
+        if sprint.sprint_is_lost(race, horse):
+            events.append(("sprint_lost", "HF-SPRINT-3", {"horse": horse}))
+            continue
+        spaces = sprint.sprint_spaces(race.effects(horse))
+        if double:                                   # HF-SPRINT-2 / HF-INT-10
+            spaces = sprint.double_sprint_spaces(spaces, options.double_sprint)
+        positions[horse] += spaces
+        events.append(("sprint", "HF-SPRINT-2" if double else "HF-SPRINT-1",
+                       {"horse": horse, "spaces": spaces, "double": double}))
+    # HF-RANK-1: at the end of the race round every horse on or past the line has finished
+    finished = [h for h in race.running() if ranking.has_finished(positions[h])]
+    return positions, events, finished
+
+
+def photo_ties(race: Race, card_value: Any, dice_value: Any, options: Options) -> list[list[str]]:
+    """The groups the first player would have to order in this race round (for players and tools)."""
+    card = parse_movement_card(card_value, "race.card")
+    positions, _, finished = resolve_round(race, card, check_dice(dice_value, "race.dice"), options)
+    return ranking.ties_for_the_first_player(race, positions, finished)
+
+
+def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, options: Options,
+               log: Log, field: str = "race") -> None:
+    """One race round, checked in full before the race changes."""
+    check_race_can_go_on(race, field)
+    card = check_movement_card(race, card_value, f"{field}.card")
+    dice = check_dice(dice_value, f"{field}.dice")
+    photo = check_photo(photo_value, f"{field}.photo")
+    start = movement.is_start(race)
+    positions, events, finished = resolve_round(race, card, dice, options)
+    order = ranking.arrival_order(race, positions, finished, photo, field)
+
+    race.positions = positions
+    race.movement_seen.append(card.number)
+    race.rounds_played += 1
+    for type_, clause, fields in events:
+        log.event(type_, clause, **fields)
+    log.rule("HF-RACE-2", "HF-MOVE-2", "HF-MOVE-3", "HF-MOVE-4")
+    if start:
+        log.rule("HF-START-1")
+    finish = ranking.finish_line()
+    for horse in order:
+        # HF-RANK-2: finished horses enter the ranking in finishing order - places 1, 2, 3 ...
+        race.ranking.append(horse)
+        log.event("finished", "HF-RANK-2", horse=horse, place=len(race.ranking), position=positions[horse],
+                  past_line=positions[horse] - finish)
+    if order:
+        log.rule("HF-RANK-1", "HF-FINISH-1")
+    if len(order) > 1:
+        log.rule("HF-RANK-3", "HF-FINISH-2")
+    if photo:
+        log.rule("HF-PHOTO-2")
+    if race.is_over():
+        log.event("race_over", "HF-RANK-6", ranking=list(race.ranking))
+    else:
+        log.rule("HF-RANK-4", "HF-RANK-5")
+
+
+MOVE_CLAUSES = {
+    "start_minus_1": "HF-ACT-9",
+    "start_moves_0": "HF-ACT-8",
+    "start_moves_4": "HF-ACT-1",
+    "start_plus_1": "HF-ACT-2",
+    "last_moves_4": "HF-ACT-7",
+    "first_stays": "HF-ACT-14",
+    "stops_on_line": "HF-ACT-13",
+    "line_plus_2": "HF-ACT-6",
+}

@@ -1,0 +1,80 @@
+"""La clasificación and Línea de meta y foto de llegada: the finish line (HF-FINISH-1,
+HF-TABLE-3), arrival order (HF-FINISH-2, HF-RANK-3) and the photo finish (HF-PHOTO-1/2,
+HF-ACT-5, HF-ACT-12)."""
+
+from __future__ import annotations
+
+from reference.core.errors import IllegalAction
+
+from .components import tables
+from .state import Race
+
+
+# HF-TABLE-3: the finish line is the 12th space
+def finish_line() -> int:
+    return tables().finish_line
+
+
+# HF-FINISH-1: a horse that reaches or crosses the finish line has finished
+def has_finished(position: int) -> bool:
+    return position >= finish_line()
+
+
+def photo_card_rank(effects: set[str]) -> int:
+    """The cards that decide a photo finish whatever the odds: 0 goes first, 2 goes last."""
+    # HF-ACT-5: In Igni Veritas - the horse wins a photo finish even against better odds
+    if "wins_photo_finish" in effects:
+        return 0
+    # HF-ACT-12: Mala Tempora - the horse loses a photo finish even against worse odds
+    if "loses_photo_finish" in effects:
+        return 2
+    return 1
+
+
+# HF-PHOTO-1: level horses - the stable with the better odds (smaller N) goes first
+def photo_odds_order(race: Race, horse: str) -> int:
+    return race.odds[horse]
+
+
+def photo_finish_key(race: Race, horse: str) -> tuple[int, int]:
+    return (photo_card_rank(race.effects(horse)), photo_odds_order(race, horse))
+
+
+# HF-FINISH-2: further past the line arrives first; the spaces past the line never run out
+def arrival_key(race: Race, positions: dict[str, int], horse: str) -> tuple:
+    return (-positions[horse],) + photo_finish_key(race, horse)
+
+
+# HF-PHOTO-2: horses still level at the same odds are ordered by the first player
+def ties_for_the_first_player(race: Race, positions: dict[str, int], horses: list[str]) -> list[list[str]]:
+    groups: dict[tuple, list[str]] = {}
+    for horse in horses:
+        groups.setdefault(arrival_key(race, positions, horse), []).append(horse)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def check_photo_choice(race: Race, positions: dict[str, int], horses: list[str], photo: list[str],
+                       field: str) -> None:
+    """The first player's order names exactly the horses of the ties they decide (HF-PHOTO-2)."""
+    ties = ties_for_the_first_player(race, positions, horses)
+    tied = {h for group in ties for h in group}
+    for index, horse in enumerate(photo):
+        if horse not in tied:
+            raise IllegalAction(f"{field}.photo[{index}]", f"{horse} is in no photo finish that the first "
+                                "player decides (that needs equal distance past the line and equal odds)",
+                                "HF-PHOTO-2")
+        if photo.index(horse) != index:
+            raise IllegalAction(f"{field}.photo[{index}]", f"{horse} is named twice", "HF-PHOTO-2")
+    for group in ties:
+        missing = [h for h in group if h not in photo]
+        if missing:
+            raise IllegalAction(f"{field}.photo", f"{' and '.join(group)} finish level at the same odds: the "
+                                f"first player orders them; list them in 'photo'", "HF-PHOTO-2")
+
+
+# HF-RANK-3: horses that finish in the same race round enter the ranking by the finish-line and photo rules
+def arrival_order(race: Race, positions: dict[str, int], horses: list[str], photo: list[str],
+                  field: str) -> list[str]:
+    check_photo_choice(race, positions, horses, photo, field)
+    return sorted(horses, key=lambda h: (arrival_key(race, positions, h),
+                                         photo.index(h) if h in photo else 0))

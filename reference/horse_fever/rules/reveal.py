@@ -1,0 +1,108 @@
+"""3. Fase de carrera, Revelar las cartas de acción: every card face up, then the effects that act
+before the race: same-letter pairs cancel (HF-CANCEL-1), Friz Finden and Rochelle Recherche
+discard (HF-ACT-16, HF-ACT-20), Alfio Allibratore and Steven Sting move the odds (HF-ACT-15, HF-ACT-19).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .components import BEST_ODDS, COLOURS, WORST_ODDS, action_cards
+from .log import Log
+from .options import Options
+from .state import Race
+
+ODDS_CARD_ROWS = 2               # HF-ACT-15 / HF-ACT-19: two rows
+
+
+# HF-CANCEL-1: cards sharing a letter on one horse cancel each other; no letter, no pair
+def cancelled_pairs(cards: list[int]) -> list[int]:
+    letters = Counter(action_cards()[n].letter for n in cards if action_cards()[n].letter)
+    return [n for n in cards if letters.get(action_cards()[n].letter, 0) >= 2]
+
+
+def cancel_same_letters(race: Race, horse: str, log: Log) -> None:
+    cancelled = cancelled_pairs(race.cards[horse])
+    if cancelled:
+        race.cards[horse] = [n for n in race.cards[horse] if n not in cancelled]
+        log.event("cards_cancelled", "HF-CANCEL-1", horse=horse, cards=sorted(cancelled))
+
+
+def discarded_kinds(cards: list[int]) -> set[str]:
+    """The kinds of card the discarding cards on a horse remove."""
+    effects = {action_cards()[n].effect for n in cards}
+    kinds = set()
+    # HF-ACT-16: Friz Finden discards every negative card on the horse
+    if "discard_negative" in effects:
+        kinds.add("negative")
+    # HF-ACT-20: Rochelle Recherche discards every positive card on the horse
+    if "discard_positive" in effects:
+        kinds.add("positive")
+    return kinds
+
+
+def discard_by_kind(race: Race, horse: str, log: Log) -> None:
+    kinds = discarded_kinds(race.cards[horse])
+    gone = [n for n in race.cards[horse] if action_cards()[n].kind in kinds]
+    if gone:
+        race.cards[horse] = [n for n in race.cards[horse] if n not in gone]
+        clause = "HF-ACT-16" if "negative" in kinds else "HF-ACT-20"
+        log.event("cards_discarded", clause, horse=horse, cards=sorted(gone), kinds=sorted(kinds))
+        if kinds == {"negative", "positive"}:
+            log.rule("HF-ACT-16", "HF-ACT-20")
+
+
+def odds_card_rows(cards: list[int]) -> int:
+    """Net rows up (towards 1:2) of the odds cards on a horse, applied together (HF-INT-7)."""
+    effects = [action_cards()[n].effect for n in cards]
+    # HF-ACT-15: Alfio Allibratore moves the stable up two odds rows
+    rows_up = ODDS_CARD_ROWS * effects.count("odds_up_2")
+    # HF-ACT-19: Steven Sting moves the stable down two odds rows
+    rows_down = ODDS_CARD_ROWS * effects.count("odds_down_2")
+    return rows_up - rows_down
+
+
+def odds_after_cards(odds: int, rows_up: int, limit: str) -> int:
+    """The odds cards within 1:2 .. 1:7 (HF-ODDS-1): stop at the limit, or (void) no change (HF-INT-7)."""
+    wanted = odds - rows_up
+    if BEST_ODDS <= wanted <= WORST_ODDS:
+        return wanted
+    if limit == "void":
+        return odds
+    return min(max(wanted, BEST_ODDS), WORST_ODDS)
+
+
+def apply_odds_cards(race: Race, horse: str, options: Options, log: Log) -> None:
+    cards = [n for n in race.cards[horse] if action_cards()[n].effect in ("odds_up_2", "odds_down_2")]
+    if not cards:
+        return
+    before = race.odds[horse]
+    rows_up = odds_card_rows(cards)
+    race.odds[horse] = odds_after_cards(before, rows_up, options.odds_card_limit)
+    clause = "HF-ACT-15" if rows_up > 0 else "HF-ACT-19"
+    log.event("odds_changed", clause, horse=horse, cards=sorted(cards), before=before, after=race.odds[horse])
+    if race.odds[horse] != before - rows_up:
+        log.rule("HF-INT-7")
+
+
+# HF-REVEAL-1: every card face up; the effects that act before the race are applied
+def reveal_cards(race: Race, options: Options, log: Log) -> None:
+    """In the order of HF-INT-6 (cancellation, then discards; or the reverse), then the odds cards."""
+    race.revealed = True
+    log.event("cards_revealed", "HF-REVEAL-1",
+              cards={h: sorted(race.cards[h]) for h in COLOURS if race.cards[h]})
+    for horse in COLOURS:
+        if options.reveal_order == "cancel_first":
+            cancel_same_letters(race, horse, log)
+            discard_by_kind(race, horse, log)
+        else:
+            discard_by_kind(race, horse, log)
+            cancel_same_letters(race, horse, log)
+    for horse in COLOURS:
+        apply_odds_cards(race, horse, options, log)
+
+
+def odds_after_the_race(race: Race, options: Options) -> dict[str, int]:
+    """HF-INT-12: the odds the cards left for the rest of the round (payouts and new odds): the
+    board as the cards changed it, or (race_only) the odds from before the cards."""
+    return race.odds if options.card_odds_scope == "board" else race.odds_before_cards

@@ -1,0 +1,39 @@
+"""Arreglando la carrera: action cards played face down on horses (HF-RIG-1..4)."""
+
+from __future__ import annotations
+
+from reference.core.errors import IllegalAction
+
+from . import seating
+from .components import card_name
+from .log import Log
+from .state import RIGGING, GameState
+
+
+# HF-RIG-1: one card at a time, starting again with the first player and going clockwise
+def rigging_order(state: GameState) -> list[int]:
+    order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
+    # HF-RIG-2: the turns go round until every player has played every card; none is kept
+    most = max((len(state.players[s].hand) for s in order), default=0)
+    return [s for k in range(most) for s in order if len(state.players[s].hand) > k]
+
+
+def begin_rigging(state: GameState, log: Log) -> None:
+    state.phase = RIGGING
+    state.queue = rigging_order(state)
+    log.event("first_bets_done", "HF-BET-1", bets=len(state.bets))
+
+
+# HF-RIG-3: the card goes face down on the horse the player wants to influence
+def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
+    player = state.players[seat]
+    if card not in player.hand:
+        held = ", ".join(str(c) for c in player.hand) or "no cards"
+        raise IllegalAction(f"{field}.play", f"seat {seat} does not hold card {card} ({card_name(card)}); "
+                            f"it holds {held}", "HF-RIG-1")
+    player.hand.remove(card)
+    # HF-RIG-4: any horse, and no limit to the cards on one horse
+    state.race.cards[horse].append(card)
+    log.event("card_played", "HF-RIG-3", player=seat, card=card, horse=horse)
+    log.rule("HF-RIG-1", "HF-RIG-4")
+    state.queue.pop(0)

@@ -1,0 +1,52 @@
+"""Inicio y Sprint, the sprint dice (HF-SPRINT-1..3) and the cards that change a sprint
+(HF-ACT-3/4/10/11)."""
+
+from __future__ import annotations
+
+from .state import Race
+
+SPRINT_SPACES = 1                # HF-SPRINT-1
+
+
+# HF-SPRINT-2: both dice the same colour - that horse moves one space only
+def shows_one_colour(dice: tuple[str, str]) -> bool:
+    return dice[0] == dice[1]
+
+
+# HF-SPRINT-1: the colours the two dice show are the horses that sprint
+def sprinting_horses(dice: tuple[str, str]) -> list[str]:
+    if shows_one_colour(dice):
+        return [dice[0]]
+    return [dice[0], dice[1]]
+
+
+# HF-SPRINT-3: a die showing a horse already in the ranking is a lost sprint
+def sprint_is_lost(race: Race, horse: str) -> bool:
+    return horse in race.ranking
+
+
+def sprint_spaces(effects: set[str]) -> int:
+    """One space (HF-SPRINT-1), changed by the cards in the order of HF-INT-10."""
+    # HF-ACT-10: Serum Maleficum - the horse never sprints
+    if "never_sprints" in effects:
+        return 0
+    spaces = SPRINT_SPACES
+    # HF-ACT-4: Herba Magica - when the horse sprints it moves 2 instead of 1
+    if "sprint_moves_2" in effects:
+        spaces = 2
+    # HF-ACT-11: Venenum Veneficum - when the horse sprints it moves 1 less
+    if "sprint_minus_1" in effects:
+        spaces = max(0, spaces - 1)
+    # HF-ACT-3: Flagellum Fulguris - when the horse sprints it moves 1 extra space
+    if "sprint_plus_1" in effects:
+        spaces += 1
+    return spaces
+
+
+# HF-SPRINT-2: on a double the horse "solo se mueve una casilla" - the sprint cards cannot make it
+# more, though a card that stops or shortens the sprint still does (HF-INT-10, double_sprint:
+# one_space); under the known misreading with_cards a double is one sprint with the cards
+def double_sprint_spaces(card_spaces: int, double_sprint: str) -> int:
+    if double_sprint == "with_cards":
+        return card_spaces
+    return min(card_spaces, SPRINT_SPACES)

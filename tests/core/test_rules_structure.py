@@ -1,0 +1,213 @@
+"""Each game's rules live apart, in `reference/<game>/rules/`, and read like the text (issue 15).
+
+For every game:
+  * every clause of its catalog that is neither waived nor retired is decided in exactly one
+    place, marked by one comment line of the form `# <CLAUSE-ID>: <a few words>` somewhere in
+    `rules/**/*.py`; no such marker names an id the catalog does not know (clauses and
+    interpretations). Only real comments count (read with `tokenize`), not strings.
+  * the rules import nothing of the suite's machinery: only the standard library, modules of
+    the same `rules` package and `reference.core.errors` (read with `ast`, every import
+    statement, wherever it is).
+The checkers take a folder and id sets, so the negative tests below run on small trees in
+tmp_path, not on the real one.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import tokenize
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from reference.core.catalog import load_catalog
+from reference.core.game import all_games
+
+MARKER = re.compile(r"#\s?(?P<id>[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+)\s*:")
+ALLOWED_SUITE_MODULES = ("reference.core.errors",)
+STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
+
+
+# -- the checkers ----------------------------------------------------------------------------
+
+def rule_modules(rules_dir: Path) -> list[Path]:
+    return sorted(rules_dir.rglob("*.py"))
+
+
+def markers(path: Path) -> list[tuple[str, int]]:
+    """(clause id, line) of every marker comment in a file; strings and docstrings do not count."""
+    found = []
+    with path.open("rb") as handle:
+        for token in tokenize.tokenize(handle.readline):
+            if token.type == tokenize.COMMENT:
+                match = MARKER.match(token.string)
+                if match:
+                    found.append((match.group("id"), token.start[0]))
+    return found
+
+
+def marker_problems(rules_dir: Path, required: set[str], known: set[str]) -> list[str]:
+    where: dict[str, list[str]] = defaultdict(list)
+    for path in rule_modules(rules_dir):
+        for clause, line in markers(path):
+            where[clause].append(f"{path.relative_to(rules_dir.parent)}:{line}")
+    problems = []
+    for clause in sorted(required - set(where)):
+        problems.append(f"{clause}: no '# {clause}: ...' marker in {rules_dir}")
+    for clause, places in sorted(where.items()):
+        if clause not in known:
+            problems.append(f"{clause}: marker for an id the catalog does not know, at {', '.join(places)}")
+        elif len(places) > 1:
+            problems.append(f"{clause}: {len(places)} markers, expected exactly one: {', '.join(places)}")
+    return problems
+
+
+def import_problems(rules_dir: Path, package: str) -> list[str]:
+    """Imports of a rules module that are neither stdlib, the same rules package nor the
+    allowed core modules. `package` is the rules package's dotted name."""
+    problems = []
+    for path in rule_modules(rules_dir):
+        relative = path.relative_to(rules_dir)
+        depth = len(relative.parts) - 1                 # subpackages below rules/
+        tree = ast.parse(path.read_bytes(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    if node.level > depth + 1:          # climbs out of the rules package
+                        problems.append(f"{relative}:{node.lineno}: 'from {'.' * node.level}"
+                                        f"{node.module or ''} import ...' leaves the rules package")
+                    continue
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            for name in names:
+                if not allowed_import(name, package):
+                    problems.append(f"{relative}:{node.lineno}: imports '{name}' (rules may import only "
+                                    f"the standard library, {package} and {', '.join(ALLOWED_SUITE_MODULES)})")
+                    break
+    return problems
+
+
+def allowed_import(name: str, package: str) -> bool:
+    if name.split(".")[0] in STDLIB:
+        return True
+    return any(name == allowed or name.startswith(allowed + ".") for allowed in (package, *ALLOWED_SUITE_MODULES))
+
+
+def required_and_known(game_name: str) -> tuple[set[str], set[str]]:
+    catalog = load_catalog(game_name)
+    required = {c.id for c in catalog.clauses.values() if not c.waiver and not c.retired}
+    known = set(catalog.clauses) | set(catalog.interpretations)
+    return required, known
+
+
+# -- every game ------------------------------------------------------------------------------
+
+GAMES = sorted(all_games())
+
+
+def rules_dir_of(game_name: str) -> Path:
+    return all_games()[game_name].package_dir / "rules"
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_every_clause_is_decided_in_exactly_one_marked_place(game_name):
+    rules_dir = rules_dir_of(game_name)
+    assert rules_dir.is_dir(), f"{game_name}: no rules package at {rules_dir}"
+    required, known = required_and_known(game_name)
+    problems = marker_problems(rules_dir, required, known)
+    assert not problems, f"{game_name}: {len(problems)} marker problem(s):\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_rules_import_nothing_of_the_machinery(game_name):
+    rules_dir = rules_dir_of(game_name)
+    assert rules_dir.is_dir(), f"{game_name}: no rules package at {rules_dir}"
+    problems = import_problems(rules_dir, f"reference.{game_name}.rules")
+    assert not problems, f"{game_name}: rules import the suite's machinery:\n  " + "\n  ".join(problems)
+
+
+# -- the checkers catch what they are for (small trees in tmp_path) ----------------------------
+
+def write(tree: Path, files: dict[str, str]) -> Path:
+    rules = tree / "rules"
+    for name, text in files.items():
+        path = rules / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return rules
+
+
+def test_a_marker_inside_a_string_does_not_count(tmp_path):
+    rules = write(tmp_path, {"a.py": 'TEXT = """\n# X-1: looks like a marker\n"""\nOTHER = "# X-1: no"\n'})
+    assert marker_problems(rules, {"X-1"}, {"X-1"}) == ["X-1: no '# X-1: ...' marker in " + str(rules)]
+
+
+def test_a_real_marker_counts_once(tmp_path):
+    rules = write(tmp_path, {"a.py": "def f():\n    # X-1: decided here\n    return 1  # X-2: and here\n"})
+    assert marker_problems(rules, {"X-1", "X-2"}, {"X-1", "X-2"}) == []
+
+
+def test_a_duplicate_marker_is_reported_with_both_places(tmp_path):
+    rules = write(tmp_path, {"a.py": "# X-1: here\n", "sub/b.py": "x = 1\n# X-1: and again\n"})
+    problems = marker_problems(rules, {"X-1"}, {"X-1"})
+    assert len(problems) == 1 and "2 markers" in problems[0]
+    assert "rules/a.py:1" in problems[0] and "rules/sub/b.py:2" in problems[0]
+
+
+def test_a_marker_for_an_unknown_id_is_reported(tmp_path):
+    rules = write(tmp_path, {"a.py": "# X-1: here\n# X-9: not in the catalog\n"})
+    problems = marker_problems(rules, {"X-1"}, {"X-1"})
+    assert len(problems) == 1 and problems[0].startswith("X-9: marker for an id the catalog does not know")
+
+
+def test_other_mentions_of_an_id_are_not_markers(tmp_path):
+    rules = write(tmp_path, {"a.py": "# X-1: the decision\n# see X-1 for why\n# (X-1) prose\n"
+                                     "raise_it = ('X-1',)\n"})
+    assert marker_problems(rules, {"X-1"}, {"X-1"}) == []
+
+
+@pytest.mark.parametrize("line", [
+    "from reference.core.log import StepLog",
+    "import reference.core.log",
+    "from reference.core import log",
+    "from reference.core import game",
+    "import reference.core",
+    "from reference.g import replay",
+    "from reference.g.render import draw",
+    "import yaml",
+    "from .. import replay",
+    "def f():\n    from reference.g.mutants import mutants",
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from reference.core.log import StepLog",
+])
+def test_a_forbidden_import_is_reported(tmp_path, line):
+    rules = write(tmp_path, {"a.py": line + "\n"})
+    problems = import_problems(rules, "reference.g.rules")
+    assert len(problems) == 1 and problems[0].startswith("a.py:"), problems
+
+
+@pytest.mark.parametrize("line", [
+    "from __future__ import annotations",
+    "import re\nfrom dataclasses import dataclass",
+    "from reference.core.errors import InputError",
+    "import reference.core.errors",
+    "from reference.core import errors",
+    "from . import tiles",
+    "from .tiles import Tile",
+    "from reference.g.rules import tiles",
+    "from reference.g.rules.tiles import Tile",
+])
+def test_allowed_imports_pass(tmp_path, line):
+    rules = write(tmp_path, {"a.py": line + "\n"})
+    assert import_problems(rules, "reference.g.rules") == []
+
+
+def test_a_subpackage_may_import_its_parent_rules_package_but_not_above(tmp_path):
+    rules = write(tmp_path, {"sub/a.py": "from .. import tiles\nfrom ... import replay\n"})
+    problems = import_problems(rules, "reference.g.rules")
+    assert len(problems) == 1 and "leaves the rules package" in problems[0]

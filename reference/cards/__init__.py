@@ -1,7 +1,7 @@
 """Horse Race, the card game: four aces race along a visible 7-card track; one person banks.
 Rule text: seed 003 (es)."""
 
-from pathlib import Path
+from reference.core.paths import package_folder
 
 from reference.core.game import Game
 
@@ -49,7 +49,7 @@ GAME = Game(
     name="cards",
     title="Horse Race cards",
     clause_prefix="CRD-",
-    package_dir=Path(__file__).parent,
+    package_dir=package_folder(__name__),
     scenario_schema="cards/scenario.schema.json",
     expectation_modes=EXPECTATION_MODES,
     replay=replay,

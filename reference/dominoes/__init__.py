@@ -1,6 +1,6 @@
 """Horse Race, the domino game (Fives family). Rule texts: seeds 000 (es), 001 (pt), 002 (pl)."""
 
-from pathlib import Path
+from reference.core.paths import package_folder
 
 from reference.core.game import Game
 
@@ -41,7 +41,7 @@ GAME = Game(
     name="dominoes",
     title="Horse Race dominoes",
     clause_prefix="DOM-",
-    package_dir=Path(__file__).parent,
+    package_dir=package_folder(__name__),
     scenario_schema="dominoes/scenario.schema.json",
     expectation_modes=EXPECTATION_MODES,
     replay=replay,

@@ -16,7 +16,7 @@ race.card, race.dice, race.photo), payouts, new_odds, end_round (payload tie_bre
 last round). A step may carry `by` (the seat expected to act).
 """
 
-from pathlib import Path
+from reference.core.paths import package_folder
 
 from reference.core.game import Game
 
@@ -60,7 +60,7 @@ GAME = Game(
     name="horse_fever",
     title="Horse Fever (family game)",
     clause_prefix="HF-",
-    package_dir=Path(__file__).parent,
+    package_dir=package_folder(__name__),
     scenario_schema="horse_fever/scenario.schema.json",
     expectation_modes=EXPECTATION_MODES,
     replay=replay,

@@ -7,16 +7,15 @@ package is imported, for the cards and tables.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from reference.core import schemas
-from reference.core.paths import display_path
+from reference.core.paths import display_path, package_folder
 from reference.core.yamlsource import load_yaml_file
 
 from .rules import components
 from .rules.components import ActionCard, Character, ComponentData, MovementCard, Tables
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = package_folder(__package__) / "data"
 
 
 def _load(name: str, schema: str):

@@ -1,27 +1,175 @@
-"""The pytest plugin, used as a Python implementation would: here the implementation is the
-reference engine itself, called in-process (no protocol, no subprocess)."""
+"""The pytest plugin, on a small named sample of cases (the full vector run is `horserace check`,
+tested in test_vectors.py and test_runner.py). Each test runs pytest inside pytest (pytester),
+so the vector cases it collects are items of the inner run, not of this suite."""
 
-from reference.core.adapter import answer_case
-from reference.core.pytest_plugin import describe, vector_tests
-from reference.core.results import judge
-from reference.core.vectors import load_cases
+import json
+import shlex
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+from horserace_cli.main import main
+from reference.core.paths import VECTORS_DIR
+
+pytest_plugins = ["pytester"]
+
+# Two cases of each game, of six different kinds; crd-ex-eighth-diamond plays a refused action.
+SAMPLE = {
+    "dom-wt-lone-double": ("dominoes", "layout"),
+    "dom-ex-settle-seventeen": ("dominoes", "settlement"),
+    "crd-odds-eighth-diamond-track": ("cards", "odds"),
+    "crd-ex-eighth-diamond": ("cards", "race"),
+    "hf-ex-alfio-four-to-two": ("horse_fever", "race"),
+    "hf-odds-shared-rows": ("horse_fever", "odds"),
+}
+PYTHON = shlex.quote(sys.executable)
+REFERENCE = f"{PYTHON} -m horserace_cli.main adapter"
+FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
+SETTLEMENT_EXAMPLES = ["--horserace-game", "dominoes", "--horserace-id", "dom-ex-settle-*"]
 
 
-def reference_answer(case):
-    return answer_case(case)["steps"]
+def fake(mode: str, at: int = 0) -> str:
+    return f"{PYTHON} {shlex.quote(str(FAKE))} {mode} {at}"
 
 
-test_domino_vectors_in_process = vector_tests(
-    reference_answer, games=["dominoes"],
-    options={"symmetric_points": ["distinct", "canonical"], "continuation_when_unable": ["draw", "end_turn"],
-             "opening_continues": [True, False], "continuation": ["compulsory", "optional"]})
+def sample_ids() -> list[str]:
+    return [arg for case_id in SAMPLE for arg in ("--horserace-id", case_id)]
 
 
-def test_a_wrong_answer_is_described_with_step_values_and_clauses():
-    case = next(c for c in load_cases(["dominoes"]) if c["id"] == "dom-ex-settle-seventeen")
-    steps = reference_answer({**case, "observe": []})
-    steps[0]["scores"] = [24, 30]
-    status, mismatch = judge(case, steps)
-    assert status == "failed"
-    text = describe(case, mismatch)
-    assert "step 0 (settle): scores" in text and "[23, 30]" in text and "DOM-SETTLE-3" in text
+def test_the_plugin_is_registered_and_idle_without_an_implementation(pytester):
+    entry = [e for e in metadata.entry_points(group="pytest11") if e.name == "horserace"]
+    assert [e.value for e in entry] == ["reference.core.pytest_plugin"]
+    pytester.makepyfile(test_own="def test_own(): pass")
+    result = pytester.runpytest("--collect-only", "-q")
+    assert result.ret == 0
+    assert result.outlines[0] == "test_own.py::test_own" and "1 test collected" in result.stdout.str()
+    result = pytester.runpytest("--horserace-game", "dominoes")
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*--horserace-game needs --horserace-impl COMMAND*"])
+
+
+def test_each_case_is_an_item_named_by_its_id_answered_by_one_process(pytester, tmp_path):
+    starts = tmp_path / "starts.log"
+    impl = f"sh -c {shlex.quote(f'echo started >> {shlex.quote(str(starts))}; exec {REFERENCE}')}"
+    result = pytester.runpytest("--horserace-impl", impl, *sample_ids(), "-v")
+    result.assert_outcomes(passed=6)
+    result.stdout.fnmatch_lines_random([f"horserace::{game}::{kind}::{case_id} PASSED*"
+                                        for case_id, (game, kind) in SAMPLE.items()])
+    assert starts.read_text().splitlines() == ["started"]
+
+
+def test_a_failing_case_reads_as_horserace_check_prints_it(pytester, capsys):
+    impl = fake("wrong-answer", 2)
+    assert main(["check", "--impl", impl, "--id", "dom-ex-settle-*", "--game", "dominoes"]) == 1
+    printed = capsys.readouterr().out.splitlines()
+    start = next(i for i, line in enumerate(printed) if line.startswith("FAILED "))
+    block = printed[start:next(i for i in range(start, len(printed)) if printed[i].startswith("  clauses:")) + 1]
+    failed_id = block[0].split()[-1]
+    assert any("first divergence at step" in line for line in block)
+
+    result = pytester.runpytest("--horserace-impl", impl, *SETTLEMENT_EXAMPLES)
+    result.assert_outcomes(passed=4, failed=1)
+    result.stdout.fnmatch_lines([f"FAILED horserace::dominoes::settlement::{failed_id} *"])
+    result.stdout.fnmatch_lines([line.replace("[", "[[]") for line in block], consecutive=True)
+
+
+def test_expected_failures_are_xfailed_and_a_listed_case_that_passes_fails(pytester):
+    names = [c["id"] for c in json.loads((VECTORS_DIR / "dominoes" / "settlement.json").read_text())["cases"]
+             if c["id"].startswith("dom-ex-settle-")]
+    failing = names[1]                                  # the second case asked: the fake's fault
+    passing = "dom-ex-settle-seventeen"
+    assert passing in names and passing != failing
+    listed = pytester.makefile(".yaml", xfail=f"- {{id: {failing}, reason: not yet}}\n- {{id: {passing}, reason: old}}\n")
+    result = pytester.runpytest("--horserace-impl", fake("wrong-answer", 2), *SETTLEMENT_EXAMPLES,
+                                "--horserace-expected-failures", str(listed), "-rx")
+    result.assert_outcomes(passed=3, failed=1, xfailed=1)
+    result.stdout.fnmatch_lines([f"XPASSED dominoes settlement {passing}",
+                                 "  listed as an expected failure (old) but passed: remove it from the list",
+                                 f"XFAIL horserace::dominoes::settlement::{failing} - expected failure: not yet"])
+
+
+def test_selection_by_game_and_kind_collects_exactly_those_cases(pytester):
+    counts = {kind: json.loads((VECTORS_DIR / "cards" / f"{kind}.json").read_text())["case_count"]
+              for kind in ("layout", "odds")}
+    result = pytester.runpytest("--horserace-impl", REFERENCE, "--horserace-game", "cards",
+                                "--horserace-kind", "layout", "--horserace-kind", "odds", "--collect-only", "-q")
+    collected = [line for line in result.outlines if line.startswith("horserace::")]
+    assert len(collected) == sum(counts.values())
+    assert sum(line.startswith("horserace::cards::layout::") for line in collected) == counts["layout"]
+    result = pytester.runpytest("--horserace-impl", REFERENCE, "--horserace-game", "cards",
+                                "--collect-only", "-q", "-k", "layout and not gen1")
+    assert sorted(line for line in result.outlines if line.startswith("horserace::")) == [
+        "horserace::cards::layout::crd-faq-loaded-track-relaid",
+        "horserace::cards::layout::crd-int-card-notation",
+        "horserace::cards::layout::crd-layout-relay-boundary"]
+
+
+def test_an_unknown_game_or_an_empty_selection_is_a_usage_error(pytester):
+    result = pytester.runpytest("--horserace-impl", REFERENCE, "--horserace-game", "chess")
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*--horserace-game chess: no such game (games: *dominoes*)*"])
+    result = pytester.runpytest("--horserace-impl", REFERENCE, "--horserace-id", "no-such-case")
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*no vector case matches the --horserace-* selection*"])
+
+
+def test_an_implementation_that_cannot_start_fails_once_and_stops_the_session(pytester, tmp_path):
+    result = pytester.runpytest("--horserace-impl", str(tmp_path / "no-such-engine"), *SETTLEMENT_EXAMPLES)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*the implementation is not running: ImplementationUnavailable: cannot start*",
+                                 "*Interrupted: horserace: the implementation is not running*"])
+
+
+def test_a_run_that_compares_nothing_fails_unless_allowed(pytester):
+    selection = ["--horserace-impl", fake("good"), "--horserace-game", "cards", "--horserace-id", "crd-odds-*"]   # the fake plays dominoes only
+    result = pytester.runpytest(*selection)
+    assert result.ret == 1
+    result.assert_outcomes(skipped=2)
+    result.stdout.fnmatch_lines(["*no case was compared (2 asked, all skipped or errored)*"])
+    assert pytester.runpytest(*selection, "--horserace-allow-empty").ret == 0
+
+
+def test_the_in_process_route_for_python_engines(pytester):
+    pytester.makefile(".yaml", xfail="- {id: dom-ex-settle-seventeen, reason: rounding not done yet}\n")
+    pytester.makepyfile(f"""
+        from reference.core.adapter import replay_case
+        from reference.core.pytest_plugin import vector_tests
+
+        def answer(case):                     # a Python engine with one misreading
+            steps = replay_case(case)         # replays case["game"], case["kind"], case["input"], case["options"]
+            if case["id"] == "dom-ex-settle-seventeen":
+                steps[0]["scores"] = [24, 30]
+            return steps
+
+        test_sample = vector_tests(answer, ids={list(SAMPLE) + ["crd-int-cover-net"]!r})
+        test_adopting = vector_tests(answer, ids={list(SAMPLE)!r}, skip_flags=["illegal-action"],
+                                     expected_failures="xfail.yaml")
+        test_options = vector_tests(answer, games=["cards"], ids=["crd-int-cover-net"], options={{"bank_cover": ["net"]}})
+        """)
+    result = pytester.runpytest("-v", "-rs")
+    # test_sample: 5 pass, the misread one fails, the non-default option is skipped;
+    # test_adopting: the refused-action case is left out, the misread one is an expected failure.
+    result.assert_outcomes(passed=5 + 4 + 1, failed=1, skipped=1, xfailed=1)
+    result.stdout.fnmatch_lines(["*test_sample?dom-ex-settle-seventeen? FAILED*",
+                                 "*test_adopting?dom-ex-settle-seventeen? XFAIL*",
+                                 "*test_options?crd-int-cover-net? PASSED*"], consecutive=False)
+    assert "test_adopting[crd-ex-eighth-diamond]" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["FAILED dominoes settlement dom-ex-settle-seventeen",
+                                 "  first divergence at step 0 (settle): scores",
+                                 "    expected: [[]23, 30]",
+                                 "    actual:   [[]24, 30]",
+                                 "  clauses: DOM-END-1, *DOM-SETTLE-3*"], consecutive=True)
+    result.stdout.fnmatch_lines(["*option bank_cover='net' is not offered by the implementation*"])
+
+
+def test_the_plugin_from_the_command_line(tmp_path):
+    horserace = Path(sys.executable).with_name("horserace")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--horserace-impl", f"{horserace} adapter",
+         "--horserace-game", "dominoes", "-k", "dom-wt-lone-double or dom-ex-settle-seventeen", "-v"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "horserace::dominoes::layout::dom-wt-lone-double PASSED" in done.stdout
+    assert "horserace::dominoes::settlement::dom-ex-settle-seventeen PASSED" in done.stdout
+    assert "2 passed" in done.stdout

@@ -1,4 +1,5 @@
-"""Clause catalogs and interpretation registers (data files of each game package)."""
+"""Clause catalogs, interpretation registers and language registers (data files of each game
+package)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,19 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Quote:
+    """A passage of a rule text: its language key, seed file, section heading and words."""
+    lang: str
+    seed: str
+    heading: str
+    text: str
+    says: str = ""            # what it says in English (language register only)
+
+
+STATUSES = ("open", "decided", "convention")
+
+
+@dataclass(frozen=True)
 class Interpretation:
     id: str
     game: str
@@ -45,6 +59,35 @@ class Interpretation:
     scenarios: tuple[str, ...]
     option: dict[str, Any] | None = None
     skip: str = ""
+    status: str = "open"                  # open, decided (by the quotes) or a format convention
+    quotes: tuple[Quote, ...] = ()
+    still_open: str = ""
+
+    @property
+    def option_alternatives(self) -> tuple[Any, ...]:
+        """The option values of the alternatives: the readings a case is replayed under to
+        derive its flags (reference.core.vectors)."""
+        if not self.option:
+            return ()
+        return tuple(a["value"] for a in self.alternatives if "value" in a)
+
+    def is_known_misreading(self, value: Any) -> bool:
+        return any(a.get("known_misreading") and "value" in a and a["value"] == value
+                   and type(a["value"]) is type(value) for a in self.alternatives)
+
+
+@dataclass(frozen=True)
+class LanguageNote:
+    """A place where the texts in different languages say different things (DOM-LANG-n)."""
+    id: str
+    game: str
+    title: str
+    clauses: tuple[str, ...]
+    passages: tuple[Quote, ...]
+    reading: str
+    diverges: str
+    flag: str
+    interpretation: str = ""
 
 
 @dataclass
@@ -54,6 +97,9 @@ class Catalog:
     clauses: dict[str, Clause] = field(default_factory=dict)
     examples: dict[str, Example] = field(default_factory=dict)
     interpretations: dict[str, Interpretation] = field(default_factory=dict)
+    languages: dict[str, LanguageNote] = field(default_factory=dict)
+    sections: dict[str, dict[str, str]] = field(default_factory=dict)   # name -> language -> heading
+    seeds: dict[str, str] = field(default_factory=dict)                 # language -> seed or source file
 
 
 def _sources(doc, data: dict, section: str, path: tuple) -> tuple[tuple[str, str], ...]:
@@ -76,7 +122,8 @@ def load_catalog(game_name: str) -> Catalog:
     doc.path = display_path(game.catalog_file)
     schemas.check(doc.data, "clauses.schema.json", doc)
     data = doc.data
-    catalog = Catalog(game=game.name, title=data["title"])
+    catalog = Catalog(game=game.name, title=data["title"], sections=dict(data["sections"]),
+                      seeds={**data.get("sources", {}), **data["seeds"]})
     for index, raw in enumerate(data["clauses"]):
         path = ("clauses", index)
         if not raw["id"].startswith(game.clause_prefix):
@@ -95,7 +142,32 @@ def load_catalog(game_name: str) -> Catalog:
         catalog.examples[raw["id"]] = Example(raw["id"], game.name, raw["summary"], sources)
     if game.interpretations_file.exists():
         _load_interpretations(game, catalog)
+    if languages_file(game).exists():
+        _load_languages(game, catalog)
     return catalog
+
+
+def languages_file(game: Game):
+    return game.package_dir / "languages.yaml"
+
+
+def _quote(doc, catalog: Catalog, raw: dict, path: tuple) -> Quote:
+    """A quoted passage; its seed file and heading come from the catalog's sections."""
+    headings = catalog.sections.get(raw["section"])
+    if headings is None:
+        raise doc.error(path + ("section",), f"unknown section '{raw['section']}'; sections are "
+                        + ", ".join(catalog.sections))
+    if raw["lang"] not in headings:
+        raise doc.error(path + ("lang",), f"section '{raw['section']}' has no '{raw['lang']}' text; it has "
+                        + ", ".join(headings))
+    return Quote(raw["lang"], catalog.seeds[raw["lang"]], headings[raw["lang"]], " ".join(raw["text"].split()),
+                 raw.get("says", ""))
+
+
+def _check_clauses(doc, catalog: Catalog, clauses: list[str], path: tuple) -> None:
+    for k, clause in enumerate(clauses):
+        if clause not in catalog.clauses:
+            raise doc.error(path + ("clauses", k), f"unknown clause {clause}")
 
 
 def _load_interpretations(game: Game, catalog: Catalog) -> None:
@@ -104,22 +176,54 @@ def _load_interpretations(game: Game, catalog: Catalog) -> None:
     schemas.check(doc.data, "interpretations.schema.json", doc)
     for index, raw in enumerate(doc.data["interpretations"]):
         path = ("interpretations", index)
-        for k, clause in enumerate(raw["clauses"]):
-            if clause not in catalog.clauses:
-                raise doc.error(path + ("clauses", k), f"unknown clause {clause}")
+        _check_clauses(doc, catalog, raw["clauses"], path)
         option = raw.get("option")
         if option and option["name"] not in game.option_defaults:
             raise doc.error(path + ("option", "name"), f"{game.name} has no option '{option['name']}'")
         if option and game.option_defaults[option["name"]] != option["default"]:
             raise doc.error(path + ("option", "default"),
                             f"the engine's default is {game.option_defaults[option['name']]!r}")
+        for k, alternative in enumerate(raw["alternatives"]):
+            if alternative.get("known_misreading") and raw["status"] != "decided":
+                raise doc.error(path + ("alternatives", k, "known_misreading"),
+                                "only a point the texts decide (status: decided) can have a known misreading")
+            if option and "value" in alternative and alternative["value"] == option["default"]:
+                raise doc.error(path + ("alternatives", k, "value"), "an alternative repeats the default")
         if raw["id"] in catalog.interpretations:
             raise doc.error(path + ("id",), f"duplicate interpretation id {raw['id']}")
+        quotes = tuple(_quote(doc, catalog, q, path + ("quotes", k)) for k, q in enumerate(raw.get("quotes", [])))
         catalog.interpretations[raw["id"]] = Interpretation(
             id=raw["id"], game=game.name, title=raw["title"], question=raw["question"],
             clauses=tuple(raw["clauses"]), reading=raw["reading"],
             alternatives=tuple(raw["alternatives"]), flag=raw["flag"],
-            scenarios=tuple(raw["scenarios"]), option=option, skip=raw.get("skip", ""))
+            scenarios=tuple(raw["scenarios"]), option=option, skip=raw.get("skip", ""),
+            status=raw["status"], quotes=quotes, still_open=" ".join(raw.get("still_open", "").split()))
+
+
+def _load_languages(game: Game, catalog: Catalog) -> None:
+    path_ = languages_file(game)
+    doc = load_yaml_file(path_)
+    doc.path = display_path(path_)
+    schemas.check(doc.data, "languages.schema.json", doc)
+    prefix = game.clause_prefix.rstrip("-") + "-LANG-"
+    for index, raw in enumerate(doc.data["languages"]):
+        path = ("languages", index)
+        if not raw["id"].startswith(prefix):
+            raise doc.error(path + ("id",), f"language notes of {game.name} start with {prefix}")
+        if raw["id"] in catalog.languages:
+            raise doc.error(path + ("id",), f"duplicate language note id {raw['id']}")
+        _check_clauses(doc, catalog, raw["clauses"], path)
+        interpretation = raw.get("interpretation", "")
+        if interpretation:
+            if interpretation not in catalog.interpretations:
+                raise doc.error(path + ("interpretation",), f"unknown interpretation {interpretation}")
+            if catalog.interpretations[interpretation].flag != raw["flag"]:
+                raise doc.error(path + ("flag",), f"the cases are {interpretation}'s: use its flag "
+                                f"{catalog.interpretations[interpretation].flag}")
+        passages = tuple(_quote(doc, catalog, q, path + ("passages", k)) for k, q in enumerate(raw["passages"]))
+        catalog.languages[raw["id"]] = LanguageNote(
+            id=raw["id"], game=game.name, title=raw["title"], clauses=tuple(raw["clauses"]), passages=passages,
+            reading=raw["reading"], diverges=raw["diverges"], flag=raw["flag"], interpretation=interpretation)
 
 
 def all_catalogs() -> dict[str, Catalog]:

@@ -29,12 +29,15 @@ def explain(identifier: str) -> list[str]:
             return explain_example(name, identifier)
         if identifier in catalog.interpretations:
             return explain_interpretation(name, identifier)
+        if identifier in catalog.languages:
+            return explain_language(name, identifier)
     for path in scenario_files([str(SCENARIO_DIR)]):
         scenario = load_scenario(path)
         if scenario.id == identifier:
             return explain_scenario(scenario)
-    raise UnknownId(f"{identifier!r} is not a clause, example, interpretation or scenario id; "
-                    "clause ids look like DOM-COUNT-1, interpretations DOM-INT-1, scenarios dom-wt-lone-double")
+    raise UnknownId(f"{identifier!r} is not a clause, example, interpretation or scenario id (nor a language note); "
+                    "clause ids look like DOM-COUNT-1, interpretations DOM-INT-1, language notes DOM-LANG-1, "
+                    "scenarios dom-wt-lone-double")
 
 
 def sources(pairs) -> list[str]:
@@ -70,11 +73,15 @@ def explain_example(game_name: str, example_id: str) -> list[str]:
 
 def explain_interpretation(game_name: str, interpretation_id: str) -> list[str]:
     i = all_catalogs()[game_name].interpretations[interpretation_id]
-    lines = [f"{i.id} {i.title}", "question:"] + wrap(i.question) + ["reading (the suite's default):"] + wrap(i.reading)
+    lines = [f"{i.id} {i.title}", f"status: {i.status}"] + quote_lines(i.quotes)
+    if i.still_open:
+        lines += ["still open:"] + wrap(i.still_open)
+    lines += ["question:"] + wrap(i.question) + ["reading (the suite's default):"] + wrap(i.reading)
     lines.append("alternatives:")
     for alternative in i.alternatives:
         value = f" [option {i.option['name']}: {alternative['value']}]" if i.option and "value" in alternative else ""
-        lines += wrap(f"- {alternative['reading']}{value}")
+        label = "KNOWN MISREADING: " if alternative.get("known_misreading") else ""
+        lines += wrap(f"- {label}{alternative['reading']}{value}")
     if i.option:
         lines.append(f"option: {i.option['name']} (default {i.option['default']})")
     lines.append(f"vector flag: {i.flag}")
@@ -82,6 +89,22 @@ def explain_interpretation(game_name: str, interpretation_id: str) -> list[str]:
         lines += ["to read it differently:"] + wrap(i.skip)
     lines.append("clauses: " + ", ".join(i.clauses))
     lines.append("pinned by: " + ", ".join(i.scenarios))
+    return lines
+
+
+def quote_lines(quotes) -> list[str]:
+    return [line for q in quotes
+            for line in wrap(f"{q.lang} ({q.seed}, \"{q.heading}\"): \u00ab{q.text}\u00bb"
+                             + (f" - {q.says}" if q.says else ""))]
+
+
+def explain_language(game_name: str, note_id: str) -> list[str]:
+    note = all_catalogs()[game_name].languages[note_id]
+    lines = [f"{note.id} {note.title}", "passages:"] + quote_lines(note.passages)
+    lines += ["reading used:"] + wrap(note.reading) + ["where readings diverge:"] + wrap(note.diverges)
+    tied = f" (the cases of {note.interpretation})" if note.interpretation else ""
+    lines.append(f"vector flag: {note.flag}{tied}")
+    lines.append("clauses: " + ", ".join(note.clauses))
     return lines
 
 

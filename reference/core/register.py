@@ -1,7 +1,8 @@
-"""Generated documents: the interpretations register and the clause index (docs/*.md).
+"""Generated documents: the interpretations register, the language register and the clause
+index (docs/*.md).
 
-Both come from the clause catalogs, the interpretations registers and the scenarios; they
-are written by `horserace generate` and checked by `horserace generate --check`.
+They come from the clause catalogs, the interpretations and language registers and the
+scenarios; they are written by `horserace generate` and checked by `horserace generate --check`.
 """
 
 from __future__ import annotations
@@ -21,32 +22,86 @@ def one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+STATUS_TEXT = {
+    "open": "open - the texts leave it open",
+    "decided": "decided by the texts (quoted below)",
+    "convention": "a format convention of the suite",
+}
+
+
+def option_value(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def quote_lines(quotes, label: str = "Quote") -> list[str]:
+    out = []
+    for q in quotes:
+        says = f" ({one_line(q.says)})" if q.says else ""
+        out.append(f"- **{label}, {q.lang}** ({q.seed}, \u201c{q.heading}\u201d): \u00ab{q.text}\u00bb{says}\n")
+    return out
+
+
 def interpretations_markdown(games: list[Game]) -> str:
     out = [HEADER, "# Interpretations register\n\n",
-           "Every point the rule texts leave open, the reading the suite uses, the alternatives, "
-           "the vector flag that marks the cases depending on it, and how an implementation that "
-           "reads it differently skips them. `horserace explain ID` shows one entry.\n"]
+           "Every point where a reading had to be chosen, with its status: *open* (the rule texts "
+           "leave it open), *decided* (the texts decide it; the deciding passage is quoted in each "
+           "language) or a *convention* (a format convention of the suite, such as chance given as "
+           "input). Then the reading the suite uses, the alternatives - an alternative the texts "
+           "contradict is marked **known misreading**: its option stays selectable for implementers "
+           "who want to check themselves, but it is not a reading of the texts - the vector flag that "
+           "marks the cases depending on it, and how an implementation that reads it differently "
+           "skips them. `horserace explain ID` shows one entry.\n"]
     for game in games:
         catalog = load_catalog(game.name)
         if not catalog.interpretations:
             continue
-        out.append(f"\n## {catalog.title}\n")
+        out.append(f"\n## {catalog.title}\n\n| id | title | status | flag |\n|---|---|---|---|\n")
+        for i in catalog.interpretations.values():
+            out.append(f"| {i.id} | {i.title} | {i.status} | `{i.flag}` |\n")
         for i in catalog.interpretations.values():
             out.append(f"\n### {i.id}: {i.title}\n\n")
+            out.append(f"- **Status.** {STATUS_TEXT[i.status]}\n")
+            out.extend(quote_lines(i.quotes))
+            if i.still_open:
+                out.append(f"- **Still open.** {i.still_open}\n")
             out.append(f"- **Question.** {one_line(i.question)}\n")
             out.append(f"- **Reading.** {one_line(i.reading)}\n")
             for alternative in i.alternatives:
-                value = f" (option `{i.option['name']}: {alternative['value']}`)" \
+                value = f" (option `{i.option['name']}: {option_value(alternative['value'])}`)" \
                     if i.option and "value" in alternative else ""
                 used = f" Used by: {alternative['used_by']}." if alternative.get("used_by") else ""
-                out.append(f"- **Alternative.** {one_line(alternative['reading'])}{value}{used}\n")
+                label = "Known misreading" if alternative.get("known_misreading") else "Alternative"
+                out.append(f"- **{label}.** {one_line(alternative['reading'])}{value}{used}\n")
             if i.option:
-                out.append(f"- **Option.** `{i.option['name']}`, default `{i.option['default']}`\n")
+                out.append(f"- **Option.** `{i.option['name']}`, default `{option_value(i.option['default'])}`\n")
             out.append(f"- **Flag.** `{i.flag}`\n")
             if i.skip:
                 out.append(f"- **Reading it differently.** {one_line(i.skip)}\n")
             out.append(f"- **Clauses.** {', '.join(i.clauses)}\n")
             out.append(f"- **Pinned by.** {', '.join(f'`{s}`' for s in i.scenarios)}\n")
+    return "".join(out)
+
+
+def languages_markdown(games: list[Game]) -> str:
+    out = [HEADER, "# Language register\n\n",
+           "Where the texts in different languages say different things: the passage in each "
+           "language (with what it says in English), the reading the suite uses and why, and the "
+           "vector flag on every case where the readings would diverge, so an implementation "
+           "written from one language alone can find those cases. `horserace explain ID` shows "
+           "one entry.\n"]
+    for game in games:
+        catalog = load_catalog(game.name)
+        if not catalog.languages:
+            continue
+        out.append(f"\n## {catalog.title}\n")
+        for note in catalog.languages.values():
+            out.append(f"\n### {note.id}: {note.title}\n\n")
+            out.extend(quote_lines(note.passages, "Passage"))
+            out.append(f"- **Reading.** {one_line(note.reading)}\n")
+            out.append(f"- **Where readings diverge.** {one_line(note.diverges)}\n")
+            tied = f" (the cases of {note.interpretation})" if note.interpretation else ""
+            out.append(f"- **Flag.** `{note.flag}`{tied}\n")
+            out.append(f"- **Clauses.** {', '.join(note.clauses)}\n")
     return "".join(out)
 
 
@@ -77,4 +132,5 @@ def clauses_markdown(games: list[Game]) -> str:
 
 def documents(games: list[Game]) -> dict[Path, str]:
     return {DOCS_DIR / "interpretations.md": interpretations_markdown(games),
+            DOCS_DIR / "languages.md": languages_markdown(games),
             DOCS_DIR / "clauses.md": clauses_markdown(games)}

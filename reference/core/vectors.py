@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import importlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -98,10 +99,76 @@ def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[s
     return expected, step_clauses
 
 
+def alternative_options(game: Game, options: dict[str, Any]) -> list[tuple[dict[str, Any], tuple[str, ...]]]:
+    """Every other reading a case could be replayed under: for each interpretation option, each
+    value the register offers other than the case's own (the default included when the case
+    runs under another value), with the flags of the interpretations that option belongs to."""
+    from .catalog import load_catalog
+    by_option: dict[str, tuple[list[Any], list[str]]] = {}
+    for i in load_catalog(game.name).interpretations.values():
+        if not i.option:
+            continue
+        values, flags = by_option.setdefault(i.option["name"], ([], []))
+        for value in (i.option["default"],) + i.option_alternatives:
+            if not any(same_value(value, v) for v in values):
+                values.append(value)
+        flags.append(i.flag)
+    out = []
+    for name, (values, flags) in by_option.items():
+        current = options.get(name, game.option_defaults.get(name))
+        for value in values:
+            if not same_value(value, current):
+                out.append(({**options, name: value}, tuple(dict.fromkeys(flags))))
+    return out
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Type-exact equality of option values (true is not 1; a tuple equals the same list)."""
+    def canonical(value: Any) -> str:
+        return json.dumps(list(value) if isinstance(value, tuple) else value, sort_keys=True)
+    return canonical(a) == canonical(b)
+
+
+def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any]]) -> set[str]:
+    """The flag of every interpretation whose other reading changes an expectation of the case:
+    the case is replayed once per alternative option value (a replay that fails outright counts
+    as a change). So skipping a flag removes every case that depends on that reading."""
+    reference = json.dumps(expected, sort_keys=True)
+    flags: set[str] = set()
+    for options, option_flags in alternative_options(game, dict(case.get("options") or {})):
+        if set(option_flags) <= flags:
+            continue
+        try:
+            other, _ = expected_observations(game, {**case, "options": options})
+        except HorseRaceError:
+            other = None
+        if other is None or json.dumps(other, sort_keys=True) != reference:
+            flags.update(option_flags)
+    return flags
+
+
 def interpretation_flags(game: Game, interpretation_ids: Iterable[str]) -> list[str]:
     from .catalog import load_catalog
     catalog = load_catalog(game.name)
     return [catalog.interpretations[i].flag for i in interpretation_ids if i in catalog.interpretations]
+
+
+def language_flags(game: Game, case: dict[str, Any]) -> set[str]:
+    """The flags of the language notes (languages.yaml) whose readings would diverge on this case
+    (a case with its expected observations). A note tied to an interpretation shares its flag and
+    its cases; the others are found by the detectors of reference/<game>/languages.py."""
+    from .catalog import load_catalog
+    notes = [n for n in load_catalog(game.name).languages.values() if not n.interpretation]
+    if not notes:
+        return set()
+    detectors = getattr(importlib.import_module(f"reference.{game.package_dir.name}.languages"), "DETECTORS", {})
+    flags = set()
+    for note in notes:
+        if note.id not in detectors:
+            raise VectorError(f"{note.id}: no detector in reference/{game.package_dir.name}/languages.py")
+        if detectors[note.id](case):
+            flags.add(note.flag)
+    return flags
 
 
 def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
@@ -116,6 +183,8 @@ def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     flags.update(interpretation_flags(game, case.get("_interpretations", [])))
     if game.flags_for:
         flags.update(game.flags_for({**case, "expected": expected}))
+    flags.update(language_flags(game, {**case, "expected": expected}))
+    flags.update(derived_flags(game, case, expected))
     if any("error" in e for e in expected):
         flags.add(REFUSAL_FLAG)
     if case.get("options"):
@@ -160,6 +229,9 @@ def flag_descriptions(game: Game) -> dict[str, str]:
     for interpretation in catalog.interpretations.values():
         text = f"Depends on {interpretation.id} ({interpretation.title}): {' '.join(interpretation.reading.split())}"
         out[interpretation.flag] = (out[interpretation.flag] + " Also " + text) if interpretation.flag in out else text
+    for note in catalog.languages.values():
+        text = f"The languages' readings diverge here ({note.id}, {note.title}): {' '.join(note.diverges.split())}"
+        out[note.flag] = (out[note.flag] + " Also " + text) if note.flag in out else text
     return out
 
 

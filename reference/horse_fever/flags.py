@@ -2,53 +2,21 @@
 
 A flag marks a case whose expected values would differ under another reading (see
 interpretations.yaml), so an implementation with that reading can skip exactly those cases.
-Optioned readings are found by replaying the case under the other option values; the others
-from the events of the replay.
+Optioned readings' flags are derived for every game by replaying the case under the other option
+values (reference.core.vectors.derived_flags); the others come from the events of the replay.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from reference.core.catalog import load_catalog
-from reference.core.errors import HorseRaceError
 from reference.core.game import CaseInput
 
 from .rules.components import COLOURS
-from .observe import OBSERVATION_KEYS
-from .options import CHOICES, DEFAULTS
 from .replay import replay
 
-def observations(case: dict[str, Any], options: dict[str, Any]) -> list[Any] | None:
-    """The case replayed under these options (None when the input does not even replay)."""
-    inp = case["input"]
-    keys = OBSERVATION_KEYS[case["kind"]]
-    try:
-        return [{k: o.observation.get(k) for k in keys + ["error"] if k in o.observation}
-                for o in replay(CaseInput(case["kind"], inp["setup"], inp["steps"], options,
-                                          refusals_are_results=True))]
-    except HorseRaceError:
-        return None
-
-
-def option_flags(case: dict[str, Any]) -> set[str]:
-    """The flag of every optioned interpretation whose other reading changes the case."""
-    base = dict(case.get("options") or {})
-    reference = observations(case, base)
-    flags = set()
-    for interpretation in load_catalog("horse_fever").interpretations.values():
-        if not interpretation.option:
-            continue
-        name = interpretation.option["name"]
-        current = base.get(name, getattr(DEFAULTS, name))
-        for value in CHOICES[name]:
-            if value != current and observations(case, {**base, name: value}) != reference:
-                flags.add(interpretation.flag)
-    return flags
-
-
 def event_flags(case: dict[str, Any]) -> set[str]:
-    """Flags of interpretations without an option, from what happened in the case."""
+    """Flags from what happened in the case: readings no option value replays."""
     inp = case["input"]
     flags = set()
     outcomes = list(replay(CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options") or {},
@@ -73,7 +41,21 @@ def event_flags(case: dict[str, Any]) -> set[str]:
             flags.add("photo-finish-sorted")
         if stacked_effects(outcome.observation, events):
             flags.add("stacked-card-effects")
+        if any(e["type"] == "odds_changed" and one_by_one_differs(e) for e in events):
+            flags.add("odds-card-clamp")
     return flags
+
+
+def one_by_one_differs(event: dict[str, Any]) -> bool:
+    """HF-INT-7: Alfio Allibratore and Steven Sting on one horse act together (net change, then
+    the limit); applied one after the other, each stopping at 1:2 / 1:7, the row could differ."""
+    if not {15, 19} <= set(event["cards"]):
+        return False
+    def clamp(odds: int) -> int:
+        return min(max(odds, 2), 7)
+    up_first = clamp(clamp(event["before"] - 2) + 2)
+    down_first = clamp(clamp(event["before"] + 2) - 2)
+    return up_first != event["after"] or down_first != event["after"]
 
 
 LETTERED = {1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 13, 14}     # cards whose effects combine (HF-INT-10)
@@ -94,4 +76,5 @@ def stacked_effects(observation: dict[str, Any], events: list[dict[str, Any]]) -
 
 
 def flags_for(case: dict[str, Any]) -> list[str]:
-    return sorted(option_flags(case) | event_flags(case))
+    # The optioned readings' flags are derived by reference.core.vectors.derived_flags.
+    return sorted(event_flags(case))

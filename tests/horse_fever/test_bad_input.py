@@ -52,8 +52,6 @@ def test_the_probe_itself_is_good(tmp_path):
                  marks=pytest.mark.clause("HF-MIN-1")),
     pytest.param("amount: 200\n", "amount: 5000\n", "steps[1].amount", "holds only 1000 D",
                  marks=pytest.mark.clause("HF-BET-3")),
-    pytest.param("{bet: blue, side: show", "{bet: red, side: show", "steps[2]", "no red bet token is left",
-                 marks=pytest.mark.clause("HF-BET-2")),
     pytest.param("{play: 16, horse: white}", "{play: 20, horse: white}", "steps[3].play", "does not hold card 20",
                  marks=pytest.mark.clause("HF-RIG-1")),
     ("{play: 16, horse: white}", "{play: 16, horse: pink}", "steps[3].horse", "'pink' is not a stable colour"),
@@ -78,6 +76,15 @@ def test_engine_errors_name_file_line_and_field(request, tmp_path, old, new, fie
     marker = request.node.get_closest_marker("clause")
     if marker:
         assert f"(rule {marker.args[0]})" in str(error), str(error)
+
+
+@pytest.mark.clause("HF-BET-2")
+def test_a_bet_without_a_token_under_the_refused_reading_names_file_line_and_field(tmp_path):
+    """HF-INT-8's known misreading (bet_without_token: refused) refuses a bet with no token left."""
+    good = GOOD.replace("kind: round\n", "kind: round\noptions: {bet_without_token: refused}\n", 1)
+    error = assert_located_error(tmp_path, good, "{bet: blue, side: show", "{bet: red, side: show", "steps[2]",
+                                 "no red bet token is left")
+    assert "(rule HF-BET-2)" in str(error), str(error)
 
 
 def test_a_refused_step_points_at_its_line_and_names_the_rule(tmp_path):

@@ -61,8 +61,8 @@ def test_first_bets_go_clockwise_from_the_first_player_and_are_compulsory():
 
 @pytest.mark.clause("HF-BET-2", "HF-BET-3", "HF-SETUP-6")
 def test_a_bet_takes_a_token_of_its_colour_showing_the_chosen_side():
-    state = game_state(players=3)                       # 2 tokens per colour
-    deal(state, HANDS3)
+    state = game_state(players=3, bet_without_token="refused")   # 2 tokens per colour; HF-INT-8's
+    deal(state, HANDS3)                                           # known misreading refuses a third bet
     act(state, "bet red win 100")
     act(state, "bet red show 300")
     assert state.tokens["red"] == 0
@@ -76,8 +76,8 @@ def test_a_bet_takes_a_token_of_its_colour_showing_the_chosen_side():
 
 
 @pytest.mark.clause("HF-BET-2", "HF-INT-8")
-def test_without_a_token_a_bet_is_allowed_only_under_the_option():
-    state = game_state(bet_without_token="allowed")     # 2 players: 1 token per colour
+def test_without_a_token_the_bet_is_still_made():
+    state = game_state()                                # 2 players: 1 token per colour
     deal(state, [[1, 2], [3, 4]])
     act(state, "bet red win 100")
     log = act(state, "bet red show 100")
@@ -85,8 +85,8 @@ def test_without_a_token_a_bet_is_allowed_only_under_the_option():
 
 
 @pytest.mark.clause("HF-MIN-2", "HF-INT-9")
-def test_short_of_the_minimum_loses_two_vp_and_makes_no_first_bet():
-    state = game_state(players=3, vp=[3, 1, 1], danari=[200, 1000, 1000])
+def test_under_skip_bet_short_of_the_minimum_loses_two_vp_and_makes_no_first_bet():
+    state = game_state(players=3, vp=[3, 1, 1], danari=[200, 1000, 1000], short_of_minimum="skip_bet")
     log = deal(state, HANDS3)
     assert types(log) == ["dealt", "penalty", "bet_skipped"]
     assert state.players[0].vp == 1 and state.ledger.vp_taken == 2

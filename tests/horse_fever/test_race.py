@@ -103,9 +103,16 @@ def test_a_double_is_one_sprint():
 
 
 @pytest.mark.clause("HF-SPRINT-2", "HF-INT-10")
-def test_a_double_on_a_herba_magica_horse_is_one_sprint_of_two():
+def test_a_double_on_a_herba_magica_horse_moves_one_space_only():
     race = race_at(positions=ALL_AT(2), cards={"red": [4]}, rounds_played=1)
-    run(race, 83, ["red", "red"])
+    run(race, 83, ["red", "red"])                    # "solo se mueve una casilla"
+    assert race.positions["red"] == 2 + 3 + 1
+
+
+@pytest.mark.clause("HF-SPRINT-2", "HF-INT-10")
+def test_under_with_cards_a_double_on_a_herba_magica_horse_is_one_sprint_of_two():
+    race = race_at(positions=ALL_AT(2), cards={"red": [4]}, rounds_played=1)
+    run(race, 83, ["red", "red"], double_sprint="with_cards")     # HF-INT-10's known misreading
     assert race.positions["red"] == 2 + 3 + 2
 
 

@@ -19,12 +19,19 @@ CHOICES: dict[str, tuple] = {
     "reveal_order": ("cancel_first", "discard_first"),
     # HF-INT-7, Alfio Allibratore / Steven Sting stop at 1:2 / 1:7, or do nothing if they would pass it.
     "odds_card_limit": ("clamp", "void"),
-    # HF-INT-8, a bet needs a token of the horse's colour, or may be made without one when none is left.
-    "bet_without_token": ("refused", "allowed"),
-    # HF-INT-9, a player short of the minimum loses 2 VP and makes no first bet, or bets after the penalty.
-    "short_of_minimum": ("skip_bet", "bet_after_penalty"),
-    # HF-INT-12, odds changed by action cards stay on the board, or last only for the race's moves.
-    "card_odds_scope": ("board", "race_only"),
+    # HF-INT-8, when no token of the horse's colour is left the bet is made without one ("si hay
+    # alguna disponible" conditions the token), or (known misreading) the bet is refused.
+    "bet_without_token": ("allowed", "refused"),
+    # HF-INT-9, a player short of the minimum loses 2 VP and then bets if the new minimum can be
+    # covered ("cada jugador debe hacer una apuesta"), or (known misreading) makes no first bet.
+    "short_of_minimum": ("bet_after_penalty", "skip_bet"),
+    # HF-INT-12, odds changed by action cards last for the race's moves; payouts and new odds use the
+    # odds before the cards ("comparando las probabilidades iniciales"), or (known misreading) they
+    # stay on the board.
+    "card_odds_scope": ("race_only", "board"),
+    # HF-INT-10, a double moves the horse one space only ("solo se mueve una casilla"): sprint cards
+    # cannot add to it; or (known misreading) a double is one sprint with the horse's sprint cards.
+    "double_sprint": ("one_space", "with_cards"),
 }
 
 
@@ -35,9 +42,10 @@ class Options:
     first_last_among: str = "all"
     reveal_order: str = "cancel_first"
     odds_card_limit: str = "clamp"
-    bet_without_token: str = "refused"
-    short_of_minimum: str = "skip_bet"
-    card_odds_scope: str = "board"
+    bet_without_token: str = "allowed"
+    short_of_minimum: str = "bet_after_penalty"
+    card_odds_scope: str = "race_only"
+    double_sprint: str = "one_space"
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -81,6 +81,8 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
             events.append(("sprint_lost", "HF-SPRINT-3", {"horse": horse}))
             continue
         spaces = sprint.sprint_spaces(race.effects(horse))
+        if double:                                   # HF-SPRINT-2 / HF-INT-10
+            spaces = sprint.double_sprint_spaces(spaces, options.double_sprint)
         positions[horse] += spaces
         events.append(("sprint", "HF-SPRINT-2" if double else "HF-SPRINT-1",
                        {"horse": horse, "spaces": spaces, "double": double}))

@@ -13,6 +13,15 @@ def shows_one_colour(dice: tuple[str, str]) -> bool:
     return dice[0] == dice[1]
 
 
+def double_sprint_spaces(card_spaces: int, double_sprint: str) -> int:
+    """The horse "solo se mueve una casilla": the sprint cards cannot make a double more, though a
+    card that stops or shortens the sprint still does (HF-INT-10, double_sprint: one_space); under
+    the known misreading with_cards a double is one sprint with the cards."""
+    if double_sprint == "with_cards":
+        return card_spaces
+    return min(card_spaces, SPRINT_SPACES)
+
+
 # HF-SPRINT-1: the colours the two dice show are the horses that sprint
 def sprinting_horses(dice: tuple[str, str]) -> list[str]:
     if shows_one_colour(dice):

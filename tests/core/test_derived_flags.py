@@ -1,0 +1,133 @@
+"""Derived flags on the committed vectors: a case whose expectations change under another
+reading of an optioned interpretation carries that interpretation's flag, so skipping the flag
+(`--skip-flag`) removes every case that depends on the reading.
+
+The check replays each committed case once per alternative option value, in process, and
+compares the replay with the committed expectations on the keys each step checks. It reads the
+alternatives from the register and does its own comparison, not the generator's.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from reference.core.catalog import load_catalog
+from reference.core.errors import HorseRaceError
+from reference.core.game import CaseInput, all_games, get_game
+from reference.core.paths import REPO_ROOT
+from reference.core.runner import Selection
+from reference.core.scenario import load_scenario
+from reference.core.vectors import load_cases
+
+ABSENT = "<absent>"
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(list(value) if isinstance(value, tuple) else value, sort_keys=True)
+
+
+def replayed(game, case: dict[str, Any], options: dict[str, Any]) -> str | None:
+    """The case replayed under these options, each step cut to the keys the case checks there;
+    None when the input does not even replay."""
+    steps = case["input"]["steps"]
+    try:
+        outcomes = list(game.replay(CaseInput(case["kind"], case["input"]["setup"], steps, options,
+                                              refusals_are_results=True)))
+    except HorseRaceError:
+        return None
+    if len(outcomes) != len(steps):
+        return None
+    observed = []
+    for outcome, committed in zip(outcomes, case["expected"]):
+        o = outcome.observation
+        observed.append({"error": o["error"]} if "error" in o else
+                        {k: o.get(k, ABSENT) for k in committed if k != "error"})
+    return canonical(observed)
+
+
+def readings(game_name: str) -> dict[str, tuple[list[Any], set[str]]]:
+    """option name -> (every value the register names for it, the flags of its interpretations)."""
+    out: dict[str, tuple[list[Any], set[str]]] = {}
+    for i in load_catalog(game_name).interpretations.values():
+        if i.option:
+            values, flags = out.setdefault(i.option["name"], ([], set()))
+            for v in (i.option["default"], *i.option_alternatives):
+                if canonical(v) not in map(canonical, values):
+                    values.append(v)
+            flags.add(i.flag)
+    return out
+
+
+@pytest.fixture(scope="module", params=list(all_games()))
+def dependence(request):
+    """(game, committed cases, {flag: ids of the cases whose expectations change under another reading})."""
+    game = get_game(request.param)
+    cases = load_cases([game.name], validate=False)
+    assert cases, f"no committed vectors for {game.name}: a check that compares nothing does not pass"
+    depends: dict[str, set[str]] = {flag: set() for _, flags in readings(game.name).values() for flag in flags}
+    for case in cases:
+        own = dict(case.get("options") or {})
+        reference = canonical(case["expected"])
+        for name, (values, flags) in readings(game.name).items():
+            current = own.get(name, game.option_defaults[name])
+            for value in values:
+                if canonical(value) == canonical(current):
+                    continue
+                if replayed(game, case, {**own, name: value}) != reference:
+                    for flag in flags:
+                        depends[flag].add(case["id"])
+                    break
+    return game, cases, depends
+
+
+def test_every_case_that_depends_on_a_reading_carries_its_flag(dependence):
+    game, cases, depends = dependence
+    flags = {c["id"]: set(c["flags"]) for c in cases}
+    missing = sorted((cid, flag) for flag, ids in depends.items() for cid in ids if flag not in flags[cid])
+    assert not missing, f"{game.name}: cases that depend on a reading but lack its flag: {missing[:20]}"
+
+
+def test_skipping_a_flag_removes_every_dependent_case(dependence):
+    game, cases, depends = dependence
+    for flag, ids in depends.items():
+        kept = {c["id"] for c in cases if Selection(skip_flags=[flag]).keep({**c, "game": game.name})}
+        assert not kept & ids, f"--skip-flag {flag} keeps {sorted(kept & ids)[:5]}"
+
+
+def test_a_flag_beyond_the_dependent_cases_comes_from_a_situation_rule_or_the_scenario(dependence):
+    """Skipping a flag removes the dependent cases and, besides them, only cases the game's
+    situation rules flag (the situations where a reading no option value replays would differ,
+    kept on purpose) or whose scenario names the interpretation. Nothing else."""
+    game, cases, depends = dependence
+    catalog = load_catalog(game.name)
+    flag_of = {i.id: i.flag for i in catalog.interpretations.values()}
+    unexplained = []
+    for case in cases:
+        extra = {f for f, ids in depends.items() if f in case["flags"] and case["id"] not in ids}
+        if not extra:
+            continue
+        explained = set(game.flags_for(case)) if game.flags_for else set()
+        if case.get("origin"):
+            explained |= {flag_of[i] for i in load_scenario(REPO_ROOT / case["origin"]).interpretations}
+        unexplained += [(case["id"], f) for f in sorted(extra - explained)]
+    assert not unexplained, f"{game.name}: flags with no dependence, situation or scenario behind them: {unexplained[:10]}"
+
+
+@pytest.mark.parametrize("case_id", ["crd-ex-eighth-diamond", "crd-race-betting-rules", "crd-race-eleven-players",
+                                     "crd-race-same-winner-paid-each", "crd-race-track-cards-never-move",
+                                     "crd-session-three-players"])
+def test_the_card_cases_that_check_gross_liability_carry_bank_cover_gross(case_id):
+    """Found by reading: each checks the gross `liability`, which the net reading changes."""
+    case = next(c for c in load_cases(["cards"], validate=False) if c["id"] == case_id)
+    assert "bank-cover-gross" in case["flags"]
+
+
+def test_both_odds_cards_on_a_horse_near_the_edge_carry_the_clamp_flag():
+    """hf-gen1-race-014: Alfio Allibratore and Steven Sting on white at 1:3 - together nothing
+    changes; one after the other 1:3 -> 1:2 -> 1:4 (HF-INT-7)."""
+    case = next(c for c in load_cases(["horse_fever"], validate=False) if c["id"] == "hf-gen1-race-014")
+    assert {15, 19} <= set(case["input"]["setup"]["cards"]["white"]) and case["input"]["setup"]["odds"]["white"] == 3
+    assert "odds-card-clamp" in case["flags"]

@@ -16,7 +16,7 @@ from .rules import continuation, deal, drawing, layout, match, points, settlemen
 from .rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution
 from .rules.points import PlacementPoints
 from .rules.seating import PARTNERSHIP
-from .rules.state import PLAY, RoundState
+from .rules.state import PLACE_DRAWN, PLAY, RoundState
 from .rules.tiles import hand_pips, is_double, tile_str
 
 
@@ -112,12 +112,9 @@ def scoring_double_banks_two(match_, tile, raw_points, opening, log):
 ORIGINAL_AFTER_TILE = continuation.after_tile_from_hand
 
 
-def drawn_tile_not_forced(match_, action, from_draw, field):
-    """Any tile in hand may be placed after drawing a playable one."""
-    r = match_.round
-    if action.tile not in r.hands[r.to_play]:
-        raise IllegalAction(f"{field}.place", f"seat {r.to_play} does not hold {tile_str(action.tile)}",
-                            "DOM-PLACE-1")
+def drawn_tile_not_forced(m, able_to_place):
+    """A playable drawn tile need not be placed at once: the player may draw on instead."""
+    return m.phase in (PLAY, PLACE_DRAWN) and not able_to_place and bool(m.round.draw_pile)
 
 
 def scores_nothing_when(condition):
@@ -295,8 +292,8 @@ def mutants() -> list[Mutant]:
           (turns, "legal_placements", opener_must_play_a_double(turns.legal_placements))),
         M("scoring-double-banks-two", "A double that also scores gives two continuations, not one.",
           ("DOM-CONT-2",), (continuation, "after_tile_from_hand", scoring_double_banks_two)),
-        M("drawn-tile-not-forced", "After drawing a playable tile the player may place any tile from hand.",
-          ("DOM-DRAW-3",), (turns, "check_tile_to_place", drawn_tile_not_forced)),
+        M("drawn-tile-not-forced", "A playable drawn tile need not be placed at once: the player may draw on.",
+          ("DOM-DRAW-3",), (drawing, "may_draw", drawn_tile_not_forced)),
         M("opening-scores-nothing", "The opening tile is not scored.", ("DOM-OPEN-4", "DOM-PTS-4"),
           (turns, "score_placement", scores_nothing_when(opening))),
         M("last-tile-scores-nothing", "The tile that empties a hand is not scored.", ("DOM-PTS-4",),

@@ -197,6 +197,20 @@ def losers_lose_points(original):
     return apply_settlement
 
 
+def first_tied_side_wins(original):
+    def blocked_round_winners(seating, hands):
+        return original(seating, hands)[:1]
+    return blocked_round_winners
+
+
+def last_placer_opens_after_block(m, log):
+    """After a blocked round the last player to place opens the next round (no new draw)."""
+    m_round = m.round
+    log.event("round_blocked", "DOM-BLOCK-1")
+    result = settlement.settle_blocked_round(m.seating, m_round.hands)
+    match.apply_settlement(m, result, next_opener=m_round.last_placer, log=log)
+
+
 def lightest_single_hand_wins(seating, hands):
     lightest = min(hand_pips(h) for h in hands)
     return sorted({seating.side_of(seat) for seat, h in enumerate(hands) if hand_pips(h) == lightest})
@@ -290,6 +304,11 @@ def mutants() -> list[Mutant]:
           (match, "opener_after_domino", lambda seating, seat: seating.next_clockwise(seat))),
         M("opener-must-play-a-double", "The opener must open with a double when holding one.", ("DOM-OPEN-3",),
           (turns, "legal_placements", opener_must_play_a_double(turns.legal_placements))),
+        M("tie-goes-to-first-seat", "When the lowest sums tie, only the first tied side (in seat order) wins.",
+          ("DOM-TIE-1", "DOM-TIE-2"), (settlement, "blocked_round_winners",
+                                       first_tied_side_wins(settlement.blocked_round_winners))),
+        M("last-placer-opens-after-block", "After a blocked round the last player to place opens the next one.",
+          ("DOM-OPEN-6",), (match, "end_round_blocked", last_placer_opens_after_block)),
         M("scoring-double-banks-two", "A double that also scores gives two continuations, not one.",
           ("DOM-CONT-2",), (continuation, "after_tile_from_hand", scoring_double_banks_two)),
         M("drawn-tile-not-forced", "A playable drawn tile need not be placed at once: the player may draw on.",

@@ -124,6 +124,26 @@ def losing_bets_refunded(state, bet, log):
 ORIGINAL_SETTLE_BET = payouts.settle_bet
 
 
+def show_paid_at_odds(state, bet, log):
+    """settle_bet with a winning show bet paid like a win bet (stake x odds), 1 VP."""
+    if bet.side == "win":
+        return ORIGINAL_SETTLE_BET(state, bet, log)
+    place = state.race.ranking.index(bet.horse) + 1
+    odds = payouts.payout_odds(state)[bet.horse]
+    won = payouts.show_bet_won(place)
+    returned = payouts.win_return(bet.amount, odds, state.options) if won else 0
+    player = state.players[bet.player]
+    if won:
+        player.danari += returned
+        player.vp += payouts.SHOW_VP
+        state.ledger.danari_paid += returned - bet.amount
+        state.ledger.vp_given += payouts.SHOW_VP
+    else:
+        state.ledger.danari_received += bet.amount
+    log.event("bet_settled", "HF-SHOW-1", player=bet.player, horse=bet.horse, side=bet.side, amount=bet.amount,
+              place=place, odds=odds, won=won, returned=returned, vp=payouts.SHOW_VP if won else 0)
+
+
 def refused_bet_takes_stake(state, seat, horse, side, amount, field):
     """The stake is put down before the bet is checked, and stays down when it is refused."""
     try:
@@ -203,6 +223,8 @@ def mutants() -> list[Mutant]:
                (betting, "check_stake", no_minimum_on_second_bets)),
         mutant("hf-same-side-twice", "A second bet may repeat the side of the first on the same horse.",
                ("HF-BET2-4",), (betting, "check_other_side", lambda state, seat, horse, side, field: None)),
+        mutant("hf-show-pays-at-odds", "A winning show bet is paid at the stable's odds, like a win bet.",
+               ("HF-SHOW-1",), (payouts, "settle_bet", show_paid_at_odds)),
         mutant("hf-win-earns-one-vp", "A winning win bet earns 1 VP, like a show bet, not 3.", ("HF-WIN-1",),
                (payouts, "WIN_VP", 1)),
         mutant("hf-show-earns-no-vp", "A winning show bet earns no VP.", ("HF-SHOW-1",),

@@ -4,4 +4,4 @@
 every other subpackage is one game behind the interface in `reference.core.game`.
 """
 
-__version__ = "0.1.0"
+from .core.version import SUITE_VERSION as __version__  # the one source: reference/core/version.py

@@ -1,25 +1,26 @@
 """Benchmarks (`horserace bench`): throughput of replays, games, perft and the runner.
 
-Numbers are rates on this machine; rerun to compare. Timed with perf_counter over whole
-batches, never inside tests (machines are noisy).
+Numbers are rates on this machine; rerun to compare, or compare with another commit in the
+same run (`compare`): both trees run the same workloads in turn, each in a fresh process.
+Timed with perf_counter over whole batches, never inside tests (machines are noisy).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import shlex
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
-from typing import Callable
+from pathlib import Path
+from typing import Any, Callable
 
-from .adapter import answer_case
+from .errors import HorseRaceError
 from .game import Game
-from .protocol import case_message
-from .results import judge
-from .runner import run_cases
-from .scenario import load_scenario, scenario_files
-from .paths import SCENARIO_DIR
-from .vectors import load_cases
+from .paths import REPO_ROOT
 
 
 @dataclass
@@ -42,6 +43,8 @@ def timed(game: str, name: str, unit: str, work: Callable[[], int]) -> Measure:
 
 
 def replay_scenarios(game: Game, rounds: int = 3) -> int:
+    from .paths import SCENARIO_DIR
+    from .scenario import load_scenario, scenario_files
     scenarios = [load_scenario(p) for p in scenario_files([str(SCENARIO_DIR / game.name)])]
     for _ in range(rounds):
         for scenario in scenarios:
@@ -51,6 +54,9 @@ def replay_scenarios(game: Game, rounds: int = 3) -> int:
 
 
 def in_process(cases) -> int:
+    from .adapter import answer_case
+    from .protocol import case_message
+    from .results import judge
     for case in cases:
         status, _ = judge(case, answer_case(case_message(1, case))["steps"])
         assert status == "passed", case["id"]
@@ -58,6 +64,7 @@ def in_process(cases) -> int:
 
 
 def through_protocol(game: Game, cases) -> int:
+    from .runner import run_cases
     command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game {game.name}"
     results, _ = run_cases(command, cases)
     assert all(r.status == "passed" for r in results)
@@ -65,6 +72,7 @@ def through_protocol(game: Game, cases) -> int:
 
 
 def run_benchmarks(game: Game) -> list[Measure]:
+    from .vectors import load_cases
     cases = load_cases([game.name])
     measures = [timed(game.name, "scenario replays", "scenarios", lambda: replay_scenarios(game))]
     for name, (unit, work) in game.benchmarks.items():
@@ -73,3 +81,134 @@ def run_benchmarks(game: Game) -> list[Measure]:
     measures.append(timed(game.name, "vector cases, through the protocol", "cases",
                           lambda: through_protocol(game, cases)))
     return measures
+
+
+# -- comparing two trees -------------------------------------------------------------------------
+# The workloads are run by this script in a fresh interpreter whose `reference` package is the
+# tree under test (PYTHONPATH), using only interfaces both trees have: the game registry, the
+# games' own benchmarks, scenario replay and the adapter's answer to a vector case.
+
+WORKLOAD_SCRIPT = r'''
+import json, sys, time
+from reference.core.game import all_games
+
+def workloads(game):
+    out = {}
+    def scenarios():
+        from reference.core.paths import SCENARIO_DIR
+        from reference.core.scenario import load_scenario, scenario_files
+        files = scenario_files([str(SCENARIO_DIR / game.name)]) if (SCENARIO_DIR / game.name).is_dir() else []
+        def work():
+            for path in files:
+                for _ in load_scenario(path).replay():
+                    pass
+            return len(files)
+        return work
+    def cases():
+        from reference.core.vectors import load_cases
+        from reference.core.adapter import answer_case
+        from reference.core.protocol import case_message
+        from reference.core.results import judge
+        loaded = load_cases([game.name], validate=False)
+        def work():
+            for case in loaded:
+                judge(case, answer_case(case_message(1, case))["steps"])
+            return len(loaded)
+        return work
+    out["scenario replays"] = ("scenarios", scenarios)
+    for name, (unit, work) in game.benchmarks.items():
+        out[name] = (unit, lambda work=work: work)
+    out["vector cases, in process"] = ("cases", cases)
+    return out
+
+command = sys.argv[1]
+if command == "list":
+    print(json.dumps({name: list(workloads(game)) for name, game in all_games().items()}))
+else:
+    game_name, workload, budget = sys.argv[2], sys.argv[3], float(sys.argv[4])
+    unit, prepare = workloads(all_games()[game_name])[workload]
+    work = prepare()
+    count, started = 0, time.perf_counter()
+    while True:
+        count += work()
+        seconds = time.perf_counter() - started
+        if seconds >= budget:
+            break
+    print(json.dumps({"unit": unit, "count": count, "seconds": seconds}))
+'''
+
+
+class CompareError(HorseRaceError):
+    pass
+
+
+@dataclass
+class Comparison:
+    game: str
+    name: str
+    unit: str
+    here: float            # units per second, this tree
+    there: float           # units per second, the other commit
+
+    @property
+    def ratio(self) -> float:
+        return self.here / self.there if self.there else float("inf")
+
+
+def export_commit(ref: str, target: Path) -> str:
+    """Write the tree of commit `ref` into `target` (nothing is added to the repository)."""
+    def git(*args: str, **kwargs: Any) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", "-C", str(REPO_ROOT), *args], capture_output=True, **kwargs)
+
+    resolved = git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", text=True)
+    if resolved.returncode != 0:
+        raise CompareError(f"{ref!r} is not a commit of the repository at {REPO_ROOT}")
+    commit = resolved.stdout.strip()
+    archive = git("archive", "--format=tar", commit)
+    if archive.returncode != 0:
+        raise CompareError(f"cannot export {ref}: {archive.stderr.decode(errors='replace').strip()}")
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+    return commit
+
+
+def run_workload(tree: Path, *args: str, timeout: float = 600.0) -> Any:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "tools")])}
+    done = subprocess.run([sys.executable, "-c", WORKLOAD_SCRIPT, *args], cwd=tree, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        tail = " | ".join(done.stderr.strip().splitlines()[-3:])
+        raise CompareError(f"the workload {' '.join(args)} failed in {tree}: {tail}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare(ref: str, games: list[str] | None = None, only: str = "", rounds: int = 3, budget: float = 1.0,
+            on_row: Callable[[Comparison], None] | None = None) -> tuple[str, list[Comparison]]:
+    """Every workload both trees have, run `rounds` times in each tree, alternating which tree
+    goes first; each rate is the total count over the total time of its tree's runs."""
+    with tempfile.TemporaryDirectory(prefix="horserace-compare-") as folder:
+        there_tree = Path(folder)
+        commit = export_commit(ref, there_tree)
+        here_tree = REPO_ROOT
+        here_list, there_list = run_workload(here_tree, "list"), run_workload(there_tree, "list")
+        rows = []
+        for game, names in here_list.items():
+            if games and game not in games:
+                continue
+            for name in names:
+                if name not in there_list.get(game, []) or only.lower() not in name.lower():
+                    continue
+                totals = {here_tree: [0, 0.0], there_tree: [0, 0.0]}
+                unit = ""
+                for round_ in range(rounds):
+                    order = (here_tree, there_tree) if round_ % 2 == 0 else (there_tree, here_tree)
+                    for tree in order:
+                        figure = run_workload(tree, "run", game, name, str(budget))
+                        unit = figure["unit"]
+                        totals[tree][0] += figure["count"]
+                        totals[tree][1] += figure["seconds"]
+                rate = {tree: (c / s if s else float("inf")) for tree, (c, s) in totals.items()}
+                row = Comparison(game, name, unit, rate[here_tree], rate[there_tree])
+                rows.append(row)
+                if on_row:
+                    on_row(row)
+    return commit, rows

@@ -35,20 +35,31 @@ class IllegalAction(InputError):
 
 
 class ScenarioError(HorseRaceError):
-    """A scenario file is malformed; names the file, line and field."""
+    """A scenario file is malformed; names the file, line (and column when the YAML reader
+    knows it) and field."""
 
-    def __init__(self, file: str, line: int | None, field: str, message: str):
+    def __init__(self, file: str, line: int | None, field: str, message: str,
+                 column: int | None = None):
         super().__init__(message)
         self.file = file
         self.line = line
+        self.column = column
         self.field = field
         self.message = message
 
     def __str__(self) -> str:
         loc = f"{self.file}:{self.line}" if self.line else self.file
+        if self.line and self.column:
+            loc += f":{self.column}"
         field = f" {self.field}:" if self.field else ""
         return f"{loc}:{field} {self.message}"
 
 
 class CatalogError(ScenarioError):
     """A clause catalog or interpretations register is malformed or inconsistent."""
+
+
+class InternalError(HorseRaceError):
+    """An engine or the suite failed on an input it should have refused cleanly: a bug in
+    the suite. Verify reports it for the file (with the exception and where it was raised)
+    and goes on with the other files."""

@@ -1,4 +1,11 @@
-"""Comparing an expectation with an observed value, by the game's compare mode."""
+"""Comparing an expectation with an observed value, by the game's compare mode.
+
+This module is the one place where the suite decides whether two values are equal; verify
+and the runner both call `matches` (and `same` for showing only the entries that differ).
+Equality is JSON equality with exact types: `true` is not `1`, `1` is not `1.0`, `"1"` is
+not `1`, at every depth and in every mode (lists, objects, multisets, events, subsets).
+Python's own `==` says `True == 1 == 1.0`, so it is never used on values directly.
+"""
 
 from __future__ import annotations
 
@@ -11,41 +18,80 @@ MISSING = object()
 
 def canonical(value: Any) -> Any:
     """JSON-normalised value (tuples become lists, keys become strings)."""
-    return json.loads(json.dumps(value, sort_keys=True))
+    return json.loads(json.dumps(value))
+
+
+def _kind(value: Any) -> str:
+    """The JSON type of a value, telling booleans from integers from floats."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "other"
+
+
+def same(expected: Any, actual: Any) -> bool:
+    """Type-exact JSON equality (an explicit stack: no recursion limit to hit)."""
+    pending = [(expected, actual)]
+    while pending:
+        a, b = pending.pop()
+        kind = _kind(a)
+        if kind != _kind(b) or kind == "other":
+            return False
+        if kind == "array":
+            if len(a) != len(b):
+                return False
+            pending.extend(zip(a, b))
+        elif kind == "object":
+            if len(a) != len(b) or any(k not in b for k in a):
+                return False
+            pending.extend((a[k], b[k]) for k in a)
+        elif a != b:  # same kind of scalar: plain equality is exact here (NaN is never equal)
+            return False
+    return True
 
 
 def _key(value: Any) -> str:
-    return json.dumps(canonical(value), sort_keys=True)
+    """A multiset key: JSON text keeps true, 1 and 1.0 apart."""
+    return json.dumps(value, sort_keys=True, allow_nan=False)
 
 
 def subset_matches(expected: Any, actual: Any) -> bool:
     if isinstance(expected, dict):
         return isinstance(actual, dict) and all(
             k in actual and subset_matches(v, actual[k]) for k, v in expected.items())
-    return canonical(expected) == canonical(actual)
+    return same(expected, actual)
 
 
 def event_matches(expected: Any, actual: Any) -> bool:
     if isinstance(expected, str):
-        return isinstance(actual, dict) and actual.get("type") == expected
+        return isinstance(actual, dict) and same(actual.get("type"), expected)
     return subset_matches(expected, actual)
 
 
-def matches(expected: Any, actual: Any, mode: str) -> bool:
-    if actual is MISSING:
-        return False
+def _matches(expected: Any, actual: Any, mode: str) -> bool:
     if mode == "exact":
-        return canonical(expected) == canonical(actual)
+        return same(expected, actual)
     if mode == "subset":
         return subset_matches(expected, actual)
     if mode == "unordered":
         if not isinstance(expected, list) or not isinstance(actual, list):
-            return canonical(expected) == canonical(actual)
-        return Counter(map(_key, expected)) == Counter(map(_key, actual))
+            return same(expected, actual)
+        return len(expected) == len(actual) and Counter(map(_key, expected)) == Counter(map(_key, actual))
     if mode == "unordered_each":
         if not isinstance(expected, list) or not isinstance(actual, list) or len(expected) != len(actual):
             return False
-        return all(matches(e, a, "unordered") for e, a in zip(expected, actual))
+        return all(_matches(e, a, "unordered") for e, a in zip(expected, actual))
     if mode == "events":
         if not isinstance(expected, list) or not isinstance(actual, list) or len(expected) != len(actual):
             return False
@@ -53,13 +99,33 @@ def matches(expected: Any, actual: Any, mode: str) -> bool:
     raise ValueError(f"unknown compare mode {mode!r}")
 
 
+def matches(expected: Any, actual: Any, mode: str) -> bool:
+    """Does `actual` (an observation's value, or MISSING) match `expected` under `mode`?
+
+    Both sides are JSON-normalised first, so an engine's tuples compare as lists; a value
+    that is not JSON (NaN, a huge integer, an object) never matches. Raises only for an
+    unknown mode, which is a bug in a game's table of modes.
+    """
+    if actual is MISSING:
+        return False
+    if mode not in ("exact", "subset", "unordered", "unordered_each", "events"):
+        raise ValueError(f"unknown compare mode {mode!r}")
+    try:
+        return _matches(canonical(expected), canonical(actual), mode)
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
 def show(value: Any, mode: str = "exact") -> str:
     """A compact, stable rendering for mismatch reports."""
     if value is MISSING:
         return "(not observed)"
-    if mode == "events" and isinstance(value, list):
-        return "[" + ", ".join(v if isinstance(v, str) else json.dumps(canonical(v), sort_keys=True)
-                               for v in value) + "]"
-    if mode == "unordered" and isinstance(value, list):
-        value = sorted(canonical(value), key=_key)
-    return json.dumps(canonical(value), sort_keys=True)
+    try:
+        if mode == "events" and isinstance(value, list):
+            return "[" + ", ".join(v if isinstance(v, str) else json.dumps(canonical(v), sort_keys=True)
+                                   for v in value) + "]"
+        if mode == "unordered" and isinstance(value, list):
+            value = sorted(canonical(value), key=_key)
+        return json.dumps(canonical(value), sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)[:2000]

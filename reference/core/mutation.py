@@ -1,34 +1,47 @@
 """The mutation self-check: every misreading in a game's mutant list must be caught.
 
-Each mutant runs as an implementation through the runner (the reference adapter with the
-mutant installed), against that game's vectors. A mutant is killed when at least one case
-fails; the report lists the killing cases.
+A mutant is killed when at least one vector case fails against it, judged exactly as the
+runner judges an implementation's answer. The fast path (the default) replays the cases in
+process: one forked worker per mutant installs the misreading, answers each case as the
+reference adapter would, and stops at the first kill (`full=True` keeps the whole kill table);
+the workers run in parallel over the cores. `via_protocol` runs a mutant as a real
+implementation instead: the reference adapter with the mutant installed, driven by the runner.
 """
 
 from __future__ import annotations
 
+import json
+import multiprocessing
 import os
 import shlex
+import signal
 import sys
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator
-from unittest import mock
+from typing import Any, Callable, Iterator
 
-from .adapter import replay_case
-from .game import Game, Mutant
-from .results import first_mismatch
-from .runner import run_cases
+from .game import Game, Mutant, get_game
+
+_MISSING = object()
 
 
 @contextmanager
 def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
-    """Install (object, attribute, replacement) patches together; undo them on exit."""
-    with ExitStack() as stack:
+    """Install (object, attribute, replacement) patches together; undo them on exit. The
+    attribute must exist (a misspelt name fails loudly instead of patching nothing)."""
+    saved: list[tuple[Any, str, Any]] = []
+    try:
         for target, attribute, value in patches:
-            stack.enter_context(mock.patch.object(target, attribute, value))
+            getattr(target, attribute)
+            saved.append((target, attribute, vars(target).get(attribute, _MISSING)))
+            setattr(target, attribute, value)
         yield
+    finally:
+        for target, attribute, original in reversed(saved):
+            if original is _MISSING:
+                delattr(target, attribute)
+            else:
+                setattr(target, attribute, original)
 
 
 def mutant(name: str, description: str, clauses: tuple[str, ...], *patches: tuple[Any, str, Any]) -> Mutant:
@@ -36,18 +49,47 @@ def mutant(name: str, description: str, clauses: tuple[str, ...], *patches: tupl
     return Mutant(name, description, clauses, lambda: patched(*patches))
 
 
-def in_process_killers(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[str]:
-    """The cases whose checked observations the mutant changes, judged as the runner judges,
-    without the protocol (a quick check for tests; `horserace mutants` uses the runner)."""
+# -- judging one case in process, as the runner would ------------------------------------------
+
+class CaseTimeout(Exception):
+    pass
+
+
+def verdict(case: dict[str, Any], timeout: float | None = None) -> str:
+    """'passed', 'failed' or 'errored' for the installed engine, as `horserace check` would
+    judge the reference adapter's answer (sent over JSON; a crash or a timeout is 'errored')."""
+    from .adapter import answer_case
+    from .protocol import case_message
+    from .results import judge
+
+    alarm = timeout and hasattr(signal, "setitimer")
+    if alarm:
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        reply = json.loads(json.dumps(answer_case(case_message(1, case))))
+    except CaseTimeout:
+        return "errored"
+    except Exception:              # the adapter process would have crashed: errored, not killed
+        return "errored"
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    if reply["type"] != "result":
+        return "errored"
+    return judge(case, reply["steps"])[0]
+
+
+def in_process_killers(mutant_: Mutant, cases: list[dict[str, Any]], first_only: bool = True) -> list[str]:
+    """The cases whose checked observations the mutant changes, judged as the runner judges:
+    the first one found (cases naming the mutant's clauses tried first), or with
+    `first_only=False` all of them, in the given order."""
     killers = []
     with mutant_.patch():
-        for case in cases:
-            try:
-                steps = replay_case(case)
-            except Exception:          # a mutant that crashes is 'errored' by the runner: no kill
-                continue
-            if first_mismatch(case, steps) is not None:
+        for case in likely_killers_first(mutant_, cases) if first_only else cases:
+            if verdict(case) == "failed":
                 killers.append(case["id"])
+                if first_only:
+                    break
     return killers
 
 
@@ -57,30 +99,135 @@ class MutantResult:
     mutant: Mutant
     killers: list[str] = field(default_factory=list)     # failing case ids
     errored: list[str] = field(default_factory=list)     # cases the mutant could not even answer
+    cases_run: int = 0
 
     @property
     def killed(self) -> bool:
         return bool(self.killers)
 
 
+def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Cases exercising the mutant's clauses first: the first kill comes sooner."""
+    clauses = set(mutant_.clauses)
+    return sorted(cases, key=lambda case: not clauses & set(case["clauses"]))
+
+
+def clear_engine_caches(game: Game) -> None:
+    """Forget what the engine computed before the mutant was installed (memoised results of
+    the reference reading would hide the misreading), as a fresh process would."""
+    prefix = f"reference.{game.name}."
+    for module_name, module in list(sys.modules.items()):
+        if module_name.startswith(prefix) and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+# -- the fast path: forked workers, one mutant each -----------------------------------------
+
+# What the forked workers inherit from the parent: the cases of each game and the mutants.
+_CASES: dict[tuple[str, str], list[dict[str, Any]]] = {}
+_MUTANTS: dict[tuple[str, str], Mutant] = {}
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise CaseTimeout()
+
+
+def _run_in_worker(job: tuple[str, str, bool, float]) -> tuple[str, str, list[str], list[str], int]:
+    game_name, mutant_name, full, timeout = job
+    game = get_game(game_name)
+    chosen = _MUTANTS[(game_name, mutant_name)]
+    signal.signal(signal.SIGALRM, _alarm)
+    clear_engine_caches(game)
+    killers: list[str] = []
+    errored: list[str] = []
+    run = 0
+    with chosen.patch():
+        for case in likely_killers_first(chosen, _CASES[(game_name, mutant_name)]):
+            run += 1
+            status = verdict(case, timeout)
+            if status == "failed":
+                killers.append(case["id"])
+                if not full:
+                    break
+            elif status == "errored":
+                errored.append(case["id"])
+    return game_name, mutant_name, killers, errored, run
+
+
+def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], full: bool = False,
+                           timeout: float = 20.0, workers: int | None = None,
+                           on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
+    """Each mutant in its own forked worker (so nothing it does outlives it), `workers` at a
+    time; results in job order. Without fork (not POSIX) the mutants run one after another here."""
+    for game, mutant_, cases in jobs:
+        _CASES[(game.name, mutant_.name)] = cases
+        _MUTANTS[(game.name, mutant_.name)] = mutant_
+    by_key = {(game.name, m.name): m for game, m, _ in jobs}
+    tasks = [(game.name, m.name, full, timeout) for game, m, _ in jobs]
+    found: dict[tuple[str, str], MutantResult] = {}
+
+    def collect(outcome: tuple[str, str, list[str], list[str], int]) -> None:
+        game_name, mutant_name, killers, errored, run = outcome
+        result = MutantResult(game_name, by_key[(game_name, mutant_name)], killers, errored, run)
+        found[(game_name, mutant_name)] = result
+        if on_result:
+            on_result(result)
+
+    if "fork" in multiprocessing.get_all_start_methods():
+        workers = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
+        with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+            for outcome in pool.imap_unordered(_run_in_worker, tasks):
+                collect(outcome)
+    else:  # pragma: no cover - no fork on this platform
+        previous = signal.getsignal(signal.SIGALRM) if hasattr(signal, "SIGALRM") else None
+        try:
+            for task in tasks:
+                collect(_run_in_worker(task))
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGALRM, previous)
+    return [found[(game.name, m.name)] for game, m, _ in jobs]
+
+
+# -- the real protocol: the adapter with the mutant installed, driven by the runner ------------
+
 def adapter_command(mutant: str, game: str) -> str:
     return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --mutant {mutant} --game {game}"
 
 
-def run_mutant(game: Game, mutant: Mutant, cases: list[dict[str, Any]], timeout: float) -> MutantResult:
-    results, _ = run_cases(adapter_command(mutant.name, game.name), cases, timeout)
+def run_mutant(game: Game, mutant: Mutant, cases: list[dict[str, Any]], timeout: float,
+               full: bool = True) -> MutantResult:
+    """One mutant through the runner; without `full` the runner is given no case after the
+    first kill (the adapter named by `adapter_command` installs the mutant by name)."""
+    from .runner import run_cases
     out = MutantResult(game.name, mutant)
-    for r in results:
-        if r.status == "failed":
-            out.killers.append(r.id)
-        elif r.status == "errored":
-            out.errored.append(r.id)
+
+    def tally(result: Any) -> None:
+        out.cases_run += 1
+        if result.status == "failed":
+            out.killers.append(result.id)
+        elif result.status == "errored":
+            out.errored.append(result.id)
+
+    ordered = cases if full else likely_killers_first(mutant, cases)
+    feed = (case for case in ordered if full or not out.killers)
+    run_cases(adapter_command(mutant.name, game.name), feed, timeout, on_result=tally)
     return out
 
 
 def run_mutants(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], timeout: float = 20.0,
-                workers: int | None = None) -> list[MutantResult]:
+                workers: int | None = None, full: bool = True,
+                on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
+    """Every mutant through the runner protocol, `workers` at a time."""
+    from concurrent.futures import ThreadPoolExecutor
     workers = workers or max(1, os.cpu_count() or 1)
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_mutant, game, mutant, cases, timeout) for game, mutant, cases in jobs]
-        return [f.result() for f in futures]
+        futures = [pool.submit(run_mutant, game, mutant, cases, timeout, full) for game, mutant, cases in jobs]
+        results = []
+        for f in futures:
+            results.append(f.result())
+            if on_result:
+                on_result(results[-1])
+        return results

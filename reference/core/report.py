@@ -11,9 +11,9 @@ from xml.etree import ElementTree as ET
 
 from . import schemas
 from .errors import HorseRaceError
+from .expected_failures import expected_failure_reasons
 from .results import STATUSES, CaseResult, bounded
 from .version import suite_version
-from .yamlsource import load_yaml_file
 
 FAILING = ("failed", "errored", "xpassed")
 ANNOUNCEMENT_LIMIT = 32 * 1024   # bytes of the implementation's hello copied into the JSON report
@@ -155,11 +155,5 @@ def junit_xml(results: list[CaseResult]) -> str:
 
 
 def load_expected_failures(path: Path) -> dict[str, str]:
-    doc = load_yaml_file(path)
-    schemas.check(doc.data, "expected-failures.schema.json", doc)
-    seen: dict[str, str] = {}
-    for index, entry in enumerate(doc.data):
-        if entry["id"] in seen:
-            raise doc.error((index, "id"), f"{entry['id']} is listed twice")
-        seen[entry["id"]] = entry["reason"]
-    return seen
+    """Case id -> reason, from a YAML/JSON expected-failures file (bounded, located errors)."""
+    return expected_failure_reasons(path)

@@ -7,11 +7,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
 from .errors import ScenarioError, SuiteLayoutError
+from .expect import same
 from .paths import SCHEMA_DIR, require_dir
 from .yamlsource import SourceDoc, format_field
 
@@ -36,7 +37,6 @@ def _registry() -> tuple[Registry, dict[str, dict]]:
         expected = schema_id(name)
         if schema.get("$id") != expected:
             raise SuiteLayoutError(f"{file}: $id must be {expected!r}")
-        Draft202012Validator.check_schema(schema)
         schemas[name] = schema
         resources.append((expected, Resource.from_contents(schema)))
     return Registry().with_resources(resources), schemas
@@ -53,10 +53,35 @@ def load_schema(name: str) -> dict:
     return schemas[name]
 
 
+# JSON Schema counts 2.0 as an "integer"; the suite's comparisons are type-exact (1 is not
+# 1.0), so its schemas are too: an integer is an int, never a float or a boolean.
+_EXACT_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+
+
+def _exact_enum(validator, enums, instance, schema):
+    if not any(same(choice, instance) for choice in enums):
+        yield ValidationError(f"{instance!r} is not one of {enums!r}")
+
+
+def _exact_const(validator, const, instance, schema):
+    if not same(const, instance):
+        yield ValidationError(f"{const!r} was expected")
+
+
+# enum and const likewise: 4.0 is not one of [2, 3, 4], and false is not 0.
+_Validator = validators.extend(Draft202012Validator, type_checker=_EXACT_TYPES,
+                               validators={"enum": _exact_enum, "const": _exact_const})
+
+
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
+    """A schema is checked against the meta-schema when first used (checking all of them on
+    every start cost seconds)."""
     registry, _ = _registry()
-    return Draft202012Validator(load_schema(name), registry=registry)
+    schema = load_schema(name)
+    Draft202012Validator.check_schema(schema)
+    return _Validator(schema, registry=registry)
 
 
 def schema_errors(instance: Any, name: str) -> list[str]:

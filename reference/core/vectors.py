@@ -9,20 +9,23 @@ Generating twice gives byte-identical files.
 
 from __future__ import annotations
 
+import fnmatch
+import hashlib
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from . import schemas
-from .catalog import load_catalog
 from .errors import HorseRaceError
 from .game import CaseInput, Game, all_games, get_game
-from .paths import SCENARIO_DIR, VECTORS_DIR, display_path
-from .register import documents
-from .scenario import Scenario, load_scenario, scenario_files
-from .verify import verify_scenario
-from .version import suite_version
+from .paths import SCENARIO_DIR, SCHEMA_DIR, VECTORS_DIR, display_path
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+
+# Building vectors needs the catalogs, scenarios and schemas; reading them needs none of that,
+# so those modules are imported where generation uses them (a one-case check starts fast).
 
 VECTOR_SCHEMA = "vectors.schema.json"
 REFUSAL_FLAG = "illegal-action"
@@ -96,12 +99,14 @@ def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[s
 
 
 def interpretation_flags(game: Game, interpretation_ids: Iterable[str]) -> list[str]:
+    from .catalog import load_catalog
     catalog = load_catalog(game.name)
     return [catalog.interpretations[i].flag for i in interpretation_ids if i in catalog.interpretations]
 
 
 def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     """Fill expected values and flags; drop internal fields; fix the key order."""
+    from .catalog import load_catalog
     expected, step_clauses = expected_observations(game, case)
     catalog = load_catalog(game.name).clauses
     step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
@@ -126,6 +131,8 @@ def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
 
 
 def game_cases(game: Game) -> list[dict[str, Any]]:
+    from .scenario import load_scenario, scenario_files
+    from .verify import verify_scenario
     cases = []
     for path in scenario_files([str(SCENARIO_DIR / game.name)]) if (SCENARIO_DIR / game.name).is_dir() else []:
         scenario = load_scenario(path)
@@ -147,6 +154,7 @@ def game_cases(game: Game) -> list[dict[str, Any]]:
 # -- files ---------------------------------------------------------------------------------------
 
 def flag_descriptions(game: Game) -> dict[str, str]:
+    from .catalog import load_catalog
     catalog = load_catalog(game.name)
     out = dict(GENERIC_FLAGS)
     for interpretation in catalog.interpretations.values():
@@ -157,6 +165,8 @@ def flag_descriptions(game: Game) -> dict[str, str]:
 
 def render_file(game: Game, kind: str, cases: list[dict[str, Any]]) -> str:
     """Deterministic JSON: a pretty header, then one compact case per line."""
+    from . import schemas
+    from .version import suite_version
     used_flags = sorted({f for c in cases for f in c["flags"]})
     descriptions = flag_descriptions(game)
     header = {
@@ -196,14 +206,21 @@ def selected_games(names: list[str] | None) -> list[Game]:
 
 
 def write_vectors(names: list[str] | None = None) -> list[Path]:
+    """Write the vector files (each validated in full first), the manifest of their hashes
+    and, for a whole generation, the documents."""
+    from .register import documents
     written = []
     if not names:
         for path, text in documents(selected_games(None)).items():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             written.append(path)
-    for game in selected_games(names):
+    fresh: dict[Path, str] = {}
+    games = selected_games(names)
+    for game in games:
         files = build_files(game)
+        for path, text in files.items():
+            parse_vector_text(path, text, validate=True, trusted=False)
         folder = VECTORS_DIR / game.name
         folder.mkdir(parents=True, exist_ok=True)
         for stale in folder.glob("*.json"):
@@ -212,19 +229,35 @@ def write_vectors(names: list[str] | None = None) -> list[Path]:
         for path, text in files.items():
             path.write_text(text, encoding="utf-8")
             written.append(path)
+        fresh.update(files)
+    manifest_path().write_text(manifest_text(fresh, kept_entries(names, games)), encoding="utf-8")
+    written.append(manifest_path())
     return written
+
+
+def kept_entries(names: list[str] | None, games: list[Game]) -> dict[str, Any]:
+    """For a partial generation, the manifest entries of the games not regenerated."""
+    if not names:
+        return {}
+    regenerated = {g.name for g in games}
+    files = read_manifest().get("files", {})
+    return {"files": {k: v for k, v in files.items() if k.split("/")[0] not in regenerated}}
 
 
 def check_vectors(names: list[str] | None = None) -> list[str]:
     """Differences between the committed files and a fresh generation (empty when identical)."""
+    from .register import documents
     problems = []
     expected_files: dict[Path, str] = documents(selected_games(None)) if not names else {}
     for path, text in expected_files.items():
         if not path.exists() or path.read_bytes() != text.encode("utf-8"):
             problems.append(f"{display_path(path)}: differs from a fresh generation; generated documents "
                             "are never edited by hand")
-    for game in selected_games(names):
+    fresh_files: dict[Path, str] = {}
+    games = selected_games(names)
+    for game in games:
         files = build_files(game)
+        fresh_files.update(files)
         folder = VECTORS_DIR / game.name
         for path, text in files.items():
             if not path.exists():
@@ -238,7 +271,25 @@ def check_vectors(names: list[str] | None = None) -> list[str]:
         for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
             if path not in files:
                 problems.append(f"{display_path(path)}: not produced by a fresh generation (stale file)")
+    problems += manifest_problems(fresh_files, names, games)
     return problems
+
+
+def manifest_problems(fresh_files: dict[Path, str], names: list[str] | None, games: list[Game]) -> list[str]:
+    path = manifest_path()
+    expected = json.loads(manifest_text(fresh_files, kept_entries(names, games)))
+    committed = read_manifest()
+    if not path.exists():
+        return [f"{display_path(path)}: missing (run 'horserace generate')"]
+    if not names:
+        same = path.read_bytes() == manifest_text(fresh_files).encode("utf-8")
+    else:
+        regenerated = {g.name for g in games}
+        mine = lambda files: {k: v for k, v in files.items() if k.split("/")[0] in regenerated}
+        same = (committed.get("schema_sha256") == expected["schema_sha256"]
+                and mine(committed.get("files", {})) == mine(expected["files"]))
+    return [] if same else [f"{display_path(path)}: differs from a fresh generation (the hashes of "
+                            "the vector files or schemas changed); run 'horserace generate'"]
 
 
 def first_difference(a: bytes, b: bytes) -> str:
@@ -249,38 +300,275 @@ def first_difference(a: bytes, b: bytes) -> str:
     return f"{len(lines_a)} lines committed, {len(lines_b)} generated"
 
 
+# -- the manifest: what `generate` validated --------------------------------------------------
+# vectors/MANIFEST.json records the SHA-256 of every vector file `generate` wrote (after
+# validating it in full) and of the schema files they were validated against. A file whose
+# bytes still match is not schema-validated again on every `check`; any other file is, case by
+# selected case.
+
+MANIFEST_NAME = "MANIFEST.json"
+
+
+def manifest_path() -> Path:
+    return VECTORS_DIR / MANIFEST_NAME
+
+
+def manifest_key(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def schema_digest() -> str:
+    """One hash over the vector schema and every schema file it refers to (transitively)."""
+    seen: dict[str, bytes] = {}
+    pending = [VECTOR_SCHEMA]
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        data = (SCHEMA_DIR / name).read_bytes()
+        seen[name] = data
+        pending += [ref for ref in re.findall(rb'"\$ref":\s*"([^"#]+\.schema\.json)', data)
+                    for ref in [ref.decode()]]
+    return digest(b"".join(name.encode() + b"\0" + seen[name] for name in sorted(seen)))
+
+
+def manifest_text(files: dict[Path, str], previous: dict[str, Any] | None = None) -> str:
+    entries = dict((previous or {}).get("files", {}))
+    for path, text in files.items():
+        entries[manifest_key(path)] = {"sha256": digest(text.encode("utf-8")), "case_count": text.count("\n    {")}
+    manifest = {
+        "about": "SHA-256 of each vector file as `horserace generate` wrote and validated it; "
+                 "`horserace check` trusts a file whose bytes still match. Generated; never edited by hand.",
+        "schema_sha256": schema_digest(),
+        "files": dict(sorted(entries.items())),
+    }
+    return json.dumps(manifest, indent=2) + "\n"
+
+
+def read_manifest() -> dict[str, Any]:
+    try:
+        data = json.loads(manifest_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and isinstance(data.get("files"), dict) else {}
+
+
+def trusted_digests() -> dict[str, str]:
+    """File key -> recorded SHA-256, or nothing when the schemas changed since generation."""
+    manifest = read_manifest()
+    if not manifest or manifest.get("schema_sha256") != schema_digest():
+        return {}
+    return {key: entry.get("sha256") for key, entry in manifest["files"].items() if isinstance(entry, dict)}
+
+
 # -- reading -------------------------------------------------------------------------------------
+# The generated layout: "{", one header field per line, '  "cases": [', one case per line, "  ]",
+# "}". Reading it line by line gives every error a line, and lets a selective reader parse only
+# the cases it needs (the id opens every case line).
+
+MAX_VECTOR_FILE_BYTES = 64 * 1024 * 1024
+CASES_OPEN = '  "cases": ['
+CASES_CLOSE = "  ]"
+CASE_ID = re.compile(r'    \{"id":"((?:[^"\\]|\\.)*)"')
+
+
+class VectorFileError(VectorError):
+    """A vector file is malformed or inconsistent; names the file, line and field."""
+
+    def __init__(self, file: str, line: int | None, field: str, message: str):
+        super().__init__(message)
+        self.file, self.line, self.field, self.message = file, line, field, message
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
 
 @dataclass
 class VectorFile:
     path: Path
     header: dict[str, Any]
-    cases: list[dict[str, Any]]
+    cases: list[dict[str, Any]]                        # the wanted cases, in file order
+    lines: list[int] = field(default_factory=list)     # the line of each of those cases
+    trusted: bool = False                              # bytes as `generate` validated them
 
 
-def load_vector_file(path: Path, validate: bool = True) -> VectorFile:
+def load_vector_file(path: Path, validate: bool = True, wanted: Callable[[str], bool] | None = None,
+                     trust: bool = True) -> VectorFile:
+    """Read one vector file. `wanted(id)` picks the cases to parse (default: all).
+
+    With `validate`, the file's integrity is always checked (header game and kind against the
+    file name, case_count, unique ids) and every parsed case is checked for one non-empty
+    observation per step; schema validation of the header and the parsed cases is skipped only
+    when `trust` is on and the bytes match the manifest."""
+    name = display_path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise VectorError(f"{display_path(path)}: cannot read vectors ({exc})") from None
+        size = path.stat().st_size
+        if size > MAX_VECTOR_FILE_BYTES:
+            raise VectorFileError(name, None, "", f"{size} bytes; a vector file holds at most "
+                                                  f"{MAX_VECTOR_FILE_BYTES} bytes")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise VectorFileError(name, None, "", f"cannot read vectors ({exc.strerror or exc})") from None
+    trusted = trust and validate and trusted_digests().get(manifest_key(path)) == digest(data)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise VectorFileError(name, line, "", f"not UTF-8 (byte {data[exc.start]:#04x})") from None
+    return parse_vector_text(path, text, validate, wanted, trusted)
+
+
+def parse_vector_text(path: Path, text: str, validate: bool = True,
+                      wanted: Callable[[str], bool] | None = None, trusted: bool = False) -> VectorFile:
+    name = display_path(path)
+    lines = text.split("\n")
+
+    def fail(line: int | None, where: str, message: str) -> VectorFileError:
+        return VectorFileError(name, line, where, message)
+
+    try:
+        opening = lines.index(CASES_OPEN)
+    except ValueError:
+        raise fail(None, "cases", f"no line {CASES_OPEN!r}: not the generated layout (a header, then "
+                                  "one case per line); regenerate with 'horserace generate'") from None
+    closing = next((i for i in range(opening + 1, len(lines)) if lines[i] == CASES_CLOSE), None)
+    if lines[0] != "{" or closing is None or lines[closing + 1:] not in (["}", ""], ["}"]):
+        line = 1 if lines[0] != "{" else (closing + 2 if closing is not None else len(lines))
+        raise fail(line, "", "not the generated layout (a header, then one case per line, then '  ]' "
+                             "and '}'); regenerate with 'horserace generate'")
+    header = parse_header(lines[:opening], fail)
+    header_lines = {key: number for number, raw in enumerate(lines[1:opening], 2)
+                    for key in re.findall(r'^  "([^"]+)":', raw)}
+
     if validate:
-        errors = schemas.schema_errors(data, VECTOR_SCHEMA)
-        if errors:
-            raise VectorError(f"{display_path(path)}: {errors[0]}")
-    cases = data.pop("cases")
-    return VectorFile(path, data, cases)
+        check_header(path, header, header_lines, closing - opening - 1, fail, trusted)
+    cases: list[dict[str, Any]] = []
+    case_lines: list[int] = []
+    first_line: dict[str, int] = {}
+    last = closing - 1
+    for index in range(opening + 1, closing):
+        number, raw = index + 1, lines[index]
+        position = index - opening - 1
+        body = raw[:-1] if raw.endswith(",") else raw
+        if raw.endswith(",") == (index == last):
+            raise fail(number, f"cases[{position}]", "a comma must follow every case but the last")
+        match = CASE_ID.match(body)
+        case = None
+        if match and "\\" not in match.group(1):
+            case_id = match.group(1)
+        else:
+            case = parse_case_line(body, number, position, fail)
+            case_id = case.get("id")
+            if not isinstance(case_id, str):
+                raise fail(number, f"cases[{position}].id", "missing or not a string")
+        if case_id in first_line:
+            raise fail(number, f"cases[{position}].id",
+                       f"duplicate case id {case_id!r} (first at line {first_line[case_id]})")
+        first_line[case_id] = number
+        if wanted is not None and not wanted(case_id):
+            continue
+        if case is None:
+            case = parse_case_line(body, number, position, fail)
+        if validate:
+            check_case(header, case, number, position, fail, trusted)
+        cases.append(case)
+        case_lines.append(number)
+    return VectorFile(path, header, cases, case_lines, trusted)
 
 
-def vector_files(games: list[str] | None = None) -> list[Path]:
-    names = games or list(all_games())
-    return [p for name in names for p in sorted((VECTORS_DIR / name).glob("*.json"))]
+def parse_header(lines: list[str], fail: Callable[..., VectorFileError]) -> dict[str, Any]:
+    try:
+        header = json.loads("\n".join(lines) + '\n  "cases": []\n}')
+    except json.JSONDecodeError as exc:
+        raise fail(exc.lineno, "header", f"not valid JSON ({exc.msg})") from None
+    header.pop("cases")
+    return header
 
 
-def load_cases(games: list[str] | None = None, validate: bool = True) -> list[dict[str, Any]]:
+def parse_case_line(body: str, number: int, position: int, fail: Callable[..., VectorFileError]) -> dict[str, Any]:
+    try:
+        case = json.loads(body)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        detail = f"{exc.msg} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+        raise fail(number, f"cases[{position}]", f"not valid JSON ({detail})") from None
+    if not isinstance(case, dict):
+        raise fail(number, f"cases[{position}]", "a case is a JSON object")
+    return case
+
+
+def check_header(path: Path, header: dict[str, Any], lines: dict[str, int], count: int,
+                 fail: Callable[..., VectorFileError], trusted: bool) -> None:
+    if not trusted:
+        from . import schemas
+        problems = schemas.schema_errors({**header, "cases": []}, VECTOR_SCHEMA)
+        if problems:
+            where, _, message = problems[0].partition(": ")
+            key = re.split(r"[.\[]", where)[0]
+            raise fail(lines.get(key), where if where != "(root)" else "header", message)
+    for key, expected in (("game", path.parent.name), ("kind", path.stem)):
+        if header.get(key) != expected:
+            raise fail(lines.get(key), key, f"{header.get(key)!r} does not match the file name "
+                                             f"(vectors/<game>/<kind>.json: expected {expected!r})")
+    if header.get("case_count") != count:
+        raise fail(lines.get("case_count"), "case_count",
+                   f"says {header.get('case_count')!r} but the file holds {count} cases")
+
+
+def check_case(header: dict[str, Any], case: dict[str, Any], number: int, position: int,
+               fail: Callable[..., VectorFileError], trusted: bool) -> None:
+    where = f"cases[{position}]"
+    if not trusted:
+        from . import schemas
+        problems = schemas.schema_errors({**header, "cases": [case]}, VECTOR_SCHEMA)
+        if problems:
+            inner, _, message = problems[0].partition(": ")
+            raise fail(number, where + inner.removeprefix("cases[0]"), message)
+    if case["kind"] != header["kind"]:
+        raise fail(number, f"{where}.kind", f"{case['kind']!r} in a file of {header['kind']!r} cases")
+    steps, expected = case["input"]["steps"], case["expected"]
+    if len(expected) != len(steps):
+        raise fail(number, f"{where}.expected", f"{len(expected)} observations for {len(steps)} steps "
+                                                "(one per step)")
+    for step, observation in enumerate(expected):
+        if not observation:
+            raise fail(number, f"{where}.expected[{step}]", "an observation with no keys checks nothing")
+
+
+def game_folders() -> list[str]:
+    """The games with a vectors folder (listing them imports no engine)."""
+    import pkgutil
+
+    import reference
+    packages = {m.name for m in pkgutil.iter_modules(reference.__path__) if m.ispkg and m.name != "core"}
+    return sorted(name for name in packages if (VECTORS_DIR / name).is_dir())
+
+
+def vector_files(games: list[str] | None = None, kinds: list[str] | None = None) -> list[Path]:
+    names = games or game_folders()
+    return [p for name in names for p in sorted((VECTORS_DIR / name).glob("*.json"))
+            if not kinds or p.stem in kinds]
+
+
+def load_cases(games: list[str] | None = None, validate: bool = True, kinds: list[str] | None = None,
+               wanted: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
     cases = []
-    for path in vector_files(games):
-        vf = load_vector_file(path, validate)
+    for path in vector_files(games, kinds):
+        vf = load_vector_file(path, validate, wanted)
         for case in vf.cases:
             case.setdefault("game", vf.header["game"])
             cases.append(case)
     return cases
+
+
+def load_selected(selection: Any) -> list[dict[str, Any]]:
+    """The cases a runner Selection keeps, reading only the files of its games and kinds and
+    parsing only the cases whose id it names (when it names ids)."""
+    patterns = list(selection.ids)
+    wanted = (lambda case_id: any(fnmatch.fnmatchcase(case_id, p) for p in patterns)) if patterns else None
+    return [c for c in load_cases(selection.games or None, kinds=selection.kinds or None, wanted=wanted)
+            if selection.keep(c)]

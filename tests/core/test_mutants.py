@@ -1,12 +1,14 @@
-"""The mutation self-check runs in CI: every misreading is killed through the runner, and by
-at least three cases (a single killing case is a pin that one edit could lose)."""
+"""The mutation self-check runs in CI: every misreading is killed, in process (the fast path)
+and, for one mutant, as a real implementation through the runner protocol; there are at least
+90 of them, each killed by at least three cases (one killing case is a pin one edit can lose)."""
+
+from contextlib import nullcontext
 
 import pytest
 
 from horserace_cli.main import main
-from reference.core.adapter import replay_case
-from reference.core.game import all_games
-from reference.core.results import first_mismatch
+from reference.core.game import Mutant, all_games, get_game
+from reference.core.mutation import clear_engine_caches, run_mutant, run_mutants_in_process, verdict
 from reference.core.vectors import load_cases
 
 MIN_MUTANTS = 90
@@ -16,9 +18,52 @@ MIN_KILLERS = 3
 @pytest.mark.parametrize("game", [name for name, g in all_games().items() if g.mutants])
 def test_every_mutant_is_killed(game, capsys):
     code = main(["mutants", "--game", game])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
     assert "SURVIVED" not in out
+    assert f"{len(all_games()[game].mutants())} of {len(all_games()[game].mutants())} mutants killed" in out
+
+
+def test_a_mutant_that_changes_nothing_survives_and_fails_the_run():
+    """The verdict is not 'killed' by default: a mutant that reads the rules right survives."""
+    game = get_game("dominoes")
+    harmless = Mutant("reads-the-rules-right", "no change", ("DOM-SETTLE-1",), nullcontext)
+    settlements = load_cases(["dominoes"], kinds=["settlement"])[:20]
+    real = game.mutants()[:2]
+    results = run_mutants_in_process([(game, harmless, settlements)]
+                                     + [(game, m, load_cases(["dominoes"])) for m in real], workers=2)
+    assert [r.mutant.name for r in results] == ["reads-the-rules-right"] + [m.name for m in real]
+    assert not results[0].killed and results[0].cases_run == 20 and not results[0].errored
+    assert all(r.killed for r in results[1:])
+
+
+def test_full_keeps_the_whole_kill_table_and_the_default_stops_at_the_first_kill():
+    game = get_game("dominoes")
+    mutant = next(m for m in game.mutants() if m.name == "tied-winners-split")
+    settlements = load_cases(["dominoes"], kinds=["settlement"])
+    fast, full = (run_mutants_in_process([(game, mutant, settlements)], full=flag, workers=1)[0]
+                  for flag in (False, True))
+    assert len(fast.killers) == 1 and fast.cases_run <= len(settlements)
+    assert full.cases_run == len(settlements) and len(full.killers) > 1
+    assert set(fast.killers) <= set(full.killers)
+
+
+def test_one_mutant_is_killed_through_the_runner_protocol():
+    """The fast path's verdict agrees with the real thing: the adapter process with the mutant
+    installed, driven by the runner, fails the same first case."""
+    game = get_game("dominoes")
+    mutant = game.mutants()[0]
+    cases = load_cases(["dominoes"])
+    through = run_mutant(game, mutant, cases, timeout=20.0, full=False)
+    fast = run_mutants_in_process([(game, mutant, cases)], workers=1)[0]
+    assert through.killed and through.killers == fast.killers
+    assert through.cases_run == fast.cases_run
+
+
+def test_via_protocol_flag_reports_a_kill(capsys):
+    name = get_game("cards").mutants()[0].name
+    assert main(["mutants", "--game", "cards", "--mutant", name, "--via-protocol"]) == 0
+    assert "1 of 1 mutants killed" in capsys.readouterr().out
 
 
 def test_mutant_lists_name_their_clauses():
@@ -38,25 +83,26 @@ def test_enough_mutants():
     assert total >= MIN_MUTANTS
 
 
-def first_killers(mutant, cases, wanted):
-    """Up to `wanted` cases whose checked observations the mutant changes (judged as the
-    runner judges; a case the mutant crashes on does not count)."""
+def first_killers(game, mutant, cases, wanted):
+    """Up to `wanted` cases the mutant fails, judged as the runner judges (a case it crashes on
+    does not count)."""
     killers = []
-    with mutant.patch():
-        for case in cases:
-            try:
-                steps = replay_case(case)
-            except Exception:
-                continue
-            if first_mismatch(case, steps) is not None:
-                killers.append(case["id"])
-                if len(killers) == wanted:
-                    break
+    clear_engine_caches(game)
+    try:
+        with mutant.patch():
+            clear_engine_caches(game)
+            for case in cases:
+                if verdict(case) == "failed":
+                    killers.append(case["id"])
+                    if len(killers) == wanted:
+                        break
+    finally:
+        clear_engine_caches(game)           # nothing the mutant computed outlives it
     return killers
 
 
 def cheapest_first(cases):
-    """Short cases first, so that most mutants find their three killers quickly."""
+    """Short cases first, so that most mutants find their killers quickly."""
     return sorted(cases, key=lambda c: (c["kind"] == "match", len(c["input"]["steps"]), c["id"]))
 
 
@@ -65,7 +111,7 @@ def test_every_mutant_is_killed_by_three_cases(game):
     cases = cheapest_first(load_cases([game]))
     thin = {}
     for mutant in all_games()[game].mutants():
-        killers = first_killers(mutant, cases, MIN_KILLERS)
+        killers = first_killers(get_game(game), mutant, cases, MIN_KILLERS)
         if len(killers) < MIN_KILLERS:
             thin[mutant.name] = killers
     assert not thin, f"mutants killed by fewer than {MIN_KILLERS} cases: {thin}"

@@ -6,23 +6,23 @@ import pytest
 
 from reference.core import vectors
 from reference.core.game import get_game
-from reference.core.vectors import (build_files, check_vectors, load_cases, load_vector_file,
-                                    vector_files)
+from reference.core.vectors import check_vectors, load_cases, load_vector_file, vector_files
 
 
-def test_committed_vectors_are_identical_to_a_fresh_generation():
+def test_committed_vectors_are_identical_to_a_fresh_generation(built_once):
     problems = check_vectors()
     assert problems == [], "\n".join(problems)
 
 
-def test_generation_is_deterministic():
+def test_generation_is_deterministic(fresh_vector_builds):
     game = get_game("dominoes")
-    assert build_files(game) == build_files(game)
+    assert fresh_vector_builds.uncached(game) == fresh_vector_builds(game)
 
 
-def test_check_catches_a_single_changed_byte(tmp_path, monkeypatch):
+def test_check_catches_a_single_changed_byte(tmp_path, monkeypatch, built_once):
     copy = tmp_path / "vectors"
     shutil.copytree(vectors.VECTORS_DIR / "dominoes", copy / "dominoes")
+    shutil.copy(vectors.manifest_path(), copy / vectors.MANIFEST_NAME)
     monkeypatch.setattr(vectors, "VECTORS_DIR", copy)
     assert check_vectors(["dominoes"]) == []
     path = copy / "dominoes" / "settlement.json"
@@ -32,11 +32,16 @@ def test_check_catches_a_single_changed_byte(tmp_path, monkeypatch):
     assert len(problems) == 1 and "settlement.json: differs" in problems[0]
     (copy / "dominoes" / "extra.json").write_text("{}")
     assert any("stale file" in p for p in check_vectors(["dominoes"]))
+    path.write_text(text)
+    (copy / "dominoes" / "extra.json").unlink()
+    manifest = copy / vectors.MANIFEST_NAME
+    manifest.write_text(manifest.read_text().replace('"case_count": 91', '"case_count": 92'))
+    assert [p for p in check_vectors(["dominoes"]) if "MANIFEST.json: differs" in p]
 
 
 @pytest.mark.parametrize("path", vector_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_vector_file_validates_and_counts_its_cases(path):
-    vf = load_vector_file(path)
+    vf = load_vector_file(path, trust=False)          # the schema too, whatever the manifest says
     assert vf.header["case_count"] == len(vf.cases)
     used = {flag for case in vf.cases for flag in case["flags"]}
     assert used == set(vf.header["flags"]), "every flag used is described in the header"

@@ -32,7 +32,8 @@ GOOD = textwrap.dedent("""\
 
 def test_the_probe_itself_is_good(tmp_path):
     path = tmp_path / "probe.yaml"
-    path.write_text(GOOD)
+    # One check (two placements leave the round in play): a scenario that checks nothing fails.
+    path.write_text(GOOD + "    expect: {phase: play}\n")
     assert verify_file(path).ok
 
 

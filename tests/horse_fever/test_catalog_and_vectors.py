@@ -100,7 +100,8 @@ def test_the_vector_files_would_validate(generated):
     assert sum(len(text) for text in files.values()) < 2_000_000
     with tempfile.TemporaryDirectory() as folder:
         for path, text in files.items():
-            target = Path(folder) / path.name
+            target = Path(folder) / GAME.name / path.name     # vectors/<game>/<kind>.json
+            target.parent.mkdir(exist_ok=True)
             target.write_text(text, encoding="utf-8")
             vf = load_vector_file(target)
             assert vf.header["case_count"] == len(vf.cases)

@@ -24,7 +24,8 @@ def subcommands() -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Every subcommand, or only the one named (a run imports just the module it needs)."""
     parser = argparse.ArgumentParser(
         prog="horserace",
         description="Conformance suite for the games called Horse Race: reference engines, "
@@ -32,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, module_name in subcommands().items():
+        if only and name != only:
+            continue
         module = importlib.import_module(f"horserace_cli.commands.{module_name}")
         summary = (module.__doc__ or name).strip().splitlines()[0]
         command = sub.add_parser(name, help=summary, description=module.__doc__)
@@ -41,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and argv[0] in subcommands() else None)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
@@ -52,7 +56,14 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return 0
+        # The reader went away (`horserace check | head`): the run did not finish, so its
+        # result is unknown, which is not a pass. Point stdout at nothing so that Python's
+        # final flush does not fail a second time.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"horserace {args.command}: error: standard output was closed before the run "
+              "finished; nothing is known about the rest", file=sys.stderr)
+        return 1
     except Exception:  # an engine bug, not a user mistake: say so and show where
         print(f"horserace {args.command}: internal error (a bug in the suite; please report it):",
               file=sys.stderr)

@@ -1,5 +1,7 @@
 """Measure throughput: scenario replays, random games, perft nodes, and vector cases through
-the runner protocol against in-process checking. Rerun to compare; nothing is asserted."""
+the runner protocol against in-process checking. With --compare REF, run the same workloads
+on this tree and on commit REF in turn, in fresh processes, and print both rates and their
+ratio. Nothing is asserted."""
 
 from __future__ import annotations
 
@@ -8,18 +10,25 @@ import json
 import platform
 from pathlib import Path
 
-from reference.core.bench import run_benchmarks
-from reference.core.game import all_games
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--compare", metavar="REF", help="also measure commit REF, side by side (e.g. main, HEAD~3)")
+    parser.add_argument("--only", default="", metavar="TEXT", help="with --compare: only workloads whose name holds TEXT")
+    parser.add_argument("--rounds", type=int, default=3, help="with --compare: runs per tree and workload (default 3)")
+    parser.add_argument("--budget", type=float, default=1.0, metavar="SECONDS",
+                        help="with --compare: repeat a workload's batch for at least this long per run (default 1)")
 
 
 def run(args: argparse.Namespace) -> int:
-    measures = []
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    if args.compare:
+        return run_compare(args)
+    from reference.core.bench import run_benchmarks
+    from reference.core.game import all_games
+
+    measures = []
     print(f"{'game':12} {'workload':40} {'count':>9} {'seconds':>9} {'per second':>12}")
     for name, game in all_games().items():
         if args.game and name not in args.game:
@@ -37,4 +46,31 @@ def run(args: argparse.Namespace) -> int:
                   f"({proto.seconds - inproc.seconds:+.2f} s for {proto.count} cases)")
     if args.json:
         args.json.write_text(json.dumps([m.__dict__ | {"rate": m.rate} for m in measures], indent=1) + "\n")
+    return 0
+
+
+def rate(value: float) -> str:
+    """Four significant figures at least, so the printed ratio can be checked from the rates."""
+    return f"{value:12.1f}" if value >= 1000 else f"{value:12.4g}"
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    from reference.core.bench import compare
+
+    print(f"this tree against {args.compare}: {args.rounds} runs each, alternating, "
+          f"at least {args.budget:g} s per run; rates are units per second")
+    print(f"{'game':12} {'workload':40} {'this tree':>12} {args.compare[:12]:>12} {'ratio':>7}")
+
+    def show(row) -> None:
+        print(f"{row.game:12} {row.name:40} {rate(row.here)} {rate(row.there)} {row.ratio:7.2f}  {row.unit}",
+              flush=True)
+
+    commit, rows = compare(args.compare, args.game or None, args.only, args.rounds, args.budget, show)
+    if not rows:
+        print("no workload matches the selection")
+        return 1
+    print(f"ratio = this tree's rate / the rate at {commit[:12]} (above 1: this tree is faster)")
+    if args.json:
+        args.json.write_text(json.dumps({"ref": commit, "rows": [r.__dict__ | {"ratio": r.ratio} for r in rows]},
+                                        indent=1) + "\n")
     return 0

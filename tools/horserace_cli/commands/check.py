@@ -23,7 +23,7 @@ from reference.core import report
 from reference.core.results import CaseResult, bounded
 from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, ImplementationUnavailable,
                                    Selection, run_cases)
-from reference.core.vectors import load_cases
+from reference.core.vectors import load_selected
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
 
@@ -68,14 +68,15 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     chosen = selection(args)
-    cases = [c for c in load_cases(args.game or None) if chosen.keep(c)]
+    cases = load_selected(chosen)
     if not cases:
         print("horserace check: no case matches the selection", file=sys.stderr)
         return 1
     expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else {}
     started = datetime.now(timezone.utc)
+    games = sorted({c["game"] for c in cases})   # the reference adapter loads only these
     impl = args.impl if args.impl is not None else (
-        REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in args.game))
+        REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games))
     try:
         results, announced = run_cases(impl, cases, args.timeout, expected,
                                        handshake_timeout=args.handshake_timeout,

@@ -1,0 +1,32 @@
+"""`horserace bench --compare REF`: the same workloads on this tree and on a commit, side by side."""
+
+import subprocess
+
+import pytest
+
+from horserace_cli.main import main
+from reference.core.paths import REPO_ROOT
+
+
+def in_a_git_checkout() -> bool:
+    done = subprocess.run(["git", "-C", str(REPO_ROOT), "rev-parse", "--verify", "--quiet", "HEAD"],
+                          capture_output=True)
+    return done.returncode == 0
+
+
+pytestmark = pytest.mark.skipif(not in_a_git_checkout(), reason="--compare needs a git checkout with a HEAD commit")
+
+
+def test_compare_with_head_prints_both_rates_and_their_ratio(capsys):
+    code = main(["bench", "--compare", "HEAD", "--game", "cards", "--only", "scenario replays",
+                 "--rounds", "1", "--budget", "0"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    row = next(line for line in out.splitlines() if line.startswith("cards ") and "scenario replays" in line)
+    here, there, ratio = (float(x) for x in row.split()[-4:-1])
+    assert here > 0 and there > 0 and abs(ratio - here / there) <= 0.006  # ratio printed to 2 decimals
+
+
+def test_an_unknown_commit_is_a_located_error(capsys):
+    assert main(["bench", "--compare", "no-such-ref-anywhere", "--game", "cards"]) == 2
+    assert "'no-such-ref-anywhere' is not a commit" in capsys.readouterr().err

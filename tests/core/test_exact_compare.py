@@ -1,0 +1,138 @@
+"""Comparisons are type-exact: a boolean is not a number, an integer is not a float."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reference.core import schemas
+from reference.core.errors import ScenarioError
+from reference.core.expect import MISSING, matches, same
+from reference.core.paths import SCENARIO_DIR, VECTORS_DIR
+from reference.core.results import judge
+from reference.core.scenario import load_scenario_text
+from reference.core.verify import verify_file
+
+# Pairs Python's == calls equal and JSON does not.
+LOOSE_PAIRS = [(1, True), (0, False), (1, 1.0), (0, 0.0), (True, 1.0), (-0.0, 0), ("1", 1), (None, False)]
+
+
+@pytest.mark.parametrize("a,b", LOOSE_PAIRS)
+def test_loose_pairs_differ_at_every_depth_and_in_every_mode(a, b):
+    for x, y in ((a, b), (b, a)):
+        assert not same(x, y)
+        assert not same([x], [y]) and not same({"k": x}, {"k": y}) and not same([[{"k": [x]}]], [[{"k": [y]}]])
+        assert not matches(x, y, "exact")
+        assert not matches([x, 2], [y, 2], "unordered")
+        assert not matches([2, x], [y, 2], "unordered")
+        assert not matches([[x]], [[y]], "unordered_each")
+        assert not matches({"k": x}, {"k": y, "other": 1}, "subset")
+        assert not matches({"k": {"j": x}}, {"k": {"j": y}}, "subset")
+        assert not matches([{"type": "scored", "score": x}], [{"type": "scored", "score": y}], "events")
+
+
+def test_equal_values_still_match():
+    assert same({"a": [1, 2.5, True, None, "x"]}, {"a": (1, 2.5, True, None, "x")})
+    assert matches([[1, 2], [3]], [[3], [1, 2]], "unordered")
+    assert matches([[1, 2]], [[2, 1]], "unordered_each")
+    assert matches({"raw": 10}, {"raw": 10, "displayed": 2}, "subset")
+    assert matches(["scored", {"type": "placed", "tile": "1|4"}],
+                   [{"type": "scored", "side": 0}, {"type": "placed", "tile": "1|4", "raw": 5}], "events")
+
+
+def test_multiset_counts_and_lengths_matter():
+    assert not matches([1, 1, 2], [1, 2, 2], "unordered")
+    assert not matches([1], [1, 1], "unordered")
+
+
+def test_values_that_are_not_json_never_match_and_never_raise():
+    assert not matches(1, float("nan"), "exact") and not matches([1], [float("nan")], "unordered")
+    assert not matches(1, object(), "exact")
+    assert not matches(1, MISSING, "exact")
+    assert not matches(1, 10 ** 5000, "exact")    # past Python's integer-to-text bound
+    with pytest.raises(ValueError, match="unknown compare mode"):
+        matches(1, 1, "loose")
+
+
+def test_event_type_names_compare_exactly():
+    assert not matches(["scored"], [{"type": 1}], "events")
+    assert not matches([1], [{"type": 1}], "events")
+
+
+def replay_case() -> dict:
+    return {"id": "dom-x", "game": "dominoes", "kind": "settlement",
+            "input": {"setup": {}, "steps": [{"action": "settle"}]},
+            "expected": [{"settlement": {"bonus": [0, 3], "winners": [1]}, "scores": [10, 23],
+                          "match_winners": None}]}
+
+
+@pytest.mark.parametrize("answer", [
+    {"settlement": {"bonus": [False, 3], "winners": [1]}, "scores": [10, 23], "match_winners": None},
+    {"settlement": {"bonus": [0, 3], "winners": [True]}, "scores": [10, 23], "match_winners": None},
+    {"settlement": {"bonus": [0, 3.0], "winners": [1]}, "scores": [10, 23], "match_winners": None},
+    {"settlement": {"bonus": [0, 3], "winners": [1]}, "scores": [10.0, 23], "match_winners": None},
+    {"settlement": {"bonus": [0, 3], "winners": [1]}, "scores": [10, 23], "match_winners": False},
+])
+def test_the_runner_judges_retyped_answers_failed(answer):
+    case = replay_case()
+    assert judge(case, [case["expected"][0]])[0] == "passed"
+    assert judge(case, [answer])[0] == "failed"
+
+
+def retyped(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("old,new", [
+    ("bonus: [0, 4]", "bonus: [false, 4]"),
+    ("bonus: [0, 4]", "bonus: [0.0, 4]"),
+    ("counted_pips: [0, 18]", "counted_pips: [0, 18.0]"),
+    ("winners: [1]", "winners: [true]"),
+])
+def test_verify_fails_an_expectation_written_with_the_wrong_type(tmp_path, old, new):
+    """The issue's example: `bonus: [false, 3]` used to pass where [0, 3] is right."""
+    source = (SCENARIO_DIR / "dominoes" / "ex-settle-blocked-pairs.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "retyped.yaml"
+    path.write_text(retyped(source, old, new), encoding="utf-8")
+    result = verify_file(path)
+    assert not result.ok
+    if result.error is None:
+        assert result.mismatches[0].key == "settlement"
+    else:
+        assert isinstance(result.error, ScenarioError) and result.error.line
+
+
+def test_schemas_count_only_ints_as_integers():
+    assert schemas.schema_errors([{"id": "dom-a", "reason": "abc"}], "expected-failures.schema.json") == []
+    validator = schemas.validator("vectors.schema.json")
+    integer = schemas._Validator({"type": "integer"})
+    assert integer.is_valid(2) and not integer.is_valid(2.0) and not integer.is_valid(True)
+    choice = schemas._Validator({"enum": [2, 3, False, "x"]})
+    assert choice.is_valid(3) and choice.is_valid(False) and not choice.is_valid(3.0)
+    assert not choice.is_valid(0) and not choice.is_valid(True)
+    assert not schemas._Validator({"const": 1}).is_valid(True)
+    assert validator is schemas.validator("vectors.schema.json")
+
+
+def test_a_float_where_the_schema_wants_an_integer_is_a_located_error():
+    text = (SCENARIO_DIR / "dominoes" / "ex-settle-blocked-pairs.yaml").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    index = next(i for i, line in enumerate(lines) if "players:" in line)
+    lines[index] = lines[index].replace("players: 4", "players: 4.0")
+    assert "4.0" in lines[index], "the scenario's setup changed; pick another integer field"
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_text("\n".join(lines) + "\n", "probe.yaml")
+    assert caught.value.line == index + 1 and "players" in caught.value.field
+
+
+def test_a_vector_case_fails_when_one_of_its_integers_is_answered_as_a_float():
+    cases = json.loads((VECTORS_DIR / "dominoes" / "settlement.json").read_text(encoding="utf-8"))["cases"]
+    case = dict(next(c for c in cases if "bonus" in json.dumps(c["expected"])), game="dominoes")
+    assert judge(case, case["expected"])[0] == "passed"
+    text = json.dumps(case["expected"])
+    start = text.index('"bonus": [') + len('"bonus": [')
+    end = text.index(",", start)
+    changed = json.loads(text[:start] + text[start:end] + ".0" + text[end:])   # [3, 0] -> [3.0, 0]
+    assert judge(case, changed)[0] == "failed"

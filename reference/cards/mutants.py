@@ -126,5 +126,5 @@ def mutants() -> list[Mutant]:
         mutant("cards-from-the-bottom", "Race cards are turned up from the bottom of the race deck",
                ("CRD-RACE-1",), (race, "turn_up", lambda r: r.deck.pop())),
         mutant("aces-start-on-first-mark", "The aces start beside the first track card (position 1), not at 0",
-               ("CRD-TRACK-6",), (track, "starting_positions", lambda t: {suit: 1 for suit in track.SUITS})),
+               ("CRD-TRACK-1",), (track, "starting_positions", lambda t: {suit: 1 for suit in track.SUITS})),
     ]

@@ -10,7 +10,14 @@ from __future__ import annotations
 from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
+from types import SimpleNamespace
+
+from reference.core.errors import IllegalAction
+
+from . import replay
 from .rules import betting, odds, race, seating, session, settlement, track
+from .rules.settlement import Settlement
+from .rules.state import BETTING
 
 ORIGINAL_LIABILITY = betting.liability
 
@@ -33,6 +40,42 @@ def relaid_from(threshold: int):
     def overloaded(counts):
         return next((suit for suit, n in counts.items() if n >= threshold), None)
     return overloaded
+
+
+# The replay keeps a copy of the table before each action and puts it back when the action is
+# refused; an implementation without that undo keeps whatever the action changed before the refusal.
+NO_UNDO = SimpleNamespace(deepcopy=lambda table: table)
+
+
+ORIGINAL_SETTLE_RACE = settlement.settle_race
+
+
+def first_backer_only(players, banker, bets, winner, odds_):
+    """Only the first bettor on the winner is paid; later backers of it lose their stake."""
+    first = next((b for b in bets if b.horse == winner), None)
+    relabelled = [b if b.horse != winner or b is first else type(b)(b.seat, "", b.stake) for b in bets]
+    return ORIGINAL_SETTLE_RACE(players, banker, relabelled, winner, odds_)
+
+
+def bank_outside_balances(players, banker, bets, winner, odds_):
+    """The bank's gains and losses are not recorded in the banker's balance."""
+    s = ORIGINAL_SETTLE_RACE(players, banker, bets, winner, odds_)
+    changes = list(s.changes)
+    changes[banker] = 0
+    return Settlement(s.winner, s.odds, s.returned, changes, s.collected, s.paid)
+
+
+ORIGINAL_PLACE_BET = betting.place_bet
+
+
+def refused_bet_takes_chip(table, horse, stake, by, log, field):
+    """The chip goes down before the bet is checked, and stays down when the bet is refused."""
+    try:
+        ORIGINAL_PLACE_BET(table, horse, stake, by, log, field)
+    except IllegalAction:
+        if table.phase == BETTING and table.to_bet is not None:
+            table.balances[table.to_bet] -= betting.MAX_STAKE
+        raise
 
 
 def mutants() -> list[Mutant]:
@@ -70,4 +113,18 @@ def mutants() -> list[Mutant]:
                ("CRD-BET-4",), (betting, "liability", net_liability)),
         mutant("no-cover-check", "The bank's cover is never checked",
                ("CRD-BET-4",), (betting, "bank_covers", lambda bank, owed: True)),
+        mutant("refused-reveal-keeps-moves", "A refused 'reveal N' that runs past the winning card keeps the "
+               "moves and the settlement it made first", ("CRD-RACE-7",), (replay, "copy", NO_UNDO)),
+        mutant("refused-bet-takes-chip", "A refused bet keeps the chip it put down", ("CRD-BET-3",),
+               (replay, "place_bet", refused_bet_takes_chip), (replay, "copy", NO_UNDO)),
+        mutant("same-winner-paid-once", "Only the first bettor on the winning horse is paid",
+               ("CRD-PAY-3",), (settlement, "settle_race", first_backer_only)),
+        mutant("bank-not-in-balances", "The bank's gains and losses are kept out of the banker's balance",
+               ("CRD-SESSION-3",), (settlement, "settle_race", bank_outside_balances)),
+        mutant("session-one-race-short", "The session ends once everyone but the first banker has banked",
+               ("CRD-SESSION-1",), (session, "last_race", lambda table: table.race.number == table.players - 1)),
+        mutant("cards-from-the-bottom", "Race cards are turned up from the bottom of the race deck",
+               ("CRD-RACE-1",), (race, "turn_up", lambda r: r.deck.pop())),
+        mutant("aces-start-on-first-mark", "The aces start beside the first track card (position 1), not at 0",
+               ("CRD-TRACK-1",), (track, "starting_positions", lambda t: {suit: 1 for suit in track.SUITS})),
     ]

@@ -129,6 +129,36 @@ def settlement_cases(count: int = 80) -> list[dict[str, Any]]:
     return cases
 
 
+def tied_block_cases(count: int = 24) -> list[dict[str, Any]]:
+    """Blocked rounds where two or more sides tie for the lowest remaining sum (DOM-TIE-1/2),
+    with scores close enough to the target that tied winners often pass 61 together."""
+    from .rules.settlement import side_pips
+    from .rules.tiles import hand_pips
+    cases = []
+    for n in range(count):
+        rng = random.Random(hash_seed("tied-block", n))
+        name, players, mode = FORMATS[n % len(FORMATS)]
+        seating = Seating(players, mode)
+        while True:                       # draw hands until the lowest sum is tied
+            tiles = list(DOUBLE_SIX_SET)
+            rng.shuffle(tiles)
+            sizes = [rng.randint(1, 3) for _ in range(players)]
+            hands, at = [], 0
+            for size in sizes:
+                hands.append(tiles[at:at + size])
+                at += size
+            sums = side_pips(seating, hands) if mode == PARTNERSHIP else [hand_pips(h) for h in hands]
+            if sums.count(min(sums)) >= 2:
+                break
+        scores = [rng.randrange(45, 61) for _ in range(seating.sides)]
+        setup = {"players": players, "mode": mode, "scores": scores,
+                 "hands": [[tile_str(t) for t in h] for h in hands], "end": "blocked"}
+        cases.append({"id": f"dom-gen1-settlement-tied-{n + 1:03d}", "kind": "settlement",
+                      "description": f"{name}: settle a blocked round with tied lowest sums",
+                      "options": {}, "input": {"setup": setup, "steps": [{"action": "settle"}]}})
+    return cases
+
+
 PERFT_POSITIONS = [  # (format, seed, actions played first, depth)
     ("2p", 1, 0, 6), ("3p", 2, 0, 6), ("4p", 3, 0, 6), ("pairs", 4, 0, 6),
     ("2p", 5, 6, 6), ("3p", 6, 8, 6), ("4p", 7, 10, 6), ("pairs", 8, 12, 6),
@@ -176,4 +206,4 @@ def hash_seed(*parts: Any) -> int:
 
 
 def generate_cases() -> list[dict[str, Any]]:
-    return layout_cases() + settlement_cases() + match_cases() + perft_cases()
+    return layout_cases() + settlement_cases() + tied_block_cases() + match_cases() + perft_cases()

@@ -10,12 +10,14 @@ from __future__ import annotations
 from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
-from .rules import continuation, drawing, layout, match, points, settlement, turns
+from reference.core.errors import IllegalAction
+
+from .rules import continuation, deal, drawing, layout, match, points, settlement, turns
 from .rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution
 from .rules.points import PlacementPoints
 from .rules.seating import PARTNERSHIP
-from .rules.state import PLAY
-from .rules.tiles import hand_pips, is_double
+from .rules.state import PLACE_DRAWN, PLAY, RoundState
+from .rules.tiles import hand_pips, is_double, tile_str
 
 
 # -- counting and doubles ----------------------------------------------------------------------
@@ -44,6 +46,16 @@ def branches_after_one_long_side(self, placed):
     if len(free_long) == 2:
         return free_long
     return free_long + [s for s in BRANCHES if not placed.occupied(s)]
+
+
+def only_first_double_branches(self, placed):
+    """Plain Fives: only the opening double is a spinner; a later double sits in line."""
+    if is_double(placed.tile) and placed.parent is not None:
+        return [s for s in LONG_SIDES if not placed.occupied(s)]
+    return ORIGINAL_FREE_SIDES(self, placed)
+
+
+ORIGINAL_FREE_SIDES = layout.Layout.free_sides
 
 
 # -- turns -------------------------------------------------------------------------------------
@@ -82,6 +94,72 @@ def opener_must_play_a_double(original):
     return legal_placements
 
 
+def scoring_double_banks_two(match_, tile, raw_points, opening, log):
+    """A double that also scores gives two continuations: the next tile continues the turn
+    even when it is neither a double nor scoring."""
+    r = match_.round
+    reason = continuation.continuation_reason(tile, raw_points)
+    banked = getattr(r, "banked_continuations", 0)
+    if reason is None and banked:
+        r.banked_continuations = banked - 1
+        continuation.continue_turn(match_, "double_and_scored", log)
+        return
+    if reason == "double_and_scored":
+        r.banked_continuations = 1
+    ORIGINAL_AFTER_TILE(match_, tile, raw_points, opening, log)
+
+
+ORIGINAL_AFTER_TILE = continuation.after_tile_from_hand
+
+
+def drawn_tile_not_forced(m, able_to_place):
+    """A playable drawn tile need not be placed at once: the player may draw on instead."""
+    return m.phase in (PLAY, PLACE_DRAWN) and not able_to_place and bool(m.round.draw_pile)
+
+
+def scores_nothing_when(condition):
+    """score_placement that records no points for the placements `condition` picks."""
+    def score_placement(match_, seat, action, opening, from_draw, log):
+        if not condition(match_, seat, opening):
+            return ORIGINAL_SCORE_PLACEMENT(match_, seat, action, opening, from_draw, log)
+        r = match_.round
+        log.event("placed", "DOM-PLACE-1", player=seat, tile=tile_str(action.tile),
+                  at=str(action.at) if action.at else None, source="draw" if from_draw else "hand",
+                  end_sum=r.layout.end_sum(), raw=0, displayed=0)
+        return PlacementPoints(0, 0)
+    return score_placement
+
+
+ORIGINAL_SCORE_PLACEMENT = turns.score_placement
+
+
+def opening(match_, seat, opening_):
+    return opening_
+
+
+def last_tile(match_, seat, opening_):
+    return not match_.round.hands[seat]
+
+
+def refused_placement_drops_tile(match_, action, log, field):
+    """The tile leaves the hand before the placement is checked, and stays out when refused."""
+    try:
+        ORIGINAL_PLACE(match_, action, log, field)
+    except IllegalAction:
+        r = match_.round
+        if action.tile in r.hands[r.to_play]:
+            r.hands[r.to_play].remove(action.tile)
+        raise
+
+
+ORIGINAL_PLACE = turns.place
+
+
+def round_with_reserve_of_two(*, hands, draw_pile, opener, to_play):
+    """The round a deal starts, with the last two tiles of the pile kept back (never drawn)."""
+    return RoundState(hands=hands, draw_pile=draw_pile[:-2], opener=opener, to_play=to_play)
+
+
 # -- settlement -----------------------------------------------------------------------------------
 
 def each_hand_rounded(hands):
@@ -106,6 +184,31 @@ def partner_counted(seating, hands, winner):
     if seating.mode != PARTNERSHIP:
         return [h for seat, h in enumerate(hands) if seating.side_of(seat) != winner]
     return [h for h in hands if h]
+
+
+def losers_lose_points(original):
+    """Each losing side also loses its own remaining pips (rounded, in fifths), down to 0."""
+    def apply_settlement(m, result, next_opener, log):
+        for side in range(m.seating.sides):
+            if side not in result.winners:
+                own = [h for seat, h in enumerate(m.round.hands) if m.seating.side_of(seat) == side]
+                m.scores[side] = max(0, m.scores[side] - settlement.settlement_bonus(own))
+        original(m, result, next_opener, log)
+    return apply_settlement
+
+
+def first_tied_side_wins(original):
+    def blocked_round_winners(seating, hands):
+        return original(seating, hands)[:1]
+    return blocked_round_winners
+
+
+def last_placer_opens_after_block(m, log):
+    """After a blocked round the last player to place opens the next round (no new draw)."""
+    m_round = m.round
+    log.event("round_blocked", "DOM-BLOCK-1")
+    result = settlement.settle_blocked_round(m.seating, m_round.hands)
+    match.apply_settlement(m, result, next_opener=m_round.last_placer, log=log)
 
 
 def lightest_single_hand_wins(seating, hands):
@@ -201,4 +304,25 @@ def mutants() -> list[Mutant]:
           (match, "opener_after_domino", lambda seating, seat: seating.next_clockwise(seat))),
         M("opener-must-play-a-double", "The opener must open with a double when holding one.", ("DOM-OPEN-3",),
           (turns, "legal_placements", opener_must_play_a_double(turns.legal_placements))),
+        M("tie-goes-to-first-seat", "When the lowest sums tie, only the first tied side (in seat order) wins.",
+          ("DOM-TIE-1", "DOM-TIE-2"), (settlement, "blocked_round_winners",
+                                       first_tied_side_wins(settlement.blocked_round_winners))),
+        M("last-placer-opens-after-block", "After a blocked round the last player to place opens the next one.",
+          ("DOM-OPEN-6",), (match, "end_round_blocked", last_placer_opens_after_block)),
+        M("scoring-double-banks-two", "A double that also scores gives two continuations, not one.",
+          ("DOM-CONT-2",), (continuation, "after_tile_from_hand", scoring_double_banks_two)),
+        M("drawn-tile-not-forced", "A playable drawn tile need not be placed at once: the player may draw on.",
+          ("DOM-DRAW-3",), (drawing, "may_draw", drawn_tile_not_forced)),
+        M("opening-scores-nothing", "The opening tile is not scored.", ("DOM-OPEN-4", "DOM-PTS-4"),
+          (turns, "score_placement", scores_nothing_when(opening))),
+        M("last-tile-scores-nothing", "The tile that empties a hand is not scored.", ("DOM-PTS-4",),
+          (turns, "score_placement", scores_nothing_when(last_tile))),
+        M("losers-lose-points", "Losing sides lose their own remaining pips (in fifths).", ("DOM-SETTLE-5",),
+          (match, "apply_settlement", losers_lose_points(match.apply_settlement))),
+        M("reserve-of-two", "The last two tiles of the draw pile are kept back and never drawn.",
+          ("DOM-DEAL-3",), (deal, "RoundState", round_with_reserve_of_two)),
+        M("only-first-double-branches", "Only the opening double branches (plain Fives); later doubles sit "
+          "in line.", ("DOM-DBL-1",), (layout.Layout, "free_sides", only_first_double_branches)),
+        M("refused-placement-drops-tile", "A refused placement leaves its tile out of the hand.",
+          ("DOM-PLACE-1",), (turns, "place", refused_placement_drops_tile)),
     ]

@@ -10,7 +10,12 @@ from __future__ import annotations
 from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
-from .rules import betting, movement, new_odds, payouts, ranking, reveal, rigging, seating, sprint
+from reference.core.errors import IllegalAction
+
+from .rules import (betting, game_end, movement, new_odds, payouts, ranking, reveal, rigging, seating, setup,
+                    sprint)
+from .rules.components import COLOURS, is_whole_number
+from .rules.state import GameState
 
 
 def past_the_line(position: int) -> bool:
@@ -67,6 +72,97 @@ def owner_prize_for_winner_only(place: int) -> int:
     return ORIGINAL_OWNER_PRIZE(place) if place == 1 else 0
 
 
+def settle_bets_in_seat_order(state, log):
+    for seat in range(len(state.players)):
+        for bet in [b for b in state.bets if b.player == seat]:
+            payouts.settle_bet(state, bet, log)
+    log.rule("HF-PAY-1")
+
+
+def leaders_among_everyone(state):
+    """The winner is chosen among all players, those who lost the game included."""
+    everyone = list(range(len(state.players)))
+    return game_end.most_danari(state, game_end.most_vp(state, everyone))
+
+
+ORIGINAL_TOKEN_POOL = setup.bet_token_pool
+
+
+def two_tokens_with_four(players):
+    pool = ORIGINAL_TOKEN_POOL(players)
+    return {c: 2 for c in COLOURS} if players == 4 else pool
+
+
+def owner_prize_halved_below_first(place: int) -> int:
+    """The second stable paid like the third (200 D)."""
+    return ORIGINAL_OWNER_PRIZE(place) if place != 2 else ORIGINAL_OWNER_PRIZE(3)
+
+
+def covers_only_above_minimum(state, seat):
+    player = state.players[seat]
+    return player.danari > betting.lowest_stake(player.vp)
+
+
+def no_minimum_on_second_bets(state, seat, amount, field):
+    if state.phase == betting.SECOND_BETS and is_whole_number(amount) and 0 < amount <= state.players[seat].danari:
+        return
+    ORIGINAL_CHECK_STAKE(state, seat, amount, field)
+
+
+ORIGINAL_CHECK_STAKE = betting.check_stake
+
+
+def losing_bets_refunded(state, bet, log):
+    ORIGINAL_SETTLE_BET(state, bet, log)
+    race = state.race
+    place = race.ranking.index(bet.horse) + 1
+    won = payouts.win_bet_won(place) if bet.side == "win" else payouts.show_bet_won(place)
+    if not won:
+        state.players[bet.player].danari += bet.amount
+
+
+ORIGINAL_SETTLE_BET = payouts.settle_bet
+
+
+def show_paid_at_odds(state, bet, log):
+    """settle_bet with a winning show bet paid like a win bet (stake x odds), 1 VP."""
+    if bet.side == "win":
+        return ORIGINAL_SETTLE_BET(state, bet, log)
+    place = state.race.ranking.index(bet.horse) + 1
+    odds = payouts.payout_odds(state)[bet.horse]
+    won = payouts.show_bet_won(place)
+    returned = payouts.win_return(bet.amount, odds, state.options) if won else 0
+    player = state.players[bet.player]
+    if won:
+        player.danari += returned
+        player.vp += payouts.SHOW_VP
+        state.ledger.danari_paid += returned - bet.amount
+        state.ledger.vp_given += payouts.SHOW_VP
+    else:
+        state.ledger.danari_received += bet.amount
+    log.event("bet_settled", "HF-SHOW-1", player=bet.player, horse=bet.horse, side=bet.side, amount=bet.amount,
+              place=place, odds=odds, won=won, returned=returned, vp=payouts.SHOW_VP if won else 0)
+
+
+def refused_bet_takes_stake(state, seat, horse, side, amount, field):
+    """The stake is put down before the bet is checked, and stays down when it is refused."""
+    try:
+        ORIGINAL_CHECK_BET(state, seat, horse, side, amount, field)
+    except IllegalAction:
+        player = state.players[seat]
+        if is_whole_number(amount) and 0 < amount <= player.danari:
+            player.danari -= amount
+        raise
+
+
+ORIGINAL_CHECK_BET = betting.check_bet
+
+
+def state_not_restored(self):
+    """No copy is kept, so a refused action's changes are not undone."""
+    return self
+
+
 def mutants() -> list[Mutant]:
     return [
         mutant("hf-finish-only-past-the-line", "A horse finishes only when it passes the line, not on reaching it.",
@@ -111,4 +207,30 @@ def mutants() -> list[Mutant]:
                (seating, "next_clockwise", passes_to_the_right)),
         mutant("hf-owner-prize-for-winner-only", "Only the winning horse's owner is paid.", ("HF-PAY-2",),
                (payouts, "stable_owner_prize", owner_prize_for_winner_only)),
+        mutant("hf-payouts-in-seat-order", "Bets are settled from seat 0, not clockwise from the first player.",
+               ("HF-PAY-1",), (payouts, "settle_bets", settle_bets_in_seat_order)),
+        mutant("hf-eliminated-player-can-win", "The winner is chosen among all players, those out included.",
+               ("HF-GAMEEND-1", "HF-MIN-3"), (game_end, "leaders", leaders_among_everyone)),
+        mutant("hf-two-tokens-with-four-players", "With 4 players the pool holds 2 tokens per colour, not 3.",
+               ("HF-SETUP-6", "HF-TABLE-1"), (setup, "bet_token_pool", two_tokens_with_four)),
+        mutant("hf-second-owner-prize-200", "The second horse's stable owner gets 200 D, not 400 D.", ("HF-PAY-2",),
+               (payouts, "stable_owner_prize", owner_prize_halved_below_first)),
+        mutant("hf-minimum-needs-more-than-equal", "Danari exactly equal to the minimum bet do not cover it.",
+               ("HF-MIN-2",), (betting, "can_cover_minimum", covers_only_above_minimum)),
+        mutant("hf-two-vp-cannot-pay", "A player with exactly 2 VP cannot pay the 2 VP penalty.", ("HF-MIN-3",),
+               (betting, "cannot_pay_penalty", lambda player: player.vp <= betting.VP_PENALTY)),
+        mutant("hf-no-minimum-on-second-bets", "Second bets may be below the minimum bet.", ("HF-BET2-2",),
+               (betting, "check_stake", no_minimum_on_second_bets)),
+        mutant("hf-same-side-twice", "A second bet may repeat the side of the first on the same horse.",
+               ("HF-BET2-4",), (betting, "check_other_side", lambda state, seat, horse, side, field: None)),
+        mutant("hf-show-pays-at-odds", "A winning show bet is paid at the stable's odds, like a win bet.",
+               ("HF-SHOW-1",), (payouts, "settle_bet", show_paid_at_odds)),
+        mutant("hf-win-earns-one-vp", "A winning win bet earns 1 VP, like a show bet, not 3.", ("HF-WIN-1",),
+               (payouts, "WIN_VP", 1)),
+        mutant("hf-show-earns-no-vp", "A winning show bet earns no VP.", ("HF-SHOW-1",),
+               (payouts, "SHOW_VP", 0)),
+        mutant("hf-losing-bets-refunded", "A losing bet's stake goes back to its player.", ("HF-PAY-1",),
+               (payouts, "settle_bet", losing_bets_refunded)),
+        mutant("hf-refused-bet-takes-stake", "A refused bet keeps the stake it put down.", ("HF-BET-3",),
+               (betting, "check_bet", refused_bet_takes_stake), (GameState, "copy", state_not_restored)),
     ]

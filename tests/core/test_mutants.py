@@ -1,5 +1,6 @@
 """The mutation self-check runs in CI: every misreading is killed, in process (the fast path)
-and, for one mutant, as a real implementation through the runner protocol."""
+and, for one mutant, as a real implementation through the runner protocol; there are at least
+90 of them, each killed by at least three cases (one killing case is a pin one edit can lose)."""
 
 from contextlib import nullcontext
 
@@ -7,8 +8,11 @@ import pytest
 
 from horserace_cli.main import main
 from reference.core.game import Mutant, all_games, get_game
-from reference.core.mutation import run_mutant, run_mutants_in_process
+from reference.core.mutation import clear_engine_caches, run_mutant, run_mutants_in_process, verdict
 from reference.core.vectors import load_cases
+
+MIN_MUTANTS = 90
+MIN_KILLERS = 3
 
 
 @pytest.mark.parametrize("game", [name for name, g in all_games().items() if g.mutants])
@@ -72,3 +76,42 @@ def test_mutant_lists_name_their_clauses():
         assert len({m.name for m in mutants}) == len(mutants)
         for mutant in mutants:
             assert mutant.clauses and set(mutant.clauses) <= set(catalog.clauses), mutant.name
+
+
+def test_enough_mutants():
+    total = sum(len(g.mutants()) for g in all_games().values() if g.mutants)
+    assert total >= MIN_MUTANTS
+
+
+def first_killers(game, mutant, cases, wanted):
+    """Up to `wanted` cases the mutant fails, judged as the runner judges (a case it crashes on
+    does not count)."""
+    killers = []
+    clear_engine_caches(game)
+    try:
+        with mutant.patch():
+            clear_engine_caches(game)
+            for case in cases:
+                if verdict(case) == "failed":
+                    killers.append(case["id"])
+                    if len(killers) == wanted:
+                        break
+    finally:
+        clear_engine_caches(game)           # nothing the mutant computed outlives it
+    return killers
+
+
+def cheapest_first(cases):
+    """Short cases first, so that most mutants find their killers quickly."""
+    return sorted(cases, key=lambda c: (c["kind"] == "match", len(c["input"]["steps"]), c["id"]))
+
+
+@pytest.mark.parametrize("game", [name for name, g in all_games().items() if g.mutants])
+def test_every_mutant_is_killed_by_three_cases(game):
+    cases = cheapest_first(load_cases([game]))
+    thin = {}
+    for mutant in all_games()[game].mutants():
+        killers = first_killers(get_game(game), mutant, cases, MIN_KILLERS)
+        if len(killers) < MIN_KILLERS:
+            thin[mutant.name] = killers
+    assert not thin, f"mutants killed by fewer than {MIN_KILLERS} cases: {thin}"

@@ -66,8 +66,9 @@ def per_seat(values: Any, players: int, field: str) -> list[int]:
     return [check_count(value, f"{field}[{index}]", MAX_COUNT) for index, value in enumerate(values)]
 
 
-def game_in_progress(setup: Any, options: Options) -> GameState:
-    """A game at the start of a round, every value given (the `round` kind)."""
+def game_in_progress(setup: Any, options: Options, mid_round: bool = False) -> GameState:
+    """A game at the start of a round, every value given (the `round` kind). `mid_round`: the
+    round is under way (round_position.py), so the first player may have lost the game in it."""
     setup = check_setup(setup)
     players = check_players(setup.get("players"), "setup.players")
     odds = check_odds_board(setup.get("odds"), "setup.odds")
@@ -84,7 +85,7 @@ def game_in_progress(setup: Any, options: Options) -> GameState:
     out = check_list(setup.get("out", []), "setup.out", "list the seats that have lost the game")
     for index, seat in enumerate(out):
         seats[check_seat(seat, players, f"setup.out[{index}]", "HF-MIN-3")].out = True
-    if seats[first].out:
+    if seats[first].out and not mid_round:
         raise InputError("setup.first_player", f"seat {first} has lost the game and cannot be first player",
                          "HF-INT-13")
     return make_state(seats, odds, owners, first, round_, rounds, options)

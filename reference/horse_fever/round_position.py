@@ -49,7 +49,7 @@ def position_of(state: GameState) -> dict[str, Any]:
     if state.phase in TURN_PHASES:
         setup["to_act"] = list(state.queue)
     if state.phase in HAND_PHASES:
-        setup["hands"] = [sorted(p.hand) for p in state.players]
+        setup["hands"] = [list(p.hand) for p in state.players]
     if state.bets:
         setup["bets"] = [{"player": b.player, "horse": b.horse, "side": b.side, "amount": b.amount,
                           "second": b.second} for b in state.bets]

@@ -17,14 +17,15 @@ from typing import Any, Iterator
 from reference.core.catalog import load_catalog
 from reference.core.log import StepLog
 
-from .actions import Deal, EndRound, protocol_form
+from .actions import Deal, protocol_form
+from .clause_keys import CLAUSE_KEYS
 from .options import DEFAULTS
 from .playout import RandomPlayer, next_action, random_state_setup
 from .positions import game_in_progress
 from .round_position import position_of
 from .rules.phases import play
 from .rules.setup import new_game
-from .rules.state import DEAL, OVER
+from .rules.state import OVER
 
 TARGET = 20                      # probes per clause (issue 9)
 GAMES = 160                      # seeded games tried at most; each gives every step as a candidate
@@ -100,7 +101,6 @@ def probe_cases() -> list[dict[str, Any]]:
 
 def reachable_clauses() -> list[str]:
     """The clauses a step of play can apply (Game.clause_keys lists exactly those)."""
-    from .clause_keys import CLAUSE_KEYS
     return sorted(CLAUSE_KEYS)
 
 

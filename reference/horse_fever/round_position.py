@@ -15,7 +15,7 @@ reaches (a card twice, a bet by a seat that lost, a race in the wrong phase ...)
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from reference.core.errors import InputError
 

@@ -13,7 +13,7 @@ Kinds: `game` (from the start: players, stables as laid from 1:7 up, characters,
 `odds` (the new-odds rule alone). Actions (protocol form, see actions.py): deal (payload
 deal.hands), bet COLOUR win|show AMOUNT, pass, play CARD on COLOUR, reveal, race (payload
 race.card, race.dice, race.photo), payouts, new_odds, end_round (payload tie_break on a tied
-last round). A step may carry `by` (the seat expected to act).
+last round). An action may end in `by SEAT` (the seat that claims to act).
 """
 
 from reference.core.paths import package_folder
@@ -21,6 +21,7 @@ from reference.core.paths import package_folder
 from reference.core.game import Game
 
 from . import component_data  # noqa: F401  (hands the component data to the rules)
+from .clause_keys import CLAUSE_KEYS
 from .flags import flags_for
 from .generate import generate_cases
 from .mutants import mutants
@@ -71,5 +72,6 @@ GAME = Game(
     flags_for=flags_for,
     mutants=mutants,
     render_step=render_step,
+    clause_keys=CLAUSE_KEYS,
     rules_edition="Horse Fever family game: seed 004 (es) with shared/horse-fever-components.md",
 )

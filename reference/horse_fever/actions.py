@@ -9,6 +9,9 @@
     payouts                   the bank settles the bets and pays the stable owners
     new_odds                  the stable tokens move
     end_round                 the round ends (payload on the last round: tie_break: seat)
+
+Any action may end in `by SEAT`, the seat that claims to act (`bet red win 500 by 2`), as in the
+card game; acting out of turn is refused. A scenario step may write it as `by: 2` instead.
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ from reference.core.errors import InputError
 
 from .rules.actions import (Action, Deal, EndRound, NewOdds, Pass, Payouts, PlaceBet, PlayCard, RaceRound,
                             Reveal)
-from .rules.components import parse_action_card, parse_colour, shorten
+from .rules.components import is_whole_number, parse_action_card, parse_colour, shorten
 
 __all__ = ["Action", "Deal", "EndRound", "NewOdds", "Pass", "Payouts", "PlaceBet", "PlayCard", "RaceRound",
-           "Reveal", "parse_action_text", "parse_scenario_step", "protocol_form", "step_action"]
+           "Reveal", "claimed_seat", "parse_action_text", "parse_scenario_step", "protocol_form", "split_by",
+           "step_action", "with_by"]
 
 
 SIMPLE = {"pass": Pass, "reveal": Reveal, "payouts": Payouts, "new_odds": NewOdds}
@@ -41,14 +45,51 @@ def parse_amount(text: str, field: str) -> Any:
     return int(text)
 
 
-def parse_action_text(text: Any, step: dict[str, Any], field: str) -> Action:
-    """Protocol form: {'action': 'bet red win 500'}, {'action': 'race', 'race': {...}}."""
+def check_action_text(text: Any, field: str) -> str:
     if text is not None and not isinstance(text, str):
         raise InputError(f"{field}.action", f"{shorten(text)} is not an action; an action is text, e.g. 'pass'")
     if text is not None and len(text) > MAX_ACTION_TEXT:
         raise InputError(f"{field}.action", f"an action of {len(text)} characters; none is longer than "
                          f"{MAX_ACTION_TEXT}")
-    words = text.split() if text is not None else []
+    return text or ""
+
+
+def split_by(text: Any, field: str) -> tuple[str, int | None]:
+    """'bet red win 500 by 2' -> ('bet red win 500', 2); without `by SEAT` the seat is None."""
+    words = check_action_text(text, field).split()
+    if "by" not in words:
+        return " ".join(words), None
+    if len(words) < 3 or words[-2] != "by" or words.count("by") > 1:
+        raise InputError(f"{field}.action", f"{shorten(text)}: one 'by SEAT' at the end, e.g. 'bet red win 500 by 2'")
+    if not NUMBER.fullmatch(words[-1]) or words[-1].startswith("-"):
+        raise InputError(f"{field}.action", f"{shorten(words[-1])} is not a seat; seats are whole numbers from 0")
+    return " ".join(words[:-2]), int(words[-1])
+
+
+def claimed_seat(step: dict[str, Any], field: str) -> int | None:
+    """The seat a step says is acting: `by SEAT` at the end of its action text, or a scenario
+    step's `by:`. The protocol has one form, the text; a separate field beside it is refused."""
+    if "action" in step:
+        if "by" in step:
+            raise InputError(f"{field}.by", "write the acting seat at the end of the action, e.g. "
+                             "'bet red win 500 by 2', not as a separate field")
+        return split_by(step["action"], field)[1] if step["action"] not in ("observe", None) else None
+    if "by" not in step:
+        return None
+    if not is_whole_number(step["by"]):
+        raise InputError(f"{field}.by", f"{shorten(step['by'])} is not a seat; seats are whole numbers from 0")
+    return step["by"]
+
+
+def with_by(text: str, seat: int | None) -> str:
+    return text if seat is None else f"{text} by {seat}"
+
+
+def parse_action_text(text: Any, step: dict[str, Any], field: str) -> Action:
+    """Protocol form: {'action': 'bet red win 500'}, {'action': 'race', 'race': {...}}; a
+    trailing `by SEAT` is the claimed seat (see claimed_seat) and no part of the action."""
+    text, _ = split_by(text, field)
+    words = text.split()
     if not words:
         raise InputError(f"{field}.action", "empty action")
     verb = words[0]

@@ -1,4 +1,5 @@
-"""Generated Horse Fever cases: whole games, games under way, races and new-odds boards.
+"""Generated Horse Fever cases: whole games, games under way, races, new-odds boards and rule
+probes (probes.py).
 
 Every case is written out explicitly (stable order, characters, deals, bets, cards, movement
 cards, dice, photo-finish orders); the seeded generator only decides what to write. Ids are
@@ -14,6 +15,7 @@ from typing import Any
 from .rules.components import COLOURS
 from .options import CHOICES, Options
 from .playout import RaceWithoutEnd, random_game, random_race, random_round_game
+from .probes import probe_cases
 
 GAMES_PER_COUNT = 1
 ROUNDS_PER_COUNT = 2
@@ -109,4 +111,4 @@ def odds_cases() -> list[dict[str, Any]]:
 
 
 def generate_cases() -> list[dict[str, Any]]:
-    return game_cases() + round_cases() + race_cases() + odds_cases()
+    return game_cases() + round_cases() + race_cases() + odds_cases() + probe_cases()

@@ -16,6 +16,7 @@ TABLE_KEYS = ["phase", "turn", "round", "first_player", "vp", "danari", "players
 OBSERVATION_KEYS: dict[str, list[str]] = {
     "game": TABLE_KEYS,
     "round": TABLE_KEYS,
+    "probe": TABLE_KEYS,
     "race": ["phase", "positions", "ranking", "odds", "cards_on_horses", "race_round"],
     "odds": ["phase", "odds"],
 }

@@ -66,18 +66,15 @@ def per_seat(values: Any, players: int, field: str) -> list[int]:
     return [check_count(value, f"{field}[{index}]", MAX_COUNT) for index, value in enumerate(values)]
 
 
-def game_in_progress(setup: Any, options: Options) -> GameState:
-    """A game at the start of a round, every value given (the `round` kind)."""
+def game_in_progress(setup: Any, options: Options, mid_round: bool = False) -> GameState:
+    """A game at the start of a round, every value given (the `round` kind). `mid_round`: the
+    round is under way (round_position.py), so the first player may have lost the game in it."""
     setup = check_setup(setup)
     players = check_players(setup.get("players"), "setup.players")
     odds = check_odds_board(setup.get("odds"), "setup.odds")
     vp = per_seat(setup.get("vp", [STARTING_VP] * players), players, "setup.vp")
     danari = per_seat(setup.get("danari"), players, "setup.danari")
-    owners = {}
-    raw_owners = check_mapping(setup.get("owners") or {}, "setup.owners", "give {colour: seat, ...}")
-    for colour, seat in raw_owners.items():
-        where = f"setup.owners.{key_text(colour)}"
-        owners[parse_colour(colour, where)] = check_seat(seat, players, where)
+    owners = check_owners(setup.get("owners"), players)
     first = first_player(setup.get("first_player"), players, "setup.first_player")
     rounds = check_count(setup.get("rounds", rounds_for(players)), "setup.rounds", MAX_ROUNDS, 1, "HF-PLAY-1")
     round_ = setup.get("round", 1)
@@ -88,10 +85,35 @@ def game_in_progress(setup: Any, options: Options) -> GameState:
     out = check_list(setup.get("out", []), "setup.out", "list the seats that have lost the game")
     for index, seat in enumerate(out):
         seats[check_seat(seat, players, f"setup.out[{index}]", "HF-MIN-3")].out = True
-    if seats[first].out:
+    if seats[first].out and not mid_round:
         raise InputError("setup.first_player", f"seat {first} has lost the game and cannot be first player",
                          "HF-INT-13")
     return make_state(seats, odds, owners, first, round_, rounds, options)
+
+
+def check_owners(raw: Any, players: int) -> dict[str, int]:
+    """HF-SETUP-8 and HF-CHAR-1: each player holds one character, and so owns exactly one stable.
+    A round with no owners, a seat owning two stables or a seat owning none is a position no
+    game reaches, and is refused."""
+    example = "give one stable per seat, e.g. {red: 0, blue: 1}"
+    raw = check_mapping(raw, "setup.owners", example) if raw is not None else {}
+    owners: dict[str, int] = {}
+    owned_by: dict[int, str] = {}
+    for colour, seat in raw.items():
+        where = f"setup.owners.{key_text(colour)}"
+        horse = parse_colour(colour, where)
+        seat = check_seat(seat, players, where, "HF-CHAR-1")
+        if seat in owned_by:
+            raise InputError(where, f"seat {seat} already owns {owned_by[seat]}; each player owns one stable",
+                             "HF-CHAR-1")
+        owners[horse] = seat
+        owned_by[seat] = horse
+    missing = [str(seat) for seat in range(players) if seat not in owned_by]
+    if missing:
+        raise InputError("setup.owners", f"seat{'s' if len(missing) > 1 else ''} {', '.join(missing)} own"
+                         f"{'' if len(missing) > 1 else 's'} no stable; each player owns one ({example})",
+                         "HF-CHAR-1")
+    return owners
 
 
 def race_from_setup(setup: Any) -> Race:

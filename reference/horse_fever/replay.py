@@ -17,12 +17,13 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 
-from .actions import Action, NewOdds, RaceRound, Reveal, protocol_form, step_action
+from .actions import Action, NewOdds, RaceRound, Reveal, claimed_seat, protocol_form, step_action, with_by
 from .narrate import narrate_step
 from .observe import game_view, odds_case_view, race_case_view
 from .options import Options, parse_options
 from .positions import game_in_progress, odds_case, race_from_setup
-from .rules.components import is_whole_number, shorten
+from .round_position import round_under_way
+from .rules.components import shorten
 from .rules.new_odds import set_new_odds
 from .rules.phases import play
 from .rules.race import race_round
@@ -30,13 +31,13 @@ from .rules.reveal import reveal_cards
 from .rules.setup import new_game
 from .rules.state import FIRST_BETS, NEW_ODDS, ODDS_SET, RACE, RACE_OVER, REVEAL, RIGGING, SECOND_BETS, GameState
 
-KINDS = ("game", "round", "race", "odds")
+KINDS = ("game", "round", "race", "odds", "probe")
 TURN_CLAUSE = {FIRST_BETS: "HF-BET-1", RIGGING: "HF-RIG-1", SECOND_BETS: "HF-BET2-1"}
 
 
 def replay(case: CaseInput) -> Iterator[StepOutcome]:
     options = parse_options(case.options)
-    if case.kind in ("game", "round"):
+    if case.kind in ("game", "round", "probe"):
         yield from replay_game(case, options)
     elif case.kind == "race":
         yield from replay_race(case, options)
@@ -47,40 +48,38 @@ def replay(case: CaseInput) -> Iterator[StepOutcome]:
 
 
 def compile_step(step: dict[str, Any]) -> dict[str, Any]:
-    """Scenario form -> protocol form; a step that names its player ('by') keeps it."""
+    """Scenario form -> protocol form; a step that names its player ('by: 2') ends in 'by 2'."""
     out = protocol_form(step_action(dict(step), 0))
-    if "by" in step:
-        out["by"] = step["by"]
+    seat = claimed_seat(dict(step), "step")
+    if seat is not None:
+        out["action"] = with_by(out["action"], seat)
     return out
 
 
-
-
-def check_by(state: GameState, step: dict[str, Any], field: str) -> None:
-    """A step may name its player ('by'); acting out of turn is refused."""
-    if "by" not in step:
+def check_by(state: GameState, seat: int | None, where: str) -> None:
+    """A step may name its player ('... by SEAT'); acting out of turn is refused."""
+    if seat is None:
         return
-    if not is_whole_number(step["by"]):
-        raise InputError(f"{field}.by", f"{shorten(step['by'])} is not a seat; seats are whole numbers from 0")
     if state.to_play is None:
-        raise IllegalAction(f"{field}.by", f"no player's turn in the {state.phase} phase", "HF-PLAY-4")
-    if step["by"] != state.to_play:
-        raise IllegalAction(f"{field}.by", f"it is seat {state.to_play}'s turn, not seat {shorten(step['by'])}'s",
+        raise IllegalAction(where, f"no player's turn in the {state.phase} phase", "HF-PLAY-4")
+    if seat != state.to_play:
+        raise IllegalAction(where, f"it is seat {state.to_play}'s turn, not seat {shorten(seat)}'s",
                             TURN_CLAUSE[state.phase])
 
 
 def replay_game(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
-    start = new_game if case.kind == "game" else game_in_progress
+    start = {"game": new_game, "round": game_in_progress, "probe": round_under_way}[case.kind]
     state = start(case.setup, options)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         action = step_action(step, index)
+        seat = claimed_seat(step, field)
         log = StepLog()
         text = str(action) if action else None
         if action is not None:
             before = state.copy()
             try:
-                check_by(state, step, field)
+                check_by(state, seat, f"{field}.action" if "action" in step else f"{field}.by")
                 play(state, action, log, field)
             except InputError as exc:
                 if not may_refuse(case, step):

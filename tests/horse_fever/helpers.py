@@ -18,10 +18,16 @@ STANDARD_ODDS = {"white": 7, "blue": 6, "yellow": 5, "black": 4, "red": 3, "gree
 QUIET_CARDS = [16, 20]
 
 
+# Stables nobody's test watches: seat i owns the i-th of these unless a test says otherwise
+# (every player owns one stable, HF-CHAR-1, so a round always has its owners).
+DEFAULT_OWNED = ["black", "white", "yellow", "blue", "green", "red"]
+
+
 def game_state(players: int = 2, vp=None, danari=None, first: int = 0, odds=None, owners=None, round_=1,
                rounds=None, out=None, **options):
+    owners = owners or {colour: seat for seat, colour in enumerate(DEFAULT_OWNED[:players])}
     setup = {"players": players, "odds": dict(odds or STANDARD_ODDS), "vp": vp or [1] * players,
-             "danari": danari or [1000] * players, "owners": owners or {}, "first_player": first,
+             "danari": danari or [1000] * players, "owners": owners, "first_player": first,
              "round": round_, "out": out or []}
     if rounds is not None:
         setup["rounds"] = rounds

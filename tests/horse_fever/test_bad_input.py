@@ -19,6 +19,7 @@ GOOD = textwrap.dedent("""\
       odds: {white: 7, blue: 6, yellow: 5, black: 4, red: 3, green: 2}
       vp: [2, 1]
       danari: [1000, 1000]
+      owners: {black: 0, white: 1}
       first_player: 0
     steps:
       - deal: {hands: [[16, 5], [20, 12]]}
@@ -97,7 +98,7 @@ def test_a_refused_step_points_at_its_line_and_names_the_rule(tmp_path):
 @pytest.mark.clause("HF-SETUP-7")
 def test_game_setup_errors(tmp_path):
     text = GOOD.replace("kind: round", "kind: game").replace(
-        "  odds: {white: 7, blue: 6, yellow: 5, black: 4, red: 3, green: 2}\n  vp: [2, 1]\n  danari: [1000, 1000]\n",
+        "  odds: {white: 7, blue: 6, yellow: 5, black: 4, red: 3, green: 2}\n  vp: [2, 1]\n  danari: [1000, 1000]\n  owners: {black: 0, white: 1}\n",
         "  stables: [white, white, yellow, black, red, green]\n  characters: [71, 72]\n")
     error = error_of(tmp_path, text)
     assert error.field == "setup.stables[1]" and "laid twice" in str(error)
@@ -185,9 +186,29 @@ def test_race_setup_values_are_bounded_and_typed(tmp_path, old, new, field, word
     ("  danari: [1000, 1000]", "  danari: [1000, 10000000000]", "setup.danari[1]", "is not a whole number"),
     ("  vp: [2, 1]", "  vp: [2, -1]", "setup.vp[1]", "is not a whole number"),
     ("  first_player: 0", "  first_player: 0\n  rounds: 1000", "setup.rounds", "is not a whole number"),
-    ("  first_player: 0", "  first_player: 0\n  owners: [red]", "setup.owners", "is not of type 'object'"),
+    ("  owners: {black: 0, white: 1}", "  owners: [red]", "setup.owners", "is not of type 'object'"),
     ("amount: 200\n", "amount: 99999999999999999999999999999999999999999999\n", "steps[1].amount",
      "cannot place a number of more than 40 digits"),
 ])
 def test_round_setup_and_step_values_are_bounded_and_typed(tmp_path, old, new, field, words):
     assert_located_error(tmp_path, GOOD, old, new, field, words)
+
+
+# Issue 13, impossible states: every player holds one character and so owns exactly one stable
+# (HF-SETUP-8, HF-CHAR-1); a round without its owners, or with a seat owning two or none, is a
+# position no game reaches and is refused with the field.
+@pytest.mark.clause("HF-CHAR-1")
+@pytest.mark.parametrize("new, field, words", [
+    ("  owners: {}", "setup.owners", "seats 0, 1 own no stable"),
+    ("  owners: {black: 0}", "setup.owners", "seat 1 owns no stable"),
+    ("  owners: {black: 0, white: 0}", "setup.owners.white", "seat 0 already owns black"),
+    ("  owners: {black: 0, white: 2}", "setup.owners.white", "2"),
+])
+def test_a_round_needs_one_stable_owner_per_seat(tmp_path, new, field, words):
+    assert_located_error(tmp_path, GOOD, "  owners: {black: 0, white: 1}", new, field, words)
+
+
+@pytest.mark.clause("HF-CHAR-1")
+def test_a_round_without_owners_is_refused(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("  owners: {black: 0, white: 1}\n", ""))
+    assert error.field == "setup.owners" and "own no stable" in str(error)

@@ -56,10 +56,11 @@ def generated():
 
 def test_generated_cases_are_explicit_stable_and_small(generated):
     ids = [c["id"] for c in generated]
-    assert len(ids) == len(set(ids)) and all(i.startswith("hf-gen1-") for i in ids)
+    assert len(ids) == len(set(ids)) and all(i.startswith(("hf-gen1-", "hf-probe1-")) for i in ids)
     assert {c["kind"] for c in generated} == set(OBSERVATION_KEYS)
     assert {c["input"]["setup"]["players"] for c in generated if c["kind"] == "game"} == {2, 3, 4, 5, 6}
-    assert len(json.dumps(generated)) < 600_000
+    assert len(json.dumps([c for c in generated if c["kind"] != "probe"])) < 600_000
+    assert len(json.dumps([c for c in generated if c["kind"] == "probe"])) < 1_500_000
     for case in generated:
         assert set(case) == {"id", "kind", "description", "options", "input"}
         for step in case["input"]["steps"]:
@@ -99,7 +100,8 @@ def test_the_vector_files_would_validate(generated):
     import tempfile
     from pathlib import Path
     files = build_files(GAME)
-    assert sum(len(text) for text in files.values()) < 2_000_000
+    assert sum(len(text) for path, text in files.items() if path.name != "probe.json") < 2_000_000
+    assert all(len(text) < 2_000_000 for text in files.values())      # the probes too (issue 9)
     with tempfile.TemporaryDirectory() as folder:
         for path, text in files.items():
             target = Path(folder) / GAME.name / path.name     # vectors/<game>/<kind>.json

@@ -32,7 +32,7 @@ ODDS = {"white": 7, "blue": 6, "yellow": 5, "black": 4, "red": 3, "green": 2}
 GOOD_SETUPS = {
     "game": {"players": 3, "stables": ["white", "blue", "yellow", "black", "red", "green"],
              "characters": [71, 72, 73], "first_player": 1},
-    "round": {"players": 2, "odds": ODDS, "vp": [2, 1], "danari": [1000, 1000], "owners": {"red": 0},
+    "round": {"players": 2, "odds": ODDS, "vp": [2, 1], "danari": [1000, 1000], "owners": {"red": 0, "black": 1},
               "first_player": 0, "round": 2, "rounds": 4, "out": []},
     "race": {"odds": ODDS, "cards": {"white": [1, 15], "red": [10]}, "race_rounds_played": 1,
              "movement_cards": [99], "positions": {"white": 4, "red": 3}, "ranking": []},

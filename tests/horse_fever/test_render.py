@@ -88,7 +88,7 @@ def vector_cases() -> list[dict]:
 
 
 def test_generated_vector_cases_draw_well_formed_svg(vector_cases):
-    drawn = {"game": 0, "round": 0, "race": 0, "odds": 0}
+    drawn = {"game": 0, "round": 0, "race": 0, "odds": 0, "probe": 0}
     for case in vector_cases:
         inp = case["input"]
         outcomes = GAME.replay(CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options") or {},

@@ -86,6 +86,7 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
         positions[horse] += spaces
         events.append(("sprint", "HF-SPRINT-2" if double else "HF-SPRINT-1",
                        {"horse": horse, "spaces": spaces, "double": double}))
+        events.extend(("sprint_card", SPRINT_CLAUSES[e], {}) for e in sorted(race.effects(horse) & set(SPRINT_CLAUSES)))
     # HF-RANK-1: at the end of the race round every horse on or past the line has finished
     finished = [h for h in race.running() if ranking.has_finished(positions[h])]
     return positions, events, finished
@@ -113,8 +114,11 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
     race.movement_seen.append(card.number)
     race.rounds_played += 1
     for type_, clause, fields in events:
-        log.event(type_, clause, **fields)
-    log.rule("HF-RACE-2", "HF-MOVE-2", "HF-MOVE-3", "HF-MOVE-4")
+        if type_ == "sprint_card":           # a card that changed a sprint: a decision, not an event
+            log.rule(clause)
+        else:
+            log.event(type_, clause, **fields)
+    log.rule("HF-RACE-2", "HF-MOVE-2", "HF-MOVECARD-1", "HF-MOVE-3", "HF-MOVE-4", "HF-TABLE-4")
     if start:
         log.rule("HF-START-1")
     finish = ranking.finish_line()
@@ -124,17 +128,22 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
         log.event("finished", "HF-RANK-2", horse=horse, place=len(race.ranking), position=positions[horse],
                   past_line=positions[horse] - finish)
     if order:
-        log.rule("HF-RANK-1", "HF-FINISH-1")
+        log.rule("HF-RANK-1", "HF-FINISH-1", "HF-TABLE-3")
     if len(order) > 1:
-        log.rule("HF-RANK-3", "HF-FINISH-2")
-    if photo:
-        log.rule("HF-PHOTO-2")
+        log.rule("HF-RANK-3", *ranking.arrival_decisions(race, positions, order))
     if race.is_over():
         log.event("race_over", "HF-RANK-6", ranking=list(race.ranking))
+        log.rule("HF-RACE-1")
     else:
         log.rule("HF-RANK-4", "HF-RANK-5")
 
 
+SPRINT_CLAUSES = {
+    "never_sprints": "HF-ACT-10",
+    "sprint_moves_2": "HF-ACT-4",
+    "sprint_minus_1": "HF-ACT-11",
+    "sprint_plus_1": "HF-ACT-3",
+}
 MOVE_CLAUSES = {
     "start_minus_1": "HF-ACT-9",
     "start_moves_0": "HF-ACT-8",

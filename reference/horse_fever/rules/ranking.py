@@ -78,3 +78,31 @@ def arrival_order(race: Race, positions: dict[str, int], horses: list[str], phot
     check_photo_choice(race, positions, horses, photo, field)
     return sorted(horses, key=lambda h: (arrival_key(race, positions, h),
                                          photo.index(h) if h in photo else 0))
+
+
+def arrival_decisions(race: Race, positions: dict[str, int], order: list[str]) -> list[str]:
+    """Which rules decided the order of horses finishing in one race round (for the step's record):
+    distance past the line, then, among level horses, the photo-finish cards, the odds and the
+    first player's choice."""
+    decided = []
+    if len({positions[h] for h in order}) > 1:
+        decided.append("HF-FINISH-2")
+    level: dict[int, list[str]] = {}
+    for horse in order:
+        level.setdefault(positions[horse], []).append(horse)
+    for group in (g for g in level.values() if len(g) > 1):
+        ranks = {h: photo_card_rank(race.effects(h)) for h in group}
+        if any(r == 0 for r in ranks.values()):
+            decided.append("HF-ACT-5")
+        if any(r == 2 for r in ranks.values()):
+            decided.append("HF-ACT-12")
+        same_card = {}
+        for horse in group:
+            same_card.setdefault(ranks[horse], []).append(horse)
+        for horses in (h for h in same_card.values() if len(h) > 1):
+            odds = [photo_odds_order(race, h) for h in horses]
+            if len(set(odds)) > 1:
+                decided.append("HF-PHOTO-1")
+            if len(set(odds)) < len(odds):
+                decided.append("HF-PHOTO-2")
+    return decided

@@ -5,6 +5,7 @@ from pathlib import Path
 from reference.core.game import Game
 
 from .bench import BENCHMARKS
+from .clause_keys import CLAUSE_KEYS
 from .flags import flags_for
 from .generate import generate_cases
 from .mutants import mutants
@@ -59,4 +60,5 @@ GAME = Game(
     benchmarks=BENCHMARKS,
     rules_edition="Horse Race dominoes: seeds 000 (es), 001 (pt), 002 (pl)",
     render_step=render_step,
+    clause_keys=CLAUSE_KEYS,
 )

@@ -117,22 +117,6 @@ class Layout:
     def counted_contributions(self) -> list[Contribution]:
         return counted_contributions(self)
 
-    def applied_clauses(self) -> list[str]:
-        """The counting and branching clauses this layout's counted ends depend on."""
-        clauses = ["DOM-COUNT-3", "DOM-PTS-1"]
-        for placed in self.placed.values():
-            if not is_double(placed.tile):
-                continue
-            clauses.append("DOM-DBL-1")
-            free_long = sum(not placed.occupied(side) for side in LONG_SIDES)
-            if free_long:
-                clauses += ["DOM-COUNT-1", "DOM-DBL-2", "DOM-DBL-4"]   # counts; branches withheld
-                if free_long == 1:
-                    clauses.append("DOM-COUNT-4")       # a double at the end of its line
-            else:
-                clauses += ["DOM-COUNT-2", "DOM-COUNT-7", "DOM-DBL-3"]
-        return list(dict.fromkeys(clauses))
-
     def end_sum(self) -> int:
         return end_sum(self)
 
@@ -215,6 +199,36 @@ def placements(layout: Layout, tiles: Iterable[Tile],
         for point in points:
             if joins(tile, point):
                 yield tile, point
+
+
+def placement_decisions(layout: Layout, tile: Tile) -> list[str]:
+    """The layout rules a placement just applied: how `tile` joined, what it did to the double it
+    joined and how the ends it left are counted. Only this placement is looked at (never the
+    rest of the table), so a step's record names the decisions that step took."""
+    placed = layout.placed[tile]
+    decided = []
+    if placed.parent is not None:
+        decided.append("DOM-PLACE-1")                      # joined a matching half
+        parent = layout.placed[placed.parent.tile]
+        if is_double(parent.tile):
+            if placed.parent.side in BRANCHES:
+                decided.append("DOM-DBL-3")                # a side branch, chosen freely
+            elif any(not parent.occupied(side) for side in LONG_SIDES):
+                decided += ["DOM-DBL-2", "DOM-COUNT-1"]    # branches withheld; still counts
+            else:
+                # both long sides now taken: the branches open, the double stops counting and
+                # its unopened branches are attachment points that add nothing
+                decided += ["DOM-DBL-4", "DOM-COUNT-2", "DOM-COUNT-7", "DOM-COUNT-6", "DOM-PTS-1"]
+    if is_double(tile):
+        # a new double branches, counts both halves at the end of its line, branches withheld
+        decided += ["DOM-DBL-1", "DOM-COUNT-5", "DOM-DBL-2", "DOM-COUNT-1", "DOM-COUNT-4"]
+        if tile[0] == 0:
+            decided.append("DOM-PTS-5")                    # a counted end worth zero
+    else:
+        decided += ["DOM-PLACE-2", "DOM-COUNT-3"]          # its free half(s) become counted ends
+        if any(Point(tile, side).value == 0 for side in NON_DOUBLE_SIDES if not placed.occupied(side)):
+            decided.append("DOM-PTS-5")                    # a counted end worth zero
+    return decided
 
 
 def has_legal_placement(layout: Layout, tiles: Iterable[Tile]) -> bool:

@@ -52,6 +52,7 @@ GAME = Game(
         "layout": ["tiles", "branching_doubles", "connections", "attachment_points", "counted", "end_sum", "points"],
         "settlement": ["events", "settlement", "scores", "match_winners", "next_opener"],
         "match": ["events", "scores", "turn", "phase", "legal_actions"],
+        "probe": ["events", "scores", "turn", "phase", "legal_actions"],
         "perft": ["perft", "divide"],
     },
     generate_cases=generate_cases,

@@ -99,7 +99,7 @@ def position_match(setup: Mapping[str, Any], options: Options, field: str = "set
                          "DOM-BLOCK-1")
     drawn = None
     if phase == PLACE_DRAWN:
-        drawn = drawn_tile(position, layout, hands[turn], continuing, where)
+        drawn = drawn_tile(position, layout, hands[turn], where)
     elif "drawn_tile" in position and position["drawn_tile"] is not None:
         raise InputError(f"{where}.drawn_tile", "a drawn tile waits only in phase place_drawn")
 
@@ -171,7 +171,7 @@ def opening_position(hands, pile, players, phase, continuing, where) -> None:
                          "continuing)", "DOM-OPEN-3")
 
 
-def drawn_tile(position, layout: Layout, hand: list, continuing: bool, where: str):
+def drawn_tile(position, layout: Layout, hand: list, where: str):
     if "drawn_tile" not in position or position["drawn_tile"] is None:
         raise InputError(f"{where}.drawn_tile", "phase place_drawn needs the drawn tile that waits", "DOM-DRAW-3")
     tile = parse_tile(position["drawn_tile"], f"{where}.drawn_tile")
@@ -181,7 +181,4 @@ def drawn_tile(position, layout: Layout, hand: list, continuing: bool, where: st
     if not has_legal_placement(layout, [tile]):
         raise InputError(f"{where}.drawn_tile", f"{tile_str(tile)} fits nowhere: only a playable tile stops "
                          "the drawing and waits to be placed", "DOM-DRAW-2")
-    if continuing:
-        raise InputError(f"{where}.continuing", "a player placing a drawn tile is not continuing a turn",
-                         "DOM-CONT-6")
     return tile

@@ -33,7 +33,9 @@ def game_coverage(game: Game) -> list[ClauseCoverage]:
             if cid in table:
                 table[cid].scenarios.append(scenario.id)
     for case in load_cases([game.name], validate=False):
-        for cid in case["clauses"]:
+        # step-level data: the clauses some step of the case applied (the case's list otherwise)
+        applied = {c for step in case["step_clauses"] for c in step} if "step_clauses" in case else case["clauses"]
+        for cid in sorted(applied):
             if cid in table:
                 table[cid].cases.append(case["id"])
     return list(table.values())

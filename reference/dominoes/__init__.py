@@ -5,6 +5,7 @@ from reference.core.paths import package_folder
 from reference.core.game import Game
 
 from .bench import BENCHMARKS
+from .clause_keys import CLAUSE_KEYS
 from .flags import flags_for
 from .generate import generate_cases
 from .mutants import mutants
@@ -51,6 +52,7 @@ GAME = Game(
         "layout": ["tiles", "branching_doubles", "connections", "attachment_points", "counted", "end_sum", "points"],
         "settlement": ["events", "settlement", "scores", "match_winners", "next_opener"],
         "match": ["events", "scores", "turn", "phase", "legal_actions"],
+        "probe": ["events", "scores", "turn", "phase", "legal_actions"],
         "perft": ["perft", "divide"],
     },
     generate_cases=generate_cases,
@@ -59,4 +61,5 @@ GAME = Game(
     benchmarks=BENCHMARKS,
     rules_edition="Horse Race dominoes: seeds 000 (es), 001 (pt), 002 (pl)",
     render_step=render_step,
+    clause_keys=CLAUSE_KEYS,
 )

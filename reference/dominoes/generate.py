@@ -206,4 +206,6 @@ def hash_seed(*parts: Any) -> int:
 
 
 def generate_cases() -> list[dict[str, Any]]:
-    return layout_cases() + settlement_cases() + tied_block_cases() + match_cases() + perft_cases()
+    from .probes import probe_cases
+    return (layout_cases() + settlement_cases() + tied_block_cases() + match_cases() + perft_cases()
+            + probe_cases())

@@ -46,7 +46,7 @@ def match_view(match: MatchState, log: StepLog) -> dict[str, Any]:
         "scores": list(match.scores),
         "phase": match.phase,
         "turn": match.to_play,
-        "legal_actions": [str(a) for a in legal_actions(match)],
+        "legal_actions": [str(a) for a in legal_actions(match, log)],
         "points": placement_view(log),
         "settlement": event_fields(log, "settlement"),
         "match_winners": match.winners,

@@ -14,8 +14,7 @@ Counting rule (stated once, used everywhere):
 
 from __future__ import annotations
 
-from reference.core.log import StepLog
-
+from .playout import EventLog
 from .rules.state import MatchState
 from .rules.turns import legal_actions, play
 
@@ -29,7 +28,7 @@ def perft(match: MatchState, depth: int) -> int:
     total = 0
     for action in actions:
         child = match.copy()
-        play(child, action, StepLog())
+        play(child, action, EventLog())
         total += perft(child, depth - 1)
     return total
 
@@ -42,6 +41,6 @@ def divide(match: MatchState, depth: int) -> dict[str, int]:
     out = {}
     for action in legal_actions(match):
         child = match.copy()
-        play(child, action, StepLog())
+        play(child, action, EventLog())
         out[str(action)] = perft(child, depth - 1)
     return out

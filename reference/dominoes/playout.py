@@ -24,6 +24,14 @@ from .rules.turns import legal_actions, play
 Deal = tuple[list[list[Tile]], list[Tile], int | None]
 
 
+class EventLog(StepLog):
+    """A step's record for play nobody audits clause by clause (random matches, perft): the
+    events are kept, the clause names are not collected."""
+
+    def rule(self, *clauses: str) -> None:
+        pass
+
+
 @dataclass
 class PlayedStep:
     action: str                 # "deal" or the action text
@@ -60,7 +68,7 @@ def play_match(players: int, mode: str, deal_source: Callable[[MatchState], Deal
         if match.phase == OVER:
             record.final = match
             return record
-        log = StepLog()
+        log = EventLog()
         if match.phase == AWAITING_DEAL:
             hands, pile, opener = deal_source(match)
             if match.next_opener is not None:

@@ -19,10 +19,11 @@ from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement
 from .observe import event_fields, layout_view, match_view
 from .options import parse_options
 from .perft import divide, perft_by_depth
+from .position import position_match
 from .rules import match as match_rules
 from .rules import points
 from .rules.deal import check_distinct, deal_round, new_match
-from .rules.layout import Layout
+from .rules.layout import Layout, placement_decisions
 from .rules.seating import INDIVIDUAL
 from .rules.state import AWAITING_DEAL, RoundState
 from .rules.tiles import tile_str
@@ -40,12 +41,12 @@ def replay(case: CaseInput) -> Iterator[StepOutcome]:
         yield from replay_layout(case)
     elif case.kind == "settlement":
         yield from replay_settlement(case)
-    elif case.kind == "match":
+    elif case.kind in ("match", "probe"):
         yield from replay_match(case, options)
     elif case.kind == "perft":
         yield from replay_perft(case, options)
     else:
-        raise InputError("kind", f"unknown domino kind '{case.kind}'; kinds are layout, settlement, match, perft")
+        raise InputError("kind", f"unknown domino kind '{case.kind}'; kinds are layout, settlement, match, probe, perft")
 
 
 # -- reading steps ----------------------------------------------------------------------------
@@ -182,8 +183,9 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
             view = layout_view(layout)
             placement = points.placement_points(view["end_sum"])
             view["points"] = {"raw": placement.raw, "displayed": placement.displayed}
-            log.rule("DOM-PLACE-1", "DOM-PLACE-2", *layout.applied_clauses(),
-                     "DOM-PTS-2" if placement.raw else "DOM-PTS-3")
+            log.rule(*placement_decisions(layout, action.tile), *points.placement_decisions(placement))
+            if len(layout.placed) == 1:
+                log.rule("DOM-OPEN-3", "DOM-OPEN-4", "DOM-PTS-4")
         yield StepOutcome(index, action_text, view, tuple(log.clauses),
                           tuple(narrate_layout_step(layout, view, action_text)))
 
@@ -235,7 +237,6 @@ def settle_given_hands(match, hands, setup, index, log) -> None:
                 raise InputError(f"setup.hands[{seat}]", "in a blocked round every hand still holds "
                                  "tiles (an empty hand would have won by domino)", "DOM-BLOCK-1")
         match_rules.end_round_blocked(match, log)
-    log.rule("DOM-SETTLE-4")
 
 
 # -- match: the full rules ------------------------------------------------------------------------
@@ -250,6 +251,8 @@ def parse_deal(payload: Any, field: str) -> tuple[list, list, int | None]:
 
 
 def start_match(setup: dict[str, Any], options):
+    if "position" in setup:
+        return position_match(setup, options)
     match = new_match(required(setup, "players", "setup"), setup.get("mode", INDIVIDUAL), setup.get("scores"),
                       options, field="setup")
     hands, pile, opener = parse_deal(required(setup, "deal", "setup"), "setup.deal")

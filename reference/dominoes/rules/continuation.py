@@ -37,6 +37,8 @@ def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening
     elif opening and not opening_may_continue(match):
         turns.end_turn(match, "opening_tile", "DOM-INT-4", log)
     else:
+        if opening:
+            log.rule("DOM-INT-4")                 # the opening tile continues (default reading)
         continue_turn(match, reason, log)
 
 
@@ -50,6 +52,8 @@ def continue_turn(match: MatchState, reason: str, log) -> None:
     log.rule("DOM-CONT-3")
     if unable_continuer_ends_turn(match):
         turns.end_turn(match, "no_placement_to_continue", "DOM-INT-1", log)
+    elif not has_legal_placement(r.layout, r.hands[r.to_play]):
+        log.rule("DOM-INT-1")                     # unable to continue: draws as in any turn
 
 
 def unable_continuer_ends_turn(match: MatchState) -> bool:
@@ -64,7 +68,8 @@ def end_drawn_tile_turn(match: MatchState, tile: Tile, raw_points: int, log) -> 
     # DOM-DRAW-4: placing the drawn tile ends the turn;
     # DOM-CONT-6: even when it is a double or scores (the drawn-tile exception).
     turns.end_turn(match, "drawn_tile", "DOM-DRAW-4", log)
-    log.rule("DOM-CONT-6")
+    if continuation_reason(tile, raw_points) is not None:
+        log.rule("DOM-CONT-6")                    # a drawn double or scoring tile: no continuation
 
 
 def may_stop(match: MatchState) -> bool:

@@ -113,6 +113,7 @@ def deal_round(match: MatchState, hands: list[list[Tile]], draw_pile: list[Tile]
     match.phase = PLAY
     match.next_opener = None
     log.event("round_started", "DOM-DEAL-2", round=match.round_number, opener=opener)
+    log.rule("DOM-DEAL-3")
 
 
 def drawn_opener(opener: int | None, clause: str, field: str, log) -> int:
@@ -121,5 +122,5 @@ def drawn_opener(opener: int | None, clause: str, field: str, log) -> int:
     if opener is None:
         raise InputError(f"{field}.opener", "the opener of this round comes from a neutral draw: give "
                          "the drawn seat as 'opener'", clause)
-    log.rule(clause)
+    log.rule(clause, "DOM-OPEN-2")
     return opener

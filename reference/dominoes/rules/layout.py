@@ -35,10 +35,13 @@ class Point:
 
     tile: Tile
     side: str
+    # The pips a joining tile must match (DOM-PLACE-1), worked out once (`shown_pips`).
+    value: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def value(self) -> int:
-        """The pips a joining tile must match (DOM-PLACE-1)."""
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", self.shown_pips())
+
+    def shown_pips(self) -> int:
         if is_double(self.tile):
             # A double's four sides (line A/B, branch A/B) all show its one number.
             return self.tile[0]
@@ -79,11 +82,13 @@ class Layout:
 
     def __init__(self) -> None:
         self.placed: dict[Tile, PlacedTile] = {}
+        self._points: list[Point] | None = None     # attachment points, kept until the next placement
 
     def copy(self) -> "Layout":
         clone = Layout()
         clone.placed = {t: PlacedTile(p.tile, p.parent, p.joined_side, dict(p.children))
                         for t, p in self.placed.items()}
+        clone._points = self._points
         return clone
 
     def is_empty(self) -> bool:
@@ -107,31 +112,19 @@ class Layout:
         return [side for side in BRANCHES if not placed.occupied(side)]
 
     def attachment_points(self) -> list[Point]:
-        """Every legal attachment point on the table (not only the counted ends)."""
-        points = [Point(placed.tile, side)
-                  for placed in self.placed.values() for side in self.free_sides(placed)]
-        return sorted(points, key=Point.sort_key)
+        """Every legal attachment point on the table (not only the counted ends), in listing
+        order. Worked out once per layout: only a placement changes them (the list is shared;
+        callers do not change it)."""
+        if self._points is None:
+            points = [Point(placed.tile, side)
+                      for placed in self.placed.values() for side in self.free_sides(placed)]
+            self._points = sorted(points, key=Point.sort_key)
+        return self._points
 
     # -- DOM-COUNT-1..7: the counted contributions (module functions below) ----------------
 
     def counted_contributions(self) -> list[Contribution]:
         return counted_contributions(self)
-
-    def applied_clauses(self) -> list[str]:
-        """The counting and branching clauses this layout's counted ends depend on."""
-        clauses = ["DOM-COUNT-3", "DOM-PTS-1"]
-        for placed in self.placed.values():
-            if not is_double(placed.tile):
-                continue
-            clauses.append("DOM-DBL-1")
-            free_long = sum(not placed.occupied(side) for side in LONG_SIDES)
-            if free_long:
-                clauses += ["DOM-COUNT-1", "DOM-DBL-2", "DOM-DBL-4"]   # counts; branches withheld
-                if free_long == 1:
-                    clauses.append("DOM-COUNT-4")       # a double at the end of its line
-            else:
-                clauses += ["DOM-COUNT-2", "DOM-COUNT-7", "DOM-DBL-3"]
-        return list(dict.fromkeys(clauses))
 
     def end_sum(self) -> int:
         return end_sum(self)
@@ -156,6 +149,7 @@ class Layout:
             raise IllegalAction(field, "the layout is already open; name an attachment point with 'at'",
                                 "DOM-PLACE-1")
         self.placed[tile] = PlacedTile(tile)
+        self._points = None
 
     def check_attachment(self, tile: Tile, point: Point, field: str = "at",
                          tile_field: str = "place") -> None:
@@ -190,6 +184,7 @@ class Layout:
             joined = LOW if tile[0] == point.value else HIGH
         self.placed[point.tile].children[point.side] = tile
         self.placed[tile] = PlacedTile(tile, parent=point, joined_side=joined)
+        self._points = None
 
 
 # -- placing: the one definition of a legal placement ---------------------------------------
@@ -215,6 +210,36 @@ def placements(layout: Layout, tiles: Iterable[Tile],
         for point in points:
             if joins(tile, point):
                 yield tile, point
+
+
+def placement_decisions(layout: Layout, tile: Tile) -> list[str]:
+    """The layout rules a placement just applied: how `tile` joined, what it did to the double it
+    joined and how the ends it left are counted. Only this placement is looked at (never the
+    rest of the table), so a step's record names the decisions that step took."""
+    placed = layout.placed[tile]
+    decided = []
+    if placed.parent is not None:
+        decided.append("DOM-PLACE-1")                      # joined a matching half
+        parent = layout.placed[placed.parent.tile]
+        if is_double(parent.tile):
+            if placed.parent.side in BRANCHES:
+                decided.append("DOM-DBL-3")                # a side branch, chosen freely
+            elif any(not parent.occupied(side) for side in LONG_SIDES):
+                decided += ["DOM-DBL-2", "DOM-COUNT-1"]    # branches withheld; still counts
+            else:
+                # both long sides now taken: the branches open, the double stops counting and
+                # its unopened branches are attachment points that add nothing
+                decided += ["DOM-DBL-4", "DOM-COUNT-2", "DOM-COUNT-7", "DOM-COUNT-6", "DOM-PTS-1"]
+    if is_double(tile):
+        # a new double branches, counts both halves at the end of its line, branches withheld
+        decided += ["DOM-DBL-1", "DOM-COUNT-5", "DOM-DBL-2", "DOM-COUNT-1", "DOM-COUNT-4"]
+        if tile[0] == 0:
+            decided.append("DOM-PTS-5")                    # a counted end worth zero
+    else:
+        decided += ["DOM-PLACE-2", "DOM-COUNT-3"]          # its free half(s) become counted ends
+        if any(Point(tile, side).value == 0 for side in NON_DOUBLE_SIDES if not placed.occupied(side)):
+            decided.append("DOM-PTS-5")                    # a counted end worth zero
+    return decided
 
 
 def has_legal_placement(layout: Layout, tiles: Iterable[Tile]) -> bool:
@@ -244,7 +269,12 @@ def end_contributions(placed: PlacedTile) -> list[Contribution]:
 
 
 def counted_contributions(layout: Layout) -> list[Contribution]:
-    """The scoring ends, tile by tile."""
+    """The scoring ends, tile by tile, in listing order."""
+    return sorted(contributions(layout), key=Contribution.sort_key)
+
+
+def contributions(layout: Layout) -> list[Contribution]:
+    """The scoring ends, in placement order."""
     # DOM-COUNT-6: an attachment point and a scoring end are different things: this walks the
     # tiles' counted ends, never `attachment_points()`.
     counted: list[Contribution] = []
@@ -255,10 +285,10 @@ def counted_contributions(layout: Layout) -> list[Contribution]:
                 counted.append(contribution)
         else:
             counted.extend(end_contributions(placed))
-    return sorted(counted, key=Contribution.sort_key)
+    return counted
 
 
 def end_sum(layout: Layout) -> int:
     # DOM-PTS-1: the sum over the counted ends only, not over every attachment point.
     # DOM-PTS-5: every counted end is in the sum, ends worth zero included.
-    return sum(contribution.value for contribution in counted_contributions(layout))
+    return sum(contribution.value for contribution in contributions(layout))

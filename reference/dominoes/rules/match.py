@@ -18,6 +18,8 @@ def record_points(match: MatchState, seat: int, displayed: int, log) -> None:
         side = match.seating.side_of(seat)
         match.scores[side] += displayed
         log.event("scored", "DOM-MATCH-1", side=side, displayed=displayed, score=match.scores[side])
+        if match.seating.mode == PARTNERSHIP:
+            log.rule("DOM-SET-3", "DOM-SET-4")      # the seat's pair, one shared score
 
 
 def reaches_target(score: int) -> bool:
@@ -46,6 +48,7 @@ def end_match_by_placement(match: MatchState, seat: int, log) -> bool:
         return False
     declare_winners(match, [side])
     log.event("match_won", "DOM-MATCH-2", winners=[side], by="placement", scores=list(match.scores))
+    log.rule("DOM-MATCH-3", "DOM-MATCH-6")
     return True
 
 
@@ -57,7 +60,9 @@ def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int
     # DOM-MATCH-4: all end-of-round bonuses are applied together, before the target is checked.
     for side, gain in gains.items():
         match.scores[side] += gain
-    log.rule("DOM-SETTLE-1", "DOM-SETTLE-2", "DOM-SETTLE-3", "DOM-MATCH-4")
+    log.rule(*settling.settlement_decisions(match.seating, settlement))
+    if len(gains) > 1:
+        log.rule("DOM-MATCH-4")
     log.event("settlement", "DOM-SETTLE-5", kind=settlement.kind, hand_pips=settlement.hand_pips,
               side_pips=settlement.side_pips, winners=settlement.winners,
               counted_pips=settlement.counted_pips, bonus=settlement.bonus, scores=list(match.scores))
@@ -65,6 +70,7 @@ def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int
     if winners:
         declare_winners(match, winners)
         log.event("match_won", "DOM-MATCH-5", winners=winners, by="settlement", scores=list(match.scores))
+        log.rule("DOM-MATCH-3", "DOM-MATCH-6")
         return
     match.phase = AWAITING_DEAL
     match.next_opener = next_opener
@@ -82,8 +88,6 @@ def end_round_by_domino(match: MatchState, seat: int, log) -> None:
     side = match.seating.side_of(seat)
     log.event("round_won", "DOM-END-1", player=seat, side=side)
     result = settling.settle_domino_round(match.seating, match.round.hands, seat)
-    if match.seating.mode == PARTNERSHIP:
-        log.rule("DOM-SETTLE-6")
     apply_settlement(match, result, opener_after_domino(match.seating, seat), log)
 
 

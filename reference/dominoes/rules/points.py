@@ -28,3 +28,10 @@ def placement_points(end_sum: int) -> PlacementPoints:
         return PlacementPoints(raw=end_sum, displayed=end_sum // RAW_PER_DISPLAYED)
     # DOM-PTS-3: a sum of zero or one that is not a multiple of five scores nothing.
     return PlacementPoints(raw=0, displayed=0)
+
+
+def placement_decisions(placement: PlacementPoints) -> list[str]:
+    """The scoring rules a placement's award applied (for the step's record)."""
+    if placement.raw:
+        return ["DOM-PTS-2", "DOM-PTS-7", "DOM-PTS-6", "DOM-SCORE-1"]
+    return ["DOM-PTS-3"]

@@ -104,3 +104,18 @@ def settle_domino_round(seating: Seating, hands: list[list[Tile]], last_player: 
 
 def settle_blocked_round(seating: Seating, hands: list[list[Tile]]) -> Settlement:
     return pay_winners(BLOCKED, seating, hands, blocked_round_winners(seating, hands))
+
+
+def settlement_decisions(seating: Seating, result: Settlement) -> list[str]:
+    """The settlement rules this round's result applied (for the step's record): the count of
+    opponents' pips, the one rounding of it (when there was a remainder), the winner's own and
+    partner's pips left out (when they held any), nobody reduced."""
+    decided = ["DOM-SETTLE-1", "DOM-SETTLE-2", "DOM-SETTLE-5"]
+    if any(result.counted_pips[w] % 5 for w in result.winners):
+        decided.append("DOM-SETTLE-3")
+    for winner in result.winners:
+        if result.side_pips[winner]:
+            decided.append("DOM-SETTLE-4")                 # the winning side's own pips left out
+            if seating.mode == PARTNERSHIP:
+                decided.append("DOM-SETTLE-6")             # the partner's among them
+    return decided

@@ -12,7 +12,7 @@ from reference.core.errors import IllegalAction
 
 from . import continuation, drawing, points
 from . import match as match_rules
-from .layout import BRANCH_A, BRANCH_B, LINE_A, LINE_B, Layout, Point, placements
+from .layout import BRANCH_A, BRANCH_B, LINE_A, LINE_B, Layout, Point, placement_decisions, placements
 from .moves import Action, Draw, Pass, Place, Stop, action_sort_key
 from .points import PlacementPoints
 from .state import AWAITING_DEAL, OVER, PLACE_DRAWN, PLAY, MatchState
@@ -41,12 +41,16 @@ def legal_placements(layout: Layout, tiles: list[Tile], symmetric_points: str = 
     return sorted(moves, key=action_sort_key)
 
 
-def legal_actions(match: MatchState) -> list[Action]:
+def legal_actions(match: MatchState, log=None) -> list[Action]:
+    """The actions the player to act may take. With a `log` (a step's observation), the rules
+    that offered or withheld something are recorded (`record_offer`)."""
     if match.phase in (OVER, AWAITING_DEAL):
         return []
     r = match.round
     if match.phase == PLACE_DRAWN:
         # Only the tile just drawn, at any point it fits (DOM-DRAW-3).
+        if log is not None:
+            log.rule("DOM-DRAW-3")
         return legal_placements(r.layout, [r.drawn_tile], match.options.symmetric_points)
     actions: list[Action] = legal_placements(r.layout, r.hands[r.to_play], match.options.symmetric_points)
     able = bool(actions)
@@ -56,7 +60,41 @@ def legal_actions(match: MatchState) -> list[Action]:
         actions.append(Pass())
     if continuation.may_stop(match):
         actions.append(Stop())
+    if log is not None:
+        record_offer(match, able, log)
     return actions
+
+
+def record_offer(match: MatchState, able: bool, log) -> None:
+    """What the offer of actions decided: a draw withheld from a player who can place (DOM-DRAW-1),
+    a pass offered or withheld to one who cannot (DOM-PASS-1), any tile offered on an empty
+    layout (DOM-OPEN-3), a branch withheld or offered to a tile in hand that matches it
+    (DOM-DBL-2, DOM-DBL-3), twin points folded (DOM-INT-2), a stop offered (DOM-INT-7)."""
+    r = match.round
+    if able and r.draw_pile:
+        log.rule("DOM-DRAW-1")
+    if not able:
+        log.rule("DOM-PASS-1")
+    if r.layout.is_empty():
+        log.rule("DOM-OPEN-3")
+        return
+    numbers = {n for tile in r.hands[r.to_play] for n in tile}
+    for placed in r.layout.placed.values():
+        tile = placed.tile
+        if tile[0] != tile[1] or tile[0] not in numbers:
+            continue
+        if any(not placed.occupied(side) for side in (LINE_A, LINE_B)):
+            log.rule("DOM-DBL-2")
+            if match.options.symmetric_points != "distinct" and not placed.occupied(LINE_A) \
+                    and not placed.occupied(LINE_B):
+                log.rule("DOM-INT-2")
+        elif not (placed.occupied(BRANCH_A) and placed.occupied(BRANCH_B)):
+            log.rule("DOM-DBL-3")
+            if match.options.symmetric_points != "distinct" and not placed.occupied(BRANCH_A) \
+                    and not placed.occupied(BRANCH_B):
+                log.rule("DOM-INT-2")
+    if continuation.may_stop(match):
+        log.rule("DOM-INT-7")
 
 
 # -- applying an action --------------------------------------------------------------------
@@ -152,13 +190,16 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
     # the end of the round or match is looked at.
     end_sum = r.layout.end_sum()
     placement = points.placement_points(end_sum)
-    log.rule("DOM-PLACE-2")
-    log.event("placed", "DOM-PLACE-1", player=seat, tile=tile_str(action.tile),
-              at=str(action.at) if action.at else None, source="draw" if from_draw else "hand",
-              end_sum=end_sum, raw=placement.raw, displayed=placement.displayed)
-    log.rule(*r.layout.applied_clauses(), "DOM-PTS-2" if placement.raw else "DOM-PTS-3")
+    log.event("placed", "DOM-PLACE-1" if not opening else "DOM-OPEN-3", player=seat,
+              tile=tile_str(action.tile), at=str(action.at) if action.at else None,
+              source="draw" if from_draw else "hand", end_sum=end_sum, raw=placement.raw,
+              displayed=placement.displayed)
+    log.rule(*placement_decisions(r.layout, action.tile))
+    log.rule(*points.placement_decisions(placement))
     if opening:
-        log.rule("DOM-OPEN-3", "DOM-OPEN-4")
+        log.rule("DOM-OPEN-4", "DOM-PTS-4")
+    elif not r.hands[seat]:
+        log.rule("DOM-PTS-4")                  # the last tile is scored too
     match_rules.record_points(match, seat, placement.displayed, log)
     return placement
 
@@ -166,9 +207,11 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
 def end_of_match_or_round(match: MatchState, seat: int, log) -> bool:
     # DOM-CONT-5: the end of the match, then of the round, comes first; no placement follows it.
     if match_rules.end_match_by_placement(match, seat, log):
+        log.rule("DOM-CONT-5")
         return True
     if not match.round.hands[seat]:
         match_rules.end_round_by_domino(match, seat, log)
+        log.rule("DOM-CONT-5")
         return True
     return False
 

@@ -1,0 +1,93 @@
+"""Which observation paths each domino clause's decision determines (`Game.clause_keys`).
+
+A runner that finds a step diverging attributes it to those of the step's clauses (the
+vector's `step_clauses`) whose paths cover a differing path: `key`, `key.field`,
+`events.<type>` or `events.<type>.<field>`. The paths cover every kind's keys (layout, match,
+probe, settlement, perft) and `error`, the key of a refused step. Interpretations (DOM-INT-*) are not clauses: the step's
+record may name them, but vectors keep only catalog clauses.
+"""
+
+from __future__ import annotations
+
+# The placement as the layout records it, and what the counting of ends gives.
+_LAYOUT = ["tiles", "connections", "attachment_points", "events.placed.at"]
+_COUNT = ["counted", "end_sum", "events.placed.end_sum"]
+_AWARD = ["points", "events.placed.raw", "events.placed.displayed", "events.scored", "scores"]
+# The offer of actions after a step (and what perft counts from it).
+_OFFER = ["legal_actions", "perft", "divide"]
+_TURN = ["turn", "continuing", "events.turn_ended", "events.continued"]
+_SETTLED = ["settlement", "events.settlement", "scores", "match_winners", "events.match_won"]
+_BONUS = ["settlement.counted_pips", "settlement.bonus", "events.settlement.counted_pips",
+          "events.settlement.bonus", "events.settlement.scores", "scores"]
+_WINNERS = ["settlement.winners", "events.settlement.winners"] + _BONUS
+_OPENER = ["events.round_started.opener", "turn", "legal_actions"]
+
+CLAUSE_KEYS: dict[str, list[str]] = {
+    "DOM-SET-1": ["error", "tiles", "hands"],
+    "DOM-SET-2": ["error"],
+    "DOM-SET-3": ["events.scored.side", "events.round_won.side", "settlement.side_pips",
+                  "events.settlement.side_pips"],
+    "DOM-SET-4": ["scores", "events.scored.score"],
+    "DOM-DEAL-2": ["events.round_started", "hands", "error"],
+    "DOM-DEAL-3": ["events.round_started", "draw_pile", "error"],
+    "DOM-SCORE-1": ["scores", "points.displayed", "events.placed.displayed", "events.scored.displayed",
+                    "events.scored.score"],
+    "DOM-OPEN-1": _OPENER + ["error"],
+    "DOM-OPEN-2": _OPENER + ["error"],
+    "DOM-OPEN-3": ["legal_actions", "events.placed", "error", "perft", "divide"],
+    "DOM-OPEN-4": _AWARD,
+    "DOM-TURN-1": ["turn", "events.turn_ended.next", "error"],
+    "DOM-OPEN-5": ["next_opener", "events.next_opener", "error"] + _OPENER,
+    "DOM-OPEN-6": ["next_opener", "events.next_opener", "error"] + _OPENER,
+    "DOM-PLACE-1": _LAYOUT + ["events.placed", "error"],
+    "DOM-PLACE-2": ["attachment_points"] + _COUNT,
+    "DOM-CONT-1": _TURN,
+    "DOM-CONT-2": ["events.continued.reason"],
+    "DOM-CONT-3": _TURN,
+    "DOM-CONT-4": _TURN,
+    "DOM-CONT-5": _TURN + ["phase", "events.round_won", "events.settlement", "events.match_won",
+                           "legal_actions"],
+    "DOM-CONT-6": _TURN,
+    "DOM-DBL-1": ["branching_doubles", "attachment_points", "legal_actions"],
+    "DOM-DBL-2": ["attachment_points", "legal_actions", "error", "perft", "divide"],
+    "DOM-DBL-3": ["attachment_points", "legal_actions", "events.placed.at", "perft", "divide"],
+    "DOM-DBL-4": ["attachment_points", "legal_actions"],
+    "DOM-COUNT-1": _COUNT,
+    "DOM-COUNT-2": _COUNT,
+    "DOM-COUNT-3": _COUNT,
+    "DOM-COUNT-4": _COUNT,
+    "DOM-COUNT-5": ["branching_doubles"],
+    "DOM-COUNT-6": _COUNT,
+    "DOM-COUNT-7": _COUNT,
+    "DOM-PTS-1": _COUNT,
+    "DOM-PTS-2": _AWARD,
+    "DOM-PTS-3": _AWARD,
+    "DOM-PTS-4": _AWARD,
+    "DOM-PTS-5": _COUNT,
+    "DOM-PTS-6": ["points", "events.placed.raw", "events.placed.displayed", "events.scored.displayed"],
+    "DOM-PTS-7": _AWARD,
+    "DOM-DRAW-1": _OFFER + ["error"],
+    "DOM-DRAW-2": ["events.drew", "hands", "draw_pile"],
+    "DOM-DRAW-3": ["phase", "events.drew.playable", "error"] + _OFFER,
+    "DOM-DRAW-4": _TURN,
+    "DOM-PASS-1": _OFFER + ["events.passed", "error"],
+    "DOM-BLOCK-1": ["events.round_blocked", "phase", "turn", "legal_actions"] + _SETTLED,
+    "DOM-END-1": ["events.round_won", "phase", "turn", "legal_actions"] + _SETTLED,
+    "DOM-BLOCK-2": _WINNERS,
+    "DOM-BLOCK-3": _WINNERS,
+    "DOM-SETTLE-1": _BONUS,
+    "DOM-SETTLE-2": _BONUS,
+    "DOM-SETTLE-3": _BONUS,
+    "DOM-SETTLE-4": _BONUS,
+    "DOM-SETTLE-5": _BONUS,
+    "DOM-SETTLE-6": _BONUS,
+    "DOM-TIE-1": _BONUS,
+    "DOM-TIE-2": _BONUS,
+    "DOM-MATCH-1": ["events.scored", "scores"],
+    "DOM-MATCH-2": ["events.match_won", "match_winners", "phase", "turn", "legal_actions",
+                    "events.round_won", "events.settlement", "events.turn_ended", "events.continued"],
+    "DOM-MATCH-3": ["events.match_won", "match_winners", "phase"],
+    "DOM-MATCH-4": ["scores", "events.settlement.scores", "events.match_won"],
+    "DOM-MATCH-5": ["events.match_won", "match_winners", "phase", "next_opener", "events.next_opener"],
+    "DOM-MATCH-6": ["events.match_won", "match_winners"],
+}

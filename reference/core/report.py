@@ -17,6 +17,7 @@ from .version import suite_version
 
 FAILING = ("failed", "errored", "xpassed")
 ANNOUNCEMENT_LIMIT = 32 * 1024   # bytes of the implementation's hello copied into the JSON report
+START_ERROR_LIMIT = 1000          # characters of a failed start's message (the command plus its cause)
 
 
 def counts(results: list[CaseResult]) -> dict[str, int]:
@@ -102,12 +103,15 @@ def bounded_announcement(announced: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, list):
             return [bound(v) for v in value]
         return value
-    out = bound(announced)
+    out = bound({k: v for k, v in announced.items() if k != "start_error"})
+    if "start_error" in announced:
+        # the runner's own message, already bounded; cut at 200 it would lose its cause to a long path
+        out["start_error"] = bounded(str(announced["start_error"]), START_ERROR_LIMIT)
     if len(json.dumps(out)) > ANNOUNCEMENT_LIMIT:
         out = {k: v for k, v in out.items() if k != "games"}
         out["games"] = f"(left out: the announcement is over {ANNOUNCEMENT_LIMIT} bytes)"
     if len(json.dumps(out)) > ANNOUNCEMENT_LIMIT:
-        out = {k: out[k] for k in ("command", "starts") if k in out}
+        out = {k: out[k] for k in ("command", "starts", "start_error") if k in out}
         out["note"] = f"(announcement left out: over {ANNOUNCEMENT_LIMIT} bytes)"
     return out
 

@@ -170,6 +170,7 @@ def replay_layout(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
             raise InputError(f"steps[{index}]", "a layout case has only 'lay' steps")
         log = StepLog()
         view = layout_view(action.lay, options.odds, log)
+        log.rule("CRD-TRACK-4")         # judged: stands or is laid again
         if view["must_relay"]:
             suit = view["relay_suit"]
             log.event("relaid", "CRD-TRACK-4", suit=suit, count=view["track_counts"][suit],
@@ -178,7 +179,7 @@ def replay_layout(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
         else:
             log.event("track_laid", "CRD-TRACK-2", track=view["track"], counts=view["track_counts"],
                       available=view["available"])
-            log.rule("CRD-COUNT-1", "CRD-ODDS-1")
+            log.rule("CRD-COUNT-1", "CRD-ODDS-1", "CRD-ODDS-2")
         yield StepOutcome(index, "lay", view, tuple(log.clauses), tuple(narrate_layout(view)))
 
 
@@ -206,6 +207,8 @@ def replay_odds(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
         if step_action(step, index, need_deck=False) is not None:
             raise InputError(f"steps[{index}]", "an odds case has only checks (steps with 'expect')")
         log = StepLog()
-        log.rule("CRD-ODDS-1", "CRD-ODDS-2", "CRD-COUNT-1")
+        log.rule("CRD-TRACK-4", "CRD-COUNT-1")
         view = odds_view(counts, options.odds)
+        # a re-laid track has no race: no prices are posted (CRD-TRACK-4); else they are (CRD-ODDS-1/2)
+        log.rule(*(("CRD-TRACK-5",) if view["must_relay"] else ("CRD-ODDS-1", "CRD-ODDS-2")))
         yield StepOutcome(index, None, view, tuple(log.clauses), tuple(narrate_odds(view)))

@@ -104,6 +104,23 @@ def test_the_odds_command_prints_the_table(capsys):
     assert "1346/46483" in out
     assert "80 compositions stand, in 7 shapes" in out
     assert "shape 2-2-2-1" in out and "1636509107/4333586348" in out
-    assert main(["odds", "--counts", "5,2,0,0"]) == 0
-    assert "never wins" in capsys.readouterr().out
+    assert main(["odds", "--counts", "4,3,0,0"]) == 0
+    assert "posted 10:1" in capsys.readouterr().out
+
+
+@pytest.mark.clause("CRD-TRACK-4")
+def test_the_odds_command_prices_no_relaid_track(capsys):
+    # A track with five of a suit is laid again: no race, no price (odds: null in every kind).
+    assert main(["odds", "--counts", "5,1,1,0"]) == 0
+    out = capsys.readouterr().out
+    assert "laid again" in out and "odds: null" in out
+    block = out.split("track S5")[1]
+    assert "P(win)" not in block and ":1" not in block
+
+
+def test_a_loaded_track_would_still_end_a_race():
+    # Not a posted price (no race is run on it), but the exact figures the scenario's notes quote.
+    p = win_probabilities({"S": 5, "H": 2, "D": 0, "C": 0})
+    assert p == {"S": 0, "H": Fraction(1602586, 11324703), "D": Fraction(9722117, 22649406),
+                 "C": Fraction(9722117, 22649406)}
     assert main(["odds", "--counts", "1,1"]) == 2

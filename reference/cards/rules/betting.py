@@ -22,7 +22,7 @@ def starting_balances(players: int, amount: int) -> list[int]:
 def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log) -> None:
     race.odds = odds.posted_odds(counts, table_odds)
     log.event("odds_posted", "CRD-ODDS-1", odds=dict(race.odds), max_bet=MAX_STAKE)
-    log.rule("CRD-BET-2")
+    log.rule("CRD-BET-2", "CRD-ODDS-2")
 
 
 def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> dict[str, int]:
@@ -99,6 +99,8 @@ def place_bet(table: TableState, horse: str, stake: int, by: int | None, log: Lo
                             "the posted maximum", "CRD-BET-3")
     if horse not in open_horses(table):
         refuse_uncovered(table, seat, horse, f"{field}.bet")
+    if table.options.when_uncovered == "refuse":
+        log.rule("CRD-BET-4")           # the bank's cover was checked for this bet
     race.bets.append(Bet(seat, horse, stake))
     log.event("bet", "CRD-BET-3", seat=seat, horse=horse, stake=stake, odds=race.odds[horse])
     finish_choice(table, log)
@@ -136,12 +138,24 @@ def finish_choice(table: TableState, log: Log) -> None:
     race = table.race
     race.waiting.pop(0)
     if race.waiting:
+        offer_choice(table, log)
         return
     table.phase = RACING
     owed = liability(race.bets, race.odds, table.options.bank_cover)
     log.event("bets_closed", "CRD-BET-5", bets=[bet_view(b) for b in race.bets], liability=owed,
               bank=table.balances[race.banker])
-    log.rule("CRD-BET-4", "CRD-BET-6")
+    log.rule("CRD-BET-4")               # the liability the bank has to cover, by its measure
+
+
+def offer_choice(table: TableState, log: Log) -> None:
+    """The step hands the choice to the next bettor; when the bank's cover (or the bettor's purse)
+    keeps a horse from being offered, that is the step's decision (CRD-BET-4, CRD-BET-3)."""
+    if table.options.when_uncovered != "refuse" or table.to_bet is None:
+        return
+    if table.balances[table.to_bet] < MAX_STAKE:
+        log.rule("CRD-BET-3")
+    elif len(open_horses(table)) < len(SUITS):
+        log.rule("CRD-BET-4")
 
 
 def bet_view(b: Bet) -> dict:

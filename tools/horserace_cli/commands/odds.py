@@ -16,6 +16,7 @@ from reference.cards.rules.cards import SUITS
 from reference.cards.exact import (composition_odds, composition_probability, legal_compositions,
                                    relay_probability)
 from reference.cards.rules.odds import SUGGESTED_ODDS
+from reference.cards.rules.track import overloaded_suit
 from reference.core.errors import HorseRaceError
 
 
@@ -69,6 +70,12 @@ def run(args: argparse.Namespace) -> int:
         counts = dict(zip(SUITS, values))
         print(f"\ntrack {' '.join(f'{s}{counts[s]}' for s in SUITS)} "
               f"(chance of this composition {fmt(composition_probability(counts), 6)})")
+        loaded = overloaded_suit(counts)
+        if loaded is not None:
+            # The one form of a re-laid track in every kind: no race, so no odds (CRD-TRACK-4).
+            print(f"  {counts[loaded]} track cards of {loaded}: the track is laid again (CRD-TRACK-4); no race is "
+                  "run on it, so no odds are posted (odds: null)")
+            return 0
         print("\n".join(horse_lines(counts, table, list(SUITS), True)))
         return 0
     compositions = legal_compositions()

@@ -31,6 +31,9 @@ from .rules.session import new_table
 from .rules.state import BETTING, LAYING, OVER, RACING, SETTLED, TableState
 
 PROBE_TARGET = 20
+# The race's opening (the lay) decides these; a probe whose first step is a lay counts only for them.
+OPENING = {"CRD-TRACK-1", "CRD-TRACK-2", "CRD-TRACK-3", "CRD-TRACK-4", "CRD-TRACK-5", "CRD-TRACK-6", "CRD-FAQ-3",
+           "CRD-COUNT-1", "CRD-ODDS-1", "CRD-ODDS-2", "CRD-BET-2"}
 GAMES = 400              # seeds tried at most; generation stops once every quota is full
 MAX_FOLLOWING = 2        # steps after the first
 
@@ -143,10 +146,8 @@ def play_game(n: int, rng_refusals: random.Random, wanted) -> Iterator[tuple[dic
             if isinstance(later_action, LayTrack):
                 break
             following.append(later[0][2])
-        yield position, [(clauses, was_refused, step,
-                          [{"action": "observe"}] + following[:1] if was_refused
-                          else ([] if isinstance(action, LayTrack) else following))
-                         for clauses, was_refused, step in candidates]
+        yield position, [(clauses, was_refused, step, [{"action": "observe"}] + following[:1] if was_refused
+                          else following) for clauses, was_refused, step in candidates]
 
 
 def probe_cases() -> list[dict[str, Any]]:
@@ -159,7 +160,8 @@ def probe_cases() -> list[dict[str, Any]]:
         for position, candidates in play_game(n, rng, lambda c, r: quotas[(c, r)] < PROBE_TARGET):
             players = len(position["balances"])
             for clauses, was_refused, first, rest in candidates:
-                keys = [(c, was_refused) for c in clauses if c in CLAUSE_KEYS]
+                opening = first["action"] == "lay" and not was_refused
+                keys = [(c, was_refused) for c in clauses if c in CLAUSE_KEYS and (c in OPENING or not opening)]
                 needy = [k for k in keys if quotas[k] < PROBE_TARGET]
                 if not needy:
                     continue

@@ -67,9 +67,8 @@ def table_view(table: TableState, log: StepLog) -> dict[str, Any]:
         "settlement": event_fields(log, "settled"),
         "balances": list(table.balances),
         "legal_actions": legal_actions(table),
+        "session_winners": table.session_winners,       # null unless a finished session
     }
-    if table.session:
-        view["session_winners"] = table.session_winners
     return view
 
 

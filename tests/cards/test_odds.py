@@ -124,3 +124,18 @@ def test_a_loaded_track_would_still_end_a_race():
     assert p == {"S": 0, "H": Fraction(1602586, 11324703), "D": Fraction(9722117, 22649406),
                  "C": Fraction(9722117, 22649406)}
     assert main(["odds", "--counts", "1,1"]) == 2
+
+
+@pytest.mark.clause("CRD-TRACK-4")
+def test_a_relaid_track_has_the_same_no_odds_form_in_every_kind():
+    from reference.core.game import CaseInput
+    from reference.cards.replay import replay
+    track = ["2S", "3S", "4S", "5S", "6S", "2H", "2D"]          # five spades: laid again
+    layout = list(replay(CaseInput("layout", {}, [{"action": "lay", "lay": {"track": track}}], {})))[0]
+    odds = list(replay(CaseInput("odds", {"track": track}, [{"action": "observe"}], {})))[0]
+    deck = [c for c in (r + s for s in "SHDC" for r in "2 3 4 5 6 7 8 9 10 J Q K".split()) if c not in track]
+    race = list(replay(CaseInput("race", {"players": 3}, [{"action": "lay", "lay": {"track": track, "deck": deck}}],
+                                 {})))[0]
+    assert layout.observation["odds"] is None and race.observation["odds"] is None
+    assert odds.observation["must_relay"] is True
+    assert [odds.observation[k] for k in ("odds", "win_probability", "fair_odds", "expected_value")] == [None] * 4

@@ -11,7 +11,7 @@ _LAY_OUTCOME = ["phase", "legal_actions", "relays", "events.relaid", "events.tra
 
 CLAUSE_KEYS: dict[str, list[str]] = {
     # the lay (CRD-TRACK-*, CRD-COUNT-1) and the prices (CRD-ODDS-*, CRD-BET-2)
-    "CRD-TRACK-1": ["positions", "events.track_laid"],
+    "CRD-TRACK-1": ["events.track_laid"],
     "CRD-TRACK-2": ["track", "track_counts", "events.track_laid.track", "events.track_laid.counts"],
     "CRD-TRACK-3": ["deck_size", "deck_counts", "events.track_laid"],
     "CRD-TRACK-4": _LAY_OUTCOME + ["odds", "deck_size", "deck_counts", "track", "track_counts", "available"],
@@ -23,7 +23,7 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "CRD-ODDS-2": ["odds", "win_probability", "fair_odds", "expected_value"],
     "CRD-BET-2": ["events.odds_posted", "odds"],
     # the bets
-    "CRD-BET-3": ["bets", "legal_actions", "to_bet", "sitting_out", "events.bet", "events.sat_out"],
+    "CRD-BET-3": ["bets", "phase", "to_bet", "sitting_out", "events.bet", "events.sat_out"],
     "CRD-BET-4": ["legal_actions", "liability", "sitting_out", "bets", "events.sat_out", "events.bets_closed.liability"],
     "CRD-BET-5": ["phase", "legal_actions", "to_bet", "events.bets_closed"],
     "CRD-BET-6": ["bets", "phase"],
@@ -36,9 +36,9 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "CRD-FAQ-2": ["positions", "events.moved.horse"],
     "CRD-RACE-8": ["events.moved.horse", "winner"],
     "CRD-RACE-9": ["positions", "events.moved.to"],
-    "CRD-RACE-5": ["phase", "winner", "settlement", "balances", "legal_actions", "next_banker", "events.won"],
-    "CRD-FAQ-1": ["phase", "winner", "settlement", "events.won"],
-    "CRD-RACE-6": ["phase", "winner", "settlement", "events.won", "legal_actions"],
+    "CRD-RACE-5": ["phase", "winner", "legal_actions", "next_banker", "events.won"],
+    "CRD-FAQ-1": ["phase", "winner", "events.won"],
+    "CRD-RACE-6": ["phase", "winner", "events.won", "legal_actions"],
     "CRD-RACE-7": ["phase", "legal_actions", "deck_size", "last_card", "positions"],
     "CRD-INTRO-2": ["winner", "events.won"],
     # the settlement and the bank's rotation
@@ -46,9 +46,9 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "CRD-PAY-2": ["balances", "settlement.returned", "settlement.changes", "settlement.paid", "settlement.odds",
                   "events.settled.paid"],
     "CRD-PAY-3": ["balances", "settlement.returned", "settlement.changes", "settlement.paid"],
-    "CRD-SESSION-3": ["balances", "settlement", "events.settled"],
+    "CRD-SESSION-3": ["balances", "settlement.changes", "events.settled.changes"],
     "CRD-ROT-1": ["next_banker", "phase", "legal_actions", "events.bank_passes"],
     "CRD-ROT-2": ["race", "banker", "phase", "events.race_started"],
-    "CRD-SESSION-1": ["phase", "next_banker", "legal_actions", "session_winners", "events.session_over"],
+    "CRD-SESSION-1": ["phase", "next_banker", "legal_actions", "events.session_over"],
     "CRD-SESSION-2": ["session_winners", "events.session_over.winners"],
 }

@@ -99,8 +99,6 @@ def place_bet(table: TableState, horse: str, stake: int, by: int | None, log: Lo
                             "the posted maximum", "CRD-BET-3")
     if horse not in open_horses(table):
         refuse_uncovered(table, seat, horse, f"{field}.bet")
-    if table.options.when_uncovered == "refuse":
-        log.rule("CRD-BET-4")           # the bank's cover was checked for this bet
     race.bets.append(Bet(seat, horse, stake))
     log.event("bet", "CRD-BET-3", seat=seat, horse=horse, stake=stake, odds=race.odds[horse])
     finish_choice(table, log)
@@ -130,6 +128,7 @@ def sit_out(table: TableState, by: int | None, log: Log, field: str) -> None:
     reason = "no_chip" if table.balances[seat] < MAX_STAKE else "bank_cannot_cover"
     table.race.sitting_out.append(seat)
     log.event("sat_out", "CRD-BET-4" if reason == "bank_cannot_cover" else "CRD-BET-3", seat=seat, reason=reason)
+    log.rule("CRD-BET-3")               # a non-banker's choice, made in turn
     finish_choice(table, log)
 
 
@@ -144,7 +143,6 @@ def finish_choice(table: TableState, log: Log) -> None:
     owed = liability(race.bets, race.odds, table.options.bank_cover)
     log.event("bets_closed", "CRD-BET-5", bets=[bet_view(b) for b in race.bets], liability=owed,
               bank=table.balances[race.banker])
-    log.rule("CRD-BET-4")               # the liability the bank has to cover, by its measure
 
 
 def offer_choice(table: TableState, log: Log) -> None:

@@ -5,6 +5,7 @@ from reference.core.paths import package_folder
 
 from reference.core.game import Game
 
+from .clause_keys import CLAUSE_KEYS
 from .mutants import mutants
 from .options import DEFAULTS
 from .render import render_step
@@ -61,4 +62,5 @@ GAME = Game(
     mutants=mutants,
     rules_edition="Horse Race cards: seed 003 (es)",
     render_step=render_step,
+    clause_keys=CLAUSE_KEYS,
 )

@@ -107,7 +107,10 @@ def narrate_layout(view: dict[str, Any]) -> list[str]:
 
 def narrate_odds(view: dict[str, Any]) -> list[str]:
     lines = ["check"]
-    for s in SUITS:
+    if view["must_relay"]:
+        lines.append(f"  {view['track_counts']}: five or more of one suit; the track is laid again, so no race "
+                     "is run and no odds are posted")
+    for s in SUITS if not view["must_relay"] else ():
         lines.append(f"  {s}: {view['track_counts'][s]} on the track, {view['available'][s]} race cards, "
                      f"P(win) = {view['win_probability'][s]}, fair {view['fair_odds'][s]}:1, "
                      f"posted {view['odds'][s]}:1, expected gain per chip {view['expected_value'][s]}")

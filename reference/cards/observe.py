@@ -67,9 +67,8 @@ def table_view(table: TableState, log: StepLog) -> dict[str, Any]:
         "settlement": event_fields(log, "settled"),
         "balances": list(table.balances),
         "legal_actions": legal_actions(table),
+        "session_winners": table.session_winners,       # null unless a finished session
     }
-    if table.session:
-        view["session_winners"] = table.session_winners
     return view
 
 
@@ -89,12 +88,21 @@ def layout_view(lay: Lay, table_odds: tuple[int, ...], log: StepLog) -> dict[str
 
 
 def odds_view(counts: dict[str, int], table_odds: tuple[int, ...]) -> dict[str, Any]:
-    """Exact odds of one composition (kind odds): fractions as 'a/b' strings."""
-    horses = composition_odds(counts, table_odds)
-    return {
+    """Exact odds of one composition (kind odds): fractions as 'a/b' strings. A track that must
+    be laid again runs no race, so it has no prices at all: odds and the three per-horse figures
+    are null, as `odds` is in the layout and race kinds (CRD-TRACK-4)."""
+    loaded = track.overloaded_suit(counts) is not None
+    common = {
         "track_counts": dict(counts),
         "available": track.race_cards_available(counts),
-        "must_relay": track.overloaded_suit(counts) is not None,
+        "must_relay": loaded,
+    }
+    if loaded:
+        return {**common, "odds": None, "win_probability": None, "fair_odds": None, "expected_value": None,
+                "relay_probability": fraction_text(relay_probability())}
+    horses = composition_odds(counts, table_odds)
+    return {
+        **common,
         "odds": {h.suit: h.posted for h in horses},
         "win_probability": {h.suit: fraction_text(h.probability) for h in horses},
         "fair_odds": {h.suit: fraction_text(h.fair) for h in horses},

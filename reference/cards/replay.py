@@ -21,12 +21,13 @@ from .narrate import narrate_layout, narrate_odds, narrate_table_step
 from .notation import lay_payload, parse_horse, parse_lay
 from .observe import layout_view, odds_view, table_view
 from .options import Options, is_count, parse_options
+from .position import table_from_position
 from .rules.betting import place_bet, sit_out
 from .rules.cards import SUITS
 from .rules.session import lay_track, new_table, reveal
 from .rules.track import NEEDED_TO_FINISH, TRACK_LENGTH, track_counts
 
-KINDS = ("race", "session", "layout", "odds")
+KINDS = ("race", "session", "layout", "odds", "probe")
 ACTION_KEYS = ("lay", "bet", "sit_out", "reveal")
 OBSERVE = "observe"
 
@@ -37,7 +38,7 @@ def replay(case: CaseInput) -> Iterator[StepOutcome]:
         raise InputError("setup", f"{shown(case.setup)}: the setup is a mapping")
     if not isinstance(case.steps, list):
         raise InputError("steps", f"{shown(case.steps)}: the steps are a list")
-    if case.kind in ("race", "session"):
+    if case.kind in ("race", "session", "probe"):
         yield from replay_table(case, options)
     elif case.kind == "layout":
         yield from replay_layout(case, options)
@@ -108,7 +109,7 @@ def apply_action(table, action, log: StepLog, field: str) -> None:
             reveal(table, log, f"{field}.reveal")
 
 
-def check_setup_bounds(setup: dict[str, Any]) -> None:
+def check_setup_bounds(setup: dict[str, Any], where: str = "setup") -> None:
     """The suite's size bounds on a table's setup (limits.py); the rules check the rest."""
     players = setup.get("players")
     if is_count(players) and not -MAX_PLAYERS <= players <= MAX_PLAYERS:
@@ -119,22 +120,34 @@ def check_setup_bounds(setup: dict[str, Any]) -> None:
                          "(one banks, the others bet)", "CRD-SET-2")
     banker = setup.get("banker", 0)
     if not is_count(banker) or not -MAX_PLAYERS <= banker <= MAX_PLAYERS:
-        raise InputError("setup.banker", f"{shown(banker)} is not a seat (the suite plays at most {MAX_PLAYERS} "
+        raise InputError(f"{where}.banker", f"{shown(banker)} is not a seat (the suite plays at most {MAX_PLAYERS} "
                          "people)")
     balances = setup.get("balances")
     if isinstance(balances, list):
         if len(balances) > MAX_PLAYERS:
-            raise InputError("setup.balances", f"{len(balances)} balances; the suite plays at most {MAX_PLAYERS} "
+            raise InputError(f"{where}.balances", f"{len(balances)} balances; the suite plays at most {MAX_PLAYERS} "
                              "people")
         for seat, value in enumerate(balances):
             if not is_count(value) or not -MAX_CHIPS <= value <= MAX_CHIPS:
-                raise InputError(f"setup.balances[{seat}]", f"{shown(value)} is not a whole number of chips "
+                raise InputError(f"{where}.balances[{seat}]", f"{shown(value)} is not a whole number of chips "
                                  f"(from -{MAX_CHIPS} to {MAX_CHIPS})")
 
 
-def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+def start_table(case: CaseInput, options: Options):
+    """The table a race, session or probe case starts from: a fresh table, or a position."""
     setup = case.setup
     session = case.kind == "session"
+    if "position" in setup or case.kind == "probe":
+        extra = sorted(set(setup) - {"players", "position"})
+        if extra:
+            raise InputError(f"setup.{extra[0]}", "a case that starts from a position gives only 'players' and "
+                             "'position' (the banker, balances and cards are in the position)")
+        check_setup_bounds({"players": setup.get("players")})
+        position = setup.get("position")
+        if isinstance(position, dict):
+            check_setup_bounds({"banker": position.get("banker", 0), "balances": position.get("balances")},
+                               "setup.position")
+        return table_from_position(setup.get("players"), position, options, session)
     check_setup_bounds(setup)
     if session and "balances" in setup:
         raise InputError("setup.balances", "a session starts with equal balances: set options.starting_balance "
@@ -142,6 +155,11 @@ def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
     table = new_table(setup.get("players"), setup.get("banker", 0), setup.get("balances"), options, session)
     if setup.get("lay") is not None:
         lay_track(table, parse_lay(setup["lay"], "setup.lay"), StepLog(), "setup.lay")
+    return table
+
+
+def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+    table = start_table(case, options)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         action = step_action(step, index)
@@ -170,6 +188,7 @@ def replay_layout(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
             raise InputError(f"steps[{index}]", "a layout case has only 'lay' steps")
         log = StepLog()
         view = layout_view(action.lay, options.odds, log)
+        log.rule("CRD-TRACK-4")         # judged: stands or is laid again
         if view["must_relay"]:
             suit = view["relay_suit"]
             log.event("relaid", "CRD-TRACK-4", suit=suit, count=view["track_counts"][suit],
@@ -178,7 +197,7 @@ def replay_layout(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
         else:
             log.event("track_laid", "CRD-TRACK-2", track=view["track"], counts=view["track_counts"],
                       available=view["available"])
-            log.rule("CRD-COUNT-1", "CRD-ODDS-1")
+            log.rule("CRD-COUNT-1", "CRD-ODDS-1", "CRD-ODDS-2")
         yield StepOutcome(index, "lay", view, tuple(log.clauses), tuple(narrate_layout(view)))
 
 
@@ -206,6 +225,8 @@ def replay_odds(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
         if step_action(step, index, need_deck=False) is not None:
             raise InputError(f"steps[{index}]", "an odds case has only checks (steps with 'expect')")
         log = StepLog()
-        log.rule("CRD-ODDS-1", "CRD-ODDS-2", "CRD-COUNT-1")
+        log.rule("CRD-TRACK-4", "CRD-COUNT-1")
         view = odds_view(counts, options.odds)
+        # a re-laid track has no race: no prices are posted (CRD-TRACK-4); else they are (CRD-ODDS-1/2)
+        log.rule(*(("CRD-TRACK-5",) if view["must_relay"] else ("CRD-ODDS-1", "CRD-ODDS-2")))
         yield StepOutcome(index, None, view, tuple(log.clauses), tuple(narrate_odds(view)))

@@ -14,14 +14,18 @@ from reference.core.game import CaseInput
 from .exact import all_compositions, legal_compositions
 from .notation import SUIT_SYMBOLS, lay_payload
 from .playout import loaded_lay, random_game, random_lay
+from .probes import probe_cases
 from .replay import replay
 from .rules.agreements import DEFAULTS, Options
 from .rules.cards import RANKS, SUITS
 
-TABLE_KEYS = ["phase", "bets", "positions", "deck_size", "last_card", "settlement", "balances", "legal_actions"]
+TABLE_KEYS = ["phase", "odds", "bets", "positions", "deck_size", "last_card", "settlement", "balances",
+              "legal_actions"]
 OBSERVATION_KEYS: dict[str, list[str]] = {
     "race": TABLE_KEYS + ["next_banker"],
     "session": TABLE_KEYS + ["race", "banker", "session_winners"],
+    # rule probes (probes.py): a race or a session's race from a position; as race, plus the session's keys
+    "probe": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     "layout": ["track_counts", "available", "must_relay", "relay_suit", "odds"],
     "odds": ["track_counts", "available", "must_relay", "odds", "win_probability", "fair_odds", "expected_value",
              "relay_probability"],
@@ -111,7 +115,7 @@ def session_cases() -> list[dict[str, Any]]:
 
 
 def generate_cases() -> list[dict[str, Any]]:
-    return odds_cases() + layout_cases() + race_cases() + session_cases()
+    return odds_cases() + layout_cases() + race_cases() + session_cases() + probe_cases()
 
 
 # -- flags ----------------------------------------------------------------------------------------
@@ -136,13 +140,16 @@ def flags_for(case: dict[str, Any]) -> list[str]:
             or any(isinstance(s.get("action"), str) and any(ch in s["action"] for ch in SUIT_SYMBOLS)
                    for s in inp["steps"]):
         flags.add("card-notation")
-    if kind not in ("race", "session"):
+    if kind not in ("race", "session", "probe"):
         return sorted(flags)
     flags.update({"bets-clockwise", "balances-at-settlement"})
     if kind == "session":
         flags.update({"one-race-per-bank", "first-banker-input"})
         if "starting_balance" not in options:
             flags.add("starting-balance")
+    elif kind == "probe":
+        if inp["setup"]["position"]["session"]:
+            flags.add("one-race-per-bank")
     elif "balances" not in inp["setup"] and "starting_balance" not in options:
         flags.add("starting-balance")
     outcomes = list(replay(CaseInput(kind, inp["setup"], inp["steps"], options, refusals_are_results=True)))

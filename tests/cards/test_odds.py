@@ -106,4 +106,38 @@ def test_the_odds_command_prints_the_table(capsys):
     assert "shape 2-2-2-1" in out and "1636509107/4333586348" in out
     assert main(["odds", "--counts", "5,2,0,0"]) == 0
     assert "No prices" in capsys.readouterr().out
+    assert main(["odds", "--counts", "4,3,0,0"]) == 0
+    assert "10:1" in capsys.readouterr().out   # spades, with four track cards, are posted at 10:1
+
+
+@pytest.mark.clause("CRD-TRACK-4")
+def test_the_odds_command_prices_no_relaid_track(capsys):
+    # A track with five of a suit is laid again: no race, no price (odds: null in every kind).
+    assert main(["odds", "--counts", "5,1,1,0"]) == 0
+    out = capsys.readouterr().out
+    assert "lay the track again" in out and "odds: null" in out
+    block = out.split("track 5 spades")[1]
+    assert "wins" not in block and ":1" not in block
+
+
+def test_a_loaded_track_would_still_end_a_race():
+    # Not a posted price (no race is run on it), but the exact figures the scenario's notes quote.
+    p = win_probabilities({"S": 5, "H": 2, "D": 0, "C": 0})
+    assert p == {"S": 0, "H": Fraction(1602586, 11324703), "D": Fraction(9722117, 22649406),
+                 "C": Fraction(9722117, 22649406)}
     assert main(["odds", "--counts", "1,1"]) == 2
+
+
+@pytest.mark.clause("CRD-TRACK-4")
+def test_a_relaid_track_has_the_same_no_odds_form_in_every_kind():
+    from reference.core.game import CaseInput
+    from reference.cards.replay import replay
+    track = ["2S", "3S", "4S", "5S", "6S", "2H", "2D"]          # five spades: laid again
+    layout = list(replay(CaseInput("layout", {}, [{"action": "lay", "lay": {"track": track}}], {})))[0]
+    odds = list(replay(CaseInput("odds", {"track": track}, [{"action": "observe"}], {})))[0]
+    deck = [c for c in (r + s for s in "SHDC" for r in "2 3 4 5 6 7 8 9 10 J Q K".split()) if c not in track]
+    race = list(replay(CaseInput("race", {"players": 3}, [{"action": "lay", "lay": {"track": track, "deck": deck}}],
+                                 {})))[0]
+    assert layout.observation["odds"] is None and race.observation["odds"] is None
+    assert odds.observation["must_relay"] is True
+    assert [odds.observation[k] for k in ("odds", "win_probability", "fair_odds", "expected_value")] == [None] * 4

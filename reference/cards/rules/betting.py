@@ -22,7 +22,7 @@ def starting_balances(players: int, amount: int) -> list[int]:
 def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log) -> None:
     race.odds = odds.posted_odds(counts, table_odds)
     log.event("odds_posted", "CRD-ODDS-1", odds=dict(race.odds), max_bet=MAX_STAKE)
-    log.rule("CRD-BET-2")
+    log.rule("CRD-BET-2", "CRD-ODDS-2")
 
 
 def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> dict[str, int]:
@@ -128,6 +128,7 @@ def sit_out(table: TableState, by: int | None, log: Log, field: str) -> None:
     reason = "no_chip" if table.balances[seat] < MAX_STAKE else "bank_cannot_cover"
     table.race.sitting_out.append(seat)
     log.event("sat_out", "CRD-BET-4" if reason == "bank_cannot_cover" else "CRD-BET-3", seat=seat, reason=reason)
+    log.rule("CRD-BET-3")               # a non-banker's choice, made in turn
     finish_choice(table, log)
 
 
@@ -136,12 +137,23 @@ def finish_choice(table: TableState, log: Log) -> None:
     race = table.race
     race.waiting.pop(0)
     if race.waiting:
+        offer_choice(table, log)
         return
     table.phase = RACING
     owed = liability(race.bets, race.odds, table.options.bank_cover)
     log.event("bets_closed", "CRD-BET-5", bets=[bet_view(b) for b in race.bets], liability=owed,
               bank=table.balances[race.banker])
-    log.rule("CRD-BET-4", "CRD-BET-6")
+
+
+def offer_choice(table: TableState, log: Log) -> None:
+    """The step hands the choice to the next bettor; when the bank's cover (or the bettor's purse)
+    keeps a horse from being offered, that is the step's decision (CRD-BET-4, CRD-BET-3)."""
+    if table.options.when_uncovered != "refuse" or table.to_bet is None:
+        return
+    if table.balances[table.to_bet] < MAX_STAKE:
+        log.rule("CRD-BET-3")
+    elif len(open_horses(table)) < len(SUITS):
+        log.rule("CRD-BET-4")
 
 
 def bet_view(b: Bet) -> dict:

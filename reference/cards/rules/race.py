@@ -82,7 +82,7 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
     log.rule("CRD-RACE-4", "CRD-RACE-10")
     horse, before = move(race, c)
     log.event("moved", "CRD-RACE-2", horse=horse, **{"from": before, "to": race.positions[horse]})
-    log.rule("CRD-INTRO-1", "CRD-RACE-3", "CRD-FAQ-2", "CRD-RACE-8", "CRD-RACE-9", "CRD-INTRO-3")
+    log.rule("CRD-FAQ-2", "CRD-RACE-3", "CRD-RACE-8", "CRD-RACE-9")
     # CRD-RACE-6: the first horse over the line wins at once
     if crossed_finish(race.positions[horse]):
         race.winner = horse
@@ -90,5 +90,5 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
         log.rule("CRD-RACE-7", "CRD-INTRO-2", "CRD-FAQ-1")
         return horse
     if race.positions[horse] == LAST_MARK:
-        log.rule("CRD-RACE-5", "CRD-FAQ-1")
+        log.rule("CRD-RACE-5", "CRD-FAQ-1")     # the line was not crossed: no winner at the last mark
     return None

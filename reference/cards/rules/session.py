@@ -53,9 +53,9 @@ def lay_track(table: TableState, lay: Lay, log: Log, field: str) -> None:
         raise IllegalAction(field, "this race's track is laid; the cards are gathered and shuffled again "
                             "only for the next race, after the settlement", "CRD-ROT-2")
     race = table.race
-    log.rule("CRD-SET-1")               # the lay holds the 48 non-aces of one pack, each once
     counts = track.track_counts(lay.track)
     loaded = track.overloaded_suit(counts)
+    log.rule("CRD-TRACK-4")             # the lay was judged: it stands or is laid again
     if loaded is not None:
         race.relays += 1
         log.event("relaid", "CRD-TRACK-4", suit=loaded, count=counts[loaded],
@@ -67,13 +67,12 @@ def lay_track(table: TableState, lay: Lay, log: Log, field: str) -> None:
     log.event("track_laid", "CRD-TRACK-2", track=[str(c) for c in lay.track], counts=counts,
               available=track.race_cards_available(counts))
     log.rule("CRD-TRACK-1", "CRD-TRACK-3", "CRD-TRACK-6", "CRD-COUNT-1")
-    if table.session and race.number == 1:
-        log.rule("CRD-BET-1")           # the session began with equal balances
     betting.post_prices(race, counts, table.options.odds, log)
-    # One banks and reveals, the others bet (CRD-SET-2/3, CRD-BET-3).
+    # The others bet, one after the other (CRD-BET-3); the banker reveals (CRD-SET-3).
     race.waiting = seating.bettors_in_order(race.banker, table.players)
-    log.rule("CRD-SET-2", "CRD-SET-3")
+    log.rule("CRD-BET-3")
     table.phase = BETTING
+    betting.offer_choice(table, log)
 
 
 # CRD-ROT-2: every card is gathered and shuffled for a new race, banked by the next seat
@@ -107,10 +106,15 @@ def finish_race(table: TableState, log: Log) -> None:
     s = settlement.settle_race(table.players, race.banker, race.bets, race.winner, race.odds[race.winner])
     for seat, change in enumerate(s.changes):
         table.balances[seat] += change
-    log.event("settled", "CRD-PAY-1", winner=s.winner, odds=s.odds, returned=s.returned, changes=s.changes,
+    log.event("settled", "CRD-SESSION-3", winner=s.winner, odds=s.odds, returned=s.returned, changes=s.changes,
               collected=s.collected, paid=s.paid, balances=list(table.balances))
-    log.rule("CRD-PAY-2", "CRD-SESSION-3")
-    if sum(1 for b in race.bets if b.horse == s.winner) > 1:
+    # The settlement's decisions: losing stakes collected, winners paid net, each on its own stake.
+    winners = sum(1 for b in race.bets if b.horse == s.winner)
+    if winners < len(race.bets):
+        log.rule("CRD-PAY-1")
+    if winners:
+        log.rule("CRD-PAY-2")
+    if winners > 1:
         log.rule("CRD-PAY-3")
     if table.session and last_race(table):
         # Everyone has banked once (CRD-SESSION-1); the highest balance wins, ties shared (CRD-SESSION-2).

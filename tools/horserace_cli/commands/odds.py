@@ -97,7 +97,7 @@ def relaid_note(counts: dict[str, int]) -> str:
     suit = overloaded_suit(counts)
     return (f"  No prices: with {counts[suit]} {SUIT_NAMES[suit]} on the track the rules lay the track again "
             f"(CRD-TRACK-4): that horse would lack the 8 race cards it needs to finish, so no bet is "
-            f"taken on this track.")
+            f"taken on this track (odds: null in the vectors).")
 
 
 def track_title(counts: dict[str, int]) -> str:

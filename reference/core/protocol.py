@@ -48,8 +48,10 @@ def hello() -> dict[str, Any]:
     return {"type": "hello", "protocol": PROTOCOL_VERSION, "suite_version": suite_version()}
 
 
-def case_message(seq: int, case: dict[str, Any]) -> dict[str, Any]:
-    observe = sorted({key for step in case["expected"] for key in step})
+def case_message(seq: int, case: dict[str, Any], observe: list[str] | None = None) -> dict[str, Any]:
+    """The case as sent; `observe` the keys to report (default: every expected key)."""
+    everything = sorted({key for step in case["expected"] for key in step})
+    observe = everything if observe is None else sorted(set(observe) | ({"error"} & set(everything)))
     return {"type": "case", "seq": seq, "id": case["id"], "game": case["game"], "kind": case["kind"],
             "options": case.get("options", {}), "input": case["input"], "observe": observe}
 

@@ -4,8 +4,10 @@ Starts the implementation once (`--impl "COMMAND"`, default: the reference adapt
 selected case with a sequence number and judges the answers. Prints the first divergence of
 failing cases, a summary per game and per clause; writes --json and --junit reports (also when
 the implementation cannot be started: then every case is errored with the reason).
-Exit status: 0 every compared case passed; 1 a case failed or errored, an expected failure
-passed, or nothing was compared (every case skipped; --allow-empty permits that); 2 usage
+Cases the selection leaves out are counted as deselected. Exit status: 0 every compared case
+passed; 1 a case failed or errored, an expected failure passed or changed, an expected-failure
+entry matched nothing, or nothing was compared (every case skipped or deselected;
+--allow-empty permits that); 2 usage
 error (an --impl that is empty or not a valid command line included) or the implementation
 could not be started.
 """
@@ -20,10 +22,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from reference.core import report
+from reference.core.attribution import applied_clauses, load_cases
 from reference.core.results import CaseResult, bounded
 from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, ImplementationUnavailable,
                                    Selection, run_cases)
-from reference.core.vectors import load_cases
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
 
@@ -39,9 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="after N cases in a row crash, time out or answer invalidly, error the rest "
                              f"at once (default {MAX_CONSECUTIVE_ERRORS}; 0: never)")
     parser.add_argument("--allow-empty", action="store_true",
-                        help="exit 0 even if no case was compared (every selected case skipped)")
+                        help="exit 0 even if no case was compared (every case skipped or deselected)")
     parser.add_argument("--expected-failures", type=Path, metavar="FILE",
-                        help="YAML/JSON list of {id, reason} the implementation is known to fail")
+                        help="YAML/JSON list of {id or clause, reason, [step], [key]} the implementation "
+                             "is known to fail (schema/expected-failures.schema.json)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
@@ -68,11 +71,17 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     chosen = selection(args)
-    cases = [c for c in load_cases(args.game or None) if chosen.keep(c)]
+    loaded = load_cases(args.game or None)
+    cases = [c for c in loaded if chosen.keep(c)]
+    info = report.RunInfo(filters=used_filters(args))
+    for case in loaded:
+        if not chosen.keep(case):
+            info.deselected[case["game"]] = info.deselected.get(case["game"], 0) + 1
     if not cases:
-        print("horserace check: no case matches the selection", file=sys.stderr)
-        return 1
-    expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else {}
+        print(f"horserace check: no case matches the selection ({info.total_deselected} deselected)",
+              file=sys.stderr)
+        return 0 if args.allow_empty else 1
+    expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else None
     started = datetime.now(timezone.utc)
     impl = args.impl if args.impl is not None else (
         REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in args.game))
@@ -85,22 +94,28 @@ def run(args: argparse.Namespace) -> int:
         # the reports must describe this run, not stay behind from the previous one
         failed_start = bounded(str(exc), 1000)
         results = [CaseResult(c["id"], c["game"], c["kind"], "errored", list(c["clauses"]),
-                              f"not run: the implementation could not be started: {failed_start}") for c in cases]
+                              f"not run: the implementation could not be started: {failed_start}",
+                              applied=applied_clauses(c)) for c in cases]
         announced = {"command": impl, "start_error": failed_start}
-    write_reports(args, results, announced, started)
-    compared = sum(report.counts(results)[s] for s in ("passed", "failed", "xfailed", "xpassed"))
+    if expected is not None and not failed_start:
+        known = loaded if not args.game else load_cases(None, validate=False)
+        info.unmatched_expected = expected.unmatched(
+            (c["id"] for c in known), (c["id"] for c in cases),
+            (k for c in known for k in c["clauses"]), (k for c in cases for k in c["clauses"]))
+    write_reports(args, results, announced, started, info)
+    compared = report.compared(results)
     if failed_start:
         code, verdict = 2, f"horserace check: error: {failed_start}"
-    elif not report.ok(results):
+    elif not report.ok(results) or info.unmatched_expected:
         code, verdict = 1, ""
     elif compared == 0 and not args.allow_empty:
-        code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) "
-                            "were skipped (--allow-empty accepts that)")
+        code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) were "
+                            f"skipped, {info.total_deselected} deselected (--allow-empty accepts that)")
     else:
         code, verdict = 0, ""
     try:
         if not failed_start:
-            print(report.text_summary(results, args.show, args.all_clauses))
+            print(report.text_summary(results, args.show, args.all_clauses, info))
         if verdict:
             print(verdict, file=sys.stderr)
         sys.stdout.flush()
@@ -109,11 +124,18 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def write_reports(args: argparse.Namespace, results: list[CaseResult], announced: dict, started: datetime) -> None:
+def used_filters(args: argparse.Namespace) -> dict[str, list[str]]:
+    """The selection options given, by name (recorded in every report)."""
+    names = ("id", "game", "kind", "clause", "flag", "skip_flag")
+    return {name: list(getattr(args, name)) for name in names if getattr(args, name)}
+
+
+def write_reports(args: argparse.Namespace, results: list[CaseResult], announced: dict, started: datetime,
+                  info: report.RunInfo) -> None:
     if args.json:
-        report.write_json(args.json, report.json_report(results, announced, started))
+        report.write_json(args.json, report.json_report(results, announced, started, info))
     if args.junit:
-        report.write_junit(args.junit, results)
+        report.write_junit(args.junit, results, info, announced)
 
 
 def usage_error(message: str) -> int:

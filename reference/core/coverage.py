@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .attribution import applied_clauses
 from .catalog import Clause, load_catalog
 from .game import Game
 from .scenario import game_scenarios, scenario_clauses
@@ -33,7 +34,7 @@ def game_coverage(game: Game) -> list[ClauseCoverage]:
             if cid in table:
                 table[cid].scenarios.append(scenario.id)
     for case in load_cases([game.name], validate=False):
-        for cid in case["clauses"]:
+        for cid in applied_clauses(case):       # what its steps applied, not what the case lists
             if cid in table:
                 table[cid].cases.append(case["id"])
     return list(table.values())

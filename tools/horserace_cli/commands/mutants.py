@@ -18,6 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     parser.add_argument("--mutant", action="append", default=[], help="only this mutant (repeatable)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--attribution", action="store_true",
+                        help="attribute each mutant's failures and print its top attributed clause and share")
     parser.add_argument("--show", type=int, default=3, metavar="N", help="killing cases shown per mutant")
 
 
@@ -37,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     if not jobs:
         print("no mutant matches the selection")
         return 1
+    if args.attribution:
+        return attribution_report(jobs)
     results = run_mutants(jobs)
     survivors = 0
     print(f"{'game':12} {'mutant':36} {'killed by':>9}  first killing cases")
@@ -48,3 +52,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"{r.game:12} {r.mutant.name:36} {len(r.killers):9}  {first}{note}")
     print(f"{len(results) - survivors} of {len(results)} mutants killed")
     return 1 if survivors else 0
+
+
+def attribution_report(jobs: list) -> int:
+    """The mutant attribution table; the cases carry their vector header's clause_keys."""
+    from reference.core.attribution import load_cases as load_cases_with_keys
+    from reference.core.mutant_attribution import attribute_mutant, attribution_table
+    cases = {game.name: load_cases_with_keys([game.name]) for game in {g.name: g for g, _, _ in jobs}.values()}
+    print(attribution_table([attribute_mutant(game, m, cases[game.name]) for game, m, _ in jobs]))
+    return 0

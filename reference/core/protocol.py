@@ -2,8 +2,11 @@
 
     runner -> impl   {"type": "hello", "protocol": 1, "suite_version": "..."}
     impl -> runner   {"type": "hello", "protocol": 1, "implementation": {...}, "games": {...}}
+                     games: {game: {"kinds": [...], "options": {name: [values or {"min": a, "max": b}]},
+                                    "observations": {kind: [keys it produces]}}}
     runner -> impl   {"type": "case", "seq": N, "id": ..., "game": ..., "kind": ..., "options": {...},
                       "input": {"setup": {...}, "steps": [...]}, "observe": [keys]}
+                     observe: the expected keys, less those the hello says it does not produce
     impl -> runner   {"type": "result", "seq": N, "steps": [observation, ...]}
                    | {"type": "skipped", "seq": N, "reason": "..."}
                    | {"type": "errored", "seq": N, "message": "..."}

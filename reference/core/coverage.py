@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .attribution import applied_clauses
 from .catalog import Clause, load_catalog
 from .game import Game
 from .scenario import game_scenarios, scenario_clauses
@@ -33,9 +34,7 @@ def game_coverage(game: Game) -> list[ClauseCoverage]:
             if cid in table:
                 table[cid].scenarios.append(scenario.id)
     for case in load_cases([game.name], validate=False):
-        # step-level data: the clauses some step of the case applied (the case's list otherwise)
-        applied = {c for step in case["step_clauses"] for c in step} if "step_clauses" in case else case["clauses"]
-        for cid in sorted(applied):
+        for cid in applied_clauses(case):       # what its steps applied, not what the case lists
             if cid in table:
                 table[cid].cases.append(case["id"])
     return list(table.values())

@@ -2,8 +2,11 @@
 
     runner -> impl   {"type": "hello", "protocol": 1, "suite_version": "..."}
     impl -> runner   {"type": "hello", "protocol": 1, "implementation": {...}, "games": {...}}
+                     games: {game: {"kinds": [...], "options": {name: [values or {"min": a, "max": b}]},
+                                    "observations": {kind: [keys it produces]}}}
     runner -> impl   {"type": "case", "seq": N, "id": ..., "game": ..., "kind": ..., "options": {...},
                       "input": {"setup": {...}, "steps": [...]}, "observe": [keys]}
+                     observe: the expected keys, less those the hello says it does not produce
     impl -> runner   {"type": "result", "seq": N, "steps": [observation, ...]}
                    | {"type": "skipped", "seq": N, "reason": "..."}
                    | {"type": "errored", "seq": N, "message": "..."}
@@ -48,8 +51,10 @@ def hello() -> dict[str, Any]:
     return {"type": "hello", "protocol": PROTOCOL_VERSION, "suite_version": suite_version()}
 
 
-def case_message(seq: int, case: dict[str, Any]) -> dict[str, Any]:
-    observe = sorted({key for step in case["expected"] for key in step})
+def case_message(seq: int, case: dict[str, Any], observe: list[str] | None = None) -> dict[str, Any]:
+    """The case as sent; `observe` the keys to report (default: every expected key)."""
+    everything = sorted({key for step in case["expected"] for key in step})
+    observe = everything if observe is None else sorted(set(observe) | ({"error"} & set(everything)))
     return {"type": "case", "seq": seq, "id": case["id"], "game": case["game"], "kind": case["kind"],
             "options": case.get("options", {}), "input": case["input"], "observe": observe}
 

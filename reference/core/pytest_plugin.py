@@ -61,7 +61,7 @@ def check_message(result: CaseResult) -> str:
 
 def report_result(result: CaseResult) -> None:
     """End a pytest item the way the result says (passed: return)."""
-    if result.status in ("failed", "errored", "xpassed"):
+    if result.status in ("failed", "errored", "xpassed", "changed"):
         pytest.fail(check_message(result), pytrace=False)
     if result.status == "skipped":
         pytest.skip(result.message)
@@ -225,7 +225,7 @@ class ProtocolRun:
         try:
             cases = [c for c in load_cases(games or None) if chosen.keep(c)]
             xfail_file = option("horserace_expected_failures")
-            expected = load_expected_failures(Path(xfail_file)) if xfail_file else {}
+            expected = load_expected_failures(Path(xfail_file)) if xfail_file else None
         except HorseRaceError as exc:
             raise pytest.UsageError(f"horserace: {exc}") from None
         if not cases:
@@ -292,8 +292,9 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
         read DOM-INT-1 the other way).
     options: option name -> the values your engine offers (the default value is always
         offered); a case needing another value is skipped, as `horserace check` skips it.
-    expected_failures: a YAML/JSON file of `{id, reason}`: those cases are xfailed, and a
-        listed case that passes fails the run (remove it from the list).
+    expected_failures: a YAML/JSON file (schema/expected-failures.schema.json): a case failing
+        the way an entry expects (by id, clause, step, key) is xfailed; a listed case that
+        passes or now fails differently fails (update the list).
     """
     from .protocol import case_message
     from .report import load_expected_failures
@@ -302,15 +303,18 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
 
     chosen = Selection(ids or [], games or [], kinds or [], clauses or [], flags or [], skip_flags or [])
     cases = [c for c in load_cases(games) if chosen.keep(c)]
-    xfail = load_expected_failures(Path(expected_failures)) if expected_failures else {}
+    xfail = load_expected_failures(Path(expected_failures)) if expected_failures else None
     offered = options or {}
 
-    @pytest.mark.parametrize("case", [pytest.param(c, id=c["id"], marks=marks(c, xfail)) for c in cases])
+    @pytest.mark.parametrize("case", [pytest.param(c, id=c["id"]) for c in cases])
     def test_vector(case: dict[str, Any]) -> None:
         for name, value in (case.get("options") or {}).items():
             if value not in offered.get(name, []):
                 pytest.skip(f"option {name}={value!r} is not offered by the implementation")
-        report_result(in_process_result(case, answer(case_message(1, case))))
+        result = in_process_result(case, answer(case_message(1, case)))
+        if xfail is not None:
+            xfail.apply(result)     # xfailed, changed or xpassed, as `horserace check` judges them
+        report_result(result)
 
     return test_vector
 
@@ -321,7 +325,3 @@ def in_process_result(case: dict[str, Any], steps: Any) -> CaseResult:
     status, mismatch = judge(case, steps)
     return CaseResult(case["id"], case["game"], case["kind"], status, list(case["clauses"]), mismatch=mismatch)
 
-
-def marks(case: dict[str, Any], xfail: dict[str, str]) -> list[Any]:
-    reason = xfail.get(case["id"])
-    return [pytest.mark.xfail(reason=reason, strict=True)] if reason else []

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
+from .attribution import MAX_DIFFERENCES, Difference, attribute, case_clause_keys, value_differences
 from .expect import MISSING, matches, same, show
 from .game import get_game
 
-STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
+# passed-partial: every observation the implementation produces matched, but it announced it
+# does not produce some expected keys (not compared). changed: listed as an expected failure,
+# but it now fails differently (another step, key or clause).
+STATUSES = ("passed", "passed-partial", "failed", "skipped", "errored", "xfailed", "xpassed", "changed")
 FIELD_LIMIT = 2048          # bytes of any message, expected or actual value kept in a report
 
 # Characters a terminal or an XML 1.0 parser would choke on: C0/C1 controls (but tab and
@@ -46,12 +51,20 @@ class CaseResult:
     message: str = ""
     seconds: float = 0.0
     mismatch: dict[str, Any] | None = None
+    applied: list[str] = field(default_factory=list)   # clauses the case applied in some step
+    not_compared: list[str] = field(default_factory=list)  # expected keys the implementation does not produce
 
     def bound(self) -> "CaseResult":
         """Every free text capped and printable, so no report carries megabytes or escapes."""
         self.message = bounded(self.message)
         if self.mismatch:
-            self.mismatch = {k: bounded(v) if isinstance(v, str) else v for k, v in self.mismatch.items()}
+            differences = self.mismatch.get("differences")
+            self.mismatch = bounded_value({k: v for k, v in self.mismatch.items() if k != "differences"})
+            if differences is not None:
+                kept, dropped = fit_differences(differences)
+                self.mismatch["differences"] = kept
+                if dropped:
+                    self.mismatch["more_differences"] = self.mismatch.get("more_differences", 0) + dropped
         return self
 
     def as_dict(self) -> dict[str, Any]:
@@ -61,7 +74,34 @@ class CaseResult:
             out["message"] = self.message
         if self.mismatch:
             out["mismatch"] = self.mismatch
+        if self.not_compared:
+            out["not_compared"] = self.not_compared
         return out
+
+
+def fit_differences(differences: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The differences of a step within FIELD_LIMIT bytes in all: values cut shorter as there
+    are more of them, and the last ones dropped (counted) if even that is too much."""
+    def size(items: list) -> int:
+        return max(len(str(items).encode("utf-8", errors="surrogatepass")), len(json.dumps(items).encode()))
+    for limit in (FIELD_LIMIT // 2, 400, 160, 60):
+        kept = [bounded_value(d, limit) for d in differences]
+        if size(kept) <= FIELD_LIMIT:
+            return kept, 0
+    while kept and size(kept) > FIELD_LIMIT:
+        kept.pop()
+    return kept, len(differences) - len(kept)
+
+
+def bounded_value(value: Any, limit: int = FIELD_LIMIT) -> Any:
+    """Every string inside a mismatch capped and printable."""
+    if isinstance(value, str):
+        return bounded(value, limit)
+    if isinstance(value, dict):
+        return {k: bounded_value(v, limit) for k, v in value.items()}
+    if isinstance(value, list):
+        return [bounded_value(v, limit) for v in value]
+    return value
 
 
 def runner_mode(game_name: str, key: str) -> str:
@@ -71,36 +111,76 @@ def runner_mode(game_name: str, key: str) -> str:
     return get_game(game_name).expectation_modes.get(key, "exact")
 
 
-def first_mismatch(case: dict[str, Any], steps: Any) -> dict[str, Any] | None:
-    """None when every expected value matches; else the first divergent step and key."""
+def first_mismatch(case: dict[str, Any], steps: Any,
+                   compared_keys: Iterable[str] | None = None) -> dict[str, Any] | None:
+    """None when every compared expected value matches; else the first divergent step with
+    every difference at it, the clauses it is attributed to and how many later steps were
+    not compared. `compared_keys`: only these observation keys are compared (None: all)."""
     expected = case["expected"]
     actions = [s.get("action") for s in case["input"]["steps"]]
+    keep = None if compared_keys is None else set(compared_keys)
     if not isinstance(steps, list):
-        return {"step": 0, "action": None, "key": "steps", "expected": f"a list of {len(expected)} observations",
-                "actual": show(steps)}
+        return divergence(case, 0, None, [whole("steps", f"a list of {len(expected)} observations", show(steps))])
     for index, want in enumerate(expected):
         action = actions[index] if index < len(actions) else None
         if index >= len(steps):
-            return {"step": index, "action": action, "key": "steps",
-                    "expected": f"{len(expected)} observations", "actual": f"{len(steps)} observations"}
+            return divergence(case, index, action, [whole("steps", f"{len(expected)} observations",
+                                                          f"{len(steps)} observations")])
         got = steps[index]
         if not isinstance(got, dict):
-            return {"step": index, "action": action, "key": "(observation)", "expected": "an object",
-                    "actual": show(got)}
-        for key, value in want.items():
-            mode = runner_mode(case["game"], key)
-            actual = got.get(key, MISSING)
-            if key != "error" and "error" in got and "error" not in want:
-                return {"step": index, "action": action, "key": key, "expected": show(value, mode),
-                        "actual": f"the action was refused: {show(got['error'])}"}
-            if not matches_safely(value, actual, mode):
-                shown_expected, shown_actual = differing_parts(value, actual, mode)
-                return {"step": index, "action": action, "key": key, "expected": shown_expected,
-                        "actual": shown_actual}
+            return divergence(case, index, action, [whole("(observation)", "an object", show(got))])
+        differences = step_differences(case["game"], want, got, keep)
+        if differences:
+            return divergence(case, index, action, differences)
     if len(steps) > len(expected):
-        return {"step": len(expected), "action": None, "key": "steps",
-                "expected": f"{len(expected)} observations", "actual": f"{len(steps)} observations"}
+        return divergence(case, len(expected), None, [whole("steps", f"{len(expected)} observations",
+                                                            f"{len(steps)} observations")])
     return None
+
+
+def whole(key: str, expected: str, actual: str) -> Difference:
+    return Difference(key, key, key, expected, actual)
+
+
+def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
+                     keep: set[str] | None) -> list[Difference]:
+    """Every difference between one expected and one actual observation."""
+    if "error" in got and "error" not in want:
+        return [Difference("error", "error", "error", "the action is accepted",
+                           f"the action was refused: {show(got['error'])}")]
+    out: list[Difference] = []
+    for key, value in want.items():
+        if keep is not None and key not in keep and key != "error":
+            continue
+        mode = runner_mode(game, key)
+        actual = got.get(key, MISSING)
+        if matches_safely(value, actual, mode):
+            continue
+        try:
+            found = [] if actual is MISSING or mode == "refusal" else value_differences(key, value, actual, mode)
+        except (TypeError, ValueError, RecursionError):
+            found = []
+        if not found:
+            shown_expected, shown_actual = differing_parts(value, actual, mode)
+            found = [Difference(key, key, key, shown_expected, shown_actual)]
+        out += found
+    return out
+
+
+def divergence(case: dict[str, Any], index: int, action: str | None,
+               differences: list[Difference]) -> dict[str, Any]:
+    first = differences[0]
+    step_clauses = case.get("step_clauses")
+    this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
+    clauses, basis = attribute(this_step, case.get("clauses", ()), [d.path for d in differences],
+                               case_clause_keys(case))
+    out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
+           "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
+           "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
+           "clauses": clauses, "attributed_by": basis}
+    if len(differences) > MAX_DIFFERENCES:
+        out["more_differences"] = len(differences) - MAX_DIFFERENCES
+    return out
 
 
 def differing_parts(expected: Any, actual: Any, mode: str) -> tuple[str, str]:
@@ -121,6 +201,7 @@ def matches_safely(expected: Any, actual: Any, mode: str) -> bool:
     return matches(expected, actual, mode)
 
 
-def judge(case: dict[str, Any], steps: Any) -> tuple[str, dict[str, Any] | None]:
-    mismatch = first_mismatch(case, steps)
+def judge(case: dict[str, Any], steps: Any,
+          compared_keys: Iterable[str] | None = None) -> tuple[str, dict[str, Any] | None]:
+    mismatch = first_mismatch(case, steps, compared_keys)
     return ("passed", None) if mismatch is None else ("failed", mismatch)

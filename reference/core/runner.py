@@ -26,7 +26,10 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Iterable
 
 from . import protocol
+from .attribution import applied_clauses
 from .errors import HorseRaceError
+from .expected_failures import Entry, ExpectedFailures
+from .game import UnknownGame, get_game
 from .protocol import ProtocolError
 from .results import CaseResult, bounded, judge, printable
 from .version import PROTOCOL_VERSION
@@ -233,6 +236,8 @@ class Implementation:
 
     def exit_note(self) -> str:
         code = self.process.poll() if self.process else None
+        if code is not None and len(self.threads) > 1:
+            self.threads[1].join(timeout=EXIT_GRACE)   # let the drain read the last words before quoting them
         state = f"exit code {code}" if code is not None else "still running"
         if code is not None and code < 0:
             state = f"killed by signal {-code}"
@@ -312,15 +317,18 @@ class Implementation:
             return f"the implementation does not play {case['game']}"
         if case["kind"] not in game.get("kinds", []):
             return f"the implementation does not take {case['kind']} cases"
-        offered = game.get("options", {})
-        for name, value in (case.get("options") or {}).items():
-            if not any(type(v) is type(value) and v == value for v in offered.get(name, [])):  # true is not 1
-                return f"option {name}={value!r} is not offered by the implementation"
-        return None
+        return unsupported_options(case, game.get("options", {}))
 
-    def ask(self, seq: int, case: dict[str, Any], timeout: float) -> tuple[dict[str, Any], set[int]]:
+    def observations(self, case: dict[str, Any]) -> list[str] | None:
+        """The observation keys the implementation produces for this case's kind (None: all)."""
+        game = self.announced.get("games", {}).get(case["game"], {})
+        produced = (game.get("observations") or {}).get(case["kind"])
+        return None if produced is None else list(produced)
+
+    def ask(self, seq: int, case: dict[str, Any], timeout: float,
+            observe: list[str] | None = None) -> tuple[dict[str, Any], set[int]]:
         """The answer to case `seq`, and the earlier seqs answered again while waiting for it."""
-        self.send(protocol.case_message(seq, case))
+        self.send(protocol.case_message(seq, case, observe))
         self.waiting = timeout
         deadline = time.monotonic() + timeout
         repeated: set[int] = set()
@@ -339,8 +347,47 @@ class Implementation:
         return seq >= self.first_seq
 
 
+def offers(offered: list[Any], value: Any) -> bool:
+    """`value` is among the offered values (type-exact: true is not 1) or inside an offered
+    integer range {"min": a, "max": b}."""
+    for v in offered:
+        if isinstance(v, dict) and set(v) <= {"min", "max"} and v:
+            if isinstance(value, int) and not isinstance(value, bool) and \
+                    v.get("min", value) <= value <= v.get("max", value):
+                return True
+        elif type(v) is type(value) and v == value:
+            return True
+    return False
+
+
+def option_defaults(game_name: str) -> dict[str, Any]:
+    try:
+        return dict(get_game(game_name).option_defaults)
+    except UnknownGame:
+        return {}
+
+
+def unsupported_options(case: dict[str, Any], offered: dict[str, list[Any]]) -> str | None:
+    """Why the case's interpretation options are not all offered, or None.
+
+    An option the implementation does not list supports only its default. One it lists
+    supports only the listed values: a case needing the default then needs a value not offered."""
+    chosen = case.get("options") or {}
+    for name, value in chosen.items():
+        if name not in offered:
+            return f"option {name}={value!r} is not offered by the implementation"
+        if not offers(offered[name], value):
+            return f"option {name}={value!r} is not offered by the implementation"
+    defaults = option_defaults(case["game"])
+    for name, values in offered.items():
+        if name not in chosen and name in defaults and not offers(values, defaults[name]):
+            return (f"the case needs option {name} at its default {defaults[name]!r}, which the implementation "
+                    "does not offer")
+    return None
+
+
 def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10.0,
-              expected_failures: dict[str, str] | None = None, cwd: str | None = None,
+              expected_failures: ExpectedFailures | dict[str, str] | None = None, cwd: str | None = None,
               on_result: Callable[[CaseResult], None] | None = None,
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
               max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
@@ -349,7 +396,9 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     Raises ImplementationUnavailable when the first start fails (nothing was run)."""
     implementation = Implementation(command, cwd, handshake_timeout)
     implementation.start()
-    expected_failures = expected_failures or {}
+    if not isinstance(expected_failures, ExpectedFailures):
+        expected_failures = ExpectedFailures([Entry(reason, id=case_id) for case_id, reason in
+                                              (expected_failures or {}).items()])
     results: list[CaseResult] = []
     by_seq: dict[int, CaseResult] = {}
     consecutive = 0
@@ -357,7 +406,8 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     seq = 0
     try:
         for case in cases:
-            result = CaseResult(case["id"], case["game"], case["kind"], "errored", list(case["clauses"]))
+            result = CaseResult(case["id"], case["game"], case["kind"], "errored", list(case["clauses"]),
+                                applied=applied_clauses(case))
             if not_run:
                 result.message = not_run
             elif implementation.process is None:
@@ -369,7 +419,11 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
                 by_seq[seq] = result
                 started = time.perf_counter()
                 try:
-                    reply, repeated = implementation.ask(seq, case, timeout)
+                    produced = implementation.observations(case)
+                    expected_keys = sorted({k for step in case["expected"] for k in step} - {"error"})
+                    result.not_compared = [k for k in expected_keys if produced is not None and k not in produced]
+                    observe = None if produced is None else [k for k in expected_keys if k in produced]
+                    reply, repeated = implementation.ask(seq, case, timeout, observe)
                     result.seconds = time.perf_counter() - started
                     blame_repeated_answers(repeated, by_seq, case["id"])
                     if reply["type"] == "skipped":
@@ -377,7 +431,11 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
                     elif reply["type"] == "errored":
                         result.message = reply["message"]
                     else:
-                        result.status, result.mismatch = judge(case, reply["steps"])
+                        result.status, result.mismatch = judge(case, reply["steps"], observe)
+                        if result.status == "passed" and result.not_compared:
+                            result.status = "passed-partial"
+                            result.message = (f"{len(result.not_compared)} key(s) not compared (the implementation "
+                                              f"does not produce them): {', '.join(result.not_compared)}")
                     consecutive = 0
                 except (TimeoutError, ProtocolError) as exc:
                     result.seconds = time.perf_counter() - started
@@ -392,7 +450,7 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
                         result.message = f"{exc}; the implementation was restarted"
                         restart(implementation)
                         implementation.first_seq = seq + 1
-            apply_expected_failure(result, expected_failures)
+            expected_failures.apply(result)
             results.append(result.bound())
             if on_result:
                 on_result(result)
@@ -420,15 +478,3 @@ def restart(implementation: Implementation) -> None:
             return
         except ImplementationUnavailable as exc:
             implementation.start_error = bounded(str(exc), 500)
-
-
-def apply_expected_failure(result: CaseResult, expected_failures: dict[str, str]) -> None:
-    reason = expected_failures.get(result.id)
-    if reason is None:
-        return
-    if result.status == "failed":
-        result.status = "xfailed"
-        result.message = f"expected failure: {reason}"
-    elif result.status == "passed":
-        result.status = "xpassed"
-        result.message = f"listed as an expected failure ({reason}) but passed: remove it from the list"

@@ -631,13 +631,33 @@ def vector_files(games: list[str] | None = None, kinds: list[str] | None = None)
 
 def load_cases(games: list[str] | None = None, validate: bool = True, kinds: list[str] | None = None,
                wanted: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
+    """The cases of the vector files, each carrying its game and its file header's clause_keys
+    (one shared map per file: which observation keys each clause decides, for attribution)."""
     cases = []
     for path in vector_files(games, kinds):
         vf = load_vector_file(path, validate, wanted)
+        keys = vf.header.get("clause_keys") or {}
         for case in vf.cases:
             case.setdefault("game", vf.header["game"])
+            case["clause_keys"] = keys
             cases.append(case)
     return cases
+
+
+def case_totals(games: list[str] | None = None) -> dict[str, int]:
+    """Game -> how many cases its vector files hold: the manifest's count for a file it lists,
+    else the file read (a deselected count needs no case parsed; `generate --check` keeps the
+    manifest current)."""
+    recorded = read_manifest().get("files", {})
+    totals: dict[str, int] = {}
+    for path in vector_files(games):
+        entry = recorded.get(manifest_key(path))
+        if isinstance(entry, dict) and isinstance(entry.get("case_count"), int):
+            count = entry["case_count"]
+        else:
+            count = len(load_vector_file(path, False).cases)
+        totals[path.parent.name] = totals.get(path.parent.name, 0) + count
+    return totals
 
 
 def load_selected(selection: Any) -> list[dict[str, Any]]:

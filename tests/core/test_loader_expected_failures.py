@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reference.core.errors import ScenarioError
-from reference.core.expected_failures import ExpectedFailure, expected_failure_reasons, load_expected_failures
+from reference.core.expected_failures import load_expected_failures
 
 
 def write(tmp_path, name: str, text: str):
@@ -19,14 +19,18 @@ def test_yaml_and_json_lists_load_in_order(tmp_path):
     json_path = write(tmp_path, "x.json", '[\n\t{"id": "dom-wt-lone-double", "reason": "not yet"},\n'
                                           '\t{"id": "crd-a", "reason": "later"}\n]\n')
     for path in (yaml_path, json_path):
-        assert load_expected_failures(path) == [ExpectedFailure("dom-wt-lone-double", "not yet", 1 if path.suffix == ".yaml" else 2),
-                                                ExpectedFailure("crd-a", "later", 3)]
-        assert list(expected_failure_reasons(path)) == ["dom-wt-lone-double", "crd-a"]
-    assert load_expected_failures(write(tmp_path, "empty.yaml", "[]\n")) == []
+        entries = load_expected_failures(path).entries
+        assert [(e.id, e.reason, e.where) for e in entries] == [
+            ("dom-wt-lone-double", "not yet", f"{path}:{1 if path.suffix == '.yaml' else 2}"),
+            ("crd-a", "later", f"{path}:3")]
+    assert load_expected_failures(write(tmp_path, "empty.yaml", "[]\n")).entries == []
 
 
 @pytest.mark.parametrize("name,text,line,words", [
     ("twice.yaml", "- id: dom-a\n  reason: one\n- id: dom-a\n  reason: two\n", 3, "listed twice"),
+    ("neither.yaml", "- reason: no id and no clause\n", 1, "[0]"),
+    ("step.yaml", "- id: dom-a\n  reason: abc\n  step: -1\n", 3, "[0].step"),
+    ("clause.yaml", "- clause: dom-open-3\n  reason: abc\n", 1, "[0].clause"),
     ("typo.yaml", "- id: dom-a\n  reasn: one\n", 1, "reasn"),
     ("short.yaml", "- id: dom-a\n  reason: x\n", 2, "[0].reason"),
     ("number.json", '[{"id": "dom-a", "reason": "abc"},\n {"id": "dom-b", "reason": 5}]', 2, "[1].reason"),
@@ -62,4 +66,5 @@ def test_not_utf8_and_missing_files(tmp_path):
 def test_json_escapes_yaml_cannot_read_are_still_valid_json(tmp_path):
     """Found by fuzzing: a character past U+FFFF written as a JSON surrogate-pair escape."""
     path = write(tmp_path, "astral.json", '[\n  {"id": "dom-a", "reason": "x \\ud803\\udc00 \\\\ud803"}\n]\n')
-    assert load_expected_failures(path) == [ExpectedFailure("dom-a", "x \U00010c00 \\ud803", 2)]
+    assert [(e.id, e.reason, e.where) for e in load_expected_failures(path).entries] == [
+        ("dom-a", "x \U00010c00 \\ud803", f"{path}:2")]

@@ -257,21 +257,32 @@ def test_control_characters_are_refused_with_their_line(tmp, path, offset, contr
 # --- the expected-failures loader -------------------------------------------------------
 
 CASE_ID = re.compile(r"^[a-z][a-z0-9]*([.-][a-z0-9]+)*$")
+ID_GLOB = re.compile(r"[a-z0-9*?\[\]!][a-z0-9.*?\[\]!-]*")       # a case id or a glob over ids
+CLAUSE_ID = re.compile(r"[A-Z]{2,5}-[A-Z0-9]+(-[A-Z0-9]+)*")
+ENTRY_KEYS = {"id", "clause", "reason", "step", "key"}
 
 
 def entry_is_valid(entry: Any) -> bool:
-    """The file format, stated independently of the schema and the loader."""
-    return (type(entry) is dict and set(entry) == {"id", "reason"}
-            and type(entry["id"]) is str and CASE_ID.match(entry["id"]) is not None
-            and "\n" not in entry["id"]
-            and type(entry["reason"]) is str and len(entry["reason"]) >= 3)
+    """The file format, stated independently of the schema and the loader: a reason of three or
+    more characters; an id (glob) or a clause or both; optionally a step (>= 0) and a key."""
+    if type(entry) is not dict or not set(entry) <= ENTRY_KEYS or "reason" not in entry:
+        return False
+    if "id" not in entry and "clause" not in entry:
+        return False
+    return ((type(entry["reason"]) is str and len(entry["reason"]) >= 3)
+            and ("id" not in entry or (type(entry["id"]) is str and len(entry["id"]) <= 200
+                                       and ID_GLOB.fullmatch(entry["id"]) is not None))
+            and ("clause" not in entry or (type(entry["clause"]) is str
+                                           and CLAUSE_ID.fullmatch(entry["clause"]) is not None))
+            and ("step" not in entry or (type(entry["step"]) is int and entry["step"] >= 0))
+            and ("key" not in entry or (type(entry["key"]) is str and len(entry["key"]) >= 1)))
 
 
 def file_is_valid(entries: Any) -> bool:
     if type(entries) is not list or not all(entry_is_valid(e) for e in entries):
         return False
-    ids = [e["id"] for e in entries]
-    return len(ids) == len(set(ids))
+    identities = [tuple(e.get(k) for k in ("id", "clause", "step", "key")) for e in entries]
+    return len(identities) == len(set(identities))
 
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 6, 10 ** 6),
@@ -320,7 +331,7 @@ def check_expected_failures(path: Path, entries: Any) -> None:
         assert error.file.endswith(path.name) and (error.line is not None or "JSON" in str(error)), str(error)
         return
     assert valid, f"accepted an invalid file: {entries!r}"
-    assert [(e.id, e.reason) for e in loaded] == [(e["id"], e["reason"]) for e in entries]
+    assert [(e.id, e.reason) for e in loaded.entries] == [(e["id"], e["reason"]) for e in entries]
 
 
 @XFAIL

@@ -122,7 +122,8 @@ def test_reports_validate_and_count_per_game_and_clause(cases, tmp_path):
     data = report.json_report(results, announced, datetime.now(timezone.utc))
     assert schemas.schema_errors(data, "report.schema.json") == []
     assert data["totals"]["failed"] == 1 and data["totals"]["passed"] == 4
-    assert data["clauses"]["DOM-SETTLE-3"]["failed"] == 1
+    assert data["clauses"]["DOM-SETTLE-3"]["first_divergences"] == 1
+    assert data["clauses"]["DOM-SETTLE-3"]["applied_and_passed"] == 0
     xml = ElementTree.fromstring(report.junit_xml(results))
     assert xml.find("testsuite").get("failures") == "1"
     text = report.text_summary(results)

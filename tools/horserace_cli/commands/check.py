@@ -4,8 +4,10 @@ Starts the implementation once (`--impl "COMMAND"`, default: the reference adapt
 selected case with a sequence number and judges the answers. Prints the first divergence of
 failing cases, a summary per game and per clause; writes --json, --junit and --html reports (also
 when the implementation cannot be started: then every case is errored with the reason).
-Exit status: 0 every compared case passed; 1 a case failed or errored, an expected failure
-passed, or nothing was compared (every case skipped; --allow-empty permits that); 2 usage
+Cases the selection leaves out are counted as deselected. Exit status: 0 every compared case
+passed; 1 a case failed or errored, an expected failure passed or changed, an expected-failure
+entry matched nothing, or nothing was compared (every case skipped or deselected;
+--allow-empty permits that); 2 usage
 error (an --impl that is empty or not a valid command line included) or the implementation
 could not be started.
 """
@@ -20,11 +22,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from reference.core import html_report, report
+from reference.core.attribution import applied_clauses
 from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
 from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, ImplementationUnavailable,
                                    Selection, run_cases)
-from reference.core.vectors import load_selected
+from reference.core.vectors import case_totals, load_cases, load_selected
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
 
@@ -40,9 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="after N cases in a row crash, time out or answer invalidly, error the rest "
                              f"at once (default {MAX_CONSECUTIVE_ERRORS}; 0: never)")
     parser.add_argument("--allow-empty", action="store_true",
-                        help="exit 0 even if no case was compared (every selected case skipped)")
+                        help="exit 0 even if no case was compared (every case skipped or deselected)")
     parser.add_argument("--expected-failures", type=Path, metavar="FILE",
-                        help="YAML/JSON list of {id, reason} the implementation is known to fail")
+                        help="YAML/JSON list of {id or clause, reason, [step], [key]} the implementation "
+                             "is known to fail (schema/expected-failures.schema.json)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--html", type=Path, metavar="DIR", help="write an HTML report (index.html) to DIR")
@@ -73,10 +77,18 @@ def run(args: argparse.Namespace) -> int:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     chosen = selection(args)
     cases = load_selected(chosen)
+    info = report.RunInfo(filters=used_filters(args))
+    selected_by_game: dict[str, int] = {}
+    for case in cases:
+        selected_by_game[case["game"]] = selected_by_game.get(case["game"], 0) + 1
+    for game, total in case_totals(args.game or None).items():
+        if total > selected_by_game.get(game, 0):
+            info.deselected[game] = total - selected_by_game.get(game, 0)
     if not cases:
-        print("horserace check: no case matches the selection", file=sys.stderr)
-        return 1
-    expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else {}
+        print(f"horserace check: no case matches the selection ({info.total_deselected} deselected)",
+              file=sys.stderr)
+        return 0 if args.allow_empty else 1
+    expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else None
     started = datetime.now(timezone.utc)
     games = sorted({c["game"] for c in cases})   # the reference adapter loads only these
     impl = args.impl if args.impl is not None else (
@@ -91,22 +103,28 @@ def run(args: argparse.Namespace) -> int:
         # the reports must describe this run, not stay behind from the previous one
         failed_start = bounded(str(exc), 1000)
         results = [CaseResult(c["id"], c["game"], c["kind"], "errored", list(c["clauses"]),
-                              f"not run: the implementation could not be started: {failed_start}") for c in cases]
+                              f"not run: the implementation could not be started: {failed_start}",
+                              applied=applied_clauses(c)) for c in cases]
         announced = {"command": impl, "start_error": failed_start}
-    write_reports(args, results, announced, started)
-    compared = sum(report.counts(results)[s] for s in ("passed", "failed", "xfailed", "xpassed"))
+    if expected is not None and not failed_start:
+        known = load_cases(None, validate=False)     # an entry may name any case of the suite
+        info.unmatched_expected = expected.unmatched(
+            (c["id"] for c in known), (c["id"] for c in cases),
+            (k for c in known for k in c["clauses"]), (k for c in cases for k in c["clauses"]))
+    write_reports(args, results, announced, started, info)
+    compared = report.compared(results)
     if failed_start:
         code, verdict = 2, f"horserace check: error: {failed_start}"
-    elif not report.ok(results):
+    elif not report.ok(results) or info.unmatched_expected:
         code, verdict = 1, ""
     elif compared == 0 and not args.allow_empty:
-        code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) "
-                            "were skipped (--allow-empty accepts that)")
+        code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) were "
+                            f"skipped, {info.total_deselected} deselected (--allow-empty accepts that)")
     else:
         code, verdict = 0, ""
     try:
         if not failed_start:
-            print(report.text_summary(results, args.show, args.all_clauses))
+            print(report.text_summary(results, args.show, args.all_clauses, info))
         if verdict:
             print(verdict, file=sys.stderr)
         sys.stdout.flush()
@@ -115,15 +133,22 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def write_reports(args: argparse.Namespace, results: list[CaseResult], announced: dict, started: datetime) -> None:
+def used_filters(args: argparse.Namespace) -> dict[str, list[str]]:
+    """The selection options given, by name (recorded in every report)."""
+    names = ("id", "game", "kind", "clause", "flag", "skip_flag")
+    return {name: list(getattr(args, name)) for name in names if getattr(args, name)}
+
+
+def write_reports(args: argparse.Namespace, results: list[CaseResult], announced: dict, started: datetime,
+                  info: report.RunInfo) -> None:
     if args.json or args.html:
-        as_json = report.json_report(results, announced, started)
+        as_json = report.json_report(results, announced, started, info)
     if args.json:
         report.write_json(args.json, as_json)
     if args.html:
         html_report.write_html_report(args.html, [as_json])
     if args.junit:
-        report.write_junit(args.junit, results)
+        report.write_junit(args.junit, results, info, announced)
 
 
 def usage_error(message: str) -> int:

@@ -25,6 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run each mutant as an implementation through the runner protocol (slower)")
     parser.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel workers (default: one per core)")
     parser.add_argument("--show", type=int, default=3, metavar="N", help="killing cases shown per mutant (--full)")
+    parser.add_argument("--attribution", action="store_true",
+                        help="attribute each mutant's failures and print its top attributed clause and share")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     if not jobs:
         print("no mutant matches the selection")
         return 1
+    if args.attribution:
+        return attribution_report(jobs)
     with Progress("mutants", total=len(jobs), unit="mutants") as progress:
         if args.via_protocol:
             results = run_mutants(jobs, workers=args.jobs or None, full=args.full, on_result=progress.advance)
@@ -64,3 +68,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"{r.game:12} {r.mutant.name:36} {len(r.killers) if full else r.cases_run:9}  {first}{note}")
     print(f"{len(results) - survivors} of {len(results)} mutants killed")
     return 1 if survivors else 0
+
+
+def attribution_report(jobs: list) -> int:
+    """The mutant attribution table; the cases carry their vector header's clause_keys."""
+    from reference.core.mutant_attribution import attribute_mutant, attribution_table
+    from reference.core.vectors import load_cases
+    cases = {game.name: load_cases([game.name]) for game in {g.name: g for g, _, _ in jobs}.values()}
+    print(attribution_table([attribute_mutant(game, m, cases[game.name]) for game, m, _ in jobs]))
+    return 0

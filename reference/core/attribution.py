@@ -1,0 +1,177 @@
+"""Where two observations differ, and which of a step's clauses a difference points at.
+
+The runner compares a case step by step; at the first divergent step it lists every
+difference (`step_differences`): the key, the field inside it (`events[2].bonus`,
+`settlement.bonus`) and the observation *path* the difference lies on, in the form the
+vector header's `clause_keys` uses (`events.settlement.bonus`, `settlement.bonus`, `scores`).
+The attributed clauses (`attribute`) are the step's `step_clauses` whose paths cover a
+differing path; when none does, every clause of the step; when the step applied none (or
+the vectors predate step_clauses), the case's `clauses`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from .expect import MISSING, event_matches, same, show
+
+MAX_DIFFERENCES = 20        # differences kept per step; more are counted, not listed
+MAX_DEPTH = 4               # nested objects are followed this deep, then compared whole
+ABSENT = "(absent)"
+
+
+@dataclass
+class Difference:
+    key: str                # the observation key
+    field: str              # where inside it: "scores", "events[2].bonus", "settlement.bonus"
+    path: str               # the clause_keys form: "scores", "events.settlement.bonus"
+    expected: str
+    actual: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"key": self.key, "field": self.field, "path": self.path,
+                "expected": self.expected, "actual": self.actual}
+
+
+def _shown(value: Any, mode: str = "exact") -> str:
+    return ABSENT if value is MISSING else show(value, mode)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return same(a, b)       # type-exact: the one equality of reference.core.expect
+
+
+def value_differences(key: str, expected: Any, actual: Any, mode: str) -> list[Difference]:
+    """The differences inside one key whose values do not match under `mode`."""
+    if mode == "events" and isinstance(expected, list) and isinstance(actual, list):
+        return event_differences(key, expected, actual)
+    if mode in ("exact", "subset") and isinstance(expected, dict) and isinstance(actual, dict):
+        return object_differences(key, key, key, expected, actual, subset=mode == "subset", depth=1)
+    return [Difference(key, key, key, _shown(expected, mode), _shown(actual, mode))]
+
+
+def object_differences(key: str, field: str, path: str, expected: dict, actual: dict,
+                       subset: bool, depth: int) -> list[Difference]:
+    """Entries of two objects that differ, by dotted field (nested objects followed MAX_DEPTH deep)."""
+    names = expected.keys() if subset else sorted(set(expected) | set(actual), key=str)
+    out = []
+    for name in names:
+        want, got = expected.get(name, MISSING), actual.get(name, MISSING)
+        if _same(want, got) or (subset and isinstance(want, dict) and isinstance(got, dict)
+                                and not object_differences(key, "", "", want, got, True, depth + 1)):
+            continue
+        sub_field, sub_path = f"{field}.{name}", f"{path}.{name}"
+        if isinstance(want, dict) and isinstance(got, dict) and depth < MAX_DEPTH:
+            out += object_differences(key, sub_field, sub_path, want, got, subset, depth + 1)
+        else:
+            out.append(Difference(key, sub_field, sub_path, _shown(want), _shown(got)))
+    return out
+
+
+def _event_type(event: Any) -> str | None:
+    if isinstance(event, str):
+        return event
+    if isinstance(event, dict) and isinstance(event.get("type"), str):
+        return event["type"]
+    return None
+
+
+def _event_shown(event: Any) -> str:
+    if event is MISSING:
+        return ABSENT
+    return event if isinstance(event, str) else show(event)
+
+
+def event_differences(key: str, expected: list, actual: list) -> list[Difference]:
+    """Which event differs (index, type) and which of its fields, expected vs actual."""
+    out = []
+    for index in range(max(len(expected), len(actual))):
+        want = expected[index] if index < len(expected) else MISSING
+        got = actual[index] if index < len(actual) else MISSING
+        if want is not MISSING and got is not MISSING and event_matches(want, got):
+            continue
+        where = f"{key}[{index}]"
+        want_type, got_type = _event_type(want), _event_type(got)
+        if want is MISSING or got is MISSING or want_type != got_type:
+            for event_type in dict.fromkeys(t for t in (want_type, got_type) if t):
+                out.append(Difference(key, f"{where}.type", f"{key}.{event_type}",
+                                      _event_shown(want), _event_shown(got)))
+            if not (want_type or got_type):
+                out.append(Difference(key, where, key, _shown(want), _shown(got)))
+            continue
+        if isinstance(want, dict) and isinstance(got, dict):
+            fields = object_differences(key, where, f"{key}.{want_type}",
+                                        {k: v for k, v in want.items() if k != "type"}, got, subset=True, depth=1)
+            out += fields or [Difference(key, where, f"{key}.{want_type}", _shown(want), _shown(got))]
+        else:
+            out.append(Difference(key, where, f"{key}.{want_type}", _shown(want), _shown(got)))
+    return out
+
+
+def covers(clause_path: str, differing_path: str) -> bool:
+    """A clause's path covers a differing path when one is a dotted prefix of the other
+    (`events.settlement` covers `events.settlement.bonus`; `scores` covers `scores`)."""
+    return (clause_path == differing_path or differing_path.startswith(clause_path + ".")
+            or clause_path.startswith(differing_path + "."))
+
+
+def attribute(step_clauses: Sequence[str] | None, case_clauses: Sequence[str], paths: Iterable[str],
+              clause_keys: Mapping[str, Sequence[str]]) -> tuple[list[str], str]:
+    """The clauses a divergence at a step is attributed to, and how they were chosen:
+    'paths' (their clause_keys cover a differing path), 'step' (all the step's clauses) or
+    'case' (the step applied none: the case's clauses)."""
+    if not step_clauses:
+        return sorted(case_clauses), "case"
+    paths = list(paths)
+    chosen = [c for c in step_clauses if any(covers(p, d) for p in clause_keys.get(c, ()) for d in paths)]
+    if chosen:
+        return sorted(chosen), "paths"
+    return sorted(step_clauses), "step"
+
+
+def case_clause_keys(case: Mapping[str, Any]) -> Mapping[str, Sequence[str]]:
+    """The vector header's clause_keys (attached to the case when loaded); else the game's own map."""
+    if "clause_keys" in case:
+        return case["clause_keys"]
+    from .game import UnknownGame, get_game
+    try:
+        return get_game(case["game"]).clause_keys
+    except (UnknownGame, KeyError):
+        return {}
+
+
+def applied_clauses(case: Mapping[str, Any]) -> list[str]:
+    """Every clause the case applied in some step (the case's clauses without step data)."""
+    steps = case.get("step_clauses")
+    if steps is None:
+        return list(case.get("clauses", ()))
+    return sorted({c for step in steps for c in step})
+
+
+def clause_summary(results: Iterable[Any]) -> dict[str, dict[str, int]]:
+    """Per clause: first divergences attributed to it, and the cases that applied it and passed."""
+    divergences: Counter[str] = Counter()
+    passed: Counter[str] = Counter()
+    for r in results:
+        if r.mismatch and r.status in ("failed", "xfailed", "changed"):
+            divergences.update(r.mismatch.get("clauses", ()))
+        elif r.status in ("passed", "passed-partial"):
+            passed.update(r.applied)
+    return {c: {"first_divergences": divergences[c], "applied_and_passed": passed[c]}
+            for c in sorted(set(divergences) | set(passed))}
+
+
+def top_clause(attributions: Iterable[Sequence[str]]) -> tuple[str | None, float]:
+    """The clause named most often over many failures (ties: the smallest id), and its share
+    of those failures."""
+    tally: Counter[str] = Counter()
+    total = 0
+    for clauses in attributions:
+        total += 1
+        tally.update(set(clauses))
+    if not tally:
+        return None, 0.0
+    best = min(tally, key=lambda c: (-tally[c], c))
+    return best, tally[best] / total

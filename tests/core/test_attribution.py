@@ -1,0 +1,254 @@
+"""Attribution: every difference at the first divergent step, charged to the clauses that step
+applied and whose clause_keys cover what differs. Synthetic cases (the shapes of the vector
+format: step_clauses per case, clause_keys in the file header), so the expectations do not
+depend on what the engines log."""
+
+import json
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from xml.etree import ElementTree
+
+from reference.core import coverage as coverage_module
+from reference.core import mutant_attribution, report, schemas
+from reference.core.attribution import attribute, clause_summary, covers, top_clause
+from reference.core.vectors import load_cases
+from reference.core.game import Mutant, get_game
+from reference.core.results import CaseResult, first_mismatch, judge
+from reference.core.vectors import VECTORS_DIR
+
+CLAUSE_KEYS = {
+    "DOM-PTS-1": ["scores", "events.scored"],
+    "DOM-TURN-1": ["turn", "events.turn_ended"],
+    "DOM-SETTLE-4": ["events.settlement.bonus", "settlement.bonus", "scores"],
+    "DOM-DRAW-2": ["draw_pile", "events.drew"],
+}
+SETTLEMENT = {"kind": "domino", "winners": [0], "bonus": [3, 0], "scores": [23, 30]}
+
+
+def synthetic_case(**changes):
+    case = {
+        "id": "dom-synthetic-001", "game": "dominoes", "kind": "match",
+        "clauses": ["DOM-DRAW-2", "DOM-PTS-1", "DOM-SETTLE-4", "DOM-TURN-1"],
+        "input": {"setup": {}, "steps": [{"action": "place 6|6"}, {"action": "settle"}, {"action": "draw"}]},
+        "expected": [
+            {"scores": [5, 0], "turn": 1, "events": [{"type": "scored", "points": 5}, "turn_ended"]},
+            {"scores": [23, 30], "settlement": SETTLEMENT,
+             "events": ["round_won", {"type": "settlement", "bonus": [3, 0], "kind": "domino"}]},
+            {"turn": 0, "events": ["drew"]},
+        ],
+        "step_clauses": [["DOM-PTS-1", "DOM-TURN-1"], ["DOM-SETTLE-4"], ["DOM-DRAW-2"]],
+        "clause_keys": CLAUSE_KEYS,
+    }
+    case.update(changes)
+    return case
+
+
+def answer(case):
+    """The steps an implementation that agrees everywhere would report (extra event fields included)."""
+    return [
+        {"scores": [5, 0], "turn": 1, "events": [{"type": "scored", "points": 5, "seat": 0},
+                                                 {"type": "turn_ended", "seat": 0}]},
+        {"scores": [23, 30], "settlement": dict(SETTLEMENT),
+         "events": [{"type": "round_won", "player": 0},
+                    {"type": "settlement", "bonus": [3, 0], "kind": "domino", "scores": [23, 30]}]},
+        {"turn": 0, "events": [{"type": "drew", "seat": 0}]},
+    ]
+
+
+def test_an_agreeing_answer_passes():
+    assert judge(synthetic_case(), answer(synthetic_case())) == ("passed", None)
+
+
+def test_every_difference_of_the_first_divergent_step_is_listed_and_later_steps_are_not_compared():
+    case = synthetic_case()
+    steps = answer(case)
+    steps[1]["scores"] = [20, 30]
+    steps[1]["settlement"]["bonus"] = [0, 0]
+    steps[1]["events"][1]["bonus"] = [0, 0]
+    steps[2]["turn"] = 1                          # a later difference: not compared
+    mismatch = first_mismatch(case, steps)
+    assert mismatch["step"] == 1 and mismatch["action"] == "settle"
+    fields = {d["field"]: d for d in mismatch["differences"]}
+    assert set(fields) == {"scores", "settlement.bonus", "events[1].bonus"}
+    assert fields["events[1].bonus"]["path"] == "events.settlement.bonus"
+    assert (fields["events[1].bonus"]["expected"], fields["events[1].bonus"]["actual"]) == ("[3, 0]", "[0, 0]")
+    assert fields["settlement.bonus"]["path"] == "settlement.bonus"
+    assert mismatch["later_steps_not_compared"] == 1
+    assert mismatch["clauses"] == ["DOM-SETTLE-4"] and mismatch["attributed_by"] == "paths"
+
+
+def test_an_event_of_another_type_names_its_index_and_both_types():
+    case = synthetic_case()
+    steps = answer(case)
+    steps[0]["events"] = [{"type": "scored", "points": 5}, {"type": "round_blocked"}]
+    mismatch = first_mismatch(case, steps)
+    assert [(d["field"], d["path"]) for d in mismatch["differences"]] == [
+        ("events[1].type", "events.turn_ended"), ("events[1].type", "events.round_blocked")]
+    assert mismatch["differences"][0]["expected"] == "turn_ended"
+    assert mismatch["clauses"] == ["DOM-TURN-1"]          # turn_ended is the turn rule's, not the scoring's
+
+
+def test_a_missing_event_is_reported_as_absent():
+    case = synthetic_case()
+    steps = answer(case)
+    steps[0]["events"] = steps[0]["events"][:1]
+    (difference,) = first_mismatch(case, steps)["differences"]
+    assert difference["field"] == "events[1].type" and difference["actual"] == "(absent)"
+
+
+def test_a_wrong_field_of_an_event_is_named_by_field():
+    case = synthetic_case()
+    steps = answer(case)
+    steps[0]["events"][0]["points"] = 10
+    mismatch = first_mismatch(case, steps)
+    assert [(d["field"], d["path"], d["expected"], d["actual"]) for d in mismatch["differences"]] == [
+        ("events[0].points", "events.scored.points", "5", "10")]
+    assert mismatch["clauses"] == ["DOM-PTS-1"]
+
+
+def test_a_refused_action_is_a_difference_of_its_own():
+    case = synthetic_case()
+    steps = answer(case)
+    steps[0] = {"error": "DOM-OPEN-1"}
+    mismatch = first_mismatch(case, steps)
+    assert mismatch["key"] == "error" and "refused" in mismatch["actual"]
+    assert mismatch["later_steps_not_compared"] == 2
+
+
+def test_without_a_covering_clause_every_clause_of_the_step_is_charged():
+    case = synthetic_case(step_clauses=[["DOM-PTS-1", "DOM-TURN-1"], ["DOM-PTS-1"], ["DOM-DRAW-2"]])
+    steps = answer(case)
+    steps[1]["settlement"]["kind"] = "block"     # no clause of step 1 decides settlement.kind
+    mismatch = first_mismatch(case, steps)
+    assert mismatch["differences"][0]["field"] == "settlement.kind"
+    assert mismatch["clauses"] == ["DOM-PTS-1"] and mismatch["attributed_by"] == "step"
+
+
+def test_a_step_that_applied_nothing_falls_back_to_the_case_clauses():
+    case = synthetic_case(step_clauses=[[], [], []])
+    steps = answer(case)
+    steps[0]["turn"] = 0
+    mismatch = first_mismatch(case, steps)
+    assert mismatch["clauses"] == case["clauses"] and mismatch["attributed_by"] == "case"
+
+
+def test_a_vector_file_without_step_clauses_falls_back_to_the_case_clauses():
+    case = synthetic_case()
+    del case["step_clauses"], case["clause_keys"]
+    steps = answer(case)
+    steps[2]["turn"] = 1
+    mismatch = first_mismatch(case, steps)
+    assert mismatch["step"] == 2 and mismatch["clauses"] == case["clauses"]
+
+
+def test_prefix_cover_goes_both_ways_on_dotted_boundaries():
+    assert covers("events.settlement", "events.settlement.bonus")
+    assert covers("events.settlement.bonus", "events.settlement")
+    assert covers("scores", "scores")
+    assert not covers("events.settle", "events.settlement")
+    assert attribute(["A", "B"], ["C"], ["x.y"], {"A": ["x"], "B": ["z"]}) == (["A"], "paths")
+
+
+def results_of_a_run():
+    good = synthetic_case(id="dom-synthetic-002")
+    bad = synthetic_case()
+    steps = answer(bad)
+    steps[1]["scores"] = [20, 30]
+    status, mismatch = judge(bad, steps)
+    failed = CaseResult(bad["id"], "dominoes", "match", status, bad["clauses"], mismatch=mismatch,
+                        applied=["DOM-DRAW-2", "DOM-PTS-1", "DOM-SETTLE-4", "DOM-TURN-1"])
+    passed = CaseResult(good["id"], "dominoes", "match", "passed", good["clauses"],
+                        applied=["DOM-PTS-1", "DOM-TURN-1"])
+    return [failed.bound(), passed]
+
+
+def test_the_clause_summary_counts_first_divergences_and_passes_apart():
+    summary = clause_summary(results_of_a_run())
+    # scores are decided by the scoring and the settlement clause; step 1 applied only the settlement
+    assert summary["DOM-SETTLE-4"] == {"first_divergences": 1, "applied_and_passed": 0}
+    assert summary["DOM-PTS-1"] == {"first_divergences": 0, "applied_and_passed": 1}
+    assert summary["DOM-TURN-1"] == {"first_divergences": 0, "applied_and_passed": 1}
+    assert "DOM-DRAW-2" not in summary       # applied only by the failing case, beyond its divergence
+
+
+def test_the_reports_carry_the_attribution():
+    results = results_of_a_run()
+    data = report.json_report(results, {"command": "x"}, datetime.now(timezone.utc))
+    assert schemas.schema_errors(data, "report.schema.json") == []
+    mismatch = data["cases"][0]["mismatch"]
+    assert mismatch["clauses"] == ["DOM-SETTLE-4"] and mismatch["differences"][0]["field"] == "scores"
+    assert data["clauses"]["DOM-SETTLE-4"]["first_divergences"] == 1
+    failure = ElementTree.fromstring(report.junit_xml(results)).find("testsuite/testcase/failure")
+    assert "attributed to DOM-SETTLE-4" in failure.text and "scores: expected [23, 30], actual [20, 30]" in failure.text
+    text = report.text_summary(results)
+    assert "attributed to: DOM-SETTLE-4" in text and "later steps not compared: 1" in text
+    assert "DOM-SETTLE-4: 1 first divergence(s), 0 passed" in text
+
+
+def test_many_differences_stay_within_the_field_limit():
+    case = synthetic_case()
+    case["expected"][0]["events"] = [{"type": "scored", "points": i, "note": "x" * 300} for i in range(30)]
+    steps = answer(case)
+    steps[0]["events"] = [{"type": "scored", "points": -i - 1, "note": "y" * 300} for i in range(30)]
+    status, mismatch = judge(case, steps)
+    result = CaseResult(case["id"], "dominoes", "match", status, mismatch=mismatch).bound()
+    kept = result.mismatch["differences"]
+    assert len(json.dumps(kept).encode()) <= 2048
+    assert len(kept) + result.mismatch["more_differences"] == 60      # points and note of 30 events
+
+
+def test_loaded_vector_cases_carry_their_header_clause_keys():
+    header = json.loads((VECTORS_DIR / "cards" / "layout.json").read_text())
+    cases = [c for c in load_cases(["cards"]) if c["kind"] == "layout"]
+    assert cases and all(c["clause_keys"] == header["clause_keys"] for c in cases)
+
+
+def test_coverage_counts_what_the_steps_applied(monkeypatch):
+    case = {"id": "dom-synthetic-003", "game": "dominoes", "kind": "match", "clauses": ["DOM-TURN-1", "DOM-PTS-1"],
+            "step_clauses": [["DOM-PTS-1"]]}
+    monkeypatch.setattr(coverage_module, "load_cases", lambda games, validate=True: [case])
+    monkeypatch.setattr(coverage_module, "game_scenarios", lambda game: [])
+    rows = {row.clause.id: row for row in coverage_module.game_coverage(get_game("dominoes"))}
+    assert rows["DOM-PTS-1"].cases == ["dom-synthetic-003"]
+    assert rows["DOM-TURN-1"].cases == []      # listed by the case, applied by no step
+
+
+# -- mutants --------------------------------------------------------------------------------------
+
+def test_top_clause_counts_each_failure_once_and_breaks_ties_by_id():
+    assert top_clause([["B", "A"], ["A"], ["B"]]) == ("A", 2 / 3)
+    assert top_clause([]) == (None, 0.0)
+
+
+def test_the_mutant_table_names_each_mutants_top_clause(monkeypatch):
+    """Two mutants: one breaks the scores (the settlement's), one the turn (the turn rule's).
+    The first is attributed to its clause; the second is declared against the wrong clause."""
+    active: list[str] = []
+
+    @contextmanager
+    def installing(name):
+        active.append(name)
+        try:
+            yield
+        finally:
+            active.remove(name)
+
+    def replay(case):
+        steps = answer(case)
+        if "scores" in active:
+            steps[1]["scores"] = [0, 0]
+        if "turn" in active:
+            steps[0]["turn"] = 0
+        return steps
+
+    monkeypatch.setattr(mutant_attribution, "replay_case", replay)
+    cases = [synthetic_case(id=f"dom-synthetic-{i:03}") for i in range(3)]
+    scores = Mutant("scores", "settlement bonus lost", ("DOM-SETTLE-4",), lambda: installing("scores"))
+    turn = Mutant("turn", "turn stays", ("DOM-PTS-1",), lambda: installing("turn"))
+    game = get_game("dominoes")
+    rows = [mutant_attribution.attribute_mutant(game, m, cases) for m in (scores, turn)]
+    assert (rows[0].top, rows[0].share, rows[0].failures, rows[0].own) == ("DOM-SETTLE-4", 1.0, 3, True)
+    assert (rows[1].top, rows[1].own) == ("DOM-TURN-1", False)
+    table = mutant_attribution.attribution_table(rows)
+    assert "1 of 2 mutants (50%)" in table
+    assert "DOM-SETTLE-4" in table.splitlines()[1] and table.splitlines()[2].rstrip().endswith("NO")

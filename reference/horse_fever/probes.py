@@ -28,7 +28,7 @@ from .rules.setup import new_game
 from .rules.state import OVER
 
 TARGET = 20                      # probes per clause (issue 9)
-GAMES = 160                      # seeded games tried at most; each gives every step as a candidate
+GAMES = 400                      # seeded games tried at most; each gives every step as a candidate
 MAX_STEPS_PER_GAME = 5000
 PLAYERS = (2, 3, 4, 5, 6)
 

@@ -25,10 +25,9 @@ from typing import Any
 import math
 import re
 
+import sys
+
 import yaml
-from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
-                         MappingStartEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent,
-                         StreamEndEvent, StreamStartEvent)
 
 from .errors import ScenarioError
 
@@ -36,6 +35,22 @@ MAX_BYTES = 1 << 20        # 1 MiB per file; the largest suite file is about 20 
 MAX_DEPTH = 64             # open lists and mappings at once; the deepest suite file has 7
 MAX_NODES = 20_000         # keys and values in a file; the largest suite file has 951
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# The event classes of the parser in use. libyaml's parser (yaml._yaml, a C extension) keeps the
+# classes of the first import of yaml.events: an extension is never re-initialised, so after
+# yaml.* is dropped from sys.modules and imported again (pytest's pytester does that between
+# runs) a fresh `from yaml.events import ...` gives other classes, and isinstance would fail.
+_PARSER = next((c for c in _Loader.__mro__ if c.__name__ in ("CParser", "Parser")), None)
+_EVENTS = sys.modules.get(_PARSER.__module__ if _PARSER is not None else "", yaml.events)
+AliasEvent = getattr(_EVENTS, "AliasEvent", yaml.events.AliasEvent)
+DocumentEndEvent = getattr(_EVENTS, "DocumentEndEvent", yaml.events.DocumentEndEvent)
+DocumentStartEvent = getattr(_EVENTS, "DocumentStartEvent", yaml.events.DocumentStartEvent)
+MappingEndEvent = getattr(_EVENTS, "MappingEndEvent", yaml.events.MappingEndEvent)
+MappingStartEvent = getattr(_EVENTS, "MappingStartEvent", yaml.events.MappingStartEvent)
+ScalarEvent = getattr(_EVENTS, "ScalarEvent", yaml.events.ScalarEvent)
+SequenceEndEvent = getattr(_EVENTS, "SequenceEndEvent", yaml.events.SequenceEndEvent)
+SequenceStartEvent = getattr(_EVENTS, "SequenceStartEvent", yaml.events.SequenceStartEvent)
+StreamEndEvent = getattr(_EVENTS, "StreamEndEvent", yaml.events.StreamEndEvent)
+StreamStartEvent = getattr(_EVENTS, "StreamStartEvent", yaml.events.StreamStartEvent)
 # The characters YAML forbids (PyYAML's reader rejects the same set, without a line).
 _NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 _TAG = "tag:yaml.org,2002:"

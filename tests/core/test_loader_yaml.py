@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 import tracemalloc
 
@@ -152,3 +154,20 @@ def test_bounds_are_module_constants_the_loader_reads(monkeypatch):
 
 def test_every_scenario_folder_file_loads():
     assert SCENARIO_DIR.is_dir() and len(scenario_files()) > 50
+
+
+def test_flow_collections_load_after_yaml_is_imported_again(tmp_path):
+    """pytest's pytester drops yaml.* from sys.modules between runs; libyaml's C parser keeps
+    the event classes of the first import, so a loader that imported yaml.events afresh read a
+    flow list `- {id: a}` as a scalar and crashed with an AttributeError."""
+    path = tmp_path / "flow.yaml"
+    path.write_text("- {id: dom-a, reason: not yet}\n- [1, 2]\n", encoding="utf-8")
+    script = (
+        "import sys, yaml\n"
+        "for name in [n for n in sys.modules if n == 'yaml' or n.startswith(('yaml.', 'reference'))]:\n"
+        "    del sys.modules[name]\n"
+        "from reference.core.yamlsource import load_yaml_file\n"
+        f"print(load_yaml_file({str(path)!r}).data)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[{'id': 'dom-a', 'reason': 'not yet'}, [1, 2]]"

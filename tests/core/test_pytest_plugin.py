@@ -64,7 +64,7 @@ def test_a_failing_case_reads_as_horserace_check_prints_it(pytester, capsys):
     assert main(["check", "--impl", impl, "--id", "dom-ex-settle-*", "--game", "dominoes"]) == 1
     printed = capsys.readouterr().out.splitlines()
     start = next(i for i, line in enumerate(printed) if line.startswith("FAILED "))
-    block = printed[start:next(i for i in range(start, len(printed)) if printed[i].startswith("  clauses:")) + 1]
+    block = printed[start:next(i for i in range(start, len(printed)) if printed[i].startswith("  attributed to:")) + 1]
     failed_id = block[0].split()[-1]
     assert any("first divergence at step" in line for line in block)
 
@@ -85,7 +85,7 @@ def test_expected_failures_are_xfailed_and_a_listed_case_that_passes_fails(pytes
                                 "--horserace-expected-failures", str(listed), "-rx")
     result.assert_outcomes(passed=3, failed=1, xfailed=1)
     result.stdout.fnmatch_lines([f"XPASSED dominoes settlement {passing}",
-                                 "  listed as an expected failure (old) but passed: remove it from the list",
+                                 "  listed as an expected failure (*xfail.yaml:2: old) but passed: remove it from the list",
                                  f"XFAIL horserace::dominoes::settlement::{failing} - expected failure: not yet"])
 
 
@@ -157,9 +157,9 @@ def test_the_in_process_route_for_python_engines(pytester):
     assert "test_adopting[crd-ex-eighth-diamond]" not in result.stdout.str()
     result.stdout.fnmatch_lines(["FAILED dominoes settlement dom-ex-settle-seventeen",
                                  "  first divergence at step 0 (settle): scores",
-                                 "    expected: [[]23, 30]",
-                                 "    actual:   [[]24, 30]",
-                                 "  clauses: DOM-END-1, *DOM-SETTLE-3*"], consecutive=True)
+                                 "    scores: expected [[]23, 30]",
+                                 "            actual   [[]24, 30]",
+                                 "  attributed to: *DOM-SETTLE-3*"], consecutive=True)
     result.stdout.fnmatch_lines(["*option bank_cover='net' is not offered by the implementation*"])
 
 

@@ -76,9 +76,23 @@ def test_options_offered_by_value_or_integer_range():
     assert "is not offered" in unsupported_options({"game": "cards", "options": {"bank_cover": "net"}}, {})
 
 
-def test_deselected_cases_are_counted_in_every_report(tmp_path, capsys, cases, monkeypatch):
+def use_only(monkeypatch, cases):
+    """`horserace check` sees these cases as the whole suite (selected, counted and known)."""
     from horserace_cli.commands import check
+
+    def totals(games=None):
+        out = {}
+        for c in cases:
+            if not games or c["game"] in games:
+                out[c["game"]] = out.get(c["game"], 0) + 1
+        return out
+    monkeypatch.setattr(check, "load_selected", lambda selection: [c for c in cases if selection.keep(c)])
+    monkeypatch.setattr(check, "case_totals", totals)
     monkeypatch.setattr(check, "load_cases", lambda games=None, validate=True: cases)
+
+
+def test_deselected_cases_are_counted_in_every_report(tmp_path, capsys, cases, monkeypatch):
+    use_only(monkeypatch, cases)
     impl = good_fake(tmp_path, cases)
     code = main(["check", "--impl", impl, "--skip-flag", "illegal-action", "--kind", "layout",
                  "--json", str(tmp_path / "r.json"), "--junit", str(tmp_path / "r.xml")])
@@ -96,16 +110,14 @@ def test_deselected_cases_are_counted_in_every_report(tmp_path, capsys, cases, m
 
 
 def test_a_selection_of_nothing_compares_nothing(tmp_path, capsys, cases, monkeypatch):
-    from horserace_cli.commands import check
-    monkeypatch.setattr(check, "load_cases", lambda games=None, validate=True: cases)
+    use_only(monkeypatch, cases)
     assert main(["check", "--impl", good_fake(tmp_path, cases), "--kind", "perft"]) == 1
     assert "4 deselected" in capsys.readouterr().err
     assert main(["check", "--impl", good_fake(tmp_path, cases), "--kind", "perft", "--allow-empty"]) == 0
 
 
 def test_an_expected_failures_entry_that_matches_nothing_fails_the_run(tmp_path, capsys, cases, monkeypatch):
-    from horserace_cli.commands import check
-    monkeypatch.setattr(check, "load_cases", lambda games=None, validate=True: cases)
+    use_only(monkeypatch, cases)
     xfail = tmp_path / "xfail.yaml"
     xfail.write_text("- id: dom-ex-settle-sevnteen\n  reason: a typo must not pass\n")
     code = main(["check", "--impl", good_fake(tmp_path, cases), "--game", "dominoes",

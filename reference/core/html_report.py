@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import difflib
 import json
-from html import escape
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -23,7 +22,8 @@ from .catalog import Clause, find_clause
 from .errors import HorseRaceError
 from .game import UnknownGame, get_game
 from .results import STATUSES
-from .site import build_site, page_name, write
+from .site import build_site, e, page_name, write
+from .site import page as site_page
 from .vectors import load_cases
 
 FAILING = ("failed", "errored", "xpassed")
@@ -57,14 +57,8 @@ del { background: #fecaca; text-decoration: none; } ins { background: #bbf7d0; t
 """
 
 
-def e(value: Any) -> str:
-    return escape(str(value), quote=True)
-
-
 def page(title: str, body: Iterable[str]) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+    return site_page(title, body, CSS)
 
 
 # -- reading the reports ------------------------------------------------------------------------

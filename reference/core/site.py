@@ -170,9 +170,10 @@ def e(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
-def page(title: str, body: Iterable[str]) -> str:
+def page(title: str, body: Iterable[str], css: str = CSS) -> str:
+    """A whole static page: inline CSS, no scripts (the site's and the HTML report's)."""
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            f"<title>{e(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")
 
 

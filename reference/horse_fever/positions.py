@@ -143,26 +143,8 @@ def race_from_setup(setup: Any) -> Race:
         if reveal.cancelled_pairs(race.cards[colour]):
             raise InputError(f"setup.cards.{colour}", "two cards with the same letter would have cancelled "
                              "at the reveal", "HF-CANCEL-1")
-    raw_positions = check_mapping(setup.get("positions") or {}, "setup.positions", "give {colour: spaces, ...}")
-    for colour, position in raw_positions.items():
-        where = f"setup.positions.{key_text(colour)}"
-        horse = parse_colour(colour, where)
-        if not is_whole_number(position) or not 0 <= position <= MAX_POSITION:
-            raise InputError(where, f"{shorten(position)} is not a number of spaces (0 to {MAX_POSITION})")
-        race.positions[horse] = position
-    raw_ranking = check_list(setup.get("ranking") or [], "setup.ranking", "list the ranked horses, first first")
-    ranked = [parse_colour(c, f"setup.ranking[{i}]") for i, c in enumerate(raw_ranking)]
-    for index, horse in enumerate(ranked):
-        if ranked.index(horse) != index:
-            raise InputError(f"setup.ranking[{index}]", f"{horse} is ranked twice", "HF-RANK-2")
-        if not ranking.has_finished(race.positions[horse]):
-            raise InputError(f"setup.ranking[{index}]", f"{horse} stands at {race.positions[horse]}, before the "
-                             "finish line, and cannot be ranked", "HF-RANK-1")
-    for horse in COLOURS:
-        if horse not in ranked and ranking.has_finished(race.positions[horse]):
-            raise InputError(f"setup.positions.{horse}", f"{horse} is on or past the line: it finished at the "
-                             "end of an earlier race round, so list it in the ranking", "HF-RANK-1")
-    race.ranking = ranked
+    read_positions(race, setup, "setup")
+    read_ranking(race, setup, "setup")
     if race.is_over():
         raise InputError("setup.ranking", "every horse is ranked; there is no race left to run", "HF-RANK-6")
     return race
@@ -202,3 +184,32 @@ def odds_case(setup: Any) -> tuple[dict[str, int], list[str]]:
         if ranked.index(horse) != index:
             raise InputError(f"setup.ranking[{index}]", f"{horse} is ranked twice", "HF-RANK-2")
     return odds, ranked
+
+
+def read_positions(race: Any, raw: Mapping[str, Any], prefix: str) -> None:
+    """A race under way: each horse's space (the `race` kind's setup and a round's `setup.race`
+    give it the same way; `prefix` names the field)."""
+    for colour, position in check_mapping(raw.get("positions") or {}, f"{prefix}.positions",
+                                          "give {colour: spaces, ...}").items():
+        where = f"{prefix}.positions.{key_text(colour)}"
+        horse = parse_colour(colour, where)
+        if not is_whole_number(position) or not 0 <= position <= MAX_POSITION:
+            raise InputError(where, f"{shorten(position)} is not a number of spaces (0 to {MAX_POSITION})")
+        race.positions[horse] = position
+
+
+def read_ranking(race: Any, raw: Mapping[str, Any], prefix: str) -> None:
+    """The horses already ranked, in order: each on or past the line, each once (HF-RANK-1/2)."""
+    raw_ranking = check_list(raw.get("ranking") or [], f"{prefix}.ranking", "list the ranked horses, first first")
+    ranked = [parse_colour(c, f"{prefix}.ranking[{i}]") for i, c in enumerate(raw_ranking)]
+    for index, horse in enumerate(ranked):
+        if ranked.index(horse) != index:
+            raise InputError(f"{prefix}.ranking[{index}]", f"{horse} is ranked twice", "HF-RANK-2")
+        if not ranking.has_finished(race.positions[horse]):
+            raise InputError(f"{prefix}.ranking[{index}]", f"{horse} stands at {race.positions[horse]}, before the "
+                             "finish line, and cannot be ranked", "HF-RANK-1")
+    for horse in COLOURS:
+        if horse not in ranked and ranking.has_finished(race.positions[horse]):
+            raise InputError(f"{prefix}.positions.{horse}", f"{horse} is on or past the line: it finished at the "
+                             "end of an earlier race round, so list it in the ranking", "HF-RANK-1")
+    race.ranking = ranked

@@ -19,10 +19,10 @@ from typing import Any
 
 from reference.core.errors import InputError
 
-from .positions import (MAX_COUNT, MAX_POSITION, MAX_RACE_ROUNDS, check_count, check_list, check_mapping,
-                        check_odds_board, game_in_progress, key_text)
-from .rules import ranking, reveal
-from .rules.components import (COLOURS, SHOW, WIN, is_whole_number, parse_action_card, parse_colour,
+from .positions import (MAX_COUNT, MAX_RACE_ROUNDS, check_count, check_list, check_mapping,
+                        check_odds_board, game_in_progress, key_text, read_positions, read_ranking)
+from .rules import reveal
+from .rules.components import (COLOURS, SHOW, WIN, parse_action_card, parse_colour,
                                parse_movement_card, shorten)
 from .rules.options import Options
 from .rules.race import new_race
@@ -213,29 +213,11 @@ def read_race(state: GameState, raw: Any) -> Any:
                          "in order", "HF-MOVE-1")
     race.movement_seen = [parse_movement_card(n, f"setup.race.movement_cards[{i}]").number
                           for i, n in enumerate(seen)]
-    for colour, position in check_mapping(raw.get("positions") or {}, "setup.race.positions",
-                                          "give {colour: spaces}").items():
-        where = f"setup.race.positions.{key_text(colour)}"
-        horse = parse_colour(colour, where)
-        if not is_whole_number(position) or not 0 <= position <= MAX_POSITION:
-            raise InputError(where, f"{shorten(position)} is not a number of spaces (0 to {MAX_POSITION})")
-        race.positions[horse] = position
+    read_positions(race, raw, "setup.race")
     if race.rounds_played == 0 and any(race.positions.values()):
         raise InputError("setup.race.positions", "before the Start every horse is on its start space",
                          "HF-SETUP-10")
-    ranked = [parse_colour(c, f"setup.race.ranking[{i}]")
-              for i, c in enumerate(check_list(raw.get("ranking") or [], "setup.race.ranking", "list the ranked horses"))]
-    for index, horse in enumerate(ranked):
-        if ranked.index(horse) != index:
-            raise InputError(f"setup.race.ranking[{index}]", f"{horse} is ranked twice", "HF-RANK-2")
-        if not ranking.has_finished(race.positions[horse]):
-            raise InputError(f"setup.race.ranking[{index}]", f"{horse} stands at {race.positions[horse]}, before "
-                             "the finish line, and cannot be ranked", "HF-RANK-1")
-    for horse in COLOURS:
-        if horse not in ranked and ranking.has_finished(race.positions[horse]):
-            raise InputError(f"setup.race.positions.{horse}", f"{horse} is on or past the line: list it in the "
-                             "ranking", "HF-RANK-1")
-    race.ranking = ranked
+    read_ranking(race, raw, "setup.race")
     if race.is_over() != (state.phase in RACE_OVER_PHASES):
         raise InputError("setup.race.ranking", f"in the {state.phase} phase the race is "
                          f"{'over' if state.phase in RACE_OVER_PHASES else 'still running'}", "HF-RANK-6")

@@ -251,6 +251,9 @@ class Implementation:
             self.process.stdin.flush()
         except (OSError, ValueError) as exc:
             self.wait_for_exit()
+            if self.process.poll() is not None:   # it exited first: say so, as a read would have found
+                raise ProtocolError(f"the implementation exited ({self.exit_note()}); the case could not "
+                                    "be sent") from None
             raise ProtocolError(f"cannot write to the implementation ({exc.__class__.__name__}); "
                                 f"{self.exit_note()}") from None
 

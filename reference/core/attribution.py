@@ -120,15 +120,31 @@ def covers(clause_path: str, differing_path: str) -> bool:
 def attribute(step_clauses: Sequence[str] | None, case_clauses: Sequence[str], paths: Iterable[str],
               clause_keys: Mapping[str, Sequence[str]]) -> tuple[list[str], str]:
     """The clauses a divergence at a step is attributed to, and how they were chosen:
-    'paths' (their clause_keys cover a differing path), 'step' (all the step's clauses) or
-    'case' (the step applied none: the case's clauses)."""
+    'paths' (of the step's clauses, those whose clause_keys footprint best matches the
+    differing paths: `footprint_match`; ties are all named), 'step' (no clause of the step
+    covers a differing path: all of them) or 'case' (the step applied none: the case's clauses)."""
     if not step_clauses:
         return sorted(case_clauses), "case"
-    paths = list(paths)
-    chosen = [c for c in step_clauses if any(covers(p, d) for p in clause_keys.get(c, ()) for d in paths)]
-    if chosen:
-        return sorted(chosen), "paths"
+    paths = sorted(set(paths))
+    scores = {c: footprint_match(clause_keys.get(c, ()), paths) for c in dict.fromkeys(step_clauses)}
+    best = max(scores.values(), default=0.0)
+    if best > 0:
+        return sorted(c for c, score in scores.items() if score == best), "paths"
     return sorted(step_clauses), "step"
+
+
+def footprint_match(clause_paths: Sequence[str], differing: Sequence[str]) -> float:
+    """How well a clause's footprint (the paths its decision determines) matches what differs:
+    the differing paths it covers, over those paths plus its own paths that did not differ
+    (a Jaccard index). A misreading of a clause changes what that clause decides, so the
+    clause whose footprint best matches the difference explains it best: a rounding misread
+    changes the bonus and the scores, not the counted pips, and a clause that also decides the
+    counted pips matches less well. Zero when it covers nothing that differs."""
+    covered = sum(1 for d in differing if any(covers(p, d) for p in clause_paths))
+    if not covered:
+        return 0.0
+    unused = sum(1 for p in clause_paths if not any(covers(p, d) for d in differing))
+    return covered / (len(differing) + unused)
 
 
 def case_clause_keys(case: Mapping[str, Any]) -> Mapping[str, Sequence[str]]:

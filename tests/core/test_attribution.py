@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 from reference.core import coverage as coverage_module
 from reference.core import mutant_attribution, report, schemas
-from reference.core.attribution import attribute, clause_summary, covers, top_clause
+from reference.core.attribution import attribute, clause_summary, covers, footprint_match, top_clause
 from reference.core.vectors import load_cases
 from reference.core.game import Mutant, get_game
 from reference.core.results import CaseResult, first_mismatch, judge
@@ -147,6 +147,23 @@ def test_prefix_cover_goes_both_ways_on_dotted_boundaries():
     assert covers("scores", "scores")
     assert not covers("events.settle", "events.settlement")
     assert attribute(["A", "B"], ["C"], ["x.y"], {"A": ["x"], "B": ["z"]}) == (["A"], "paths")
+
+
+def test_the_clause_whose_footprint_best_matches_the_difference_is_charged():
+    # Counting decides the counted pips and everything after; rounding only the bonus and after.
+    keys = {"COUNT": ["settlement.counted_pips", "settlement.bonus", "scores"],
+            "ROUND": ["settlement.bonus", "scores"],
+            "OTHER": ["turn"]}
+    # a rounding misread: the counted pips agree, the bonus and the scores differ
+    assert attribute(["COUNT", "ROUND", "OTHER"], [], ["settlement.bonus", "scores"], keys) == (["ROUND"], "paths")
+    # a counting misread: all three differ; only COUNT covers the counted pips
+    assert attribute(["COUNT", "ROUND", "OTHER"], [], ["settlement.counted_pips", "settlement.bonus", "scores"],
+                     keys) == (["COUNT"], "paths")
+    # equal footprints are named together (no hidden preference)
+    assert attribute(["A", "B"], [], ["x"], {"A": ["x"], "B": ["x"]}) == (["A", "B"], "paths")
+    # 2 of 2 differing paths covered, one own path (counted_pips) that did not differ: 2 / (2 + 1)
+    assert footprint_match(keys["COUNT"], ["settlement.bonus", "scores"]) == 2 / 3
+    assert footprint_match(keys["OTHER"], ["scores"]) == 0.0
 
 
 def results_of_a_run():

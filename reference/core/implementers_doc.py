@@ -304,7 +304,9 @@ README.md has the commands and the protocol's walk-through.
 * **`step_clauses` and `clause_keys`.** Each case lists, per step, the clauses that step applied;
   each file header maps a clause to the observation paths it decides (`key`, `key.field`,
   `events.<type>`, `events.<type>.<field>`). The runner attributes a divergence to the step's
-  clauses whose paths cover a differing path (all of the step's clauses when none does).
+  clauses whose paths best match the differing paths (covered differing paths over differing
+  paths plus own paths that did not differ; ties together; all of the step's clauses when none
+  covers a differing path).
 * **Comparison.** Each key's table row names how it is compared:
 """
 

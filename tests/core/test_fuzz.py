@@ -260,3 +260,17 @@ def test_fuzzing_the_reference_finds_nothing(game, tmp_path):
     assert main(["fuzz", "--game", game, "--budget-cases", "20", "--json", str(report_file)]) == 0
     report = json.loads(report_file.read_text())
     assert report["compared"] == 20 and report["totals"]["failed"] == 0
+
+
+def test_a_generator_that_fails_is_reported_per_case_and_the_run_goes_on(monkeypatch, tmp_path):
+    def flaky(choose: Chooser, kind: str, options: dict) -> dict:
+        if choose.below(2):
+            raise ValueError("planted generator bug")
+        return fake_generate(choose, kind, options)
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes", SimpleNamespace(KINDS=("match",), generate=flaky))
+    report_file = tmp_path / "r.json"
+    assert fuzz("--budget-cases", "12", "--json", str(report_file)) == 1
+    report = json.loads(report_file.read_text())
+    errored = [c for c in report["cases"] if c["status"] == "errored"]
+    assert errored and report["totals"]["passed"] == 12 - len(errored)
+    assert all("planted generator bug" in c["message"] and "generator" in c["message"] for c in errored)

@@ -78,16 +78,22 @@ def build_case(game_name: str, kind: str, options: dict[str, Any], chooser: Choo
     game = get_game(game_name)
     generator = load_generator(game_name)
     chosen = non_default(game, options)
-    made = generator.generate(chooser, kind, {**game.option_defaults, **options})
-    inp = json.loads(json.dumps(made["input"]))      # plain JSON, as it travels
+    try:
+        made = generator.generate(chooser, kind, {**game.option_defaults, **options})
+        inp = json.loads(json.dumps(made["input"]))      # plain JSON, as it travels
+    except Exception as exc:     # a plug-in's bug (or an edited number list it cannot read): not the implementation's
+        raise InvalidCase(f"the {game_name} generator failed: {type(exc).__name__}: {exc}") from None
     case: dict[str, Any] = {"id": case_id(game_name, kind, seed if seed is not None else 0),
                             "game": game_name, "kind": kind, "options": chosen, "input": inp}
-    if not inp.get("steps"):
+    if not isinstance(inp, dict) or not inp.get("steps"):
         raise InvalidCase("the generator made a case without steps")
     try:
         expected, step_clauses = expected_observations(game, case)
     except HorseRaceError as exc:
         raise InvalidCase(f"the reference refuses the generated case: {exc}") from None
+    except Exception as exc:     # an engine bug met on this input: reported with the case, the run goes on
+        raise InvalidCase(f"the reference engine failed on the generated case (a bug in the suite): "
+                          f"{type(exc).__name__}: {exc}") from None
     catalog = load_catalog(game_name).clauses
     step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
     case["clauses"] = sorted({c for step in step_clauses for c in step})

@@ -274,3 +274,23 @@ def test_a_generator_that_fails_is_reported_per_case_and_the_run_goes_on(monkeyp
     errored = [c for c in report["cases"] if c["status"] == "errored"]
     assert errored and report["totals"]["passed"] == 12 - len(errored)
     assert all("planted generator bug" in c["message"] and "generator" in c["message"] for c in errored)
+
+
+def test_all_mutants_reports_the_cases_needed_and_the_shrunk_length(fake_generator, monkeypatch, tmp_path, capsys):
+    import dataclasses
+
+    from reference.core import game as game_module
+    dominoes = game_module.get_game("dominoes")
+    chosen = [m for m in dominoes.mutants() if m.name in ("draw-while-able", "refused-placement-drops-tile")]
+    only_two = dataclasses.replace(dominoes, mutants=lambda: chosen)
+    monkeypatch.setattr(game_module, "all_games", lambda: {"dominoes": only_two})
+    summary = tmp_path / "mutants.json"
+    code = fuzz("--all-mutants", "--budget-cases", "3", "--out", str(tmp_path / "out"), "--json", str(summary))
+    printed = capsys.readouterr().out
+    # the stand-in generator never plays a refused placement: that mutant survives, so exit 1
+    assert code == 1 and "1 of 2 mutant(s) found" in printed
+    rows = {row["mutant"]: row for row in json.loads(summary.read_text())["mutants"]}
+    found = rows["draw-while-able"]
+    assert found["found"] and 1 <= found["cases"] <= 3 and 1 <= found["shrunk_steps"] <= found["steps"]
+    assert found["scenario"] and main(["verify", found["scenario"]]) == 0
+    assert {k: rows["refused-placement-drops-tile"][k] for k in ("found", "cases")} == {"found": False, "cases": 3}

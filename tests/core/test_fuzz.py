@@ -141,7 +141,7 @@ def test_a_planted_divergence_is_attributed_shrunk_and_written_as_a_verifying_sc
         fake_generator, fake_impl, tmp_path, capsys):
     report_file, out = tmp_path / "r.json", tmp_path / "out"
     code = fuzz("--impl", fake_impl("wrong-scores-at-step", 2), "--budget-cases", "3",
-                "--json", str(report_file), "--out", str(out))
+                "--json", str(report_file), "--junit", str(tmp_path / "r.xml"), "--out", str(out))
     printed = capsys.readouterr().out
     assert code == 1
     report = json.loads(report_file.read_text())
@@ -163,6 +163,12 @@ def test_a_planted_divergence_is_attributed_shrunk_and_written_as_a_verifying_sc
     assert main(["verify", str(scenario)]) == 0
     text = scenario.read_text()
     assert str(first["seed"]) in text and "[99, 99]" in text
+    # JUnit: one test case per campaign case, the failing ones with the divergence and the file
+    from xml.etree import ElementTree as ET
+    testcases = ET.parse(tmp_path / "r.xml").getroot().findall(".//testcase")
+    assert [t.get("name") for t in testcases] == [c["id"] for c in report["cases"]]
+    failures = [t.find("failure") for t in testcases if t.find("failure") is not None]
+    assert len(failures) == len(failed) and "scores" in failures[0].text and str(scenario) in failures[0].text
 
 
 def test_a_crashing_implementation_is_reported_and_the_run_goes_on(fake_generator, fake_impl, tmp_path):
@@ -204,6 +210,18 @@ def test_merge_refuses_a_missing_or_repeated_shard(fake_generator, tmp_path, cap
     assert main(["merge-reports", str(tmp_path / "s1.json"), str(tmp_path / "s1.json"),
                  "-o", str(tmp_path / "m.json")]) == 2
     assert not (tmp_path / "m.json").exists()
+
+
+def test_option_all_makes_one_track_per_value_the_implementation_offers(fake_generator, tmp_path):
+    report_file = tmp_path / "r.json"
+    assert fuzz("--option", "opening_continues=all", "--option", "symmetric_points=canonical",
+                "--budget-cases", "4", "--no-shrink", "--json", str(report_file)) == 0
+    report = json.loads(report_file.read_text())
+    # the reference offers opening_continues true (the default, so not named) and false
+    assert report["campaign"]["tracks"] == [
+        {"kind": "match", "options": {"symmetric_points": "canonical"}},
+        {"kind": "match", "options": {"opening_continues": False, "symmetric_points": "canonical"}}]
+    assert [c.get("options", {}).get("opening_continues") for c in report["cases"]] == [None, False, None, False]
 
 
 # -- bad arguments -------------------------------------------------------------------------

@@ -19,13 +19,12 @@ import itertools
 import json
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from ..game import Mutant, get_game
 from ..mutation import clear_engine_caches
 from ..results import CaseResult, judge
-from .cases import InvalidCase, case_from_numbers, case_from_seed, case_seed, non_default
+from .cases import InvalidCase, case_from_numbers, case_from_seed, case_seed
 from .shrink import MAX_ATTEMPTS, shrinker
 
 SHRINK_SECONDS = 120.0
@@ -226,17 +225,3 @@ def in_process(games: list[str], mutant: Mutant | None = None) -> Callable:
             on_result(result.bound())
         return {**hello_reply(games), "command": "(in process)", "starts": 1}
     return execute
-
-
-def tracks_for(game: str, kinds: list[str], option_sets: list[dict[str, Any]]) -> list[Track]:
-    from ..game import get_game
-    g = get_game(game)
-    return [Track(kind, non_default(g, options)) for kind in kinds for options in option_sets]
-
-
-def shard_label(shard: tuple[int, int]) -> str:
-    return f"{shard[0]}/{shard[1]}"
-
-
-def out_dir(path: str | Path) -> Path:
-    return Path(path)

@@ -7,9 +7,10 @@ is the one a single worker gives (`run` aside).
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import shlex
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -44,7 +45,6 @@ class Session:
     workers: int = 1
     out: Path = Path("fuzz-out")
     progress: Callable[..., None] | None = None
-    runs: list[CampaignRun] = field(default_factory=list)
 
 
 _JOBS: dict[int, tuple[Campaign, Target]] = {}
@@ -93,7 +93,6 @@ def replay_command(c: Campaign, target: Target, outcome: Outcome) -> str:
         parts += ["--impl", target.shown_impl]
     parts += ["--game", c.game, "--kind", outcome.track.kind, "--seed", str(outcome.seed)]
     for name, value in sorted(outcome.track.options.items()):
-        import json
         parts += ["--option", f"{name}={json.dumps(value) if not isinstance(value, str) else value}"]
     return " ".join(shlex.quote(p) for p in parts)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+from functools import lru_cache
 from types import ModuleType
 from typing import Any, Sequence
 
@@ -74,7 +75,6 @@ def build_case(game_name: str, kind: str, options: dict[str, Any], chooser: Choo
     """The vector-form case the generator makes from `chooser`; `chooser.drawn` then holds the
     numbers it used. Raises InvalidCase when the reference engine refuses the input."""
     from ..vectors import expected_observations
-    from ..catalog import load_catalog
     game = get_game(game_name)
     generator = load_generator(game_name)
     chosen = non_default(game, options)
@@ -94,7 +94,7 @@ def build_case(game_name: str, kind: str, options: dict[str, Any], chooser: Choo
     except Exception as exc:     # an engine bug met on this input: reported with the case, the run goes on
         raise InvalidCase(f"the reference engine failed on the generated case (a bug in the suite): "
                           f"{type(exc).__name__}: {exc}") from None
-    catalog = load_catalog(game_name).clauses
+    catalog = catalog_clauses(game_name)
     step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
     case["clauses"] = sorted({c for step in step_clauses for c in step})
     case["flags"] = ["illegal-action"] if any("error" in e for e in expected) else []
@@ -102,6 +102,15 @@ def build_case(game_name: str, kind: str, options: dict[str, Any], chooser: Choo
     case["step_clauses"] = step_clauses
     case["clause_keys"] = {k: list(v) for k, v in sorted(game.clause_keys.items())}
     return case
+
+
+@lru_cache(maxsize=None)
+def catalog_clauses(game_name: str) -> frozenset[str]:
+    """The game's clause ids, kept here: a mutant run clears the caches the game's modules hold
+    (reference.core.mutation.clear_engine_caches), the catalog's among them, and reading the
+    catalog again for every case would cost more than the case."""
+    from ..catalog import load_catalog
+    return frozenset(load_catalog(game_name).clauses)
 
 
 def case_from_seed(game: str, kind: str, options: dict[str, Any], seed: int) -> tuple[dict[str, Any], list[int]]:

@@ -312,3 +312,25 @@ def test_all_mutants_reports_the_cases_needed_and_the_shrunk_length(fake_generat
     assert found["found"] and 1 <= found["cases"] <= 3 and 1 <= found["shrunk_steps"] <= found["steps"]
     assert found["scenario"] and main(["verify", found["scenario"]]) == 0
     assert {k: rows["refused-placement-drops-tile"][k] for k in ("found", "cases")} == {"found": False, "cases": 3}
+
+
+def test_a_case_kind_without_a_scenario_form_is_written_as_one_that_verifies(monkeypatch, tmp_path):
+    """Domino scenarios have no probe kind; a probe replays as a match does. Observe steps
+    without an expectation and values shared between steps must still make a valid file."""
+    from reference.core.fuzz.scenario_out import scenario_data, write_scenario
+
+    def with_observes(choose: Chooser, kind: str, options: dict) -> dict:
+        made = fake_generate(choose, kind, options)
+        steps = [s for step in made["input"]["steps"] for s in (step, {"action": "observe"})]
+        return {**made, "input": {**made["input"], "steps": steps}}
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes",
+                        SimpleNamespace(KINDS=("probe",), generate=with_observes))
+    case, numbers = fuzz_cases.case_from_numbers("dominoes", "probe", {}, [0, 3], 12)
+    assert len(case["input"]["steps"]) == 8
+    mismatch = {"step": 6, "action": case["input"]["steps"][6]["action"], "key": "scores",
+                "expected": "[0, 0]", "actual": "[1, 0]", "clauses": ["DOM-MATCH-1"]}
+    path = write_scenario(tmp_path, scenario_data(case, mismatch, 12, numbers, "horserace fuzz ...", "test"))
+    text = path.read_text()
+    assert "kind: match" in text and "no probe kind" in text and "&id" not in text
+    assert "note: observe" in text
+    assert main(["verify", str(path)]) == 0

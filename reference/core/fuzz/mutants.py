@@ -29,6 +29,7 @@ def facts(report: dict[str, Any]) -> dict[str, Any]:
     shrunk = first.get("shrunk") or {}
     return {"found": True, "cases": report["cases"].index(first) + 1, "steps": first["steps"],
             "shrunk_steps": shrunk.get("steps"), "scenario": shrunk.get("scenario"),
+            **({"scenario_error": shrunk["scenario_error"]} if shrunk.get("scenario_error") else {}),
             "clauses": (shrunk.get("mismatch") or first.get("mismatch") or {}).get("clauses", [])}
 
 

@@ -21,11 +21,22 @@ from ..game import get_game
 from ..paths import SCHEMA_DIR
 
 
+def game_scenario_schema(game_name: str) -> dict[str, Any]:
+    return json.loads((SCHEMA_DIR / get_game(game_name).scenario_schema).read_text(encoding="utf-8"))
+
+
 def takes_action_steps(game_name: str) -> bool:
     """Whether the game's scenario steps accept the protocol form {'action': text}."""
-    schema = json.loads((SCHEMA_DIR / get_game(game_name).scenario_schema).read_text(encoding="utf-8"))
-    step = schema.get("$defs", {}).get("step", {})
+    step = game_scenario_schema(game_name).get("$defs", {}).get("step", {})
     return "action" in step.get("properties", {})
+
+
+def scenario_kinds(game_name: str, kind: str) -> list[str]:
+    """The case's own kind first, then the game's other scenario kinds: a case kind with no
+    scenario form (a domino probe) may still replay the same as another kind (a match from a
+    position); verification decides."""
+    kinds = game_scenario_schema(game_name).get("properties", {}).get("kind", {}).get("enum", [])
+    return [kind] + [k for k in kinds if k != kind]
 
 
 def scenario_step(step: dict[str, Any]) -> dict[str, Any]:
@@ -33,7 +44,7 @@ def scenario_step(step: dict[str, Any]) -> dict[str, Any]:
     ({'action': 'place 3|4 at 4|4 line_b'} -> {'place': '3|4', 'at': '4|4 line_b'})."""
     text = step["action"]
     if text == "observe":
-        return {}
+        return {"note": "observe"}        # a step must say something; a note changes nothing
     verb, _, rest = text.partition(" ")
     if verb == "place":
         tile, _, at = rest.partition(" at ")
@@ -88,23 +99,39 @@ def scenario_data(case: dict[str, Any], mismatch: dict[str, Any], seed: int, num
 
 
 def scenario_text(data: dict[str, Any]) -> str:
+    data = json.loads(json.dumps(data))     # no shared objects: YAML anchors are refused in suite files
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110, default_flow_style=None)
 
 
-def write_scenario(folder: Path, data: dict[str, Any]) -> Path:
-    """Verify the scenario against the reference, then write it as <id>.yaml in `folder`."""
+def verification_problem(text: str, name: str) -> str | None:
+    """Why the scenario text would not pass `horserace verify`, or None."""
     from ..scenario import load_scenario_text
     from ..verify import verify_scenario
-    text = scenario_text(data)
-    name = f"{data['id']}.yaml"
     try:
         result = verify_scenario(load_scenario_text(text, name))
     except HorseRaceError as exc:
-        raise HorseRaceError(f"the counterexample scenario {name} is not valid: {exc}") from None
+        return f"is not valid: {exc}"
     if not result.ok:
-        problem = result.error or result.mismatches[0]
-        raise HorseRaceError(f"the counterexample scenario {name} does not verify: {problem}")
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
+        return f"does not verify: {result.error or result.mismatches[0]}"
+    return None
+
+
+def write_scenario(folder: Path, data: dict[str, Any]) -> Path:
+    """Verify the scenario against the reference, then write it as <id>.yaml in `folder`. A case
+    kind the scenario format lacks is written as the first other kind that verifies."""
+    name = f"{data['id']}.yaml"
+    first_problem = None
+    for kind in scenario_kinds(data["game"], data["kind"]):
+        attempt = dict(data, kind=kind)
+        if kind != data["kind"]:
+            attempt["notes"] = (f"{data['notes']}\nWritten as a {kind} scenario: scenarios have no "
+                                f"{data['kind']} kind, and this one verifies.")
+        text = scenario_text(attempt)
+        problem = verification_problem(text, name)
+        if problem is None:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / name
+            path.write_text(text, encoding="utf-8")
+            return path
+        first_problem = first_problem or problem
+    raise HorseRaceError(f"the counterexample scenario {name} {first_problem}")

@@ -123,6 +123,7 @@ class Feed:
                 result = CaseResult(f"fuzz-{c.game}-{track.kind}-{seed}", c.game, track.kind, "errored",
                                     message=f"invalid case (a generator bug, not the implementation's): {exc}")
                 self.run.outcomes.append(Outcome(index, seed, track, result, 0, 0))
+                self.progress()
                 continue
             self.last = None
             yield case
@@ -140,29 +141,32 @@ class Feed:
 
     def shrink(self, track: Track, seed: int, numbers: list[int], case: dict[str, Any],
                result: CaseResult) -> Iterator[dict[str, Any]]:
-        """Feed the shrinker's candidates; the smallest case that still fails (any divergence)."""
+        """Feed the shrinker's candidates; the smallest case that still fails (any divergence).
+        A candidate the generator cannot make into a valid case counts as not failing."""
         c = self.campaign
         best = {"numbers": numbers, "case": case, "result": result}
         steps = shrinker(numbers, c.shrink_attempts)
         deadline = time.monotonic() + c.shrink_seconds
+        attempts = 0
         try:
             candidate = next(steps)
-            while True:
+            while time.monotonic() < deadline:
+                attempts += 1
                 verdict = False
-                if time.monotonic() < deadline:
-                    try:
-                        shrunk_case, used = case_from_numbers(c.game, track.kind, track.options, candidate, seed)
-                    except InvalidCase:
-                        shrunk_case = None
-                    if shrunk_case is not None:
-                        self.last = None
-                        yield shrunk_case
-                        verdict = self.last is not None and self.last.status == "failed"
-                        if verdict:
-                            best = {"numbers": candidate, "case": shrunk_case, "result": self.last}
+                try:
+                    shrunk_case, _ = case_from_numbers(c.game, track.kind, track.options, candidate, seed)
+                except InvalidCase:
+                    shrunk_case = None
+                if shrunk_case is not None:
+                    self.last = None
+                    yield shrunk_case
+                    verdict = self.last is not None and self.last.status == "failed"
+                    if verdict:
+                        best = {"numbers": candidate, "case": shrunk_case, "result": self.last}
                 candidate = steps.send(verdict)
-        except StopIteration as done:
-            _, attempts = done.value
+        except StopIteration:
+            pass
+        steps.close()
         self.run.shrink_attempts += attempts
         return {**best, "attempts": attempts}
 

@@ -334,3 +334,12 @@ def test_a_case_kind_without_a_scenario_form_is_written_as_one_that_verifies(mon
     assert "kind: match" in text and "no probe kind" in text and "&id" not in text
     assert "note: observe" in text
     assert main(["verify", str(path)]) == 0
+
+
+def test_case_ids_are_valid_scenario_ids_for_every_game():
+    from reference.core import schemas
+    pattern = schemas.load_schema("common.schema.json")["$defs"]["caseId"]["pattern"]
+    import re
+    for game, kind in (("horse_fever", "probe"), ("dominoes", "match"), ("cards", "race")):
+        assert re.fullmatch(pattern, fuzz_cases.case_id(game, kind, 123456789)), game
+    assert fuzz_cases.case_id("horse_fever", "probe", 5) == "fuzz-horse-fever-probe-5"

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator
 from ..game import Mutant, get_game
 from ..mutation import clear_engine_caches
 from ..results import CaseResult, judge
-from .cases import InvalidCase, case_from_numbers, case_from_seed, case_seed
+from .cases import InvalidCase, case_from_numbers, case_from_seed, case_id, case_seed
 from .shrink import MAX_ATTEMPTS, shrinker
 
 SHRINK_SECONDS = 120.0
@@ -120,7 +120,7 @@ class Feed:
             try:
                 case, numbers = case_from_seed(c.game, track.kind, track.options, seed)
             except InvalidCase as exc:
-                result = CaseResult(f"fuzz-{c.game}-{track.kind}-{seed}", c.game, track.kind, "errored",
+                result = CaseResult(case_id(c.game, track.kind, seed), c.game, track.kind, "errored",
                                     message=f"invalid case (a generator bug, not the implementation's): {exc}")
                 self.run.outcomes.append(Outcome(index, seed, track, result, 0, 0))
                 self.progress()

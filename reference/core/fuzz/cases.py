@@ -60,7 +60,8 @@ def case_seed(game: str, kind: str, index: int, options: dict[str, Any] | None =
 
 
 def case_id(game: str, kind: str, seed: int) -> str:
-    return f"fuzz-{game}-{kind}-{seed}"
+    """fuzz-<game>-<kind>-<seed>, with '-' for '_' (case ids are lower-case words joined by '-' or '.')."""
+    return f"fuzz-{game}-{kind}-{seed}".replace("_", "-")
 
 
 def non_default(game: Game, options: dict[str, Any]) -> dict[str, Any]:

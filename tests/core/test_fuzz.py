@@ -131,8 +131,8 @@ def test_the_shrinker_keeps_a_needed_position_and_drops_trailing_zeros():
 
 def test_the_shrinker_respects_its_attempt_budget():
     calls = []
-    shrink(list(range(50, 100)), lambda n: calls.append(n) or True, max_attempts=7)
-    assert len(calls) == 7
+    shrink(list(range(50, 100)), lambda n: calls.append(n) or len(n) >= 45, max_attempts=5)
+    assert len(calls) == 5
 
 
 # -- comparison, shrinking and the counterexample, through the runner ----------------------------

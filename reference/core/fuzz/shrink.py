@@ -7,7 +7,8 @@ A case is a pure function of its chooser numbers (0 = simplest, numbers past the
 2. set each number to 0;
 3. lower each number (halve it, then minus one);
 
-repeated until a pass changes nothing (a fixed point) or the budget of attempts is spent.
+repeated until a round of passes changes nothing (a fixed point) or the budget of attempts
+is spent.
 Trailing zeros are dropped (they read as 0 anyway). An edit is kept when the case it makes
 still diverges (the caller decides what that means: see campaign.still_diverges).
 
@@ -34,48 +35,63 @@ def trimmed(numbers: Sequence[int]) -> list[int]:
     return out
 
 
-def candidates(best: list[int]) -> Generator[list[int], None, None]:
-    """Simpler lists than `best`, roughly the biggest simplifications first."""
-    size = max(1, len(best) // 2)
-    while True:
-        for start in range(0, len(best), size):
-            yield best[:start] + best[start + size:]
-        if size == 1:
-            break
-        size //= 2
-    for i, value in enumerate(best):
-        if value:
-            yield best[:i] + [0] + best[i + 1:]
-    for i, value in enumerate(best):
-        for lower in dict.fromkeys((value // 2, value - 1)):
-            if 0 < lower < value:
-                yield best[:i] + [lower] + best[i + 1:]
-
-
 def simpler(a: Sequence[int], b: Sequence[int]) -> bool:
     """a is simpler than b: shorter, or as long and smaller number by number (shortlex)."""
     return (len(a), list(a)) < (len(b), list(b))
 
 
 def shrinker(numbers: Sequence[int], max_attempts: int = MAX_ATTEMPTS) -> Generator[list[int], bool, tuple[list[int], int]]:
-    """Yields candidates, is sent whether each still diverges; returns (smallest, attempts)."""
+    """Yields candidates, is sent whether each still diverges; returns (smallest, attempts).
+
+    Each pass goes on from where it is after a success (the list got simpler in place), so a
+    long list is not re-scanned from the start for every number removed."""
     best = trimmed(numbers)
     attempts = 0
     tried: set[tuple[int, ...]] = {tuple(best)}
+
+    def worth_trying(candidate: list[int]) -> bool:
+        return tuple(candidate) not in tried and simpler(candidate, best)
+
     improved = True
     while improved and attempts < max_attempts:
         improved = False
-        for candidate in candidates(best):
-            candidate = trimmed(candidate)
-            if tuple(candidate) in tried or not simpler(candidate, best):
-                continue
-            tried.add(tuple(candidate))
-            attempts += 1
-            if (yield candidate):
-                best, improved = candidate, True
-                break                   # start the passes again from the smaller list
-            if attempts >= max_attempts:
+        # 1. delete chunks, halving their size
+        size = max(1, len(best) // 2)
+        while attempts < max_attempts:
+            start = 0
+            while start < len(best) and attempts < max_attempts:
+                candidate = trimmed(best[:start] + best[start + size:])
+                if not worth_trying(candidate):
+                    start += size
+                    continue
+                tried.add(tuple(candidate))
+                attempts += 1
+                if (yield candidate):
+                    best, improved = candidate, True      # the next chunk now starts at `start`
+                else:
+                    start += size
+            if size == 1:
                 break
+            size //= 2
+        # 2. set numbers to 0; 3. halve them, or take one off, while that still diverges
+        index = 0
+        while index < len(best) and attempts < max_attempts:
+            lowered = True
+            while lowered and index < len(best) and attempts < max_attempts:
+                lowered = False
+                value = best[index]
+                for lower in dict.fromkeys((0, value // 2, value - 1)):
+                    if not 0 <= lower < value or attempts >= max_attempts:
+                        continue
+                    candidate = trimmed(best[:index] + [lower] + best[index + 1:])
+                    if not worth_trying(candidate):
+                        continue
+                    tried.add(tuple(candidate))
+                    attempts += 1
+                    if (yield candidate):
+                        best, improved, lowered = candidate, True, True
+                        break
+            index += 1
     return best, attempts
 
 

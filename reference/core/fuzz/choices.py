@@ -1,0 +1,88 @@
+"""The one source of chance for a fuzz case: a sequence of small whole numbers.
+
+A game's generator (`reference/<game>/fuzzing.py`) makes every random decision through a
+Chooser: how many steps, which action, which tile, whether to try a refused action, how a deck
+is shuffled. The generator is a pure function of those numbers, so
+
+- a campaign draws them from `random.Random(seed)` and the same seed gives the same case on any
+  machine (the draws are recorded in `Chooser.drawn`);
+- shrinking edits the recorded numbers (drop some, lower some) and runs the generator again on
+  them (`Chooser.replaying`); numbers past the end read as 0.
+
+Contract for generators: **0 is always the simplest choice** — stop adding steps, a legal
+action rather than a refused one, the first legal action in the engine's order, no swap in a
+shuffle — so that lowering numbers simplifies the case and a run of zeros ends it. A generator
+must make a valid case from ANY sequence (a number out of range is reduced modulo the range).
+
+Game generator interface (module `reference/<game>/fuzzing.py`):
+
+    KINDS: tuple[str, ...]                     # case kinds it makes, e.g. ("match",)
+    def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, Any]:
+        '''A protocol case without id/expected: {"kind": kind, "options": options,
+        "input": {"setup": {...}, "steps": [...]}}. Chance (deals, decks, dice) is written out
+        in setup/steps; refused actions are followed by an observing step.'''
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence, TypeVar
+
+T = TypeVar("T")
+
+MAX_DRAWS = 100_000        # a generator that draws more is a bug (a loop that never reaches 0)
+
+
+class TooManyDraws(RuntimeError):
+    """The generator drew more than MAX_DRAWS numbers for one case."""
+
+
+class Chooser:
+    def __init__(self, source: random.Random | None, replay: Sequence[int] = ()) -> None:
+        self._random = source
+        self._replay = list(replay)
+        self.drawn: list[int] = []
+
+    @classmethod
+    def from_seed(cls, seed: int) -> "Chooser":
+        return cls(random.Random(seed))
+
+    @classmethod
+    def replaying(cls, numbers: Sequence[int]) -> "Chooser":
+        return cls(None, numbers)
+
+    # -- the one primitive --------------------------------------------------------------------
+    def below(self, n: int) -> int:
+        """A whole number in 0..n-1 (n >= 1); 0 is the simplest."""
+        if n < 1:
+            raise ValueError(f"below({n}): the range must hold at least one number")
+        if len(self.drawn) >= MAX_DRAWS:
+            raise TooManyDraws(f"more than {MAX_DRAWS} choices for one case")
+        index = len(self.drawn)
+        if self._random is not None:
+            value = self._random.randrange(n)
+        else:
+            value = self._replay[index] % n if index < len(self._replay) else 0
+        self.drawn.append(value)
+        return value
+
+    # -- conveniences built on below() ---------------------------------------------------------
+    def pick(self, items: Sequence[T]) -> T:
+        """One of the items; the first is the simplest."""
+        return items[self.below(len(items))]
+
+    def chance(self, percent: int) -> bool:
+        """True about `percent` % of the time; False (0) is the simplest."""
+        return self.below(100) >= 100 - percent
+
+    def more(self, percent_continue: int) -> bool:
+        """Go on (add another step)? Stopping is the simplest."""
+        return self.chance(percent_continue)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A permutation (Fisher-Yates from the front); all zeros keep the order."""
+        out = list(items)
+        for i in range(len(out) - 1):
+            j = i + self.below(len(out) - i)
+            out[i], out[j] = out[j], out[i]
+        return out

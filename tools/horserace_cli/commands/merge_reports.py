@@ -1,0 +1,39 @@
+"""Merge the JSON reports of the shards of one fuzz campaign into one report.
+
+`horserace merge-reports a.json b.json c.json -o merged.json`: each input is the --json report
+of one `horserace fuzz --shard i/n` run of the same campaign (same game, tracks, seeds, budget
+and implementation); every shard 1/n..n/n must be given once. The result equals the unsharded
+run's report except for its `run` object (times, process starts). Prints the merged text
+summary. Exit status: 0 nothing diverged and some case was compared; 1 a case failed or
+errored or nothing was compared; 2 the reports cannot be merged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from reference.core.fuzz.report import junit_xml, load_report, merge, text_summary, write_json
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("reports", nargs="+", type=Path, metavar="REPORT", help="shard reports (fuzz --json)")
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="the merged JSON report")
+    parser.add_argument("--junit", type=Path, metavar="FILE", help="also write the merged JUnit XML report")
+    parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
+
+
+def run(args: argparse.Namespace) -> int:
+    args.output.unlink(missing_ok=True)
+    merged = merge([(str(path), load_report(path)) for path in args.reports])
+    write_json(args.output, merged)
+    if args.junit:
+        args.junit.write_text(junit_xml(merged), encoding="utf-8")
+    print(text_summary(merged, args.show))
+    if merged["totals"]["failed"] or merged["totals"]["errored"]:
+        return 1
+    if merged["compared"] == 0:
+        print("horserace merge-reports: nothing was compared", file=sys.stderr)
+        return 1
+    return 0

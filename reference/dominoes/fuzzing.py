@@ -6,7 +6,8 @@ Three kinds, each in the protocol form of its vector file:
   mixed with refused ones, a new deal written out whenever a round ends;
 - `probe`: a position reached by play (0 = the fresh deal), then a short run, never past the
   end of the round;
-- `layout`: placements on a bare layout (no hands: any tile not on the table may be placed).
+- `layout`: placements on a bare layout (no hands: any tile not on the table may be placed);
+- `settlement`: remaining hands settled after a domino or a block (no refused form: one step).
 
 All chance is written out: the deals (`choose.shuffled` of the set), the neutral draws (the
 `opener` of a deal when the rules need one), the start scores. The reference engine says which
@@ -47,15 +48,17 @@ from .rules.state import AWAITING_DEAL, OVER, PLACE_DRAWN, MatchState
 from .rules.tiles import DOUBLE_SIX_SET, Tile, is_double, tile_str
 from .rules.turns import legal_actions, legal_placements, play
 
-KINDS = ("match", "probe", "layout")
+KINDS = ("match", "probe", "layout", "settlement")
 
 FORMATS = [(2, INDIVIDUAL), (3, INDIVIDUAL), (4, INDIVIDUAL), (4, PARTNERSHIP)]
 MAX_START_SCORE = 60          # start scores 0..60: below the target of 61 (DOM-MATCH-2)
-MAX_STEPS = {"match": 300, "probe": 12, "layout": 40}        # hard caps, observe steps included
-CONTINUE = {"match": 97, "probe": 60, "layout": 85}          # percent: add another step
+MAX_STEPS = {"match": 300, "probe": 12, "layout": 40, "settlement": 1}        # hard caps, observe steps included
+CONTINUE = {"match": 99, "probe": 60, "layout": 85}          # percent: add another step
 REFUSE = 15                   # percent of steps that try a refused action
 POSITION_START = 35           # percent of match cases that start from a position (probe: always)
 MAX_WARMUP = 80               # actions played before a position start
+NEAR_TARGET = 30              # percent of position starts whose scores are set close to 61
+NEAR_TARGET_SPREAD = 12       # those scores run from 60 down to 49
 OBSERVE = {"action": "observe"}
 
 
@@ -65,6 +68,8 @@ def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, A
     parsed = parse_options(options)
     if kind == "layout":
         setup, steps = layout_input(choose)
+    elif kind == "settlement":
+        setup, steps = settlement_input(choose)
     else:
         setup, steps = match_input(choose, kind, parsed)
     return {"kind": kind, "options": dict(options), "input": {"setup": setup, "steps": steps}}
@@ -121,7 +126,12 @@ def position_start(choose: Chooser, match: MatchState, options, warmup: int) -> 
         if trial.phase in (AWAITING_DEAL, OVER):
             break                      # a position is inside a round: stop before its end
         match = trial
-    setup = {"players": match.seating.players, "mode": match.seating.mode, "position": position_of(match)}
+    position = position_of(match)
+    if choose.chance(NEAR_TARGET):
+        # A position's scores are free input (any score below the target): scores close to 61
+        # make the ends of a match (DOM-MATCH-2..5) frequent, a shared win after a tied block too.
+        position["scores"] = [MAX_START_SCORE - choose.below(NEAR_TARGET_SPREAD) for _ in match.scores]
+    setup = {"players": match.seating.players, "mode": match.seating.mode, "position": position}
     return position_match(setup, options), setup
 
 
@@ -320,3 +330,32 @@ def refused_layout_placement(choose: Chooser, layout: Layout) -> Place | None:
     except IllegalAction:
         return action
     return None
+
+
+# -- settlement ---------------------------------------------------------------------------------
+
+def settlement_input(choose: Chooser) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Remaining hands from a shuffle, the round ended by a domino (the last player's hand empty,
+    DOM-END-1) or blocked (every hand holds tiles, DOM-BLOCK-1). Blocked hands are small (1 to 3
+    tiles), so that tied lowest sums (DOM-TIE-1/2) come often; half the cases have scores close
+    to 61, so that settlements end matches, several sides at once too (DOM-MATCH-4/5)."""
+    players, mode = choose.pick(FORMATS)
+    blocked = choose.below(2) == 1
+    tiles = choose.shuffled(DOUBLE_SIX_SET)
+    most = 3 if blocked else HAND_SIZE[players]
+    sizes = [1 + choose.below(most) for _ in range(players)]
+    last = None if blocked else choose.below(players)
+    if last is not None:
+        sizes[last] = 0
+    hands, at = [], 0
+    for size in sizes:
+        hands.append([tile_str(t) for t in tiles[at:at + size]])
+        at += size
+    near = choose.chance(50)
+    scores = [MAX_START_SCORE - choose.below(NEAR_TARGET_SPREAD) if near else choose.below(MAX_START_SCORE + 1)
+              for _ in range(Seating(players, mode).sides)]
+    setup: dict[str, Any] = {"players": players, "mode": mode, "scores": scores, "hands": hands,
+                             "end": "blocked" if blocked else "domino"}
+    if last is not None:
+        setup["last_player"] = last
+    return setup, [{"action": "settle"}]

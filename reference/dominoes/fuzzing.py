@@ -9,6 +9,8 @@ Three kinds, each in the protocol form of its vector file:
 - `layout`: placements on a bare layout (no hands: any tile not on the table may be placed);
 - `settlement`: remaining hands settled after a domino or a block (no refused form: one step).
 
+Layout and settlement cases carry the given options, which do not change them.
+
 All chance is written out: the deals (`choose.shuffled` of the set), the neutral draws (the
 `opener` of a deal when the rules need one), the start scores. The reference engine says which
 actions are legal (`legal_actions`), and every refused action is tried on a copy of the state
@@ -52,7 +54,8 @@ KINDS = ("match", "probe", "layout", "settlement")
 
 FORMATS = [(2, INDIVIDUAL), (3, INDIVIDUAL), (4, INDIVIDUAL), (4, PARTNERSHIP)]
 MAX_START_SCORE = 60          # start scores 0..60: below the target of 61 (DOM-MATCH-2)
-MAX_STEPS = {"match": 300, "probe": 12, "layout": 40, "settlement": 1}        # hard caps, observe steps included
+# Hard caps on a case's steps (observe steps included).
+MAX_STEPS = {"match": 300, "probe": 12, "layout": 40, "settlement": 1}
 CONTINUE = {"match": 99, "probe": 60, "layout": 85}          # percent: add another step
 REFUSE = 15                   # percent of steps that try a refused action
 POSITION_START = 35           # percent of match cases that start from a position (probe: always)
@@ -107,8 +110,8 @@ def next_deal(choose: Chooser, match: MatchState) -> tuple[dict[str, Any], tuple
 def match_input(choose: Chooser, kind: str, options) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     players, mode = choose.pick(FORMATS)
     scores = [choose.below(MAX_START_SCORE + 1) for _ in range(Seating(players, mode).sides)]
-    payload, (hands, pile, opener) = next_deal(choose, new_match(players, mode, scores, options))
     match = new_match(players, mode, scores, options)
+    payload, (hands, pile, opener) = next_deal(choose, match)
     deal_round(match, hands, pile, opener, EventLog())
     setup: dict[str, Any] = {"players": players, "mode": mode, "scores": scores, "deal": payload}
     if kind == "probe" or choose.chance(POSITION_START):

@@ -155,6 +155,67 @@ def refused_placement_drops_tile(match_, action, log, field):
 ORIGINAL_PLACE = turns.place
 
 
+def refused_draw_still_draws(m, able_to_place, field, verb):
+    """A refused draw has already taken the top tile of the pile into the hand."""
+    r = m.round
+    if verb == "draw" and m.phase == PLAY and r.draw_pile:
+        r.hands[r.to_play].append(r.draw_pile.pop(0))
+    ORIGINAL_REFUSE(m, able_to_place, field, verb)
+
+
+def refused_pass_still_passes(m, able_to_place, field, verb):
+    """A refused pass has already handed the turn to the next seat."""
+    if verb == "pass":
+        r = m.round
+        r.to_play = m.seating.next_clockwise(r.to_play)
+        r.continuing = False
+    ORIGINAL_REFUSE(m, able_to_place, field, verb)
+
+
+ORIGINAL_REFUSE = drawing.refuse
+
+
+def refused_stop_still_stops(m, log, field):
+    """A refused stop has already ended the continuing player's turn."""
+    if not continuation.may_stop(m) and m.phase == PLAY and m.round.continuing:
+        r = m.round
+        r.continuing = False
+        r.to_play = m.seating.next_clockwise(r.to_play)
+    ORIGINAL_STOP(m, log, field)
+
+
+ORIGINAL_STOP = continuation.stop
+
+
+def tile_not_held_still_placed(m, action, from_draw, field):
+    """A tile the player does not hold is laid on the table before the hand is checked."""
+    r = m.round
+    if action.tile not in r.hands[r.to_play] and not from_draw:
+        try:
+            if r.layout.is_empty() and action.at is None:
+                r.layout.open_with(action.tile)
+            elif action.at is not None:
+                r.layout.attach(action.tile, action.at)
+        except IllegalAction:
+            pass
+    ORIGINAL_CHECK_TILE(m, action, from_draw, field)
+
+
+def refused_swap_releases_drawn_tile(m, action, from_draw, field):
+    """Offering another tile instead of the drawn one cancels the wait: the drawn tile stays in
+    the hand and the player is back to a normal turn."""
+    try:
+        ORIGINAL_CHECK_TILE(m, action, from_draw, field)
+    except IllegalAction:
+        if from_draw:
+            m.round.drawn_tile = None
+            m.phase = PLAY
+        raise
+
+
+ORIGINAL_CHECK_TILE = turns.check_tile_to_place
+
+
 def round_with_reserve_of_two(*, hands, draw_pile, opener, to_play):
     """The round a deal starts, with the last two tiles of the pile kept back (never drawn)."""
     return RoundState(hands=hands, draw_pile=draw_pile[:-2], opener=opener, to_play=to_play)
@@ -325,4 +386,15 @@ def mutants() -> list[Mutant]:
           "in line.", ("DOM-DBL-1",), (layout.Layout, "free_sides", only_first_double_branches)),
         M("refused-placement-drops-tile", "A refused placement leaves its tile out of the hand.",
           ("DOM-PLACE-1",), (turns, "place", refused_placement_drops_tile)),
+        M("refused-draw-still-draws", "A refused draw still takes the top tile of the pile into the hand.",
+          ("DOM-DRAW-1",), (drawing, "refuse", refused_draw_still_draws)),
+        M("refused-pass-still-passes", "A refused pass still hands the turn to the next seat.",
+          ("DOM-PASS-1",), (drawing, "refuse", refused_pass_still_passes)),
+        M("refused-stop-still-stops", "A refused stop still ends the continuing player's turn.",
+          ("DOM-INT-7",), (continuation, "stop", refused_stop_still_stops)),
+        M("tile-not-held-still-placed", "A tile the player does not hold is laid on the table before "
+          "the placement is refused.", ("DOM-PLACE-1",), (turns, "check_tile_to_place", tile_not_held_still_placed)),
+        M("refused-swap-releases-drawn-tile", "Offering another tile for the drawn one is refused but "
+          "cancels the wait for the drawn tile.", ("DOM-DRAW-3",),
+          (turns, "check_tile_to_place", refused_swap_releases_drawn_tile)),
     ]

@@ -53,7 +53,7 @@ MAX_STEPS = 160                 # protocol steps in one case (observe steps incl
 MAX_PREFIX = 120                # legal steps played before a position start
 RACE_PLAYERS = 6                # a race seats 3 .. 3 + RACE_PLAYERS - 1
 SESSION_PLAYERS = 3             # a session seats 3 .. 5 (one race per person)
-MAX_BALANCE = 30                # a race's given balances are 0 .. MAX_BALANCE - 1
+MAX_BALANCE = 16                # a race's given balances are 0 .. MAX_BALANCE - 1 (the cover bites)
 CONTINUE = {"race": 92, "session": 97, "probe": 88}     # percent: go on to another step
 REFUSE = 15                     # percent: try a refused action at a step
 LOADED = 10                     # percent: a lay with five or more of one suit (re-laid, CRD-TRACK-4)
@@ -142,8 +142,8 @@ def refused_candidates(table: TableState, choose: Chooser) -> list[Callable[[], 
                lambda: bet(stake=2 + choose.below(3)),
                lambda: (SitOut(), {"action": "sit out"}),
                lay]
-        if closed:          # the bank cannot cover it, or the bettor holds no chip
-            out.append(lambda: bet(horse=choose.pick(closed)))
+        if closed:          # the bank cannot cover it, or the bettor holds no chip (weighted: rarer)
+            out += [lambda: bet(horse=choose.pick(closed))] * 3
         return out
     if table.phase == RACING:
         chose = [b.seat for b in race.bets] + list(race.sitting_out)
@@ -180,7 +180,7 @@ def start_table(choose: Chooser, kind: str, options: dict[str, Any]) -> tuple[Ta
     banker = choose.below(players)
     setup: dict[str, Any] = {"players": players, "banker": banker}
     balances = None
-    if not session and choose.chance(30):       # a poorer table: the cover rules bite
+    if not session and choose.chance(40):       # a poorer table: the cover rules bite
         balances = [choose.below(MAX_BALANCE) for _ in range(players)]
         setup["balances"] = balances
     return new_table(players, banker, balances, parsed, session), setup

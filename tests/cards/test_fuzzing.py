@@ -119,6 +119,15 @@ def test_a_session_can_run_to_its_end():
     assert ends >= 5
 
 
+@pytest.mark.parametrize("options", [{"bank_cover": "net"}, {"when_uncovered": "owe"}, {"starting_balance": 3},
+                                     {"odds": [2, 3, 4, 6, 12]}])
+def test_cases_under_other_options_replay_without_input_errors(options):
+    for seed in range(12):
+        case = case_of(fuzzing.KINDS[seed % 3], seed, options)
+        assert case["options"] == options
+        assert len(observations(case)) == len(case["input"]["steps"])
+
+
 def test_options_are_kept_and_used():
     case = case_of("race", 3, {"when_uncovered": "owe", "starting_balance": 5})
     assert case["options"] == {"when_uncovered": "owe", "starting_balance": 5}

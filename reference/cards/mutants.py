@@ -10,14 +10,16 @@ from __future__ import annotations
 from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
+import copy
 from types import SimpleNamespace
 
 from reference.core.errors import IllegalAction
 
 from . import replay
+from .actions import PlaceBet, Reveal
 from .rules import betting, odds, race, seating, session, settlement, track
 from .rules.settlement import Settlement
-from .rules.state import BETTING
+from .rules.state import BETTING, RACING, Bet
 
 ORIGINAL_LIABILITY = betting.liability
 
@@ -44,7 +46,26 @@ def relaid_from(threshold: int):
 
 # The replay keeps a copy of the table before each action and puts it back when the action is
 # refused; an implementation without that undo keeps whatever the action changed before the refusal.
+# The refused-action mutants below patch one rule function (as the replay calls it) to change the
+# table before refusing, and drop the undo for that kind of action only (`no_undo_when`).
 NO_UNDO = SimpleNamespace(deepcopy=lambda table: table)
+ORIGINAL_STEP_ACTION = replay.step_action
+
+
+def no_undo_when(keeps) -> tuple[tuple, tuple]:
+    """The replay's undo dropped only where `keeps(table, action)` holds (an engine that checks
+    that one kind of action after changing the state); every other refused action is still
+    undone, so the mutant differs from the reference only where its own misreading acts."""
+    seen: dict[str, object] = {}
+
+    def step_action(step, index, need_deck=True):
+        seen["action"] = ORIGINAL_STEP_ACTION(step, index, need_deck)
+        return seen["action"]
+
+    def deepcopy(table):
+        return table if keeps(table, seen.get("action")) else copy.deepcopy(table)
+
+    return (replay, "step_action", step_action), (replay, "copy", SimpleNamespace(deepcopy=deepcopy))
 
 
 ORIGINAL_SETTLE_RACE = settlement.settle_race
@@ -75,6 +96,59 @@ def refused_bet_takes_chip(table, horse, stake, by, log, field):
     except IllegalAction:
         if table.phase == BETTING and table.to_bet is not None:
             table.balances[table.to_bet] -= betting.MAX_STAKE
+        raise
+
+
+def a_bet(table, action) -> bool:
+    return isinstance(action, PlaceBet)
+
+
+def an_early_reveal(table, action) -> bool:
+    return isinstance(action, Reveal) and table.phase == BETTING
+
+
+ORIGINAL_REVEAL = session.reveal
+
+
+def early_reveal_turns_card(table, log, field):
+    """The banker turns the top race card (its ace moves) before the reveal is found too early."""
+    if table.phase == BETTING and table.race.deck:
+        c = race.turn_up(table.race)
+        race.to_revealed_pile(table.race, c)
+        race.move(table.race, c)
+    ORIGINAL_REVEAL(table, log, field)
+
+
+def late_bet_switches_horse(table, horse, stake, by, log, field):
+    """A bettor naming itself during the race has its horse switched before the bet is refused."""
+    if table.phase == RACING:
+        bets = table.race.bets
+        for index, b in enumerate(bets):
+            if b.seat == by:
+                bets[index] = Bet(b.seat, horse, b.stake)
+    ORIGINAL_PLACE_BET(table, horse, stake, by, log, field)
+
+
+ORIGINAL_REFUSE_UNCOVERED = betting.refuse_uncovered
+
+
+def uncovered_bet_recorded(table, seat, horse, field):
+    """The bet is put down before the bank's cover (or the bettor's chip) is checked, and stays."""
+    table.race.bets.append(Bet(seat, horse, betting.MAX_STAKE))
+    ORIGINAL_REFUSE_UNCOVERED(table, seat, horse, field)
+
+
+ORIGINAL_CHECK_BETTOR = betting.check_bettor
+
+
+def out_of_turn_passes_turn(table, by, field):
+    """A bet out of turn is refused, but the seat whose turn it was loses its turn (it is taken
+    off the seats still to choose) before the refusal."""
+    try:
+        return ORIGINAL_CHECK_BETTOR(table, by, field)
+    except IllegalAction:
+        if len(table.race.waiting) > 1:
+            table.race.waiting.pop(0)
         raise
 
 
@@ -116,7 +190,19 @@ def mutants() -> list[Mutant]:
         mutant("refused-reveal-keeps-moves", "A refused 'reveal N' that runs past the winning card keeps the "
                "moves and the settlement it made first", ("CRD-RACE-7",), (replay, "copy", NO_UNDO)),
         mutant("refused-bet-takes-chip", "A refused bet keeps the chip it put down", ("CRD-BET-3",),
-               (replay, "place_bet", refused_bet_takes_chip), (replay, "copy", NO_UNDO)),
+               (replay, "place_bet", refused_bet_takes_chip), *no_undo_when(a_bet)),
+        mutant("refused-early-reveal-turns-card", "A reveal refused before every choice is fixed turns up the top "
+               "race card first, and the card and its move stay", ("CRD-BET-5",),
+               (replay, "reveal", early_reveal_turns_card), *no_undo_when(an_early_reveal)),
+        mutant("refused-late-bet-switches-horse", "A bet refused during the race still switches the named bettor "
+               "to that horse", ("CRD-BET-6",), (replay, "place_bet", late_bet_switches_horse),
+               *no_undo_when(a_bet)),
+        mutant("refused-uncovered-bet-stays", "A bet the bank cannot cover is refused after it was put down, and "
+               "stays in the race", ("CRD-BET-4",), (betting, "refuse_uncovered", uncovered_bet_recorded),
+               *no_undo_when(a_bet)),
+        mutant("refused-out-of-turn-skips-bettor", "A bet out of turn is refused, but the seat whose turn it was "
+               "loses its turn", ("CRD-BET-3",), (betting, "check_bettor", out_of_turn_passes_turn),
+               *no_undo_when(a_bet)),
         mutant("same-winner-paid-once", "Only the first bettor on the winning horse is paid",
                ("CRD-PAY-3",), (settlement, "settle_race", first_backer_only)),
         mutant("bank-not-in-balances", "The bank's gains and losses are kept out of the banker's balance",

@@ -65,7 +65,7 @@ def test_generated_cases_are_explicit_stable_and_small():
 def test_the_vectors_stay_well_under_a_megabyte(cases):
     # the rule probes have their own bound (test_probes.py: under 2 MB)
     size = sum(len(json.dumps(c, separators=(",", ":"), ensure_ascii=False)) for c in cases if c["kind"] != "probe")
-    assert size < 800_000, size
+    assert size < 850_000, size      # 800 kB until the refused-step scenarios (issue 10) added 18 kB
 
 
 def test_observation_keys_are_observed_and_have_compare_modes(cases):

@@ -28,7 +28,7 @@ from .options import parse_options
 from .positions import game_in_progress
 from .replay import check_by
 from .round_position import position_of, round_under_way
-from .rules.betting import lowest_stake
+from .rules.betting import VP_PENALTY, lowest_stake
 from .rules.components import COLOURS, SHOW, WIN, characters, family_action_deck, movement_cards, tables
 from .rules.game_end import leaders
 from .rules.options import Options
@@ -48,6 +48,7 @@ REFUSE_PERCENT = 15              # a step is a refused action (then an observe) 
 MAX_PREFIX = 80                  # legal steps played before a probe's position is taken
 DANARI_CHOICES = (1000, 0, 50, 100, 200, 300, 500, 800, 1200, 2000, 3500)
 MAX_VP = 6                       # a round start's VP: 0..6 (the minimum bet and its penalty come up)
+OUT_PERCENT = 10                 # a round start's seat (not the first player) has already lost the game
 
 REFUSED_FORMS = ("out_of_turn", "below_minimum", "above_danari", "same_side_twice", "card_not_held",
                  "card_out_of_phase", "other_phase")
@@ -86,11 +87,19 @@ def round_setup(choose: Chooser) -> dict[str, Any]:
     players = players_count(choose)
     rounds = tables().rounds[players]
     owned = partial_shuffle(choose, list(COLOURS), players)
-    return {"players": players, "odds": {c: 2 + choose.below(6) for c in COLOURS},
-            "vp": [choose.below(MAX_VP + 1) for _ in range(players)],
-            "danari": [choose.pick(DANARI_CHOICES) for _ in range(players)],
-            "owners": {c: seat for seat, c in enumerate(owned)}, "first_player": choose.below(players),
-            "round": rounds - choose.below(rounds), "rounds": rounds}
+    setup = {"players": players, "odds": {c: 2 + choose.below(6) for c in COLOURS},
+             "vp": [choose.below(MAX_VP + 1) for _ in range(players)],
+             "danari": [choose.pick(DANARI_CHOICES) for _ in range(players)],
+             "owners": {c: seat for seat, c in enumerate(owned)}, "first_player": choose.below(players),
+             "round": rounds - choose.below(rounds), "rounds": rounds}
+    out = [seat for seat in range(players) if seat != setup["first_player"] and choose.chance(OUT_PERCENT)]
+    for seat in out:
+        # HF-MIN-3: a seat that lost the game could not pay the 2 VP for a minimum bet it could not cover
+        setup["vp"][seat] = choose.below(VP_PENALTY)
+        setup["danari"][seat] = choose.below(lowest_stake(setup["vp"][seat]))
+    if out:
+        setup["out"] = out
+    return setup
 
 
 def probe_position(choose: Chooser, options: Options) -> tuple[dict[str, Any], GameState]:
@@ -209,7 +218,7 @@ def race_round(choose: Chooser, state: GameState) -> RaceRound:
 def refused_step(choose: Chooser, state: GameState) -> dict[str, Any] | None:
     """A step the rules refuse in this state, or None when the chosen form has none here or the
     engine would accept it."""
-    form = choose.pick(REFUSED_FORMS)
+    form = choose.pick(applicable_forms(state))
     made = refused_form(choose, state, form)
     if made is None:
         return None
@@ -219,6 +228,19 @@ def refused_step(choose: Chooser, state: GameState) -> dict[str, Any] | None:
     step = protocol_form(action)
     step["action"] = with_by(step["action"], seat)
     return step
+
+
+def applicable_forms(state: GameState) -> list[str]:
+    """The refused forms that can arise in this phase (the phase-independent one first)."""
+    phase = state.phase
+    allowed = {"other_phase", "card_out_of_phase"} if phase != RIGGING else {"other_phase", "card_not_held"}
+    if state.to_play is not None:
+        allowed.add("out_of_turn")
+    if phase in (FIRST_BETS, SECOND_BETS):
+        allowed |= {"below_minimum", "above_danari"}
+    if phase == SECOND_BETS and any(b.player == state.to_play for b in state.bets):
+        allowed.add("same_side_twice")
+    return [form for form in REFUSED_FORMS if form in allowed]
 
 
 def refused_form(choose: Chooser, state: GameState, form: str) -> tuple[Action, int | None] | None:

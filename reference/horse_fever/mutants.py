@@ -12,8 +12,9 @@ from reference.core.mutation import mutant
 
 from reference.core.errors import IllegalAction
 
-from .rules import (betting, game_end, movement, new_odds, payouts, ranking, reveal, rigging, seating, setup,
-                    sprint)
+from .rules import (betting, game_end, movement, new_odds, payouts, phases, ranking, reveal, rigging, seating,
+                    setup, sprint)
+from .rules.actions import PlaceBet, PlayCard
 from .rules.components import COLOURS, is_whole_number
 from .rules.state import GameState
 
@@ -158,6 +159,58 @@ def refused_bet_takes_stake(state, seat, horse, side, amount, field):
 ORIGINAL_CHECK_BET = betting.check_bet
 
 
+def refused_bet_passes_turn(state, seat, horse, side, amount, field):
+    """The turn moves on before the bet is checked, and stays moved when the bet is refused."""
+    try:
+        ORIGINAL_CHECK_BET(state, seat, horse, side, amount, field)
+    except IllegalAction:
+        if state.queue and state.queue[0] == seat:
+            state.queue.pop(0)
+        raise
+
+
+ORIGINAL_CHECK_PHASE = phases.check_phase
+
+
+def card_out_of_phase_leaves_hand(state, action, field):
+    """A card played outside the rigging is taken from its holder's hand before the phase is checked."""
+    try:
+        ORIGINAL_CHECK_PHASE(state, action, field)
+    except IllegalAction:
+        if isinstance(action, PlayCard):
+            for player in state.players:
+                if action.card in player.hand:
+                    player.hand.remove(action.card)
+        raise
+
+
+def bet_out_of_phase_takes_stake(state, action, field):
+    """A bet made outside the betting turns is refused, but the stake of the seat whose turn it
+    is was already put down."""
+    try:
+        ORIGINAL_CHECK_PHASE(state, action, field)
+    except IllegalAction:
+        seat = state.to_play
+        if isinstance(action, PlaceBet) and seat is not None:
+            player = state.players[seat]
+            if is_whole_number(action.amount) and 0 < action.amount <= player.danari:
+                player.danari -= action.amount
+        raise
+
+
+ORIGINAL_PLAY_CARD = rigging.play_card
+
+
+def refused_card_passes_turn(state, seat, card, horse, log, field):
+    """The turn moves on before the card is checked, and stays moved when the card is not held."""
+    try:
+        ORIGINAL_PLAY_CARD(state, seat, card, horse, log, field)
+    except IllegalAction:
+        if state.queue and state.queue[0] == seat:
+            state.queue.pop(0)
+        raise
+
+
 def state_not_restored(self):
     """No copy is kept, so a refused action's changes are not undone."""
     return self
@@ -233,4 +286,15 @@ def mutants() -> list[Mutant]:
                (payouts, "settle_bet", losing_bets_refunded)),
         mutant("hf-refused-bet-takes-stake", "A refused bet keeps the stake it put down.", ("HF-BET-3",),
                (betting, "check_bet", refused_bet_takes_stake), (GameState, "copy", state_not_restored)),
+        mutant("hf-refused-bet-passes-turn", "A refused bet still ends the player's turn.", ("HF-BET-1", "HF-BET2-1"),
+               (betting, "check_bet", refused_bet_passes_turn), (GameState, "copy", state_not_restored)),
+        mutant("hf-card-out-of-phase-leaves-hand", "An action card played outside the rigging is refused but "
+               "leaves its holder's hand.", ("HF-RIG-1", "HF-BETTING-1"),
+               (phases, "check_phase", card_out_of_phase_leaves_hand), (GameState, "copy", state_not_restored)),
+        mutant("hf-bet-out-of-phase-takes-stake", "A bet made during the rigging is refused but keeps the stake.",
+               ("HF-RIG-2", "HF-BETTING-1"),
+               (phases, "check_phase", bet_out_of_phase_takes_stake), (GameState, "copy", state_not_restored)),
+        mutant("hf-refused-card-passes-turn", "A card the player does not hold is refused but ends the player's "
+               "turn.", ("HF-RIG-1", "HF-RIG-2"),
+               (rigging, "play_card", refused_card_passes_turn), (GameState, "copy", state_not_restored)),
     ]

@@ -1,0 +1,132 @@
+"""The Horse Fever fuzz generator (issue 10): deterministic, valid vector cases of the `game`,
+`round` and `probe` kinds, with refused actions that really are refused and leave the state
+unchanged, a short case from all-zero choices, and a valid case from any number sequence."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from reference.core.adapter import replay_case
+from reference.core.fuzz.choices import Chooser
+from reference.core.game import get_game
+from reference.core.vectors import expected_observations, parse_vector_text, render_file
+from reference.horse_fever.fuzzing import KINDS, MAX_STEPS, generate
+from reference.horse_fever.observe import OBSERVATION_KEYS
+
+GAME = get_game("horse_fever")
+SEEDS = range(30)
+# The clauses a refused form of the generator is refused under (phases.py, betting.py,
+# rigging.py, replay.check_by): a refusal under any other clause is not one the generator means.
+REFUSAL_CLAUSES = {"HF-BET-1", "HF-BET2-1", "HF-RIG-1", "HF-RIG-2", "HF-MIN-1", "HF-BET2-2", "HF-BET-3",
+                   "HF-BET2-4", "HF-BET-2", "HF-PLAY-4", "HF-REVEAL-1", "HF-RANK-6", "HF-NEWODDS-1", "HF-END-1"}
+
+
+def case_for(seed: int, kind: str) -> dict:
+    return generate(Chooser.from_seed(seed), kind, {})
+
+
+def as_vector_case(case: dict, number: int) -> dict:
+    """The case as `horserace generate` writes a vector case (expected values and step clauses
+    from the reference; no flags, which only describe the case)."""
+    case = {"id": f"hf-fuzz-{case['kind']}-{number}", "description": "fuzz case", **case}
+    expected, step_clauses = expected_observations(GAME, case)
+    return {"id": case["id"], "description": case["description"], "kind": case["kind"],
+            "clauses": sorted({c for step in step_clauses for c in step}), "flags": [],
+            "options": case["options"], "input": case["input"], "expected": expected, "step_clauses": step_clauses}
+
+
+def refused_steps(case: dict) -> list[int]:
+    return [i for i, step in enumerate(case["input"]["steps"])
+            if i + 1 < len(case["input"]["steps"]) and case["input"]["steps"][i + 1] == {"action": "observe"}
+            and step != {"action": "observe"}]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_same_seed_same_case(kind):
+    for seed in (0, 7, 123):
+        assert json.dumps(case_for(seed, kind), sort_keys=True) == json.dumps(case_for(seed, kind), sort_keys=True)
+    assert case_for(1, kind) != case_for(2, kind)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_generated_cases_are_valid_vector_cases(kind, tmp_path):
+    """Each case, finished as `horserace generate` finishes a vector case, passes the vector file
+    schema and the file checks; replaying it refuses only the steps the generator meant to refuse."""
+    cases = []
+    for seed in SEEDS:
+        case = case_for(seed, kind)
+        steps = case["input"]["steps"]
+        assert 1 <= len(steps) <= MAX_STEPS[kind]
+        finished = as_vector_case(case, seed)
+        errors = [i for i, obs in enumerate(finished["expected"]) if "error" in obs]
+        assert errors == refused_steps(case), (seed, errors)
+        assert {finished["expected"][i]["error"] for i in errors} <= REFUSAL_CLAUSES
+        cases.append(finished)
+    path = tmp_path / f"{kind}.json"
+    parsed = parse_vector_text(Path(f"vectors/horse_fever/{kind}.json"), render_file(GAME, kind, cases))
+    assert len(parsed.cases) == len(SEEDS)
+
+
+def test_refused_actions_occur_and_leave_the_state_unchanged():
+    """The property fuzzing checks everywhere: the observation after a refused action (its
+    observe step) equals the observation before it. Every refused form comes up."""
+    refused = 0
+    forms = set()
+    clauses = set()
+    for kind in KINDS:
+        for seed in SEEDS:
+            case = case_for(seed, kind)
+            steps = case["input"]["steps"]
+            observations = replay_case({"game": "horse_fever", **case})
+            for index in refused_steps(case):
+                assert "error" in observations[index]
+                refused += 1
+                forms.add(form_of(steps[index]["action"], observations[index]["error"]))
+                clauses.add(observations[index]["error"])
+                if index > 0:
+                    before = observations[index - 1]
+                else:        # refused first step: compare with the case's start, observed alone
+                    before = replay_case({"game": "horse_fever", **case,
+                                          "input": {**case["input"], "steps": [{"action": "observe"}]}})[0]
+                after = observations[index + 1]
+                for key in OBSERVATION_KEYS[kind] + ["hands", "tokens", "cards_on_horses"]:
+                    assert after[key] == before[key], (kind, seed, index, key)
+    assert refused >= 100
+    assert forms >= {"by", "bet", "play", "other"}, forms
+    # below the minimum (first and second bets), above the Danari, the same side twice, a card
+    # not held, a card or bet outside its phase
+    assert clauses >= {"HF-MIN-1", "HF-BET2-2", "HF-BET-3", "HF-BET2-4", "HF-RIG-1", "HF-BET-1", "HF-RIG-2"}, clauses
+
+
+def form_of(text: str, clause: str) -> str:
+    if " by " in text:
+        return "by"
+    return {"bet": "bet", "play": "play"}.get(text.split()[0], "other")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_all_zero_choices_give_the_shortest_case(kind):
+    case = generate(Chooser.replaying([]), kind, {})
+    steps = case["input"]["steps"]
+    assert len(steps) == 1 and steps[0]["action"] == "deal"         # one step: the first round's deal
+    assert case["input"]["setup"]["players"] == 2 and case["input"]["setup"]["first_player"] == 0
+    assert "error" not in replay_case({"game": "horse_fever", **case})[0]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(KINDS), numbers=st.lists(st.integers(0, 2 ** 16), max_size=400))
+def test_any_number_sequence_gives_a_valid_case(kind, numbers):
+    case = generate(Chooser.replaying(numbers), kind, {})
+    finished = as_vector_case(case, 0)
+    errors = [i for i, obs in enumerate(finished["expected"]) if "error" in obs]
+    assert errors == refused_steps(case)
+    schema_check = parse_vector_text(Path(f"vectors/horse_fever/{kind}.json"), render_file(GAME, kind, [finished]))
+    assert len(schema_check.cases) == 1
+
+
+def test_options_are_written_and_used():
+    case = generate(Chooser.from_seed(3), "round", {"bet_without_token": "refused"})
+    assert case["options"] == {"bet_without_token": "refused"}
+    assert as_vector_case(case, 3)["expected"]

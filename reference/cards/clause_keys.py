@@ -1,7 +1,15 @@
 """Which observations each card clause's decision determines (Game.clause_keys): a runner
 attributes a divergence at a step to those of the step's clauses whose paths cover a differing
 path ('key', 'key.field', 'events.<type>', 'events.<type>.<field>'). Only clauses a step can
-apply are listed; the others are decided by the setup or the input's form (see the README)."""
+apply are listed; the others are decided by the setup or the input's form (see the README).
+
+A clause's list is its footprint: what would change if that clause alone were misread, that is
+its own decision and the values computed from that decision in the same step (the card turned
+up decides which horse moves; the posted price decides a chip's expected value), and nothing it
+does not influence. The runner charges the clause whose footprint best matches the differing
+paths (reference/core/attribution.py), so clauses that decide the same values tie and are named
+together: CRD-TRACK-1 and CRD-TRACK-6 (where the aces start), CRD-ODDS-1 and CRD-ODDS-2 (the
+posted prices)."""
 
 from __future__ import annotations
 
@@ -9,31 +17,37 @@ from __future__ import annotations
 _LAY_OUTCOME = ["phase", "legal_actions", "relays", "events.relaid", "events.track_laid", "events.odds_posted",
                 "must_relay", "relay_suit"]
 
+# What a price decides: the posted odds, and in the same step the expected value of a chip on
+# each horse and the horses the first bettor is offered (the bank's cover is priced by them).
+_PRICES = ["odds", "events.odds_posted.odds", "expected_value", "legal_actions"]
+
 CLAUSE_KEYS: dict[str, list[str]] = {
     # the lay (CRD-TRACK-*, CRD-COUNT-1) and the prices (CRD-ODDS-*, CRD-BET-2)
-    "CRD-TRACK-1": ["events.track_laid"],
+    "CRD-TRACK-1": ["positions"],
     "CRD-TRACK-2": ["track", "track_counts", "events.track_laid.track", "events.track_laid.counts"],
-    "CRD-TRACK-3": ["deck_size", "deck_counts", "events.track_laid"],
-    "CRD-TRACK-4": _LAY_OUTCOME + ["odds", "deck_size", "deck_counts", "track", "track_counts", "available"],
+    "CRD-TRACK-3": ["deck_size", "deck_counts"],
+    "CRD-TRACK-4": _LAY_OUTCOME + ["odds", "deck_size", "deck_counts", "track", "track_counts", "available",
+                                   "win_probability", "fair_odds", "expected_value", "relay_probability"],
     "CRD-TRACK-5": ["events.relaid.race_cards", "events.relaid.needed", "available", "must_relay"],
     "CRD-FAQ-3": ["events.relaid", "must_relay", "relay_suit"],
     "CRD-TRACK-6": ["positions"],
-    "CRD-COUNT-1": ["available", "events.track_laid.available", "events.relaid.race_cards"],
-    "CRD-ODDS-1": ["odds", "events.odds_posted.odds", "legal_actions"],
-    "CRD-ODDS-2": ["odds", "win_probability", "fair_odds", "expected_value"],
+    "CRD-COUNT-1": ["available", "events.track_laid.available", "events.relaid.race_cards",
+                    "win_probability", "fair_odds", "expected_value"],
+    "CRD-ODDS-1": _PRICES,
+    "CRD-ODDS-2": _PRICES,
     "CRD-BET-2": ["events.odds_posted", "odds"],
     # the bets
-    "CRD-BET-3": ["bets", "phase", "to_bet", "sitting_out", "events.bet", "events.sat_out"],
+    "CRD-BET-3": ["bets", "phase", "legal_actions", "to_bet", "sitting_out", "events.bet", "events.sat_out"],
     "CRD-BET-4": ["legal_actions", "liability", "sitting_out", "bets", "events.sat_out", "events.bets_closed.liability"],
     "CRD-BET-5": ["phase", "legal_actions", "to_bet", "events.bets_closed"],
     "CRD-BET-6": ["bets", "phase"],
     # the race
-    "CRD-RACE-1": ["last_card", "deck_size", "deck_counts", "revealed", "events.revealed"],
+    "CRD-RACE-1": ["last_card", "deck_size", "deck_counts", "revealed", "events.revealed", "positions", "events.moved"],
     "CRD-RACE-4": ["revealed", "track"],
     "CRD-RACE-10": ["deck_size", "deck_counts", "revealed"],
-    "CRD-RACE-2": ["positions", "events.moved.to"],
+    "CRD-RACE-2": ["positions", "events.moved.horse", "events.moved.to"],
     "CRD-RACE-3": ["positions", "events.moved.to"],
-    "CRD-FAQ-2": ["positions", "events.moved.horse"],
+    "CRD-FAQ-2": ["positions", "events.moved.horse", "events.moved.to"],
     "CRD-RACE-8": ["events.moved.horse", "winner"],
     "CRD-RACE-9": ["positions", "events.moved.to"],
     "CRD-RACE-5": ["phase", "winner", "legal_actions", "next_banker", "events.won"],
@@ -43,7 +57,7 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "CRD-INTRO-2": ["winner", "events.won"],
     # the settlement and the bank's rotation
     "CRD-PAY-1": ["balances", "settlement.changes", "settlement.collected", "events.settled.collected"],
-    "CRD-PAY-2": ["balances", "settlement.returned", "settlement.changes", "settlement.paid", "settlement.odds",
+    "CRD-PAY-2": ["balances", "settlement.returned", "settlement.changes", "settlement.paid",
                   "events.settled.paid"],
     "CRD-PAY-3": ["balances", "settlement.returned", "settlement.changes", "settlement.paid"],
     "CRD-SESSION-3": ["balances", "settlement.changes", "events.settled.changes"],

@@ -17,6 +17,9 @@ from __future__ import annotations
 # whether it reaches the line in this race round (HF-RANK-1 reads the positions it leaves)
 CARD_MOVE = ["positions", "ranking", "events.moved"]
 SPRINT = ["positions", "ranking", "events.sprint"]
+# the effects that act only on the Start, the first card: no horse reaches the 12th space on it
+# (at most 4 + 1 on the card and 3 in the sprint), so they never change the ranking
+START_MOVE = ["positions", "events.moved"]
 # which horses have finished this race round (and so whether the race is over)
 FINISHED = ["ranking", "events.finished", "phase", "events.race_over"]
 # the order of the horses that finished in one race round: their places, never which horses
@@ -64,13 +67,13 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-MOVECARD-1": CARD_MOVE,
     "HF-MOVE-3": CARD_MOVE,
     "HF-MOVE-4": [*CARD_MOVE, "events.sprint"],                       # the sprint after every card move
-    "HF-START-1": [*CARD_MOVE, "events.movement_card.start"],
-    "HF-ACT-1": CARD_MOVE,
-    "HF-ACT-2": CARD_MOVE,
+    "HF-START-1": [*START_MOVE, "events.movement_card.start"],
+    "HF-ACT-1": START_MOVE,
+    "HF-ACT-2": START_MOVE,
     "HF-ACT-6": CARD_MOVE,
     "HF-ACT-7": CARD_MOVE,
-    "HF-ACT-8": CARD_MOVE,
-    "HF-ACT-9": CARD_MOVE,
+    "HF-ACT-8": START_MOVE,
+    "HF-ACT-9": START_MOVE,
     "HF-ACT-13": CARD_MOVE,
     "HF-ACT-14": CARD_MOVE,
     "HF-RANK-5": ["positions", "events.moved"],                       # a ranked horse is not moved by the card
@@ -88,14 +91,14 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-RANK-2": ARRIVAL,
     "HF-RANK-3": ARRIVAL,
     "HF-RANK-4": ["phase"],
-    "HF-RANK-6": ["phase", "events.race_over"],
+    "HF-RANK-6": ["phase", "error", "events.race_over"],              # no race round after the last finish
     "HF-FINISH-2": [*ARRIVAL, "events.finished.past_line"],
     "HF-PHOTO-1": ARRIVAL,
-    "HF-PHOTO-2": ARRIVAL,
+    "HF-PHOTO-2": [*ARRIVAL, "error"],                                # the first player's order, checked
     "HF-ACT-5": ARRIVAL,
     "HF-ACT-12": ARRIVAL,
     # -- payouts
-    "HF-PAY-1": ["danari", "bets", "bank", "events.bet_settled"],     # every bet settled, lost stakes kept
+    "HF-PAY-1": ["danari", "bank", "events.bet_settled"],             # every bet settled in turn, lost stakes kept
     "HF-WIN-1": BET_SETTLED,
     "HF-SHOW-1": BET_SETTLED,
     "HF-PAYF-1": ["danari", "events.bet_settled.returned"],

@@ -32,20 +32,20 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     # -- turn order and phases
     "HF-PLAY-2": ["first_player", "events.first_player_passed"],
     "HF-PLAY-4": ["phase"],
-    "HF-DEAL-1": ["hands", "events.dealt"],
-    "HF-SETUP-5": ["hands", "events.dealt"],
+    "HF-DEAL-1": ["events.dealt"],
+    "HF-SETUP-5": ["events.dealt"],
     "HF-BETTING-1": ["phase", "events.bets_closed"],
     # -- bets
     "HF-BET-1": ["turn", "phase", "events.first_bets_done"],          # who bets next; all must bet
-    "HF-BET-2": ["bets", "tokens", "events.bet_placed.token", "events.bet_placed.horse"],
+    "HF-BET-2": ["bets", "events.bet_placed.token", "events.bet_placed.horse"],
     "HF-BET-3": ["bets", "danari", "events.bet_placed.side", "events.bet_placed.amount"],
-    "HF-MIN-1": ["minimum_bet", "error", "events.penalty.minimum"],   # the minimum; a lower stake refused
+    "HF-MIN-1": ["events.penalty.minimum"],                           # the minimum (a lower stake is refused)
     "HF-MIN-2": ["vp", "events.penalty"],
     "HF-MIN-3": ["players_out", "vp", "turn", "events.player_out"],   # out instead of paying the VP
     "HF-BET2-1": ["turn"],                                            # who bets next in the second bets
-    "HF-BET2-2": ["error", "events.bet_placed.amount"],               # a second bet below the minimum refused
+    "HF-BET2-2": ["events.bet_placed.amount"],                        # (a second bet below the minimum is refused)
     "HF-BET2-3": ["turn", "events.passed"],
-    "HF-BET2-4": ["error", "bets"],                                   # the same side twice refused
+    "HF-BET2-4": ["bets", "events.bet_placed.side"],                  # the other side (the same side is refused)
     # -- rigging
     "HF-RIG-1": ["turn", "events.card_played.player"],
     "HF-RIG-2": ["phase"],                                            # rigging ends when no card is left
@@ -62,7 +62,7 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     # -- a race round: the card, the sprint, the finish
     "HF-RACE-1": ["phase", "events.race_over"],
     "HF-RACE-2": ["race_round", "positions", "ranking", "events.movement_card", "events.moved", "events.sprint"],
-    "HF-MOVE-1": ["error", "movement_cards", "events.movement_card"],  # the card revealed (an input) accepted
+    "HF-MOVE-1": ["events.movement_card"],                            # the card revealed (an input) accepted
     "HF-MOVE-2": CARD_MOVE,
     "HF-MOVECARD-1": CARD_MOVE,
     "HF-MOVE-3": CARD_MOVE,
@@ -84,25 +84,25 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-ACT-4": SPRINT,
     "HF-ACT-10": SPRINT,
     "HF-ACT-11": SPRINT,
-    "HF-TABLE-4": ["error", "events.sprint.horse", "events.sprint_lost.horse"],  # the dice (an input) accepted
+    "HF-TABLE-4": ["events.sprint.horse", "events.sprint_lost.horse"],  # the dice (an input) accepted
     "HF-RANK-1": FINISHED,
     "HF-FINISH-1": FINISHED,
     "HF-TABLE-3": FINISHED,
     "HF-RANK-2": ARRIVAL,
     "HF-RANK-3": ARRIVAL,
     "HF-RANK-4": ["phase"],
-    "HF-RANK-6": ["phase", "error", "events.race_over"],              # no race round after the last finish
+    "HF-RANK-6": ["phase", "events.race_over"],
     "HF-FINISH-2": [*ARRIVAL, "events.finished.past_line"],
     "HF-PHOTO-1": ARRIVAL,
-    "HF-PHOTO-2": [*ARRIVAL, "error"],                                # the first player's order, checked
+    "HF-PHOTO-2": ARRIVAL,
     "HF-ACT-5": ARRIVAL,
     "HF-ACT-12": ARRIVAL,
     # -- payouts
-    "HF-PAY-1": ["danari", "bank", "events.bet_settled"],             # every bet settled in turn, lost stakes kept
+    "HF-PAY-1": ["danari", "events.bet_settled"],                     # bets settled in turn: stakes and winnings
     "HF-WIN-1": BET_SETTLED,
     "HF-SHOW-1": BET_SETTLED,
     "HF-PAYF-1": ["danari", "events.bet_settled.returned"],
-    "HF-PAY-2": ["danari", "events.owner_prize"],
+    "HF-PAY-2": ["danari", "vp", "events.owner_prize"],               # "luego da los PV ... y los premios"
     # -- new odds
     "HF-NEWODDS-1": ["phase", *NEW_ODDS],
     "HF-NEWODDS-2": NEW_ODDS,

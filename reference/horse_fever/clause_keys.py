@@ -1,96 +1,118 @@
 """Which observations each clause's decision determines (Game.clause_keys): a runner that finds
-a divergence at a step charges it to the clauses that step applied whose paths cover what
-differs. Paths: an observation key, `key.field`, `events.<type>` or `events.<type>.<field>`.
+a divergence at a step charges it to the clauses that step applied whose footprint best
+matches what differs. Paths: an observation key, `key.field`, `events.<type>` or
+`events.<type>.<field>`.
 
-Only clauses a step can apply are listed; the setup clauses (the box, the lay, the characters)
-act before the first step and are checked through the setups."""
+A clause's list is what would change in the same step if that clause alone were misread: its
+own output and what is computed from it in that step (a horse moved further may cross the
+line, so a clause that moves horses also decides the ranking), not what other clauses decide
+from it later. Only clauses a step can apply are listed; the setup clauses (the box, the lay,
+the characters) act before the first step and are checked through the setups. The dice and
+the movement cards are inputs (setup.first_player, race.card, race.dice), so the clauses that
+name them (HF-MOVE-1, HF-TABLE-4) decide only whether an input is accepted and how it is shown."""
 
 from __future__ import annotations
 
-BET = ["bets", "danari", "events.bet_placed"]
-MOVE = ["positions", "events.moved", "events.movement_card"]
-SPRINT = ["positions", "events.sprint"]
-FINISH = ["ranking", "events.finished", "positions"]
-CARDS_BEFORE_RACE = ["events.cards_revealed", "events.cards_cancelled", "events.cards_discarded"]
+# a clause that changes how far a horse goes on the card, or in the sprint, also decides
+# whether it reaches the line in this race round (HF-RANK-1 reads the positions it leaves)
+CARD_MOVE = ["positions", "ranking", "events.moved"]
+SPRINT = ["positions", "ranking", "events.sprint"]
+# the effects that act only on the Start, the first card: no horse reaches the 12th space on it
+# (at most 4 + 1 on the card and 3 in the sprint), so they never change the ranking
+START_MOVE = ["positions", "events.moved"]
+# which horses have finished this race round (and so whether the race is over)
+FINISHED = ["ranking", "events.finished", "phase", "events.race_over"]
+# the order of the horses that finished in one race round: their places, never which horses
+ARRIVAL = ["ranking", "events.finished.place"]
+BET_SETTLED = ["danari", "vp", "events.bet_settled"]
+NEW_ODDS = ["odds", "events.new_odds"]
 
 CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-OBJ-1": ["winner", "events.game_over"],
+    # -- turn order and phases
     "HF-PLAY-2": ["first_player", "events.first_player_passed"],
-    "HF-PLAY-4": ["phase", "turn", "events.dealt"],
-    "HF-DEAL-1": ["phase", "turn", "events.dealt"],
+    "HF-PLAY-4": ["phase"],
+    "HF-DEAL-1": ["events.dealt"],
     "HF-SETUP-5": ["events.dealt"],
-    "HF-BETTING-1": ["phase", "turn", "events.bets_closed"],
-    "HF-BET-1": ["turn", "phase", "events.bet_placed", "events.first_bets_done", *BET],
+    "HF-BETTING-1": ["phase", "events.bets_closed"],
+    # -- bets
+    "HF-BET-1": ["turn", "phase", "events.first_bets_done"],          # who bets next; all must bet
     "HF-BET-2": ["bets", "events.bet_placed.token", "events.bet_placed.horse"],
     "HF-BET-3": ["bets", "danari", "events.bet_placed.side", "events.bet_placed.amount"],
-    "HF-MIN-1": ["bets", "danari", "events.bet_placed.amount"],
+    "HF-MIN-1": ["events.penalty.minimum"],                           # the minimum (a lower stake is refused)
     "HF-MIN-2": ["vp", "events.penalty"],
-    "HF-MIN-3": ["players_out", "vp", "events.player_out"],
-    "HF-BET2-1": ["turn", "phase", *BET],
-    "HF-BET2-2": BET,
-    "HF-BET2-3": ["turn", "phase", "events.passed"],
-    "HF-BET2-4": BET,
-    "HF-RIG-1": ["turn", "events.card_played"],
-    "HF-RIG-2": ["turn", "phase", "events.card_played"],
-    "HF-RIG-3": ["events.card_played"],
-    "HF-RIG-4": ["events.card_played.horse"],
-    "HF-REVEAL-1": ["phase", "odds", *CARDS_BEFORE_RACE],
-    "HF-CANCEL-1": ["events.cards_cancelled", "positions", "ranking"],
+    "HF-MIN-3": ["players_out", "vp", "turn", "events.player_out"],   # out instead of paying the VP
+    "HF-BET2-1": ["turn"],                                            # who bets next in the second bets
+    "HF-BET2-2": ["events.bet_placed.amount"],                        # (a second bet below the minimum is refused)
+    "HF-BET2-3": ["turn", "events.passed"],
+    "HF-BET2-4": ["bets", "events.bet_placed.side"],                  # the other side (the same side is refused)
+    # -- rigging
+    "HF-RIG-1": ["turn", "events.card_played.player"],
+    "HF-RIG-2": ["phase"],                                            # rigging ends when no card is left
+    "HF-RIG-3": ["cards_on_horses", "events.card_played"],
+    "HF-RIG-4": ["cards_on_horses", "events.card_played.horse"],
+    # -- the reveal: the effects that act before the race
+    "HF-REVEAL-1": ["phase", "odds", "cards_on_horses", "events.cards_revealed", "events.cards_cancelled",
+                    "events.cards_discarded"],
+    "HF-CANCEL-1": ["cards_on_horses", "events.cards_cancelled"],
     "HF-ACT-15": ["odds", "events.odds_changed"],
-    "HF-ACT-16": ["events.cards_discarded", "positions", "ranking"],
     "HF-ACT-19": ["odds", "events.odds_changed"],
-    "HF-ACT-20": ["events.cards_discarded", "positions", "ranking"],
+    "HF-ACT-16": ["cards_on_horses", "events.cards_discarded"],
+    "HF-ACT-20": ["cards_on_horses", "events.cards_discarded"],
+    # -- a race round: the card, the sprint, the finish
     "HF-RACE-1": ["phase", "events.race_over"],
-    "HF-RACE-2": ["positions", "events.movement_card", "events.moved", "events.sprint"],
-    "HF-MOVE-1": ["events.movement_card"],
-    "HF-MOVE-2": MOVE,
-    "HF-MOVECARD-1": MOVE,
-    "HF-MOVE-3": MOVE,
-    "HF-MOVE-4": SPRINT,
-    "HF-START-1": [*MOVE, "events.movement_card.start"],
-    "HF-ACT-1": MOVE,
-    "HF-ACT-2": MOVE,
-    "HF-ACT-6": MOVE,
-    "HF-ACT-7": MOVE,
-    "HF-ACT-8": MOVE,
-    "HF-ACT-9": MOVE,
-    "HF-ACT-13": MOVE,
-    "HF-ACT-14": MOVE,
+    "HF-RACE-2": ["race_round", "positions", "ranking", "events.movement_card", "events.moved", "events.sprint"],
+    "HF-MOVE-1": ["events.movement_card"],                            # the card revealed (an input) accepted
+    "HF-MOVE-2": CARD_MOVE,
+    "HF-MOVECARD-1": CARD_MOVE,
+    "HF-MOVE-3": CARD_MOVE,
+    "HF-MOVE-4": [*CARD_MOVE, "events.sprint"],                       # the sprint after every card move
+    "HF-START-1": [*START_MOVE, "events.movement_card.start"],
+    "HF-ACT-1": START_MOVE,
+    "HF-ACT-2": START_MOVE,
+    "HF-ACT-6": CARD_MOVE,
+    "HF-ACT-7": CARD_MOVE,
+    "HF-ACT-8": START_MOVE,
+    "HF-ACT-9": START_MOVE,
+    "HF-ACT-13": CARD_MOVE,
+    "HF-ACT-14": CARD_MOVE,
+    "HF-RANK-5": ["positions", "events.moved"],                       # a ranked horse is not moved by the card
     "HF-SPRINT-1": SPRINT,
     "HF-SPRINT-2": SPRINT,
-    "HF-SPRINT-3": ["positions", "events.sprint_lost", "events.sprint"],
+    "HF-SPRINT-3": ["positions", "events.sprint_lost", "events.sprint"],  # a ranked horse: no ranking change
     "HF-ACT-3": SPRINT,
     "HF-ACT-4": SPRINT,
     "HF-ACT-10": SPRINT,
     "HF-ACT-11": SPRINT,
-    "HF-TABLE-4": SPRINT,
-    "HF-RANK-1": FINISH,
-    "HF-RANK-2": ["ranking", "events.finished"],
-    "HF-RANK-3": ["ranking", "events.finished.place"],
+    "HF-TABLE-4": ["events.sprint.horse", "events.sprint_lost.horse"],  # the dice (an input) accepted
+    "HF-RANK-1": FINISHED,
+    "HF-FINISH-1": FINISHED,
+    "HF-TABLE-3": FINISHED,
+    "HF-RANK-2": ARRIVAL,
+    "HF-RANK-3": ARRIVAL,
     "HF-RANK-4": ["phase"],
-    "HF-RANK-5": ["positions"],
     "HF-RANK-6": ["phase", "events.race_over"],
-    "HF-FINISH-1": FINISH,
-    "HF-TABLE-3": FINISH,
-    "HF-FINISH-2": ["ranking", "events.finished.place", "events.finished.past_line"],
-    "HF-PHOTO-1": ["ranking", "events.finished.place"],
-    "HF-PHOTO-2": ["ranking", "events.finished.place"],
-    "HF-ACT-5": ["ranking", "events.finished.place"],
-    "HF-ACT-12": ["ranking", "events.finished.place"],
-    "HF-PAY-1": ["danari", "vp", "bets", "events.bet_settled"],
-    "HF-WIN-1": ["danari", "vp", "events.bet_settled"],
-    "HF-SHOW-1": ["danari", "vp", "events.bet_settled"],
+    "HF-FINISH-2": [*ARRIVAL, "events.finished.past_line"],
+    "HF-PHOTO-1": ARRIVAL,
+    "HF-PHOTO-2": ARRIVAL,
+    "HF-ACT-5": ARRIVAL,
+    "HF-ACT-12": ARRIVAL,
+    # -- payouts
+    "HF-PAY-1": ["danari", "events.bet_settled"],                     # bets settled in turn: stakes and winnings
+    "HF-WIN-1": BET_SETTLED,
+    "HF-SHOW-1": BET_SETTLED,
     "HF-PAYF-1": ["danari", "events.bet_settled.returned"],
-    "HF-PAY-2": ["danari", "vp", "events.owner_prize"],
-    "HF-CHAR-1": ["danari", "events.owner_prize.player"],
-    "HF-NEWODDS-1": ["odds", "phase", "events.new_odds"],
-    "HF-NEWODDS-2": ["odds", "events.new_odds"],
-    "HF-NEWODDS-3": ["odds", "events.new_odds"],
-    "HF-NEWODDS-4": ["odds", "events.new_odds"],
-    "HF-NEWODDS-5": ["odds", "events.new_odds"],
-    "HF-ODDS-4": ["odds", "events.new_odds"],
+    "HF-PAY-2": ["danari", "vp", "events.owner_prize"],               # "luego da los PV ... y los premios"
+    # -- new odds
+    "HF-NEWODDS-1": ["phase", *NEW_ODDS],
+    "HF-NEWODDS-2": NEW_ODDS,
+    "HF-NEWODDS-3": NEW_ODDS,
+    "HF-NEWODDS-4": NEW_ODDS,
+    "HF-NEWODDS-5": ["events.new_odds"],                              # the order the tokens are worked through
+    "HF-ODDS-4": NEW_ODDS,
+    # -- end of the round and of the game
     "HF-END-1": ["phase", "round", "positions", "ranking", "events.round_ended"],
-    "HF-END-2": ["first_player", "round", "events.first_player_passed"],
+    "HF-END-2": ["first_player", "events.first_player_passed"],
     "HF-END-3": ["phase", "round", "events.game_over"],
     "HF-GAMEEND-1": ["winner", "events.game_over"],
     "HF-GAMEEND-2": ["winner", "events.game_over"],

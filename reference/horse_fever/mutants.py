@@ -224,7 +224,7 @@ def mutants() -> list[Mutant]:
                (ranking, "photo_odds_order", worse_odds_first)),
         mutant("hf-double-sprints-twice", "A double moves its horse two spaces (two sprints).", ("HF-SPRINT-2",),
                (sprint, "shows_one_colour", lambda dice: False)),
-        mutant("hf-ranked-horses-sprint", "A die showing a ranked horse still moves it.", ("HF-SPRINT-3",),
+        mutant("hf-ranked-horses-sprint", "A die showing a ranked horse still moves it.", ("HF-SPRINT-3", "HF-RANK-5"),
                (sprint, "sprint_is_lost", lambda r, horse: False)),
         mutant("hf-same-letters-do-not-cancel", "Cards with the same letter on a horse both act.", ("HF-CANCEL-1",),
                (reveal, "cancelled_pairs", lambda cards: [])),

@@ -47,6 +47,7 @@ def penalise_short_player(state: GameState, seat: int, log: Log) -> bool:
     if cannot_pay_penalty(player):
         remove_player(state, seat, log)
         return False
+    log.rule("HF-MIN-3")                 # the player can pay the 2 VP: stays in the game
     shortfall = {"minimum": minimum_bet(player.vp), "danari": player.danari}
     player.vp -= VP_PENALTY
     state.ledger.vp_taken += VP_PENALTY
@@ -80,6 +81,7 @@ def first_bet_order(state: GameState) -> list[int]:
 def begin_first_bets(state: GameState, log: Log) -> None:
     state.phase = FIRST_BETS
     state.queue = first_bet_order(state)
+    log.rule("HF-BET-1")                 # who bets first: this step's decision
 
 
 def settle_short_players(state: GameState, log: Log) -> None:

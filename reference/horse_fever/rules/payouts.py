@@ -93,7 +93,6 @@ def pay_stable_owners(state: GameState, log: Log) -> None:
         player.vp += vp
         state.ledger.vp_given += vp
         log.event("owner_prize", "HF-PAY-2", player=owner, horse=horse, place=place, danari=prize, vp=vp)
-        log.rule("HF-CHAR-1")
 
 
 def return_bet_tokens(state: GameState, log: Log) -> None:

@@ -107,6 +107,7 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
     dice = check_dice(dice_value, f"{field}.dice")
     photo = check_photo(photo_value, f"{field}.photo")
     start = movement.is_start(race)
+    held_back = bool(race.ranking)          # HF-RANK-5 decides only when a ranked horse stays put
     positions, events, finished = resolve_round(race, card, dice, options)
     order = ranking.arrival_order(race, positions, finished, photo, field)
 
@@ -121,6 +122,8 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
     log.rule("HF-RACE-2", "HF-MOVE-2", "HF-MOVECARD-1", "HF-MOVE-3", "HF-MOVE-4", "HF-TABLE-4")
     if start:
         log.rule("HF-START-1")
+    if held_back:
+        log.rule("HF-RANK-5")
     finish = ranking.finish_line()
     for horse in order:
         # HF-RANK-2: finished horses enter the ranking in finishing order - places 1, 2, 3 ...
@@ -135,7 +138,7 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
         log.event("race_over", "HF-RANK-6", ranking=list(race.ranking))
         log.rule("HF-RACE-1")
     else:
-        log.rule("HF-RANK-4", "HF-RANK-5")
+        log.rule("HF-RANK-4")
 
 
 SPRINT_CLAUSES = {

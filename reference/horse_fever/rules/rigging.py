@@ -22,6 +22,7 @@ def begin_rigging(state: GameState, log: Log) -> None:
     state.phase = RIGGING
     state.queue = rigging_order(state)
     log.event("first_bets_done", "HF-BET-1", bets=len(state.bets))
+    log.rule("HF-RIG-1")                 # who plays the first card: this step's decision
 
 
 # HF-RIG-3: the card goes face down on the horse the player wants to influence

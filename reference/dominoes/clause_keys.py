@@ -17,9 +17,13 @@ _AWARD = ["points", "events.placed.raw", "events.placed.displayed", "events.scor
 _OFFER = ["legal_actions", "perft", "divide"]
 _TURN = ["turn", "continuing", "events.turn_ended", "events.continued"]
 _SETTLED = ["settlement", "events.settlement", "scores", "match_winners", "events.match_won"]
-_BONUS = ["settlement.counted_pips", "settlement.bonus", "events.settlement.counted_pips",
-          "events.settlement.bonus", "events.settlement.scores", "scores"]
-_WINNERS = ["settlement.winners", "events.settlement.winners"] + _BONUS
+# A settlement's scores: what the bonus adds to (and nothing else may take from, DOM-SETTLE-5).
+_SETTLED_SCORES = ["scores", "settlement.scores", "events.settlement.scores"]
+# The bonus from the counted pips (the rounding acts here: the count before it is unchanged).
+_BONUS = ["settlement.bonus", "events.settlement.bonus"] + _SETTLED_SCORES
+# Which remaining tiles a winner is paid for: the counted pips, and the bonus and scores from them.
+_PAID = ["settlement.counted_pips", "events.settlement.counted_pips"] + _BONUS
+_WINNERS = ["settlement.winners", "events.settlement.winners"] + _PAID
 _OPENER = ["events.round_started.opener", "turn", "legal_actions"]
 
 CLAUSE_KEYS: dict[str, list[str]] = {
@@ -45,8 +49,9 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "DOM-CONT-2": ["events.continued.reason"],
     "DOM-CONT-3": _TURN,
     "DOM-CONT-4": _TURN,
-    "DOM-CONT-5": _TURN + ["phase", "events.round_won", "events.settlement", "events.match_won",
-                           "legal_actions"],
+    # The end of the round or match comes first: no continuation, no placement follows. Whether
+    # the round or the match ended (and its events) is DOM-END-1's, DOM-BLOCK-1's, DOM-MATCH-2's.
+    "DOM-CONT-5": ["continuing", "events.continued", "turn", "legal_actions"],
     "DOM-CONT-6": _TURN,
     "DOM-DBL-1": ["branching_doubles", "attachment_points", "legal_actions"],
     "DOM-DBL-2": ["attachment_points", "legal_actions", "error", "perft", "divide"],
@@ -75,19 +80,24 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "DOM-END-1": ["events.round_won", "phase", "turn", "legal_actions"] + _SETTLED,
     "DOM-BLOCK-2": _WINNERS,
     "DOM-BLOCK-3": _WINNERS,
-    "DOM-SETTLE-1": _BONUS,
+    "DOM-SETTLE-1": _PAID,
     "DOM-SETTLE-2": _BONUS,
     "DOM-SETTLE-3": _BONUS,
-    "DOM-SETTLE-4": _BONUS,
-    "DOM-SETTLE-5": _BONUS,
-    "DOM-SETTLE-6": _BONUS,
-    "DOM-TIE-1": _BONUS,
-    "DOM-TIE-2": _BONUS,
+    "DOM-SETTLE-4": _PAID,
+    "DOM-SETTLE-5": _SETTLED_SCORES,
+    "DOM-SETTLE-6": _PAID,
+    # Every tied side wins, each paid one full bonus for all the others' hands.
+    "DOM-TIE-1": _WINNERS,
+    "DOM-TIE-2": _WINNERS,
     "DOM-MATCH-1": ["events.scored", "scores"],
+    # Ends the match at once: before any further placement or the round's settlement (whose
+    # bonus would change the scores).
     "DOM-MATCH-2": ["events.match_won", "match_winners", "phase", "turn", "legal_actions",
-                    "events.round_won", "events.settlement", "events.turn_ended", "events.continued"],
+                    "events.round_won", "events.settlement", "events.turn_ended", "events.continued",
+                    "scores"],
     "DOM-MATCH-3": ["events.match_won", "match_winners", "phase"],
     "DOM-MATCH-4": ["scores", "events.settlement.scores", "events.match_won"],
-    "DOM-MATCH-5": ["events.match_won", "match_winners", "phase", "next_opener", "events.next_opener"],
+    # Who shares the win: the winners, not whether the match ended (DOM-MATCH-3/4).
+    "DOM-MATCH-5": ["events.match_won.winners", "match_winners"],
     "DOM-MATCH-6": ["events.match_won", "match_winners"],
 }

@@ -26,14 +26,15 @@ from reference.core.paths import VECTORS_DIR
 
 
 def domino_match_inputs(count: int = 4, min_steps: int = 10) -> list[dict]:
-    """Inputs of the first default-option domino match vectors with at least `min_steps` steps."""
+    """Inputs of the first generated default-option domino match vectors (full matches from a
+    deal, so they settle rounds) with at least `min_steps` steps."""
     lines = (VECTORS_DIR / "dominoes" / "match.json").read_text(encoding="utf-8").split("\n")
     found = []
     for line in lines[lines.index('  "cases": [') + 1:]:
         if not line.startswith("    {"):
             break
         case = json.loads(line.strip().rstrip(","))
-        if not case["options"] and len(case["input"]["steps"]) >= min_steps:
+        if case["id"].startswith("dom-gen") and not case["options"] and len(case["input"]["steps"]) >= min_steps:
             found.append(case["input"])
         if len(found) == count:
             break

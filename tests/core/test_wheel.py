@@ -3,6 +3,7 @@ metadata valid, installed (not editable) into a fresh virtual environment and ru
 directory outside the checkout. One test, about a minute: it needs the package index for the
 build backend and for the wheel's dependencies, as `pip install` does."""
 
+import json
 import os
 import subprocess
 import sys
@@ -84,3 +85,9 @@ def test_the_wheel_installs_into_a_fresh_venv_and_runs_outside_the_checkout(tmp_
                   f"{bin_dir / 'horserace'} adapter", "--horserace-id", "hf-odds-shared-rows", "-v"],
                  cwd=elsewhere, env=env)
     assert "horserace::horse_fever::odds::hf-odds-shared-rows PASSED" in plugin.stdout
+    # every case of the suite is collected from the installed package (one item per case id)
+    collected = run([bin_dir / "python", "-m", "pytest", "-p", "no:cacheprovider", "--horserace-impl",
+                     f"{bin_dir / 'horserace'} adapter", "--collect-only", "-q"], cwd=elsewhere, env=env)
+    items = [line for line in collected.stdout.splitlines() if line.startswith("horserace::")]
+    manifest = json.loads((REPO / "vectors" / "MANIFEST.json").read_text(encoding="utf-8"))
+    assert len(items) == len(set(items)) == sum(f["case_count"] for f in manifest["files"].values())

@@ -66,7 +66,10 @@ def summarise(cases: list[dict[str, Any]]) -> dict[str, Any]:
     for c in cases:
         if c["status"] != "failed":
             continue
-        attributed = (c.get("mismatch") or {}).get("clauses") or []
+        # the campaign case's attribution and the shrunk case's (shrinking keeps any divergence,
+        # so the small case may be charged to another clause: both are listed, once per case)
+        shrunk = ((c.get("shrunk") or {}).get("mismatch") or {}).get("clauses") or []
+        attributed = dict.fromkeys(((c.get("mismatch") or {}).get("clauses") or []) + list(shrunk))
         for clause in attributed:
             entry = clauses.setdefault(clause, {"divergences": 0, "cases": [], "scenarios": []})
             entry["divergences"] += 1

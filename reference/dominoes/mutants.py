@@ -394,7 +394,7 @@ def mutants() -> list[Mutant]:
         M("refused-pass-still-passes", "A refused pass still hands the turn to the next seat.",
           ("DOM-PASS-1",), (drawing, "refuse", refused_pass_still_passes)),
         M("refused-stop-still-stops", "A refused stop still ends the continuing player's turn.",
-          ("DOM-INT-7",), (continuation, "stop", refused_stop_still_stops)),
+          ("DOM-CONT-3",), (continuation, "stop", refused_stop_still_stops)),
         M("tile-not-held-still-placed", "A tile the player does not hold is laid on the table before "
           "the placement is refused.", ("DOM-PLACE-1",), (turns, "check_tile_to_place", tile_not_held_still_placed)),
         M("refused-swap-releases-drawn-tile", "Offering another tile for the drawn one is refused but "

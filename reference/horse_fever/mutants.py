@@ -150,13 +150,23 @@ def refused_bet_takes_stake(state, seat, horse, side, amount, field):
     try:
         ORIGINAL_CHECK_BET(state, seat, horse, side, amount, field)
     except IllegalAction:
-        player = state.players[seat]
-        if is_whole_number(amount) and 0 < amount <= player.danari:
-            player.danari -= amount
+        take_stake(state.players[seat], amount)
         raise
 
 
 ORIGINAL_CHECK_BET = betting.check_bet
+
+
+def take_stake(player, amount) -> None:
+    """What a refused bet's mutants leave behind: a stake the player could have paid, taken."""
+    if is_whole_number(amount) and 0 < amount <= player.danari:
+        player.danari -= amount
+
+
+def pass_turn(state, seat) -> None:
+    """What a refused action's mutants leave behind: the seat's turn, passed on."""
+    if state.queue and state.queue[0] == seat:
+        state.queue.pop(0)
 
 
 def refused_bet_passes_turn(state, seat, horse, side, amount, field):
@@ -164,8 +174,7 @@ def refused_bet_passes_turn(state, seat, horse, side, amount, field):
     try:
         ORIGINAL_CHECK_BET(state, seat, horse, side, amount, field)
     except IllegalAction:
-        if state.queue and state.queue[0] == seat:
-            state.queue.pop(0)
+        pass_turn(state, seat)
         raise
 
 
@@ -192,9 +201,7 @@ def bet_out_of_phase_takes_stake(state, action, field):
     except IllegalAction:
         seat = state.to_play
         if isinstance(action, PlaceBet) and seat is not None:
-            player = state.players[seat]
-            if is_whole_number(action.amount) and 0 < action.amount <= player.danari:
-                player.danari -= action.amount
+            take_stake(state.players[seat], action.amount)
         raise
 
 
@@ -206,8 +213,7 @@ def refused_card_passes_turn(state, seat, card, horse, log, field):
     try:
         ORIGINAL_PLAY_CARD(state, seat, card, horse, log, field)
     except IllegalAction:
-        if state.queue and state.queue[0] == seat:
-            state.queue.pop(0)
+        pass_turn(state, seat)
         raise
 
 

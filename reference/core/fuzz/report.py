@@ -9,6 +9,7 @@ run gives: identical byte for byte once `run` is removed.
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -162,6 +163,16 @@ def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
 
 
 # -- text and JUnit ------------------------------------------------------------------------
+
+def exit_status(report: dict[str, Any], command: str) -> int:
+    """As `check`: 1 when a case failed or errored, or nothing was compared (said on stderr); else 0."""
+    if report["totals"]["failed"] or report["totals"]["errored"]:
+        return 1
+    if report["compared"] == 0:
+        print(f"horserace {command}: nothing was compared", file=sys.stderr)
+        return 1
+    return 0
+
 
 def text_summary(report: dict[str, Any], show: int = 10) -> str:
     out = []

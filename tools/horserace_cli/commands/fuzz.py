@@ -26,7 +26,7 @@ from typing import Any
 
 from reference.core.fuzz.campaign import Campaign, Track
 from reference.core.fuzz.cases import load_generator, non_default
-from reference.core.fuzz.report import junit_xml, text_summary, write_json
+from reference.core.fuzz.report import exit_status, junit_xml, text_summary, write_json
 from reference.core.fuzz.session import Session, Target, fuzz_report
 from reference.core.fuzz.shrink import MAX_ATTEMPTS
 from reference.core.progress import Progress
@@ -246,12 +246,7 @@ def fuzz(args: argparse.Namespace) -> int:
     print(text_summary(report, args.show))
     if mutant is not None:
         print(mutant_line(report))
-    if report["totals"]["failed"] or report["totals"]["errored"]:
-        return 1
-    if report["compared"] == 0:
-        print("horserace fuzz: nothing was compared", file=sys.stderr)
-        return 1
-    return 0
+    return exit_status(report, "fuzz")
 
 
 def mutant_line(report: dict[str, Any]) -> str:

@@ -11,10 +11,9 @@ errored or nothing was compared; 2 the reports cannot be merged.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from reference.core.fuzz.report import junit_xml, load_report, merge, text_summary, write_json
+from reference.core.fuzz.report import exit_status, junit_xml, load_report, merge, text_summary, write_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,9 +30,4 @@ def run(args: argparse.Namespace) -> int:
     if args.junit:
         args.junit.write_text(junit_xml(merged), encoding="utf-8")
     print(text_summary(merged, args.show))
-    if merged["totals"]["failed"] or merged["totals"]["errored"]:
-        return 1
-    if merged["compared"] == 0:
-        print("horserace merge-reports: nothing was compared", file=sys.stderr)
-        return 1
-    return 0
+    return exit_status(merged, "merge-reports")

@@ -110,6 +110,29 @@ def event_differences(key: str, expected: list, actual: list) -> list[Difference
     return out
 
 
+def attribution_paths(game_name: str, differences: Sequence[Difference], expected: Mapping[str, Any],
+                      actual: Mapping[str, Any]) -> list[str]:
+    """The paths a divergence is attributed by: each difference's own path, or the finer paths the
+    game names for it (`Game.difference_paths`) where a whole value hides which part of it differs
+    (which legal action is missing, whose share of a settlement changed)."""
+    refine = None
+    from .game import UnknownGame, get_game
+    try:
+        refine = get_game(game_name).difference_paths
+    except (UnknownGame, KeyError):
+        refine = None
+    paths: list[str] = []
+    for difference in differences:
+        finer = None
+        if refine is not None:
+            try:
+                finer = refine(difference, expected, actual)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                finer = None        # an implementation's odd answer: fall back to the whole path
+        paths += list(finer) if finer else [difference.path]
+    return sorted(set(paths))
+
+
 def covers(clause_path: str, differing_path: str) -> bool:
     """A clause's path covers a differing path when one is a dotted prefix of the other
     (`events.settlement` covers `events.settlement.bonus`; `scores` covers `scores`)."""

@@ -105,6 +105,11 @@ class Game:
     # "events.<type>", "events.<type>.<field>"): how a runner attributes a divergence at a step
     # to the clauses that step applied. Written into every vector file's header.
     clause_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # (difference, expected observation, actual observation) -> the finer paths it lies on, for
+    # attribution: where a whole value differs (a list of legal actions, a per-seat list), which
+    # part of it ("legal_actions.draw", "settlement.bonus.winner"). [] or None: the difference's own
+    # path. The paths it returns are the ones the game's clause_keys may name.
+    difference_paths: Callable[[Any, Mapping[str, Any], Mapping[str, Any]], Sequence[str]] | None = None
 
     @property
     def catalog_file(self) -> Path:

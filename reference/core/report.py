@@ -81,6 +81,9 @@ def divergence_lines(r: CaseResult) -> list[str]:
         basis = {"paths": "the step's clauses that decide the differing paths",
                  "step": "every clause the step applied", "case": "the step applied none: the case's clauses"}
         out.append(f"  attributed to: {', '.join(m['clauses']) or '-'} ({basis.get(m.get('attributed_by'), '')})")
+        own_paths = sorted({d["path"] for d in m.get("differences", ())})
+        if m.get("paths") and m["paths"] != own_paths:
+            out.append(f"  by the differing parts: {', '.join(m['paths'])}")
     return out
 
 

@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .attribution import MAX_DIFFERENCES, Difference, attribute, case_clause_keys, value_differences
+from .attribution import (MAX_DIFFERENCES, Difference, attribute, attribution_paths, case_clause_keys,
+                          value_differences)
 from .expect import MISSING, matches, same, show
 from .game import get_game
 
@@ -131,7 +132,7 @@ def first_mismatch(case: dict[str, Any], steps: Any,
             return divergence(case, index, action, [whole("(observation)", "an object", show(got))])
         differences = step_differences(case["game"], want, got, keep)
         if differences:
-            return divergence(case, index, action, differences)
+            return divergence(case, index, action, differences, want, got)
     if len(steps) > len(expected):
         return divergence(case, len(expected), None, [whole("steps", f"{len(expected)} observations",
                                                             f"{len(steps)} observations")])
@@ -167,17 +168,18 @@ def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
     return out
 
 
-def divergence(case: dict[str, Any], index: int, action: str | None,
-               differences: list[Difference]) -> dict[str, Any]:
+def divergence(case: dict[str, Any], index: int, action: str | None, differences: list[Difference],
+               expected: dict[str, Any] | None = None, actual: dict[str, Any] | None = None) -> dict[str, Any]:
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
-    clauses, basis = attribute(this_step, case.get("clauses", ()), [d.path for d in differences],
-                               case_clause_keys(case))
+    paths = (attribution_paths(case["game"], differences, expected, actual) if expected is not None
+             and actual is not None else sorted({d.path for d in differences}))
+    clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case))
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
-           "clauses": clauses, "attributed_by": basis}
+           "clauses": clauses, "attributed_by": basis, "paths": paths}
     if len(differences) > MAX_DIFFERENCES:
         out["more_differences"] = len(differences) - MAX_DIFFERENCES
     return out

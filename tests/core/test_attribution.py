@@ -269,3 +269,32 @@ def test_the_mutant_table_names_each_mutants_top_clause(monkeypatch):
     table = mutant_attribution.attribution_table(rows)
     assert "1 of 2 mutants (50%)" in table
     assert "DOM-SETTLE-4" in table.splitlines()[1] and table.splitlines()[2].rstrip().endswith("NO")
+
+
+def test_a_game_may_name_the_finer_path_a_whole_value_differs_on(monkeypatch):
+    """Game.difference_paths: a list of legal actions differs as a whole; the game says which
+    action is missing, and the clause whose footprint is that action is charged alone."""
+    import dataclasses
+    from reference.core import game as game_module
+
+    keys = {"DOM-DRAW-1": ["legal_actions.draw"], "DOM-PASS-1": ["legal_actions.pass"],
+            "DOM-PLACE-1": ["legal_actions.place", "tiles"]}
+    case = synthetic_case(
+        input={"setup": {}, "steps": [{"action": "observe"}]},
+        expected=[{"legal_actions": ["draw", "place 1|2 at 2|2 line_b"]}],
+        step_clauses=[["DOM-DRAW-1", "DOM-PASS-1", "DOM-PLACE-1"]], clause_keys=keys)
+    got = [{"legal_actions": ["place 1|2 at 2|2 line_b"]}]          # the draw is not offered
+
+    def by_action(difference, expected, actual):
+        missing = set(expected[difference.key]) ^ set(actual[difference.key])
+        return [f"{difference.key}.{a.split()[0]}" for a in missing]
+
+    whole = first_mismatch(case, got)
+    assert whole["clauses"] == ["DOM-DRAW-1", "DOM-PASS-1"]      # the whole list: draw and pass tie
+    real = get_game("dominoes")
+    monkeypatch.setattr(game_module, "get_game", lambda name: dataclasses.replace(real, difference_paths=by_action))
+    finer = first_mismatch(case, got)
+    assert finer["paths"] == ["legal_actions.draw"]
+    assert finer["clauses"] == ["DOM-DRAW-1"] and finer["attributed_by"] == "paths"
+    assert "by the differing parts: legal_actions.draw" in "\n".join(
+        report.divergence_lines(CaseResult("dom-synthetic-001", "dominoes", "match", "failed", mismatch=finer)))

@@ -79,7 +79,8 @@ def divergence_lines(r: CaseResult) -> list[str]:
         out.append(f"  later steps not compared: {m['later_steps_not_compared']}")
     if "clauses" in m:
         basis = {"paths": "the step's clauses that decide the differing paths",
-                 "step": "every clause the step applied", "case": "the step applied none: the case's clauses"}
+                 "step": "every clause the step applied", "case": "the step applied none: the case's clauses",
+                 "refusal": "the refused step before it, which must have left the state as it was"}
         out.append(f"  attributed to: {', '.join(m['clauses']) or '-'} ({basis.get(m.get('attributed_by'), '')})")
         own_paths = sorted({d["path"] for d in m.get("differences", ())})
         if m.get("paths") and m["paths"] != own_paths:

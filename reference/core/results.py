@@ -173,9 +173,14 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
+    refusal = refusal_before(case, index) if step_clauses is not None and not this_step else None
+    if refusal is not None:
+        this_step = step_clauses[refusal]
     paths = (attribution_paths(case["game"], differences, expected, actual) if expected is not None
              and actual is not None else sorted({d.path for d in differences}))
     clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case))
+    if refusal is not None:
+        basis = "refusal"
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
@@ -183,6 +188,23 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     if len(differences) > MAX_DIFFERENCES:
         out["more_differences"] = len(differences) - MAX_DIFFERENCES
     return out
+
+
+def refusal_before(case: dict[str, Any], index: int) -> int | None:
+    """The refused step a divergence at a clause-less step (an `observe`) shows, if any: going back
+    over steps that applied no clause, the nearest step the reference refused. A refusal leaves
+    the state exactly as it was, so a difference first seen after it is that refusal's (the
+    refused step itself compares only `error`)."""
+    step_clauses = case.get("step_clauses") or []
+    expected = case["expected"]
+    for earlier in range(index - 1, -1, -1):
+        if earlier >= len(step_clauses) or earlier >= len(expected):
+            return None
+        if isinstance(expected[earlier], dict) and "error" in expected[earlier]:
+            return earlier if step_clauses[earlier] else None
+        if step_clauses[earlier]:
+            return None
+    return None
 
 
 def differing_parts(expected: Any, actual: Any, mode: str) -> tuple[str, str]:

@@ -298,3 +298,23 @@ def test_a_game_may_name_the_finer_path_a_whole_value_differs_on(monkeypatch):
     assert finer["clauses"] == ["DOM-DRAW-1"] and finer["attributed_by"] == "paths"
     assert "by the differing parts: legal_actions.draw" in "\n".join(
         report.divergence_lines(CaseResult("dom-synthetic-001", "dominoes", "match", "failed", mismatch=finer)))
+
+
+def test_a_difference_first_seen_after_a_refusal_is_charged_to_the_refused_step():
+    """A refused action must leave the state as it was; the refused step compares only `error`,
+    so a change it made shows at the next observation, which applies no clause. The refusal's
+    clause is charged, not every clause of the case; a clause-applying step in between stops it."""
+    case = synthetic_case(
+        input={"setup": {}, "steps": [{"action": "draw"}, {"action": "bet 9 on spades"},
+                                      {"action": "observe"}]},
+        expected=[{"turn": 1}, {"error": "DOM-DRAW-2"}, {"turn": 1, "scores": [0, 0]}],
+        step_clauses=[["DOM-TURN-1"], ["DOM-DRAW-2"], []])
+    got = [{"turn": 1}, {"error": "DOM-DRAW-2"}, {"turn": 1, "scores": [0, 5]}]
+    mismatch = first_mismatch(case, got)
+    assert mismatch["step"] == 2 and mismatch["clauses"] == ["DOM-DRAW-2"]
+    assert mismatch["attributed_by"] == "refusal"
+    # the same clause-less step after an accepted one: nothing to charge but the case's clauses
+    accepted = synthetic_case(input=case["input"], expected=[{"turn": 1}, {"turn": 0}, case["expected"][2]],
+                              step_clauses=[["DOM-TURN-1"], ["DOM-TURN-1"], []])
+    mismatch = first_mismatch(accepted, [{"turn": 1}, {"turn": 0}, got[2]])
+    assert mismatch["attributed_by"] == "case" and mismatch["clauses"] == sorted(accepted["clauses"])

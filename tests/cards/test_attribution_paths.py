@@ -1,0 +1,116 @@
+"""The finer paths a card observation differs on (reference/cards/attribution_paths.py), and the
+clauses real misreadings are charged to once the footprints name those paths."""
+
+from __future__ import annotations
+
+from reference.cards.attribution_paths import difference_paths
+from reference.core.attribution import Difference, attribute, attribution_paths
+from reference.core.game import get_game
+from reference.core.mutant_attribution import attribute_mutant
+from reference.core.vectors import load_cases
+
+START = {"S": 0, "H": 0, "D": 0, "C": 0}
+
+
+def paths_of(key: str, expected: dict, actual: dict) -> list[str]:
+    """The attribution paths of every difference the runner finds in `key`."""
+    from reference.core.attribution import value_differences
+    differences = value_differences(key, expected[key], actual[key], get_game("cards").expectation_modes[key])
+    return attribution_paths("cards", differences, expected, actual)
+
+
+def test_a_reveal_no_longer_offered_is_the_reveal_path():
+    assert paths_of("legal_actions", {"legal_actions": ["reveal"]}, {"legal_actions": []}) == ["legal_actions.reveal"]
+
+
+def test_bets_offered_instead_of_the_race_are_the_bet_and_reveal_paths():
+    expected = {"legal_actions": ["reveal"]}
+    actual = {"legal_actions": ["bet S", "bet H", "bet D", "bet C"]}
+    assert paths_of("legal_actions", expected, actual) == ["legal_actions.bet", "legal_actions.reveal"]
+
+
+def test_other_horses_offered_is_the_horses_path():
+    expected = {"legal_actions": ["bet S", "bet H", "bet D"]}
+    actual = {"legal_actions": ["bet S", "bet H", "bet D", "bet C"]}
+    assert paths_of("legal_actions", expected, actual) == ["legal_actions.horses"]
+
+
+def test_no_horse_open_is_the_bet_and_sit_out_paths():
+    expected = {"legal_actions": ["sit out"]}
+    actual = {"legal_actions": ["bet C"]}
+    assert paths_of("legal_actions", expected, actual) == ["legal_actions.bet", "legal_actions.sit_out"]
+
+
+def test_a_next_lay_offered_is_the_lay_path():
+    assert paths_of("legal_actions", {"legal_actions": []}, {"legal_actions": ["lay"]}) == ["legal_actions.lay"]
+
+
+def test_an_unknown_action_keeps_the_whole_path():
+    assert paths_of("legal_actions", {"legal_actions": ["reveal"]}, {"legal_actions": ["reveal", "shout"]}) \
+        == ["legal_actions"]
+
+
+def test_every_ace_one_ahead_is_the_start():
+    actual = {"S": 1, "H": 1, "D": 1, "C": 1}
+    assert paths_of("positions", {"positions": START}, {"positions": actual}) == ["positions.start"]
+
+
+def test_one_horse_moved_in_place_of_another_is_the_horse_path():
+    expected = {"S": 3, "H": 2, "D": 5, "C": 1}
+    actual = {"S": 2, "H": 3, "D": 5, "C": 1}       # hearts moved where spades should have
+    assert paths_of("positions", {"positions": expected}, {"positions": actual}) == ["positions.horse"]
+
+
+def test_a_horse_moved_too_far_is_the_distance_path():
+    expected = {"S": 3, "H": 2, "D": 5, "C": 1}
+    actual = {"S": 3, "H": 2, "D": 6, "C": 1}
+    assert paths_of("positions", {"positions": expected}, {"positions": actual}) == ["positions.distance"]
+
+
+def test_horses_moved_by_their_track_cards_is_the_distance_path():
+    actual = {"S": 2, "H": 3, "D": 1, "C": 1}       # 2, 3, 1 and 1 track cards: not one common start
+    assert paths_of("positions", {"positions": START}, {"positions": actual}) == ["positions.distance"]
+
+
+def test_positions_that_are_not_whole_numbers_keep_the_whole_path():
+    actual = {"S": 1, "H": "1", "D": 1, "C": 1}
+    assert paths_of("positions", {"positions": START}, {"positions": actual}) == ["positions"]
+
+
+def test_other_keys_are_not_refined():
+    difference = Difference("balances", "balances", "balances", "[1]", "[2]")
+    assert difference_paths(difference, {"balances": [1]}, {"balances": [2]}) == []
+
+
+def test_the_finer_paths_separate_where_the_aces_start_from_track_cards_moving_them():
+    keys = get_game("cards").clause_keys
+    lay = ["CRD-TRACK-1", "CRD-TRACK-2", "CRD-TRACK-6", "CRD-COUNT-1"]
+    assert attribute(lay, [], ["positions.start"], keys)[0] == ["CRD-TRACK-1"]
+    assert attribute(lay, [], ["positions.distance"], keys)[0] == ["CRD-TRACK-6"]
+    reveal = ["CRD-RACE-1", "CRD-RACE-2", "CRD-RACE-3", "CRD-FAQ-2", "CRD-RACE-9", "CRD-RACE-10"]
+    assert attribute(reveal, [], ["last_card", "positions.horse"], keys)[0] == ["CRD-RACE-1"]
+    assert attribute(reveal, [], ["positions.distance"], keys)[0] == ["CRD-RACE-3", "CRD-RACE-9"]
+
+
+def _mutant(name: str):
+    return next(m for m in get_game("cards").mutants() if m.name == name)
+
+
+# A few failing cases of each misreading (probes: one to three steps each, so the test stays short).
+MUTANT_CASES = {
+    "track-cards-move-horses": ("CRD-TRACK-6", [f"crd-probe1-crd-bet-2-{n:03}" for n in (1, 3, 5, 7, 9, 11)]),
+    "cards-from-the-bottom": ("CRD-RACE-1", ["crd-probe1-crd-bet-3-001", "crd-probe1-crd-bet-3-006",
+                                             "crd-probe1-crd-bet-3-011", "crd-probe1-crd-bet-3-016",
+                                             "crd-probe1-crd-bet-4-003", "crd-probe1-crd-bet-4-006"]),
+}
+
+
+def test_real_misreadings_are_charged_to_their_own_clause():
+    """Misreadings once charged to a neighbouring clause (the aces' start for track cards that
+    move them, the rank for a card turned from the bottom): some of their real failures."""
+    game = get_game("cards")
+    cases = {c["id"]: c for c in load_cases(["cards"])}
+    for name, (own, ids) in MUTANT_CASES.items():
+        result = attribute_mutant(game, _mutant(name), [cases[i] for i in ids])
+        assert result.failures == len(ids), name
+        assert result.top == own and result.share == 1.0, (name, result.top, result.share)

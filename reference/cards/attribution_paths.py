@@ -9,6 +9,8 @@ these finer paths (a clause with the whole key still covers every finer path of 
 - `legal_actions.bet`: one side offers a bet and the other offers none (whether a bettor is
   still to choose at all); `legal_actions.horses`: both offer bets, on different horses (which
   horses the bank's cover or the bettor's purse leaves open).
+- `odds.posted`: prices posted on one side and not on the other (whether this table has a race to
+  bet on); a price that differs keeps its horse's path (`odds.S`).
 - `positions.start`: all four horses stand the same number of positions off (where the aces
   start, together); `positions.horse`: the differing horses' offsets cancel out (one horse moved
   in place of another: which horse a card moves); `positions.distance`: otherwise (how far
@@ -33,6 +35,8 @@ def difference_paths(difference: Any, expected: Mapping[str, Any], actual: Mappi
         return legal_action_paths(expected.get("legal_actions"), actual.get("legal_actions"))
     if difference.key == "positions" and difference.path.startswith("positions."):
         return [position_path(expected.get("positions"), actual.get("positions"))]
+    if difference.key == "odds" and (expected.get("odds") is None) != (actual.get("odds") is None):
+        return ["odds.posted"]
     return []
 
 

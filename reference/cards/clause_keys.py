@@ -35,7 +35,7 @@ CLAUSE_KEYS: dict[str, list[str]] = {
                     "win_probability", "fair_odds", "expected_value"],
     "CRD-ODDS-1": _PRICES,
     "CRD-ODDS-2": _PRICES,
-    "CRD-BET-2": ["events.odds_posted", "odds"],
+    "CRD-BET-2": ["events.odds_posted.max_bet", "odds.posted"],
     # the bets
     "CRD-BET-3": ["bets", "phase", "legal_actions.bet", "legal_actions.sit_out", "to_bet", "sitting_out", "events.bet",
                   "events.sat_out"],
@@ -63,8 +63,8 @@ CLAUSE_KEYS: dict[str, list[str]] = {
                   "events.settled.paid"],
     "CRD-PAY-3": ["balances", "settlement.returned", "settlement.changes", "settlement.paid"],
     "CRD-SESSION-3": ["balances", "settlement.changes", "events.settled.changes"],
-    "CRD-ROT-1": ["next_banker", "phase", "legal_actions", "events.bank_passes"],
+    "CRD-ROT-1": ["next_banker", "events.bank_passes"],
     "CRD-ROT-2": ["race", "banker", "phase", "events.race_started"],
-    "CRD-SESSION-1": ["phase", "next_banker", "legal_actions", "events.session_over"],
+    "CRD-SESSION-1": ["phase", "next_banker", "legal_actions.lay", "events.session_over"],
     "CRD-SESSION-2": ["session_winners", "events.session_over.winners"],
 }

@@ -9,6 +9,8 @@ from reference.core.game import get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 
+from .helpers import bet, lay, racing, step, table, types
+
 START = {"S": 0, "H": 0, "D": 0, "C": 0}
 
 
@@ -77,6 +79,12 @@ def test_positions_that_are_not_whole_numbers_keep_the_whole_path():
     assert paths_of("positions", {"positions": START}, {"positions": actual}) == ["positions"]
 
 
+def test_prices_posted_on_one_side_only_is_the_posted_path():
+    posted = {"S": 2, "H": 3, "D": 3, "C": 2}
+    assert paths_of("odds", {"odds": posted}, {"odds": None}) == ["odds.posted"]
+    assert paths_of("odds", {"odds": posted}, {"odds": {**posted, "S": 3}}) == ["odds.S"]
+
+
 def test_other_keys_are_not_refined():
     difference = Difference("balances", "balances", "balances", "[1]", "[2]")
     assert difference_paths(difference, {"balances": [1]}, {"balances": [2]}) == []
@@ -92,6 +100,37 @@ def test_the_finer_paths_separate_where_the_aces_start_from_track_cards_moving_t
     assert attribute(reveal, [], ["positions.distance"], keys)[0] == ["CRD-RACE-3", "CRD-RACE-9"]
 
 
+def test_a_price_differing_is_the_odds_table_and_a_missing_price_is_posting_it():
+    keys = get_game("cards").clause_keys
+    lay = ["CRD-BET-2", "CRD-COUNT-1", "CRD-ODDS-1", "CRD-ODDS-2", "CRD-TRACK-2", "CRD-TRACK-4"]
+    assert "CRD-BET-2" not in attribute(lay, [], ["odds.C", "odds.S"], keys)[0]
+    assert "CRD-ODDS-1" in attribute(lay, [], ["odds.C", "odds.S"], keys)[0]
+    assert attribute(lay, [], ["events.odds_posted", "odds.posted"], keys)[0] == ["CRD-BET-2"]
+
+
+def test_a_session_that_ends_a_race_early_is_the_session_length_not_the_bank_rotation():
+    keys = get_game("cards").clause_keys
+    settle = ["CRD-PAY-1", "CRD-PAY-2", "CRD-RACE-6", "CRD-ROT-1", "CRD-SESSION-1", "CRD-SESSION-3"]
+    assert attribute(settle, [], ["legal_actions.lay", "next_banker", "phase", "session_winners"], keys)[0] \
+        == ["CRD-SESSION-1"]
+    assert attribute(settle, [], ["next_banker", "events.bank_passes.to"], keys)[0] == ["CRD-ROT-1"]
+
+
+def test_a_session_race_settlement_judges_whether_it_was_the_last():
+    """In a session every settlement decides whether everyone has banked (CRD-SESSION-1), also
+    when the session goes on; a single race has no session to end."""
+    t = table(players=3, session=True)
+    lay(t, "2S 3S 2H 3H 2D 3D 2C", "4H 5H 6H 7H 8H 9H 10H JH")
+    bet(t, "H")
+    bet(t, "S")
+    step(t, 7)
+    log = step(t)
+    assert "CRD-SESSION-1" in log.clauses and "session_over" not in types(log)
+    single = racing("2S 3S 2H 3H 2D 3D 2C", "4H 5H 6H 7H 8H 9H 10H JH", ["H", "S"])
+    step(single, 7)
+    assert "CRD-SESSION-1" not in step(single).clauses
+
+
 def _mutant(name: str):
     return next(m for m in get_game("cards").mutants() if m.name == name)
 
@@ -102,12 +141,16 @@ MUTANT_CASES = {
     "cards-from-the-bottom": ("CRD-RACE-1", ["crd-probe1-crd-bet-3-001", "crd-probe1-crd-bet-3-006",
                                              "crd-probe1-crd-bet-3-011", "crd-probe1-crd-bet-3-016",
                                              "crd-probe1-crd-bet-4-003", "crd-probe1-crd-bet-4-006"]),
+    # charged to the bank's rotation before: the settlement did not record that it judged the session's end
+    "session-one-race-short": ("CRD-SESSION-1", ["crd-probe1-crd-intro-2-002", "crd-probe1-crd-pay-3-006",
+                                                 "crd-probe1-crd-race-5-003"]),
 }
 
 
 def test_real_misreadings_are_charged_to_their_own_clause():
     """Misreadings once charged to a neighbouring clause (the aces' start for track cards that
-    move them, the rank for a card turned from the bottom): some of their real failures."""
+    move them, the rank for a card turned from the bottom, the bank's rotation for a session one
+    race short): some of their real failures."""
     game = get_game("cards")
     cases = {c["id"]: c for c in load_cases(["cards"])}
     for name, (own, ids) in MUTANT_CASES.items():

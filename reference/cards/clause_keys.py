@@ -21,6 +21,13 @@ _LAY_OUTCOME = ["phase", "legal_actions", "relays", "events.relaid", "events.tra
 # each horse and the horses the first bettor is offered (the bank's cover is priced by them).
 _PRICES = ["odds", "events.odds_posted.odds", "expected_value", "legal_actions"]
 
+
+
+def _seats(*roles: str) -> list[str]:
+    """The settlement's per-seat values of the seats in these parts (attribution_paths.seat_paths)."""
+    return [f"{where}.{role}" for role in roles for where in ("settlement.changes", "balances", "settlement.balances")]
+
+
 CLAUSE_KEYS: dict[str, list[str]] = {
     # the lay (CRD-TRACK-*, CRD-COUNT-1) and the prices (CRD-ODDS-*, CRD-BET-2)
     "CRD-TRACK-1": ["positions.start"],
@@ -58,11 +65,10 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "CRD-RACE-7": ["phase", "legal_actions", "deck_size", "last_card", "positions"],
     "CRD-INTRO-2": ["winner", "events.won"],
     # the settlement and the bank's rotation
-    "CRD-PAY-1": ["balances", "settlement.changes", "settlement.collected", "events.settled.collected"],
-    "CRD-PAY-2": ["balances", "settlement.returned", "settlement.changes", "settlement.paid",
-                  "events.settled.paid"],
-    "CRD-PAY-3": ["balances", "settlement.returned", "settlement.changes", "settlement.paid"],
-    "CRD-SESSION-3": ["balances", "settlement.changes", "events.settled.changes"],
+    "CRD-PAY-1": ["settlement.collected", "events.settled.collected"] + _seats("loser", "banker"),
+    "CRD-PAY-2": ["settlement.paid", "events.settled.paid", "settlement.returned.winner"] + _seats("winner", "banker"),
+    "CRD-PAY-3": ["settlement.paid", "settlement.returned.co_winner"] + _seats("co_winner", "banker"),
+    "CRD-SESSION-3": ["events.settled.changes.banker"] + _seats("banker"),
     "CRD-ROT-1": ["next_banker", "events.bank_passes"],
     "CRD-ROT-2": ["race", "banker", "phase", "events.race_started"],
     "CRD-SESSION-1": ["phase", "next_banker", "legal_actions.lay", "events.session_over"],

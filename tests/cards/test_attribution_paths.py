@@ -85,6 +85,56 @@ def test_prices_posted_on_one_side_only_is_the_posted_path():
     assert paths_of("odds", {"odds": posted}, {"odds": {**posted, "S": 3}}) == ["odds.S"]
 
 
+# Seat 0 banks; seats 1 and 2 back the winner (hearts at 2:1), seat 3 backs spades, seat 4 sits out.
+SETTLED = {"banker": 0, "bets": [None, "H", "H", "S", None],
+           "settlement": {"winner": "H", "odds": 2, "returned": [0, 3, 3, 0, 0], "changes": [-3, 2, 2, -1, 0],
+                          "collected": 1, "paid": 4, "balances": [17, 22, 22, 19, 20]},
+           "balances": [17, 22, 22, 19, 20]}
+
+
+def settled(**settlement) -> dict:
+    return {**SETTLED, "settlement": {**SETTLED["settlement"], **settlement}}
+
+
+def test_a_losing_stake_kept_is_the_loser_and_the_banker():
+    actual = settled(changes=[-4, 2, 2, 0, 0], collected=0)
+    assert paths_of("settlement", SETTLED, actual) == ["settlement.changes.banker", "settlement.changes.loser",
+                                                      "settlement.collected"]
+
+
+def test_every_backer_paid_the_same_wrong_amount_is_the_winner_part():
+    actual = {**settled(returned=[0, 2, 2, 0, 0], changes=[-1, 1, 1, -1, 0]), "balances": [19, 21, 21, 19, 20]}
+    assert paths_of("balances", SETTLED, actual) == ["balances.banker", "balances.winner"]
+    assert "settlement.returned.winner" in paths_of("settlement", SETTLED, actual)
+
+
+def test_backers_of_the_winner_settled_unequally_is_the_co_winner_part():
+    actual = settled(returned=[0, 3, 0, 0, 0], changes=[-1, 2, -1, -1, 0])      # only the first backer paid
+    assert paths_of("settlement", SETTLED, actual) == ["settlement.changes.banker", "settlement.changes.co_winner",
+                                                      "settlement.returned.co_winner"]
+
+
+def test_the_banker_unobserved_is_the_seat_without_a_bet_whose_change_is_the_banks():
+    expected = {key: value for key, value in SETTLED.items() if key != "banker"}
+    actual = {**expected, "balances": [20, 22, 22, 19, 20]}                    # the bank's loss not recorded
+    assert paths_of("balances", expected, actual) == ["balances.banker"]
+    actual = {**expected, "balances": [17, 22, 22, 19, 21]}                    # the seat sitting out
+    assert paths_of("balances", expected, actual) == ["balances.no_bet"]
+
+
+def test_the_settled_event_is_refined_like_the_settlement():
+    event = {"type": "settled", **SETTLED["settlement"]}
+    expected = {**SETTLED, "events": [event]}
+    actual = {**SETTLED, "events": [{**event, "changes": [-3, 2, 2, -1, 1]}]}
+    assert paths_of("events", expected, actual) == ["events.settled.changes.no_bet"]
+
+
+def test_balances_away_from_a_settlement_keep_the_whole_path():
+    expected = {"bets": [None, "H", None], "settlement": None, "balances": [20, 20, 20]}
+    actual = {**expected, "balances": [20, 19, 20]}
+    assert paths_of("balances", expected, actual) == ["balances"]
+
+
 def test_other_keys_are_not_refined():
     difference = Difference("balances", "balances", "balances", "[1]", "[2]")
     assert difference_paths(difference, {"balances": [1]}, {"balances": [2]}) == []
@@ -129,6 +179,21 @@ def test_a_session_race_settlement_judges_whether_it_was_the_last():
     single = racing("2S 3S 2H 3H 2D 3D 2C", "4H 5H 6H 7H 8H 9H 10H JH", ["H", "S"])
     step(single, 7)
     assert "CRD-SESSION-1" not in step(single).clauses
+
+
+def test_the_settlement_clauses_are_told_apart_by_whose_value_differs():
+    keys = get_game("cards").clause_keys
+    settle = ["CRD-PAY-1", "CRD-PAY-2", "CRD-PAY-3", "CRD-RACE-6", "CRD-ROT-1", "CRD-SESSION-3"]
+    banker = ["balances.banker", "settlement.balances.banker", "settlement.changes.banker"]
+    assert attribute(settle, [], banker, keys)[0] == ["CRD-SESSION-3"]
+    losers = banker + ["balances.loser", "settlement.balances.loser", "settlement.changes.loser", "settlement.collected"]
+    assert attribute(settle, [], losers, keys)[0] == ["CRD-PAY-1"]
+    paid = banker + ["settlement.paid"]
+    assert attribute(settle, [], paid + [f"{p}.winner" for p in ("balances", "settlement.balances", "settlement.changes",
+                                                                 "settlement.returned")], keys)[0] == ["CRD-PAY-2"]
+    assert attribute(settle, [], paid + [f"{p}.co_winner" for p in ("balances", "settlement.balances",
+                                                                    "settlement.changes", "settlement.returned")],
+                     keys)[0] == ["CRD-PAY-3"]
 
 
 def _mutant(name: str):

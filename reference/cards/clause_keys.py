@@ -18,8 +18,8 @@ _LAY_OUTCOME = ["phase", "legal_actions", "relays", "events.relaid", "events.tra
                 "must_relay", "relay_suit"]
 
 # What a price decides: the posted odds, and in the same step the expected value of a chip on
-# each horse and the horses the first bettor is offered (the bank's cover is priced by them).
-_PRICES = ["odds", "events.odds_posted.odds", "expected_value", "legal_actions"]
+# each horse. Which horses the first bettor is offered is the bank's cover (CRD-BET-4), priced by them.
+_PRICES = ["odds", "events.odds_posted.odds", "expected_value"]
 
 
 

@@ -158,6 +158,12 @@ def test_a_price_differing_is_the_odds_table_and_a_missing_price_is_posting_it()
     assert attribute(lay, [], ["events.odds_posted", "odds.posted"], keys)[0] == ["CRD-BET-2"]
 
 
+def test_horses_offered_at_the_lay_are_the_banks_cover_not_the_prices():
+    keys = get_game("cards").clause_keys
+    lay = ["CRD-BET-2", "CRD-BET-3", "CRD-BET-4", "CRD-COUNT-1", "CRD-ODDS-1", "CRD-ODDS-2", "CRD-TRACK-4"]
+    assert attribute(lay, [], ["legal_actions.horses"], keys)[0] == ["CRD-BET-4"]
+
+
 def test_a_session_that_ends_a_race_early_is_the_session_length_not_the_bank_rotation():
     keys = get_game("cards").clause_keys
     settle = ["CRD-PAY-1", "CRD-PAY-2", "CRD-RACE-6", "CRD-ROT-1", "CRD-SESSION-1", "CRD-SESSION-3"]

@@ -1,15 +1,18 @@
 """Which observations each card clause's decision determines (Game.clause_keys): a runner
 attributes a divergence at a step to those of the step's clauses whose paths cover a differing
-path ('key', 'key.field', 'events.<type>', 'events.<type>.<field>'). Only clauses a step can
-apply are listed; the others are decided by the setup or the input's form (see the README).
+path ('key', 'key.field', 'events.<type>', 'events.<type>.<field>', and the finer paths of
+reference/cards/attribution_paths.py: which legal action, how the horses' positions differ,
+whose share of a settlement). Only clauses a step can apply are listed; the others are decided
+by the setup or the input's form (see the README).
 
 A clause's list is its footprint: what would change if that clause alone were misread, that is
 its own decision and the values computed from that decision in the same step (the card turned
 up decides which horse moves; the posted price decides a chip's expected value), and nothing it
 does not influence. The runner charges the clause whose footprint best matches the differing
 paths (reference/core/attribution.py), so clauses that decide the same values tie and are named
-together: CRD-TRACK-1 and CRD-TRACK-6 (where the aces start), CRD-ODDS-1 and CRD-ODDS-2 (the
-posted prices)."""
+together: CRD-ODDS-1 and CRD-ODDS-2 (the posted prices). Where the aces start (CRD-TRACK-1: all
+four together) and track cards moving none (CRD-TRACK-6: some horses ahead by their own track
+cards) decide the same key differently, so their finer paths tell them apart."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from reference.core.paths import package_folder
 
 from reference.core.game import Game
 
+from .attribution_paths import difference_paths
 from .clause_keys import CLAUSE_KEYS
 from .mutants import mutants
 from .options import DEFAULTS
@@ -63,4 +64,5 @@ GAME = Game(
     rules_edition="Horse Race cards: seed 003 (es)",
     render_step=render_step,
     clause_keys=CLAUSE_KEYS,
+    difference_paths=difference_paths,
 )

@@ -116,6 +116,7 @@ def finish_race(table: TableState, log: Log) -> None:
         log.rule("CRD-PAY-2")
     if winners > 1:
         log.rule("CRD-PAY-3")
+    log.rule(*(("CRD-SESSION-1",) if table.session else ()))     # judged: the last race of the session or not
     if table.session and last_race(table):
         # Everyone has banked once (CRD-SESSION-1); the highest balance wins, ties shared (CRD-SESSION-2).
         table.session_winners = session_winners(table.balances)

@@ -50,7 +50,7 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-BET-1": ["turn", "phase", "events.first_bets_done"],          # who bets next; all must bet
     "HF-BET-2": ["bets", "events.bet_placed.token", "events.bet_placed.horse"],
     "HF-BET-3": ["bets", "danari", "events.bet_placed.side", "events.bet_placed.amount"],
-    "HF-MIN-1": ["minimum_bet", "events.penalty.minimum"],            # the minimum (a lower stake is refused)
+    "HF-MIN-1": ["events.penalty.minimum"],                           # the minimum (a lower stake is refused)
     "HF-MIN-2": ["vp", "events.penalty"],
     "HF-MIN-3": ["players_out", "vp", "turn", "events.player_out"],   # out instead of paying the VP
     "HF-BET2-1": ["turn"],                                            # who bets next in the second bets

@@ -128,11 +128,3 @@ def test_real_mutant_failures_are_charged_to_their_own_clause(some_cases, name, 
     assert row.own, (row.top, row.share, mutant.clauses)
     named = Counter(c for clauses in row.attributions for c in set(clauses))
     assert named[rival] < named[row.top] / 2, named.most_common(6)
-
-
-@pytest.mark.clause("HF-MIN-1")
-def test_a_differing_minimum_bet_is_charged_to_the_minimum_bet_rule():
-    case = race_case([], ["HF-BET-1", "HF-BET-2", "HF-BET-3", "HF-MIN-1"])
-    case["expected"] = [{"minimum_bet": [300, 100]}]
-    mismatch = first_mismatch(case, [{"minimum_bet": [100, 100]}])
-    assert mismatch["clauses"] == ["HF-MIN-1"] and mismatch["attributed_by"] == "paths"

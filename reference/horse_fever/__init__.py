@@ -21,6 +21,7 @@ from reference.core.paths import package_folder
 from reference.core.game import Game
 
 from . import component_data  # noqa: F401  (hands the component data to the rules)
+from .attribution_paths import difference_paths
 from .clause_keys import CLAUSE_KEYS
 from .flags import flags_for
 from .generate import generate_cases
@@ -73,5 +74,6 @@ GAME = Game(
     mutants=mutants,
     render_step=render_step,
     clause_keys=CLAUSE_KEYS,
+    difference_paths=difference_paths,
     rules_edition="Horse Fever family game: seed 004 (es) with shared/horse-fever-components.md",
 )

@@ -1,7 +1,10 @@
 """Which observations each clause's decision determines (Game.clause_keys): a runner that finds
 a divergence at a step charges it to the clauses that step applied whose footprint best
 matches what differs. Paths: an observation key, `key.field`, `events.<type>` or
-`events.<type>.<field>`.
+`events.<type>.<field>`, or a finer path the game names inside a whole value
+(attribution_paths.py): `ranking.finished` (which horses have finished) and `ranking.order`
+(the order the horses both rankings hold arrived in). A clause that decides both parts of the
+ranking lists both; one that decides only one part lists that part.
 
 A clause's list is what would change in the same step if that clause alone were misread: its
 own output and what is computed from it in that step (a horse moved further may cross the
@@ -14,16 +17,24 @@ name them (HF-MOVE-1, HF-TABLE-4) decide only whether an input is accepted and h
 from __future__ import annotations
 
 # a clause that changes how far a horse goes on the card, or in the sprint, also decides
-# whether it reaches the line in this race round (HF-RANK-1 reads the positions it leaves)
-CARD_MOVE = ["positions", "ranking", "events.moved"]
-SPRINT = ["positions", "ranking", "events.sprint"]
+# whether it reaches the line in this race round (HF-RANK-1 reads the positions it leaves) and
+# how far past the line it stands (HF-FINISH-2 orders the arrivals by it): both parts of the
+# ranking (attribution_paths)
+RANKING = ["ranking.finished", "ranking.order"]
+CARD_MOVE = ["positions", *RANKING, "events.moved"]
+SPRINT = ["positions", *RANKING, "events.sprint"]
+# the cards that act on reaching the line (Fustis et Radix, XIII): the horse reaches the line
+# either way, so they decide how far past it the horse stands, never whether it finished
+LINE_MOVE = ["positions", "ranking.order", "events.moved"]
 # the effects that act only on the Start, the first card: no horse reaches the 12th space on it
 # (at most 4 + 1 on the card and 3 in the sprint), so they never change the ranking
 START_MOVE = ["positions", "events.moved"]
-# which horses have finished this race round (and so whether the race is over)
-FINISHED = ["ranking", "events.finished", "phase", "events.race_over"]
-# the order of the horses that finished in one race round: their places, never which horses
-ARRIVAL = ["ranking", "events.finished.place"]
+# which horses have finished this race round (attribution_paths: `ranking.finished`); whether
+# the race then goes on is decided from it by HF-RANK-4/HF-RANK-6
+FINISHED = ["ranking.finished", "events.finished"]
+# the order of the horses that finished in one race round (`ranking.order`): their places,
+# never which horses
+ARRIVAL = ["ranking.order", "events.finished.place"]
 BET_SETTLED = ["danari", "vp", "events.bet_settled"]
 NEW_ODDS = ["odds", "events.new_odds"]
 
@@ -61,7 +72,7 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-ACT-20": ["cards_on_horses", "events.cards_discarded"],
     # -- a race round: the card, the sprint, the finish
     "HF-RACE-1": ["phase", "events.race_over"],
-    "HF-RACE-2": ["race_round", "positions", "ranking", "events.movement_card", "events.moved", "events.sprint"],
+    "HF-RACE-2": ["race_round", "positions", *RANKING, "events.movement_card", "events.moved", "events.sprint"],
     "HF-MOVE-1": ["events.movement_card"],                            # the card revealed (an input) accepted
     "HF-MOVE-2": CARD_MOVE,
     "HF-MOVECARD-1": CARD_MOVE,
@@ -70,11 +81,11 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-START-1": [*START_MOVE, "events.movement_card.start"],
     "HF-ACT-1": START_MOVE,
     "HF-ACT-2": START_MOVE,
-    "HF-ACT-6": CARD_MOVE,
+    "HF-ACT-6": LINE_MOVE,
     "HF-ACT-7": CARD_MOVE,
     "HF-ACT-8": START_MOVE,
     "HF-ACT-9": START_MOVE,
-    "HF-ACT-13": CARD_MOVE,
+    "HF-ACT-13": LINE_MOVE,
     "HF-ACT-14": CARD_MOVE,
     "HF-RANK-5": ["positions", "events.moved"],                       # a ranked horse is not moved by the card
     "HF-SPRINT-1": SPRINT,

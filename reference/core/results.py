@@ -132,7 +132,8 @@ def first_mismatch(case: dict[str, Any], steps: Any,
             return divergence(case, index, action, [whole("(observation)", "an object", show(got))])
         differences = step_differences(case["game"], want, got, keep)
         if differences:
-            return divergence(case, index, action, differences, want, got)
+            compared = [k for k in want if keep is None or k in keep or k == "error"]
+            return divergence(case, index, action, differences, want, got, compared)
     if len(steps) > len(expected):
         return divergence(case, len(expected), None, [whole("steps", f"{len(expected)} observations",
                                                             f"{len(steps)} observations")])
@@ -169,7 +170,8 @@ def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
 
 
 def divergence(case: dict[str, Any], index: int, action: str | None, differences: list[Difference],
-               expected: dict[str, Any] | None = None, actual: dict[str, Any] | None = None) -> dict[str, Any]:
+               expected: dict[str, Any] | None = None, actual: dict[str, Any] | None = None,
+               compared: list[str] | None = None) -> dict[str, Any]:
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
@@ -178,7 +180,7 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
         this_step = step_clauses[refusal]
     paths = (attribution_paths(case["game"], differences, expected, actual) if expected is not None
              and actual is not None else sorted({d.path for d in differences}))
-    clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case))
+    clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case), compared)
     if refusal is not None:
         basis = "refusal"
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,

@@ -111,26 +111,37 @@ def event_differences(key: str, expected: list, actual: list) -> list[Difference
 
 
 def attribution_paths(game_name: str, differences: Sequence[Difference], expected: Mapping[str, Any],
-                      actual: Mapping[str, Any]) -> list[str]:
+                      actual: Mapping[str, Any], before: Mapping[str, Any] | None = None) -> list[str]:
     """The paths a divergence is attributed by: each difference's own path, or the finer paths the
     game names for it (`Game.difference_paths`) where a whole value hides which part of it differs
-    (which legal action is missing, whose share of a settlement changed)."""
+    (which legal action is missing, whose share of a settlement changed). A hook with a `before`
+    parameter also gets the expected observation of the step before ({} at the first step): what
+    a seat held before a payout tells its part in it."""
     refine = None
     from .game import UnknownGame, get_game
     try:
         refine = get_game(game_name).difference_paths
     except (UnknownGame, KeyError):
         refine = None
+    extra = {"before": before or {}} if refine is not None and takes_before(refine) else {}
     paths: list[str] = []
     for difference in differences:
         finer = None
         if refine is not None:
             try:
-                finer = refine(difference, expected, actual)
+                finer = refine(difference, expected, actual, **extra)
             except (TypeError, ValueError, KeyError, IndexError, AttributeError):
                 finer = None        # an implementation's odd answer: fall back to the whole path
         paths += list(finer) if finer else [difference.path]
     return sorted(set(paths))
+
+
+def takes_before(hook: Any) -> bool:
+    import inspect
+    try:
+        return "before" in inspect.signature(hook).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def covers(clause_path: str, differing_path: str) -> bool:

@@ -108,7 +108,8 @@ class Game:
     # (difference, expected observation, actual observation) -> the finer paths it lies on, for
     # attribution: where a whole value differs (a list of legal actions, a per-seat list), which
     # part of it ("legal_actions.draw", "settlement.bonus.winner"). [] or None: the difference's own
-    # path. The paths it returns are the ones the game's clause_keys may name.
+    # path. The paths it returns are the ones the game's clause_keys may name. A hook with a
+    # `before` keyword parameter also gets the expected observation of the step before.
     difference_paths: Callable[[Any, Mapping[str, Any], Mapping[str, Any]], Sequence[str]] | None = None
 
     @property

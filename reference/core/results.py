@@ -133,7 +133,8 @@ def first_mismatch(case: dict[str, Any], steps: Any,
         differences = step_differences(case["game"], want, got, keep)
         if differences:
             compared = [k for k in want if keep is None or k in keep or k == "error"]
-            return divergence(case, index, action, differences, want, got, compared)
+            before = expected[index - 1] if index > 0 and isinstance(expected[index - 1], dict) else {}
+            return divergence(case, index, action, differences, want, got, compared, before)
     if len(steps) > len(expected):
         return divergence(case, len(expected), None, [whole("steps", f"{len(expected)} observations",
                                                             f"{len(steps)} observations")])
@@ -171,14 +172,14 @@ def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
 
 def divergence(case: dict[str, Any], index: int, action: str | None, differences: list[Difference],
                expected: dict[str, Any] | None = None, actual: dict[str, Any] | None = None,
-               compared: list[str] | None = None) -> dict[str, Any]:
+               compared: list[str] | None = None, before: dict[str, Any] | None = None) -> dict[str, Any]:
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
     refusal = refusal_before(case, index) if step_clauses is not None and not this_step else None
     if refusal is not None:
         this_step = step_clauses[refusal]
-    paths = (attribution_paths(case["game"], differences, expected, actual) if expected is not None
+    paths = (attribution_paths(case["game"], differences, expected, actual, before) if expected is not None
              and actual is not None else sorted({d.path for d in differences}))
     clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case), compared)
     if refusal is not None:

@@ -330,3 +330,23 @@ def test_paths_under_keys_the_step_did_not_compare_do_not_count_against_a_clause
     assert attribute(["DOM-PTS-1", "DOM-SETTLE-4"], [], differing, keys) == (["DOM-PTS-1"], "paths")
     assert attribute(["DOM-PTS-1", "DOM-SETTLE-4"], [], differing, keys,
                      compared=["settlement", "turn"]) == (["DOM-SETTLE-4"], "paths")
+
+
+def test_a_hook_taking_before_gets_the_previous_expected_observation(monkeypatch):
+    import dataclasses
+    from reference.core import game as game_module
+
+    seen = []
+
+    def hook(difference, expected, actual, before):
+        seen.append(before)
+        return [f"{difference.key}.{'bettor' if before.get('bets') else 'other'}"]
+
+    real = get_game("dominoes")
+    monkeypatch.setattr(game_module, "get_game", lambda name: dataclasses.replace(real, difference_paths=hook))
+    case = synthetic_case(clause_keys={"DOM-PTS-1": ["scores.bettor"], "DOM-TURN-1": ["scores.other"]},
+                          expected=[{"bets": [1]}, {"scores": [1, 0]}, {"turn": 0}],
+                          step_clauses=[["DOM-PTS-1"], ["DOM-PTS-1", "DOM-TURN-1"], []])
+    mismatch = first_mismatch(case, [{"bets": [1]}, {"scores": [0, 1]}, {"turn": 0}])
+    assert seen == [{"bets": [1]}] and mismatch["paths"] == ["scores.bettor"]
+    assert mismatch["clauses"] == ["DOM-PTS-1"]

@@ -80,7 +80,7 @@ def divergence_lines(r: CaseResult) -> list[str]:
     if "clauses" in m:
         basis = {"paths": "the step's clauses that decide the differing paths",
                  "step": "every clause the step applied", "case": "the step applied none: the case's clauses",
-                 "refusal": "the refused step before it, which must have left the state as it was"}
+                 "refusal": "a refused step before it changed this; a refusal must leave the state as it was"}
         out.append(f"  attributed to: {', '.join(m['clauses']) or '-'} ({basis.get(m.get('attributed_by'), '')})")
         own_paths = sorted({d["path"] for d in m.get("differences", ())})
         if m.get("paths") and m["paths"] != own_paths:

@@ -183,6 +183,11 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
              and actual is not None else sorted({d.path for d in differences}))
     clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case), compared)
     if refusal is not None:
+        if basis != "paths":
+            # the refusing clause does not decide what changed: the rule that governs the value the
+            # refusal changed (the turn, a stake) does; of the case's clauses, the footprints decide
+            candidates = list(dict.fromkeys([*step_clauses[refusal], *case.get("clauses", ())]))
+            clauses, _ = attribute(candidates, (), paths, case_clause_keys(case), compared)
         basis = "refusal"
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],

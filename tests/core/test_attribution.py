@@ -310,10 +310,16 @@ def test_a_difference_first_seen_after_a_refusal_is_charged_to_the_refused_step(
                                       {"action": "observe"}]},
         expected=[{"turn": 1}, {"error": "DOM-DRAW-2"}, {"turn": 1, "scores": [0, 0]}],
         step_clauses=[["DOM-TURN-1"], ["DOM-DRAW-2"], []])
-    got = [{"turn": 1}, {"error": "DOM-DRAW-2"}, {"turn": 1, "scores": [0, 5]}]
+    got = [{"turn": 1}, {"error": "DOM-DRAW-2"}, {"turn": 1, "scores": [0, 5]}, ]
+    # the refusing clause decides the draw pile, not the scores: the case's clauses that decide
+    # the changed value are charged (their footprints), not the turn rule
     mismatch = first_mismatch(case, got)
-    assert mismatch["step"] == 2 and mismatch["clauses"] == ["DOM-DRAW-2"]
+    assert mismatch["step"] == 2 and mismatch["clauses"] == ["DOM-PTS-1", "DOM-SETTLE-4"]
     assert mismatch["attributed_by"] == "refusal"
+    # a refusal that changed what the refusing clause decides is charged to that clause alone
+    case["expected"][2] = {"turn": 1, "draw_pile": 5}
+    mismatch = first_mismatch(case, [{"turn": 1}, {"error": "DOM-DRAW-2"}, {"turn": 1, "draw_pile": 4}])
+    assert mismatch["clauses"] == ["DOM-DRAW-2"] and mismatch["attributed_by"] == "refusal"
     # the same clause-less step after an accepted one: nothing to charge but the case's clauses
     accepted = synthetic_case(input=case["input"], expected=[{"turn": 1}, {"turn": 0}, case["expected"][2]],
                               step_clauses=[["DOM-TURN-1"], ["DOM-TURN-1"], []])

@@ -14,6 +14,9 @@ key still covers every part of it):
   for attachment points the same `end` / `line` / `branch`.
 - `counted.double` and `counted.end`: a counted contribution of a double (its two halves)
   or of a plain tile's end that one observation has and the other has not.
+- `events.placed.unscored.opening` and `events.placed.unscored.last_tile`: the opening tile, or
+  the tile that empties its player's hand (the step's round is won by that player), was given
+  no award where one was expected. Any other difference of a placement's award keeps its path.
 - A settlement's per-side lists (`settlement.<field>`, `events.settlement.<field>`, and a
   settlement step's `scores`, `match_winners`, `events.match_won.<field>`), by the role the
   side has in the EXPECTED settlement: `.winner` (the one winning side), `.tied_winner` (one
@@ -53,6 +56,8 @@ def difference_paths(difference: Difference, expected: Mapping[str, Any], actual
         return _list_parts(path, expected.get(key), actual.get(key), _point_form)
     if key == "counted":
         return _counted_parts(expected.get(key), actual.get(key))
+    if path in ("events.placed.raw", "events.placed.displayed"):
+        return _award_parts(difference, expected, actual)
     if path.startswith("settlement.") or path.startswith("events.settlement."):
         field = path.rsplit(".", 1)[1]
         return _settlement_parts(path.rsplit(".", 1)[0], field, _settlement_of(difference, expected),
@@ -122,6 +127,29 @@ def _counted_parts(expected: Any, actual: Any) -> list[str]:
             halves = tile.split("|") if isinstance(tile, str) else []
             out.add("counted.double" if len(halves) == 2 and halves[0] == halves[1] else "counted.end")
     return sorted(out)
+
+
+def _award_parts(difference: Difference, expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[str]:
+    """`events.placed.unscored.opening` / `.last_tile`: the opening tile or the last tile of a hand
+    (the step's round is won by its player) went unscored (an award expected, none given). Any
+    other difference of an award keeps its path."""
+    match = _EVENT_INDEX.match(difference.field)
+    events, got_events = expected.get("events"), actual.get("events")
+    index = int(match.group(1)) if match else -1
+    if not isinstance(events, list) or not isinstance(got_events, list) \
+            or not 0 <= index < min(len(events), len(got_events)):
+        return []
+    placed, got = events[index], got_events[index]
+    if not isinstance(placed, dict) or not isinstance(got, dict):
+        return []
+    field = difference.path.rsplit(".", 1)[1]
+    if not (got.get(field) == 0 and placed.get(field) != 0):
+        return []
+    if "at" in placed and placed["at"] is None:
+        return ["events.placed.unscored.opening"]
+    won = any(isinstance(e, dict) and e.get("type") == "round_won" and e.get("player") == placed.get("player")
+              for e in events)
+    return ["events.placed.unscored.last_tile"] if won else []
 
 
 # -- a settlement's per-side lists ------------------------------------------------------------------

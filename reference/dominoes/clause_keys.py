@@ -15,6 +15,7 @@ _COUNT = ["counted", "end_sum", "events.placed.end_sum"]
 # What a double adds to the sum, and what the outer end of a plain tile adds.
 _COUNT_DOUBLE = ["counted.double", "end_sum", "events.placed.end_sum"]
 _COUNT_END = ["counted.end", "end_sum", "events.placed.end_sum"]
+
 _AWARD = ["points", "events.placed.raw", "events.placed.displayed", "events.scored", "scores"]
 # The offer of actions after a step (and what perft counts from it).
 _PERFT = ["perft", "divide"]
@@ -49,7 +50,8 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "DOM-OPEN-1": _OPENER + ["error"],
     "DOM-OPEN-2": _OPENER + ["error"],
     "DOM-OPEN-3": ["legal_actions.place.opening", "events.placed", "error"] + _PERFT,
-    "DOM-OPEN-4": _AWARD,
+    # The opening and the last tile are scored like any other (not left unscored).
+    "DOM-OPEN-4": ["points", "events.placed.unscored.opening", "events.scored", "scores"],
     "DOM-TURN-1": ["turn", "events.turn_ended.next", "error"],
     "DOM-OPEN-5": ["next_opener", "events.next_opener", "error"] + _OPENER,
     "DOM-OPEN-6": ["next_opener", "events.next_opener", "error"] + _OPENER,
@@ -79,7 +81,8 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "DOM-PTS-1": _COUNT,
     "DOM-PTS-2": _AWARD,
     "DOM-PTS-3": _AWARD,
-    "DOM-PTS-4": _AWARD,
+    "DOM-PTS-4": ["events.placed.unscored.opening", "events.placed.unscored.last_tile", "events.scored",
+                  "scores"],
     "DOM-PTS-5": _COUNT,
     "DOM-PTS-6": ["points", "events.placed.raw", "events.placed.displayed", "events.scored.displayed"],
     "DOM-PTS-7": _AWARD,

@@ -51,6 +51,26 @@ def test_attachment_points_and_counted_ends_by_their_kind():
     assert paths(expected, actual) == ["counted.end"]
 
 
+def test_an_unscored_last_or_opening_tile_is_named_apart_from_a_wrong_award():
+    placed = {"type": "placed", "player": 1, "tile": "2|3", "at": "3|6 low", "source": "hand", "end_sum": 10,
+              "raw": 10, "displayed": 2}
+    scored = {"type": "scored", "side": 1, "displayed": 2, "score": 7}
+    last = {"events": [placed, scored, {"type": "round_won", "player": 1, "side": 1}]}
+    unscored = {"events": [dict(placed, raw=0, displayed=0), {"type": "round_won", "player": 1, "side": 1}]}
+    assert "events.placed.unscored.last_tile" in paths(last, unscored)
+    assert "events.placed.raw" not in paths(last, unscored)
+    opening = {"events": [dict(placed, at=None), scored]}
+    assert "events.placed.unscored.opening" in paths(opening, {"events": [dict(placed, at=None, raw=0,
+                                                                                displayed=0)]})
+    # a tile in mid-round left unscored, or a last tile scored wrongly: the award's own paths
+    middle = {"events": [placed, scored]}
+    assert paths(middle, {"events": [dict(placed, raw=0, displayed=0)]})[:2] == \
+        ["events.placed.displayed", "events.placed.raw"]
+    assert paths(last, {"events": [dict(placed, raw=5, displayed=1), dict(scored, displayed=1, score=6),
+                                   last["events"][2]]}) == \
+        ["events.placed.displayed", "events.placed.raw", "events.scored.displayed", "events.scored.score"]
+
+
 # -- a settlement's per-side lists -----------------------------------------------------------------
 
 def settlement(**changes) -> dict:
@@ -119,11 +139,12 @@ def test_whole_values_the_game_does_not_refine_keep_their_path():
 def test_every_refined_path_a_footprint_names_is_one_the_refinement_produces():
     """A footprint naming a finer path nobody produces would never be charged."""
     produced = {"legal_actions", "attachment_points", "counted", "settlement", "events.settlement",
-                "match_winners", "events.match_won", "scores"}
+                "match_winners", "events.match_won", "scores", "events.placed"}
     forms = {"draw", "pass", "stop", "place", "end", "line", "branch", "opening", "double", "missing", "extra",
              "winner", "tied_winner", "loser", "own_subtracted", "own_counted", "tied_winners_left_out",
              "counted_pips", "bonus", "scores", "winners", "side", "kind", "end_sum", "at", "playable",
-             "displayed", "score", "raw", "opener", "next", "reason", "seat", "side_pips", "hand_pips"}
+             "displayed", "score", "raw", "opener", "next", "reason", "seat", "side_pips", "hand_pips",
+             "unscored", "last_tile"}
     for clause, footprint in CLAUSE_KEYS.items():
         for path in footprint:
             head, *rest = path.split(".")

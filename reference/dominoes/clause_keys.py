@@ -5,6 +5,16 @@ vector's `step_clauses`) whose paths cover a differing path: `key`, `key.field`,
 `events.<type>` or `events.<type>.<field>`. The paths cover every kind's keys (layout, match,
 probe, settlement, perft) and `error`, the key of a refused step. Interpretations (DOM-INT-*) are not clauses: the step's
 record may name them, but vectors keep only catalog clauses.
+
+A footprint may name a finer path than a whole key (attribution_paths.py says when a
+difference lies on it): which legal action or attachment point is extra or missing, by its
+form (`legal_actions.draw.missing`, `legal_actions.place.branch.extra`, `attachment_points.
+branch.missing`), a double's or a plain end's counted contribution (`counted.double`,
+`counted.end`), an opening or last tile left unscored (`events.placed.unscored.opening`,
+`.last_tile`), and a settlement's per-side values by the side's role in the expected
+settlement (`settlement.bonus.winner`, `.tied_winner`, `.loser`; the counted pips also as
+`.own_subtracted`, `.own_counted`, `.tied_winners_left_out`). A footprint naming a whole key
+still covers each of its finer paths.
 """
 
 from __future__ import annotations
@@ -15,12 +25,10 @@ _COUNT = ["counted", "end_sum", "events.placed.end_sum"]
 # What a double adds to the sum, and what the outer end of a plain tile adds.
 _COUNT_DOUBLE = ["counted.double", "end_sum", "events.placed.end_sum"]
 _COUNT_END = ["counted.end", "end_sum", "events.placed.end_sum"]
-
 _AWARD = ["points", "events.placed.raw", "events.placed.displayed", "events.scored", "scores"]
-# The offer of actions after a step (and what perft counts from it).
+# What perft counts from the offer of actions.
 _PERFT = ["perft", "divide"]
 _TURN = ["turn", "continuing", "events.turn_ended", "events.continued"]
-_SETTLED = ["settlement", "events.settlement", "scores", "match_winners", "events.match_won"]
 # A settlement's scores: what the bonus adds to (and nothing else may take from, DOM-SETTLE-5).
 _SETTLED_SCORES = ["scores", "settlement.scores", "events.settlement.scores"]
 

@@ -4,6 +4,7 @@ from reference.core.paths import package_folder
 
 from reference.core.game import Game
 
+from .attribution_paths import difference_paths
 from .bench import BENCHMARKS
 from .clause_keys import CLAUSE_KEYS
 from .flags import flags_for
@@ -62,4 +63,5 @@ GAME = Game(
     rules_edition="Horse Race dominoes: seeds 000 (es), 001 (pt), 002 (pl)",
     render_step=render_step,
     clause_keys=CLAUSE_KEYS,
+    difference_paths=difference_paths,
 )

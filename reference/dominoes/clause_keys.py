@@ -5,6 +5,16 @@ vector's `step_clauses`) whose paths cover a differing path: `key`, `key.field`,
 `events.<type>` or `events.<type>.<field>`. The paths cover every kind's keys (layout, match,
 probe, settlement, perft) and `error`, the key of a refused step. Interpretations (DOM-INT-*) are not clauses: the step's
 record may name them, but vectors keep only catalog clauses.
+
+A footprint may name a finer path than a whole key (attribution_paths.py says when a
+difference lies on it): which legal action or attachment point is extra or missing, by its
+form (`legal_actions.draw.missing`, `legal_actions.place.branch.extra`, `attachment_points.
+branch.missing`), a double's or a plain end's counted contribution (`counted.double`,
+`counted.end`), an opening or last tile left unscored (`events.placed.unscored.opening`,
+`.last_tile`), and a settlement's per-side values by the side's role in the expected
+settlement (`settlement.bonus.winner`, `.tied_winner`, `.loser`; the counted pips also as
+`.own_subtracted`, `.own_counted`, `.tied_winners_left_out`). A footprint naming a whole key
+still covers each of its finer paths.
 """
 
 from __future__ import annotations
@@ -12,18 +22,27 @@ from __future__ import annotations
 # The placement as the layout records it, and what the counting of ends gives.
 _LAYOUT = ["tiles", "connections", "attachment_points", "events.placed.at"]
 _COUNT = ["counted", "end_sum", "events.placed.end_sum"]
+# What a double adds to the sum, and what the outer end of a plain tile adds.
+_COUNT_DOUBLE = ["counted.double", "end_sum", "events.placed.end_sum"]
+_COUNT_END = ["counted.end", "end_sum", "events.placed.end_sum"]
 _AWARD = ["points", "events.placed.raw", "events.placed.displayed", "events.scored", "scores"]
-# The offer of actions after a step (and what perft counts from it).
-_OFFER = ["legal_actions", "perft", "divide"]
+# What perft counts from the offer of actions.
+_PERFT = ["perft", "divide"]
 _TURN = ["turn", "continuing", "events.turn_ended", "events.continued"]
-_SETTLED = ["settlement", "events.settlement", "scores", "match_winners", "events.match_won"]
 # A settlement's scores: what the bonus adds to (and nothing else may take from, DOM-SETTLE-5).
 _SETTLED_SCORES = ["scores", "settlement.scores", "events.settlement.scores"]
-# The bonus from the counted pips (the rounding acts here: the count before it is unchanged).
-_BONUS = ["settlement.bonus", "events.settlement.bonus"] + _SETTLED_SCORES
-# Which remaining tiles a winner is paid for: the counted pips, and the bonus and scores from them.
-_PAID = ["settlement.counted_pips", "events.settlement.counted_pips"] + _BONUS
-_WINNERS = ["settlement.winners", "events.settlement.winners"] + _PAID
+
+
+def _settlement(*fields: str) -> list[str]:
+    """A settlement field, in the settlement kind's `settlement` key and in the settlement event."""
+    return [f"{source}.{field}" for field in fields for source in ("settlement", "events.settlement")]
+
+
+# Who wins a blocked round: the one side with the lowest sum (ties: DOM-TIE-1/2).
+_LOWEST_WINS = _settlement("winners.winner", "winners.loser")
+# Tied winners: each a winner, paid one full bonus for every other hand (other tied winners too).
+_TIED = _settlement("winners.tied_winner", "bonus.tied_winner", "counted_pips.tied_winner",
+                    "counted_pips.tied_winners_left_out")
 _OPENER = ["events.round_started.opener", "turn", "legal_actions"]
 
 CLAUSE_KEYS: dict[str, list[str]] = {
@@ -38,8 +57,9 @@ CLAUSE_KEYS: dict[str, list[str]] = {
                     "events.scored.score"],
     "DOM-OPEN-1": _OPENER + ["error"],
     "DOM-OPEN-2": _OPENER + ["error"],
-    "DOM-OPEN-3": ["legal_actions", "events.placed", "error", "perft", "divide"],
-    "DOM-OPEN-4": _AWARD,
+    "DOM-OPEN-3": ["legal_actions.place.opening", "events.placed", "error"] + _PERFT,
+    # The opening and the last tile are scored like any other (not left unscored).
+    "DOM-OPEN-4": ["points", "events.placed.unscored.opening", "events.scored", "scores"],
     "DOM-TURN-1": ["turn", "events.turn_ended.next", "error"],
     "DOM-OPEN-5": ["next_opener", "events.next_opener", "error"] + _OPENER,
     "DOM-OPEN-6": ["next_opener", "events.next_opener", "error"] + _OPENER,
@@ -53,43 +73,52 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     # the round or the match ended (and its events) is DOM-END-1's, DOM-BLOCK-1's, DOM-MATCH-2's.
     "DOM-CONT-5": ["continuing", "events.continued", "turn", "legal_actions"],
     "DOM-CONT-6": _TURN,
-    "DOM-DBL-1": ["branching_doubles", "attachment_points", "legal_actions"],
-    "DOM-DBL-2": ["attachment_points", "legal_actions", "error", "perft", "divide"],
-    "DOM-DBL-3": ["attachment_points", "legal_actions", "events.placed.at", "perft", "divide"],
-    "DOM-DBL-4": ["attachment_points", "legal_actions"],
-    "DOM-COUNT-1": _COUNT,
-    "DOM-COUNT-2": _COUNT,
-    "DOM-COUNT-3": _COUNT,
-    "DOM-COUNT-4": _COUNT,
+    "DOM-DBL-1": ["branching_doubles", "attachment_points.branch.missing", "legal_actions.place.branch.missing"],
+    "DOM-DBL-2": ["attachment_points.branch.extra", "legal_actions.place.branch.extra", "error"] + _PERFT,
+    "DOM-DBL-3": ["attachment_points.branch.missing", "legal_actions.place.branch.missing",
+                  "events.placed.at"] + _PERFT,
+    "DOM-DBL-4": ["attachment_points.branch.extra", "attachment_points.branch.missing",
+                  "legal_actions.place.branch.extra", "legal_actions.place.branch.missing"],
+    "DOM-COUNT-1": _COUNT_DOUBLE,
+    "DOM-COUNT-2": _COUNT_DOUBLE,
+    "DOM-COUNT-3": _COUNT_END,
+    "DOM-COUNT-4": _COUNT_DOUBLE,
     "DOM-COUNT-5": ["branching_doubles"],
     "DOM-COUNT-6": _COUNT,
-    "DOM-COUNT-7": _COUNT,
+    "DOM-COUNT-7": _COUNT_DOUBLE,
     "DOM-PTS-1": _COUNT,
     "DOM-PTS-2": _AWARD,
     "DOM-PTS-3": _AWARD,
-    "DOM-PTS-4": _AWARD,
+    "DOM-PTS-4": ["events.placed.unscored.opening", "events.placed.unscored.last_tile", "events.scored",
+                  "scores"],
     "DOM-PTS-5": _COUNT,
     "DOM-PTS-6": ["points", "events.placed.raw", "events.placed.displayed", "events.scored.displayed"],
     "DOM-PTS-7": _AWARD,
-    "DOM-DRAW-1": _OFFER + ["error"],
+    "DOM-DRAW-1": ["legal_actions.draw", "error"] + _PERFT,
     "DOM-DRAW-2": ["events.drew", "hands", "draw_pile"],
-    "DOM-DRAW-3": ["phase", "events.drew.playable", "error"] + _OFFER,
+    "DOM-DRAW-3": ["phase", "events.drew.playable", "error", "legal_actions.place", "legal_actions.draw",
+                   "legal_actions.pass"] + _PERFT,
     "DOM-DRAW-4": _TURN,
-    "DOM-PASS-1": _OFFER + ["events.passed", "error"],
-    "DOM-BLOCK-1": ["events.round_blocked", "phase", "turn", "legal_actions"] + _SETTLED,
-    "DOM-END-1": ["events.round_won", "phase", "turn", "legal_actions"] + _SETTLED,
-    "DOM-BLOCK-2": _WINNERS,
-    "DOM-BLOCK-3": _WINNERS,
-    "DOM-SETTLE-1": _PAID,
-    "DOM-SETTLE-2": _BONUS,
-    "DOM-SETTLE-3": _BONUS,
-    "DOM-SETTLE-4": _PAID,
-    "DOM-SETTLE-5": _SETTLED_SCORES,
-    "DOM-SETTLE-6": _PAID,
+    "DOM-PASS-1": ["legal_actions.pass", "events.passed", "error"] + _PERFT,
+    # The round ends (blocked, or won by the last tile) and is settled; what the settlement pays
+    # is the settlement clauses'.
+    "DOM-BLOCK-1": ["events.round_blocked", "phase", "turn", "legal_actions", "events.settlement.kind"],
+    "DOM-END-1": ["events.round_won", "phase", "turn", "legal_actions", "events.settlement.kind",
+                  "settlement.winners.winner"],
+    "DOM-BLOCK-2": _LOWEST_WINS,
+    "DOM-BLOCK-3": _LOWEST_WINS,
+    "DOM-SETTLE-1": _settlement("counted_pips.winner", "counted_pips.own_counted", "counted_pips.loser"),
+    "DOM-SETTLE-2": _settlement("bonus.winner"),
+    "DOM-SETTLE-3": _settlement("bonus.winner"),
+    "DOM-SETTLE-4": _settlement("counted_pips.own_subtracted"),
+    "DOM-SETTLE-5": _SETTLED_SCORES + _settlement("bonus.loser"),
+    "DOM-SETTLE-6": _settlement("counted_pips.own_counted"),
     # Every tied side wins, each paid one full bonus for all the others' hands.
-    "DOM-TIE-1": _WINNERS,
-    "DOM-TIE-2": _WINNERS,
-    "DOM-MATCH-1": ["events.scored", "scores"],
+    "DOM-TIE-1": _TIED,
+    "DOM-TIE-2": _TIED,
+    # When points are recorded (a scored event at the placement, for the placer's side), not
+    # their unit (DOM-SCORE-1) nor their amount (DOM-PTS-*).
+    "DOM-MATCH-1": ["events.scored.side", "scores"],
     # Ends the match at once: before any further placement or the round's settlement (whose
     # bonus would change the scores).
     "DOM-MATCH-2": ["events.match_won", "match_winners", "phase", "turn", "legal_actions",

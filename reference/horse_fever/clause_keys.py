@@ -3,7 +3,9 @@ a divergence at a step charges it to the clauses that step applied whose footpri
 matches what differs. Paths: an observation key, `key.field`, `events.<type>` or
 `events.<type>.<field>`, or a finer path the game names inside a whole value
 (attribution_paths.py): `ranking.finished` (which horses have finished) and `ranking.order`
-(the order the horses both rankings hold arrived in). A clause that decides both parts of the
+(the order the horses both rankings hold arrived in), and at the payout `danari.win.won`,
+`danari.win.lost`, `danari.show.won`, `danari.show.lost`, `danari.owner` (the same under `vp`):
+the part a seat whose Danari differ played in it. A clause that decides both parts of the
 ranking lists both; one that decides only one part lists that part.
 
 A clause's list is what would change in the same step if that clause alone were misread: its
@@ -35,7 +37,10 @@ FINISHED = ["ranking.finished", "events.finished"]
 # the order of the horses that finished in one race round (`ranking.order`): their places,
 # never which horses
 ARRIVAL = ["ranking.order", "events.finished.place"]
-BET_SETTLED = ["danari", "vp", "events.bet_settled"]
+# the payout (attribution_paths): the part a seat whose Danari or VP differ played in it, read
+# from the bets the step before held: a win or show bet that won or lost, or a stable's owner
+WIN_BETS = ["danari.win", "vp.win", "events.bet_settled"]
+SHOW_BETS = ["danari.show", "vp.show", "events.bet_settled"]
 NEW_ODDS = ["odds", "events.new_odds"]
 
 CLAUSE_KEYS: dict[str, list[str]] = {
@@ -109,11 +114,15 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-ACT-5": ARRIVAL,
     "HF-ACT-12": ARRIVAL,
     # -- payouts
-    "HF-PAY-1": ["danari", "events.bet_settled"],                     # bets settled in turn: stakes and winnings
-    "HF-WIN-1": BET_SETTLED,
-    "HF-SHOW-1": BET_SETTLED,
-    "HF-PAYF-1": ["danari", "events.bet_settled.returned"],
-    "HF-PAY-2": ["danari", "vp", "events.owner_prize"],               # "luego da los PV ... y los premios"
+    # HF-PAY-1 settles every bet: the stake of a lost bet stays with the bank (it was taken when
+    # the bet was made, HF-PAYF-1); what a winning bet pays is HF-WIN-1's, HF-SHOW-1's and HF-PAYF-1's
+    "HF-PAY-1": ["danari.win.lost", "danari.show.lost", "events.bet_settled"],
+    "HF-WIN-1": WIN_BETS,                                             # whether a win bet won; 3 VP, odds
+    "HF-SHOW-1": SHOW_BETS,                                           # whether a show bet won; 1 VP, x2
+    "HF-PAYF-1": ["danari.win.won", "events.bet_settled.returned"],   # what a winning win bet hands back
+    # the stable owners' prizes (600/400/200 D), and whether an owner also gets a VP: the reading
+    # of this clause's "the related VP" that HF-INT-2 settles
+    "HF-PAY-2": ["danari.owner", "vp.owner", "events.owner_prize"],
     # -- new odds
     "HF-NEWODDS-1": ["phase", *NEW_ODDS],
     "HF-NEWODDS-2": NEW_ODDS,

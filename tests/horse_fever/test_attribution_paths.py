@@ -128,3 +128,132 @@ def test_real_mutant_failures_are_charged_to_their_own_clause(some_cases, name, 
     assert row.own, (row.top, row.share, mutant.clauses)
     named = Counter(c for clauses in row.attributions for c in set(clauses))
     assert named[rival] < named[row.top] / 2, named.most_common(6)
+
+
+# -- the payout: the part each differing seat played in it, read from the bets of the step before
+DANARI = Difference("danari", "danari", "danari", "", "")
+VP = Difference("vp", "vp", "vp", "", "")
+RANKED = ["white", "yellow", "green", "black", "blue", "red"]
+ODDS = {"white": 3, "yellow": 6, "green": 7, "black": 5, "red": 4, "blue": 2}
+
+
+def bet(player, horse, side, amount=200):
+    return {"player": player, "horse": horse, "side": side, "amount": amount}
+
+
+def payout(bets, danari_before, danari_after, actual_danari, vp_before=None, vp_after=None, actual_vp=None):
+    """The paths of a differing Danari (or VP) list at the step that settled `bets`."""
+    before = {"phase": "payouts", "bets": bets, "danari": danari_before, "vp": vp_before or [1] * len(danari_before)}
+    expected = {"phase": "new_odds", "bets": [], "ranking": RANKED, "odds": ODDS, "danari": danari_after,
+                "vp": vp_after or before["vp"]}
+    actual = dict(expected, danari=actual_danari, vp=actual_vp or expected["vp"])
+    key = DANARI if actual_vp is None else VP
+    return list(difference_paths(key, expected, actual, before=before))
+
+
+def test_a_seat_paid_on_a_show_bet_is_the_show_bettors_part():
+    # seat 0's show bet on yellow (2nd) hands back the stake doubled: 400
+    bets = [bet(0, "yellow", "show"), bet(1, "blue", "show")]
+    assert payout(bets, [1000, 1000], [1400, 1000], [1600, 1000]) == ["danari.show.won"]
+
+
+def test_a_seat_paid_back_a_lost_stake_is_the_losers_part():
+    bets = [bet(0, "yellow", "show"), bet(1, "blue", "show")]
+    assert payout(bets, [1000, 1000], [1400, 1000], [1400, 1200]) == ["danari.show.lost"]
+
+
+def test_a_win_bet_on_the_winner_and_one_on_another_horse():
+    bets = [bet(0, "white", "win"), bet(1, "yellow", "win")]
+    assert payout(bets, [1000, 1000], [1600, 1000], [1800, 1000]) == ["danari.win.won"]
+    assert payout(bets, [1000, 1000], [1600, 1000], [1600, 2200]) == ["danari.win.lost"]
+
+
+def test_a_seat_without_a_bet_can_only_have_been_paid_as_an_owner():
+    bets = [bet(0, "white", "win")]
+    assert payout(bets, [1000, 1000], [1600, 1400], [1600, 1200]) == ["danari.owner"]
+
+
+def test_a_seat_paid_more_than_its_winning_bets_return_is_also_an_owner():
+    # seat 0: 600 for the win bet on white at 3, and 400 more: an owner's prize; both parts
+    # are named when that seat alone differs
+    bets = [bet(0, "white", "win"), bet(1, "blue", "show")]
+    assert payout(bets, [1000, 1000], [2000, 1000], [1800, 1000]) == ["danari.owner", "danari.win.won"]
+    # the stake on top (HF-INT-1's other reading, 800) is no owner's prize
+    assert payout(bets, [1000, 1000], [1800, 1000], [2000, 1000]) == ["danari.win.won"]
+
+
+def test_a_seat_paid_less_does_not_name_its_lost_bets():
+    # seat 0 is short 200: its lost win bet paid nothing, so only the show bet can have paid less
+    bets = [bet(0, "blue", "win"), bet(0, "green", "show")]
+    assert payout(bets, [1000, 1000], [1400, 1000], [1200, 1000]) == ["danari.show.won"]
+    # paid more: the lost bet may have been paid back, so both parts
+    assert payout(bets, [1000, 1000], [1400, 1000], [1600, 1000]) == ["danari.show.won", "danari.win.lost"]
+
+
+def test_the_fewest_parts_every_differing_seat_played_are_named():
+    # both seats won a show bet; seat 0 also owns a placed stable (600 more than its bet returns):
+    # one misread show payout explains both seats, an owner's prize only one
+    bets = [bet(0, "yellow", "show"), bet(1, "green", "show"), bet(1, "blue", "win")]
+    assert payout(bets, [1000, 1000], [2000, 1400], [2200, 1600]) == ["danari.show.won"]
+
+
+def test_a_differing_vp_is_split_the_same_way():
+    bets = [bet(0, "white", "win"), bet(1, "yellow", "show")]
+    got = payout(bets, [1000, 1000], [1600, 1400], [1600, 1400], vp_before=[1, 1], vp_after=[4, 2],
+                 actual_vp=[2, 2])
+    assert got == ["vp.win.won"]
+    # a VP beyond 3 a winning win bet and 1 a winning show bet: an owner's (HF-INT-2's other reading)
+    got = payout(bets, [1000, 1000], [1600, 1400], [1600, 1400], vp_before=[1, 1], vp_after=[4, 2],
+                 actual_vp=[4, 3])
+    assert got == ["vp.show.won"]
+
+
+@pytest.mark.parametrize("before", [{}, {"bets": []}, {"bets": [bet(0, "white", "win")], "danari": [1000]}])
+def test_a_step_that_settled_no_bets_the_hook_can_see_keeps_the_whole_path(before):
+    # the first step (no step before), a step before with no bets, or lists of other lengths
+    expected = {"bets": [], "ranking": RANKED, "odds": ODDS, "danari": [1000, 1000]}
+    actual = dict(expected, danari=[1000, 1200])
+    assert difference_paths(DANARI, expected, actual, before=before) == []
+    # bets still held after the step: no payout happened
+    assert difference_paths(DANARI, dict(expected, bets=[bet(0, "white", "win")]), actual,
+                            before={"bets": [bet(0, "white", "win")], "danari": [1000, 1000]}) == []
+
+
+def test_the_runner_hands_the_hook_the_step_before():
+    bets = [bet(0, "yellow", "show")]
+    before = {"bets": bets, "danari": [1000, 1000]}
+    expected = {"bets": [], "ranking": RANKED, "odds": ODDS, "danari": [1400, 1000]}
+    got = attribution_paths("horse_fever", [DANARI], expected, dict(expected, danari=[1600, 1000]), before)
+    assert got == ["danari.show.won"]
+
+
+@pytest.mark.parametrize("part, charged", [
+    ("danari.show.won", ["HF-SHOW-1"]),        # what a winning show bet hands back
+    ("danari.win.won", ["HF-PAYF-1"]),         # what a winning win bet hands back
+    # a lost show bet paid: the show rule's places or a lost stake handed back, either may be misread
+    ("danari.show.lost", ["HF-PAY-1", "HF-SHOW-1"]),
+    ("danari.show.lost danari.win.lost", ["HF-PAY-1"]),   # every lost stake stays with the bank
+    ("danari.owner", ["HF-PAY-2"]),            # the owners' prizes
+])
+def test_each_part_of_the_payout_is_charged_to_the_clause_that_decides_it(part, charged):
+    from reference.core.attribution import attribute
+    step = ["HF-PAY-1", "HF-PAY-2", "HF-PAYF-1", "HF-SHOW-1", "HF-WIN-1"]
+    clauses, basis = attribute(step, [], part.split(), CLAUSE_KEYS, compared=["danari", "vp", "bets"])
+    assert (clauses, basis) == (charged, "paths")
+
+
+@pytest.fixture(scope="module")
+def payout_cases():
+    cases = load_cases(["horse_fever"])
+    return [c for c in cases if c["kind"] == "game"] + [c for c in cases if c["kind"] == "round"][:30]
+
+
+@pytest.mark.parametrize("name", ["hf-show-pays-stake-times-three", "hf-owner-prize-for-winner-only",
+                                  "hf-second-owner-prize-200"])
+def test_real_payout_mutants_are_charged_to_their_own_clause(payout_cases, name):
+    # only Danari differ after these payouts: the bets of the step before tell whose part it was
+    game = get_game("horse_fever")
+    mutant = next(m for m in game.mutants() if m.name == name)
+    row = attribute_mutant(game, mutant, payout_cases)
+    assert row.failures >= 3
+    assert row.own, (row.top, row.share, mutant.clauses)

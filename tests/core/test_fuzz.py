@@ -107,6 +107,29 @@ def test_a_seed_gives_the_same_case_and_numbers_every_time(fake_generator):
     assert json.dumps(replayed) == json.dumps(first)
 
 
+def test_a_generator_may_check_more_keys_at_some_steps(monkeypatch):
+    """`checked_keys` adds observation keys at the steps that show them (a domino match checks
+    hands only there), as a scenario step's expect does; a malformed list is an invalid case."""
+    base = INPUTS[0]
+    steps = base["steps"][:3]
+
+    def with_hands(choose, kind, options):
+        return {"kind": kind, "options": options, "input": {"setup": base["setup"], "steps": steps},
+                "checked_keys": [[], ["hands"], []]}
+
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes", SimpleNamespace(KINDS=("match",), generate=with_hands))
+    case, _ = fuzz_cases.case_from_numbers("dominoes", "match", {}, [], 5)
+    assert ["hands" in step for step in case["expected"]] == [False, True, False]
+    assert isinstance(case["expected"][1]["hands"], list) and "_checked_keys" not in case
+
+    def malformed(choose, kind, options):
+        return {**with_hands(choose, kind, options), "checked_keys": [["hands"]]}
+
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes", SimpleNamespace(KINDS=("match",), generate=malformed))
+    with pytest.raises(fuzz_cases.InvalidCase, match="checked_keys"):
+        fuzz_cases.case_from_numbers("dominoes", "match", {}, [], 5)
+
+
 def test_case_seeds_are_fixed_numbers_not_salted_hashes():
     # SHA-256 of "dominoes/match/0": the same on every machine and in every process
     import hashlib

@@ -20,7 +20,9 @@ Game generator interface (module `reference/<game>/fuzzing.py`):
     def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, Any]:
         '''A protocol case without id/expected: {"kind": kind, "options": options,
         "input": {"setup": {...}, "steps": [...]}}. Chance (deals, decks, dice) is written out
-        in setup/steps; refused actions are followed by an observing step.'''
+        in setup/steps; refused actions are followed by an observing step. It may add
+        "checked_keys": one list per step of observation keys checked at that step beside the
+        kind's own (as a scenario step's `expect` does), for what only some steps show.'''
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ copy of the state). Choice 0 is always the simplest: stop, legal, the first opti
 The sizes come first in the chooser numbers, so that shrinking a number shrinks the case and
 leaves the rest of it alone: the player count (0: two players), then the case's length in steps
 (0: one step), then for a probe the length of the legal play that leads to its position (0: the
-start itself). Beside the kind's observation keys every step checks the bet-token pool
+start itself), then the first player (and a round's number: 0 is the last round). Beside the kind's observation keys every step checks the bet-token pool
 (`tokens`: HF-SETUP-6 and HF-BET-2 act on it), and a `payouts` step its events, whose order is
 the settling order (HF-PAY-1: clockwise from the first player), and its payouts.
 """
@@ -95,19 +95,21 @@ def players_count(choose: Chooser) -> int:
 
 
 def game_setup(choose: Chooser, players: int) -> dict[str, Any]:
+    first = choose.below(players)                   # before the deals: who starts shapes the whole play
     stables = choose.shuffled(COLOURS)
     chars = partial_shuffle(choose, sorted(characters()), players)
-    return {"players": players, "stables": stables, "characters": chars, "first_player": choose.below(players)}
+    return {"players": players, "stables": stables, "characters": chars, "first_player": first}
 
 
 def round_setup(choose: Chooser, players: int) -> dict[str, Any]:
     rounds = tables().rounds[players]
+    first, round_ = choose.below(players), rounds - choose.below(rounds)     # 0: the last round
     owned = partial_shuffle(choose, list(COLOURS), players)
     setup = {"players": players, "odds": {c: 2 + choose.below(6) for c in COLOURS},
              "vp": [choose.below(MAX_VP + 1) for _ in range(players)],
              "danari": [choose.pick(DANARI_CHOICES) for _ in range(players)],
-             "owners": {c: seat for seat, c in enumerate(owned)}, "first_player": choose.below(players),
-             "round": rounds - choose.below(rounds), "rounds": rounds}
+             "owners": {c: seat for seat, c in enumerate(owned)}, "first_player": first,
+             "round": round_, "rounds": rounds}
     out = [seat for seat in range(players) if seat != setup["first_player"] and choose.chance(OUT_PERCENT)]
     for seat in out:
         # HF-MIN-3: a seat that lost the game could not pay the 2 VP for a minimum bet it could not cover

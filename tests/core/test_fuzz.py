@@ -153,6 +153,17 @@ def test_the_shrinker_keeps_a_needed_position_and_drops_trailing_zeros():
     assert smallest == [0, 0, 5] and 0 < attempts <= 500
 
 
+def test_the_shrinker_lowers_the_leading_sizes_first():
+    """A generator draws the case's sizes first (choices.py): on a long list the second number,
+    a length the divergence needs to be 30 or more, is lowered within a few attempts, before a
+    budget is spent deleting the hundreds of numbers after it."""
+    numbers = [0, 200] + [1] * 700
+    diverges = lambda n: len(n) > 1 and n[1] >= 30
+    smallest, attempts = shrink(numbers, diverges, max_attempts=10)
+    assert 30 <= smallest[1] <= 50 and attempts == 10
+    assert shrink(numbers, diverges)[0] == [0, 30]
+
+
 def test_the_shrinker_respects_its_attempt_budget():
     calls = []
     shrink(list(range(50, 100)), lambda n: calls.append(n) or len(n) >= 45, max_attempts=5)
@@ -193,6 +204,27 @@ def test_a_planted_divergence_is_attributed_shrunk_and_written_as_a_verifying_sc
     assert [t.get("name") for t in testcases] == [c["id"] for c in report["cases"]]
     failures = [t.find("failure") for t in testcases if t.find("failure") is not None]
     assert len(failures) == len(failed) and "scores" in failures[0].text and str(scenario) in failures[0].text
+
+
+def test_shrinking_never_lengthens_the_case(fake_impl, monkeypatch, tmp_path):
+    """A generator whose 0 is the LONGEST case (its length drawn as steps cut off the end): fewer
+    or lower numbers would make the counterexample longer, and the shrinker keeps it no longer."""
+    base = max(INPUTS, key=lambda inp: len(inp["steps"]))
+    most = len(base["steps"])
+
+    def cut_from_the_end(choose, kind, options):
+        steps = base["steps"][:most - choose.below(most - 3)]          # 0: every step; at least 4
+        return {"kind": kind, "options": options, "input": {"setup": base["setup"], "steps": steps}}
+
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes",
+                        SimpleNamespace(KINDS=("match",), generate=cut_from_the_end))
+    report_file = tmp_path / "r.json"
+    assert fuzz("--impl", fake_impl("wrong-scores-at-step", 2), "--budget-cases", "3",
+                "--json", str(report_file), "--out", str(tmp_path / "out")) == 1
+    failed = [c for c in json.loads(report_file.read_text())["cases"] if c["status"] == "failed"]
+    assert failed and any(c["steps"] < most for c in failed)
+    for case in failed:
+        assert case["shrunk"]["steps"] <= case["steps"], case
 
 
 def test_a_crashing_implementation_is_reported_and_the_run_goes_on(fake_generator, fake_impl, tmp_path):

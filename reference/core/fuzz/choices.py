@@ -13,6 +13,9 @@ Contract for generators: **0 is always the simplest choice** — stop adding ste
 action rather than a refused one, the first legal action in the engine's order, no swap in a
 shuffle — so that lowering numbers simplifies the case and a run of zeros ends it. A generator
 must make a valid case from ANY sequence (a number out of range is reduced modulo the range).
+Draw the case's sizes first (a player count, the number of steps: 0 the smallest): the
+shrinker lowers the leading numbers before anything else (shrink.LEADING), so a long case is
+cut to the steps its divergence needs without disturbing the choices after them.
 
 Game generator interface (module `reference/<game>/fuzzing.py`):
 

@@ -9,9 +9,17 @@ the vector cases of each kind are.
 
 The play mixes legal actions with refused ones, each followed by an `observe` step: a bet out of
 turn (`by SEAT`), below the minimum, above the Danari held, the same side on a horse twice in the
-second bets, a card not held, a card played outside the rigging, an action of a phase that is not
+second bets, a bet on a horse whose tokens are gone (under bet_without_token=refused), a card
+not held, a card played outside the rigging, an action of a phase that is not
 the current one. A refused action is only used when the reference engine refuses it (tried on a
 copy of the state). Choice 0 is always the simplest: stop, legal, the first option.
+
+The sizes come first in the chooser numbers, so that shrinking a number shrinks the case and
+leaves the rest of it alone: the player count (0: two players), then the case's length in steps
+(0: one step), then for a probe the length of the legal play that leads to its position (0: the
+start itself), then the first player (and a round's number: 0 is the last round). Beside the kind's observation keys every step checks the bet-token pool
+(`tokens`: HF-SETUP-6 and HF-BET-2 act on it), and a `payouts` step its events, whose order is
+the settling order (HF-PAY-1: clockwise from the first player), and its payouts.
 """
 
 from __future__ import annotations
@@ -40,17 +48,20 @@ from .rules.state import (DEAL, END_ROUND, FIRST_BETS, NEW_ODDS, OVER, PAYOUTS, 
 
 KINDS = ("game", "round", "probe")
 
-# Steps written at most (legal and refused, observe steps included); a whole game is ~150 steps.
+# Steps written at most (legal and refused, observe steps included); a whole game is ~150 steps,
+# a round ~30. A case's length is drawn from 1 to this, before anything else is played.
 MAX_STEPS = {"game": 300, "round": 150, "probe": 60}
-# Per cent chance of going on after each step: a round is ~30 steps, a game ~5 rounds.
-CONTINUE = {"game": 99, "round": 97, "probe": 90}
 REFUSE_PERCENT = 15              # a step is a refused action (then an observe) this often
+CROWD_PERCENT = 30               # a bet goes on a horse already bet on this round this often (token shortages)
+# Observation keys checked beside the kind's own: at every step, and at a step of that action.
+CHECKED_EVERYWHERE = ["tokens"]
+CHECKED_AT = {"payouts": ["events", "payouts"]}
 MAX_PREFIX = 80                  # legal steps played before a probe's position is taken
 DANARI_CHOICES = (1000, 0, 50, 100, 200, 300, 500, 800, 1200, 2000, 3500)
 MAX_VP = 6                       # a round start's VP: 0..6 (the minimum bet and its penalty come up)
 OUT_PERCENT = 10                 # a round start's seat (not the first player) has already lost the game
 
-REFUSED_FORMS = ("out_of_turn", "below_minimum", "above_danari", "same_side_twice", "card_not_held",
+REFUSED_FORMS = ("out_of_turn", "below_minimum", "above_danari", "same_side_twice", "no_token", "card_not_held",
                  "card_out_of_phase", "other_phase")
 
 
@@ -58,16 +69,23 @@ def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, A
     if kind not in KINDS:
         raise ValueError(f"horse_fever fuzzing makes {', '.join(KINDS)} cases, not {kind!r}")
     engine_options = parse_options(options)
+    players = players_count(choose)
+    length = 1 + choose.below(MAX_STEPS[kind])
     if kind == "game":
-        setup = game_setup(choose)
+        setup = game_setup(choose, players)
         state = new_game(setup, engine_options)
     elif kind == "round":
-        setup = round_setup(choose)
+        setup = round_setup(choose, players)
         state = game_in_progress(setup, engine_options)
     else:
-        setup, state = probe_position(choose, engine_options)
-    steps = play_steps(choose, state, kind)
-    return {"kind": kind, "options": dict(options), "input": {"setup": setup, "steps": steps}}
+        setup, state = probe_position(choose, players, engine_options)
+    steps = play_steps(choose, state, length)
+    return {"kind": kind, "options": dict(options), "input": {"setup": setup, "steps": steps},
+            "checked_keys": [checked_keys(step) for step in steps]}
+
+
+def checked_keys(step: dict[str, Any]) -> list[str]:
+    return CHECKED_EVERYWHERE + CHECKED_AT.get(step["action"].split()[0], [])
 
 
 # -- starts ----------------------------------------------------------------------------------
@@ -76,22 +94,22 @@ def players_count(choose: Chooser) -> int:
     return 2 + choose.below(5)                              # 2..6 players (HF-TABLE-1)
 
 
-def game_setup(choose: Chooser) -> dict[str, Any]:
-    players = players_count(choose)
+def game_setup(choose: Chooser, players: int) -> dict[str, Any]:
+    first = choose.below(players)                   # before the deals: who starts shapes the whole play
     stables = choose.shuffled(COLOURS)
     chars = partial_shuffle(choose, sorted(characters()), players)
-    return {"players": players, "stables": stables, "characters": chars, "first_player": choose.below(players)}
+    return {"players": players, "stables": stables, "characters": chars, "first_player": first}
 
 
-def round_setup(choose: Chooser) -> dict[str, Any]:
-    players = players_count(choose)
+def round_setup(choose: Chooser, players: int) -> dict[str, Any]:
     rounds = tables().rounds[players]
+    first, round_ = choose.below(players), rounds - choose.below(rounds)     # 0: the last round
     owned = partial_shuffle(choose, list(COLOURS), players)
     setup = {"players": players, "odds": {c: 2 + choose.below(6) for c in COLOURS},
              "vp": [choose.below(MAX_VP + 1) for _ in range(players)],
              "danari": [choose.pick(DANARI_CHOICES) for _ in range(players)],
-             "owners": {c: seat for seat, c in enumerate(owned)}, "first_player": choose.below(players),
-             "round": rounds - choose.below(rounds), "rounds": rounds}
+             "owners": {c: seat for seat, c in enumerate(owned)}, "first_player": first,
+             "round": round_, "rounds": rounds}
     out = [seat for seat in range(players) if seat != setup["first_player"] and choose.chance(OUT_PERCENT)]
     for seat in out:
         # HF-MIN-3: a seat that lost the game could not pay the 2 VP for a minimum bet it could not cover
@@ -102,12 +120,14 @@ def round_setup(choose: Chooser) -> dict[str, Any]:
     return setup
 
 
-def probe_position(choose: Chooser, options: Options) -> tuple[dict[str, Any], GameState]:
+def probe_position(choose: Chooser, players: int, options: Options) -> tuple[dict[str, Any], GameState]:
     """A position reached by legal play from a game's or a round's start; 0 prefix steps is the
-    start itself (a round's deal)."""
+    start itself (a round's deal). The prefix's length is drawn first."""
+    prefix = choose.below(MAX_PREFIX)
     from_game = choose.below(2) == 1
-    state = new_game(game_setup(choose), options) if from_game else game_in_progress(round_setup(choose), options)
-    for _ in range(choose.below(MAX_PREFIX)):
+    state = (new_game(game_setup(choose, players), options) if from_game
+             else game_in_progress(round_setup(choose, players), options))
+    for _ in range(prefix):
         if state.phase == OVER:
             break
         action = legal_action(choose, state)
@@ -131,12 +151,12 @@ def partial_shuffle(choose: Chooser, items: list[Any], count: int) -> list[Any]:
 
 # -- play ------------------------------------------------------------------------------------
 
-def play_steps(choose: Chooser, state: GameState, kind: str) -> list[dict[str, Any]]:
+def play_steps(choose: Chooser, state: GameState, length: int) -> list[dict[str, Any]]:
+    """`length` steps (at least one: a case that compares nothing checks nothing), fewer when
+    the game ends."""
     steps: list[dict[str, Any]] = []
-    cap = MAX_STEPS[kind]
-    # the first step is always played: a case that compares nothing checks nothing
-    while len(steps) < cap and state.phase != OVER and (not steps or choose.more(CONTINUE[kind])):
-        if len(steps) + 2 <= cap and choose.chance(REFUSE_PERCENT):
+    while len(steps) < length and state.phase != OVER:
+        if len(steps) + 2 <= length and choose.chance(REFUSE_PERCENT):
             refused = refused_step(choose, state)
             if refused is not None:
                 steps += [refused, {"action": "observe"}]
@@ -195,6 +215,10 @@ def bet(choose: Chooser, state: GameState) -> Action:
     amounts = stakes(state, seat)
     if state.phase == SECOND_BETS and (not choices or not amounts or choose.below(2) == 0):
         return Pass()                                # HF-BET2-3: the simplest second bet is none
+    backed = {b.horse for b in state.bets}
+    crowd = [(c, s) for c, s in choices if c in backed]
+    if crowd and choose.chance(CROWD_PERCENT):       # the horse others back: its tokens run out (HF-BET-2)
+        choices = crowd
     horse, side = choose.pick(choices)
     return PlaceBet(horse, side, choose.pick(amounts))
 
@@ -240,6 +264,8 @@ def applicable_forms(state: GameState) -> list[str]:
         allowed |= {"below_minimum", "above_danari"}
     if phase == SECOND_BETS and any(b.player == state.to_play for b in state.bets):
         allowed.add("same_side_twice")
+    if phase in (FIRST_BETS, SECOND_BETS) and without_tokens(state):
+        allowed.add("no_token")
     return [form for form in REFUSED_FORMS if form in allowed]
 
 
@@ -263,6 +289,10 @@ def refused_form(choose: Chooser, state: GameState, form: str) -> tuple[Action, 
         if mine and amounts:
             taken = choose.pick(mine)
             return PlaceBet(taken.horse, taken.side, choose.pick(amounts)), None
+    if form == "no_token" and betting and without_tokens(state):
+        amounts = stakes(state, seat)
+        if amounts:
+            return PlaceBet(choose.pick(without_tokens(state)), choose.pick((WIN, SHOW)), choose.pick(amounts)), None
     if form == "card_not_held" and state.phase == RIGGING:
         hand = state.players[seat].hand
         return PlayCard(choose.pick([c for c in family_action_deck() if c not in hand]), choose.pick(COLOURS)), None
@@ -273,6 +303,13 @@ def refused_form(choose: Chooser, state: GameState, form: str) -> tuple[Action, 
     if form == "other_phase":
         return choose.pick([a for a in other_phase_actions(state) if not isinstance(a, ALLOWED[state.phase])]), None
     return None
+
+
+def without_tokens(state: GameState) -> list[str]:
+    """The horses whose bet tokens are gone, when a bet needs one (HF-BET-2)."""
+    if state.options.bet_without_token != "refused":
+        return []
+    return [c for c in COLOURS if state.tokens[c] == 0]
 
 
 def bet_or_card(choose: Chooser, state: GameState, seat: int) -> Action:

@@ -107,6 +107,29 @@ def test_a_seed_gives_the_same_case_and_numbers_every_time(fake_generator):
     assert json.dumps(replayed) == json.dumps(first)
 
 
+def test_a_generator_may_check_more_keys_at_some_steps(monkeypatch):
+    """`checked_keys` adds observation keys at the steps that show them (a domino match checks
+    hands only there), as a scenario step's expect does; a malformed list is an invalid case."""
+    base = INPUTS[0]
+    steps = base["steps"][:3]
+
+    def with_hands(choose, kind, options):
+        return {"kind": kind, "options": options, "input": {"setup": base["setup"], "steps": steps},
+                "checked_keys": [[], ["hands"], []]}
+
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes", SimpleNamespace(KINDS=("match",), generate=with_hands))
+    case, _ = fuzz_cases.case_from_numbers("dominoes", "match", {}, [], 5)
+    assert ["hands" in step for step in case["expected"]] == [False, True, False]
+    assert isinstance(case["expected"][1]["hands"], list) and "_checked_keys" not in case
+
+    def malformed(choose, kind, options):
+        return {**with_hands(choose, kind, options), "checked_keys": [["hands"]]}
+
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes", SimpleNamespace(KINDS=("match",), generate=malformed))
+    with pytest.raises(fuzz_cases.InvalidCase, match="checked_keys"):
+        fuzz_cases.case_from_numbers("dominoes", "match", {}, [], 5)
+
+
 def test_case_seeds_are_fixed_numbers_not_salted_hashes():
     # SHA-256 of "dominoes/match/0": the same on every machine and in every process
     import hashlib
@@ -128,6 +151,17 @@ def test_the_shrinker_keeps_a_needed_position_and_drops_trailing_zeros():
     diverges = lambda numbers: len(numbers) > 2 and numbers[2] >= 5
     smallest, attempts = shrink([4, 4, 9, 3, 3, 0], diverges)
     assert smallest == [0, 0, 5] and 0 < attempts <= 500
+
+
+def test_the_shrinker_lowers_the_leading_sizes_first():
+    """A generator draws the case's sizes first (choices.py): on a long list the second number,
+    a length the divergence needs to be 30 or more, is lowered within a few attempts, before a
+    budget is spent deleting the hundreds of numbers after it."""
+    numbers = [0, 200] + [1] * 700
+    diverges = lambda n: len(n) > 1 and n[1] >= 30
+    smallest, attempts = shrink(numbers, diverges, max_attempts=10)
+    assert 30 <= smallest[1] <= 50 and attempts == 10
+    assert shrink(numbers, diverges)[0] == [0, 30]
 
 
 def test_the_shrinker_respects_its_attempt_budget():
@@ -170,6 +204,27 @@ def test_a_planted_divergence_is_attributed_shrunk_and_written_as_a_verifying_sc
     assert [t.get("name") for t in testcases] == [c["id"] for c in report["cases"]]
     failures = [t.find("failure") for t in testcases if t.find("failure") is not None]
     assert len(failures) == len(failed) and "scores" in failures[0].text and str(scenario) in failures[0].text
+
+
+def test_shrinking_never_lengthens_the_case(fake_impl, monkeypatch, tmp_path):
+    """A generator whose 0 is the LONGEST case (its length drawn as steps cut off the end): fewer
+    or lower numbers would make the counterexample longer, and the shrinker keeps it no longer."""
+    base = max(INPUTS, key=lambda inp: len(inp["steps"]))
+    most = len(base["steps"])
+
+    def cut_from_the_end(choose, kind, options):
+        steps = base["steps"][:most - choose.below(most - 3)]          # 0: every step; at least 4
+        return {"kind": kind, "options": options, "input": {"setup": base["setup"], "steps": steps}}
+
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes",
+                        SimpleNamespace(KINDS=("match",), generate=cut_from_the_end))
+    report_file = tmp_path / "r.json"
+    assert fuzz("--impl", fake_impl("wrong-scores-at-step", 2), "--budget-cases", "3",
+                "--json", str(report_file), "--out", str(tmp_path / "out")) == 1
+    failed = [c for c in json.loads(report_file.read_text())["cases"] if c["status"] == "failed"]
+    assert failed and any(c["steps"] < most for c in failed)
+    for case in failed:
+        assert case["shrunk"]["steps"] <= case["steps"], case
 
 
 def test_a_crashing_implementation_is_reported_and_the_run_goes_on(fake_generator, fake_impl, tmp_path):

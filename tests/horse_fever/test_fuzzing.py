@@ -3,6 +3,7 @@
 unchanged, a short case from all-zero choices, and a valid case from any number sequence."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,55 @@ def test_options_are_written_and_used():
     case = generate(Chooser.from_seed(3), "round", {"bet_without_token": "refused"})
     assert case["options"] == {"bet_without_token": "refused"}
     assert as_vector_case(case, 3)["expected"]
+
+
+# -- sizes first, and what the cases check beside the kind's keys --------------------------------
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_sizes_are_the_first_numbers(kind):
+    """Number 0 is the player count (0: two), number 1 the length in steps (0: one step); a
+    probe's prefix of legal play is number 2. Lowering them shrinks the case and nothing else."""
+    for players, length in ((0, 0), (1, 4), (2, 11)):
+        case = generate(Chooser.replaying([players, length]), kind, {})
+        assert case["input"]["setup"]["players"] == 2 + players
+        assert len(case["input"]["steps"]) == length + 1
+    start = generate(Chooser.replaying([0, 0]), "probe", {})["input"]["setup"]
+    later = generate(Chooser.replaying([0, 0, 12]), "probe", {})["input"]["setup"]
+    assert start["phase"] == "deal" and later["phase"] != "deal"
+
+
+def built(numbers: list[int], kind: str = "game", options: dict | None = None) -> dict:
+    from reference.core.fuzz.cases import case_from_numbers
+    return case_from_numbers("horse_fever", kind, options or {}, numbers, 0)[0]
+
+
+def test_the_token_pool_is_checked_at_every_step_and_the_payouts_order_at_payouts():
+    """Two players, seat 1 first, 36 steps of the simplest play: a whole first round. The pool
+    (HF-SETUP-6) is observed after every step, and the payouts step's events settle seat 1's
+    bet before seat 0's (HF-PAY-1: clockwise from the first player), which only the order of
+    the events shows."""
+    case = built([0, 35, 1])
+    steps = case["input"]["steps"]
+    assert all("tokens" in expected for expected in case["expected"])
+    payouts = [i for i, step in enumerate(steps) if step["action"] == "payouts"]
+    assert payouts, "the simplest round reaches its payouts within 36 steps"
+    events = case["expected"][payouts[0]]["events"]
+    assert [e["player"] for e in events if e["type"] == "bet_settled"] == [1, 0]
+    assert "payouts" in case["expected"][payouts[0]]
+    others = [i for i, step in enumerate(steps) if step["action"] != "payouts"]
+    assert not any("events" in case["expected"][i] for i in others)      # the kind does not check events
+
+
+def test_four_player_games_run_short_of_tokens():
+    """Crowd bets (a horse others back) empty a colour's pool in 4-player games (3 tokens per
+    colour, HF-TABLE-1), and under bet_without_token=refused the bet that finds none is refused
+    (HF-BET-2)."""
+    emptied = refused = 0
+    for seed in range(40):
+        for options in ({}, {"bet_without_token": "refused"}):
+            numbers = [2, 60 + seed] + random.Random(seed).choices(range(1000), k=400)
+            case = built(numbers, "game", options)
+            assert case["input"]["setup"]["players"] == 4
+            emptied += any(0 in e.get("tokens", {}).values() for e in case["expected"])
+            refused += any(e.get("error") == "HF-BET-2" for e in case["expected"])
+    assert emptied >= 45 and refused >= 3, (emptied, refused)     # without crowd bets: 28 and 2

@@ -142,7 +142,9 @@ class Feed:
     def shrink(self, track: Track, seed: int, numbers: list[int], case: dict[str, Any],
                result: CaseResult) -> Iterator[dict[str, Any]]:
         """Feed the shrinker's candidates; the smallest case that still fails (any divergence).
-        A candidate the generator cannot make into a valid case counts as not failing."""
+        A candidate the generator cannot make into a valid case counts as not failing, and so
+        does one with more steps than the smallest so far: fewer numbers may mean a longer case
+        (a size a generator draws late), and the steps are what a reader replays."""
         c = self.campaign
         best = {"numbers": numbers, "case": case, "result": result}
         steps = shrinker(numbers, c.shrink_attempts)
@@ -157,7 +159,8 @@ class Feed:
                     shrunk_case, _ = case_from_numbers(c.game, track.kind, track.options, candidate, seed)
                 except InvalidCase:
                     shrunk_case = None
-                if shrunk_case is not None:
+                longest = len(best["case"]["input"]["steps"])
+                if shrunk_case is not None and len(shrunk_case["input"]["steps"]) <= longest:
                     self.last = None
                     yield shrunk_case
                     verdict = self.last is not None and self.last.status == "failed"

@@ -88,8 +88,9 @@ def build_case(game_name: str, kind: str, options: dict[str, Any], chooser: Choo
                             "game": game_name, "kind": kind, "options": chosen, "input": inp}
     if not isinstance(inp, dict) or not inp.get("steps"):
         raise InvalidCase("the generator made a case without steps")
+    checked = checked_keys(made, len(inp["steps"]))
     try:
-        expected, step_clauses = expected_observations(game, case)
+        expected, step_clauses = expected_observations(game, {**case, "_checked_keys": checked} if checked else case)
     except HorseRaceError as exc:
         raise InvalidCase(f"the reference refuses the generated case: {exc}") from None
     except Exception as exc:     # an engine bug met on this input: reported with the case, the run goes on
@@ -103,6 +104,18 @@ def build_case(game_name: str, kind: str, options: dict[str, Any], chooser: Choo
     case["step_clauses"] = step_clauses
     case["clause_keys"] = {k: list(v) for k, v in sorted(game.clause_keys.items())}
     return case
+
+
+def checked_keys(made: dict[str, Any], steps: int) -> list[list[str]] | None:
+    """The generator's optional `checked_keys`: per step, observation keys checked there beside
+    the kind's own (as a scenario step's `expect` adds keys to its vector case)."""
+    checked = made.get("checked_keys")
+    if checked is None:
+        return None
+    if (not isinstance(checked, list) or len(checked) != steps
+            or not all(isinstance(keys, list) and all(isinstance(k, str) for k in keys) for keys in checked)):
+        raise InvalidCase(f"the generator's checked_keys is not a list of {steps} lists of observation keys")
+    return checked
 
 
 @lru_cache(maxsize=None)

@@ -13,6 +13,9 @@ Contract for generators: **0 is always the simplest choice** — stop adding ste
 action rather than a refused one, the first legal action in the engine's order, no swap in a
 shuffle — so that lowering numbers simplifies the case and a run of zeros ends it. A generator
 must make a valid case from ANY sequence (a number out of range is reduced modulo the range).
+Draw the case's sizes first (a player count, the number of steps: 0 the smallest): the
+shrinker lowers the leading numbers before anything else (shrink.LEADING), so a long case is
+cut to the steps its divergence needs without disturbing the choices after them.
 
 Game generator interface (module `reference/<game>/fuzzing.py`):
 
@@ -20,7 +23,9 @@ Game generator interface (module `reference/<game>/fuzzing.py`):
     def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, Any]:
         '''A protocol case without id/expected: {"kind": kind, "options": options,
         "input": {"setup": {...}, "steps": [...]}}. Chance (deals, decks, dice) is written out
-        in setup/steps; refused actions are followed by an observing step.'''
+        in setup/steps; refused actions are followed by an observing step. It may add
+        "checked_keys": one list per step of observation keys checked at that step beside the
+        kind's own (as a scenario step's `expect` does), for what only some steps show.'''
 """
 
 from __future__ import annotations

@@ -3,9 +3,13 @@
 A case is a pure function of its chooser numbers (0 = simplest, numbers past the end read as
 0), so shrinking works on that list alone, whatever the game:
 
-1. delete chunks of numbers, the chunk size halving from half the list down to one;
+0. lower the first LEADING numbers (as in 2 and 3), where a generator draws the
+   case's sizes (players, length: see choices.py): a long case is cut to what it needs in a few
+   attempts, before the passes below spend one attempt per number on it;
+1. delete chunks of numbers, the chunk size halving from half the list down to one (and pass 0
+   again at each size: a deletion may have moved the divergence earlier);
 2. set each number to 0;
-3. lower each number (halve it, then minus one);
+3. else lower it: bisect between the highest value found not to diverge and its own;
 
 repeated until a round of passes changes nothing (a fixed point) or the budget of attempts
 is spent.
@@ -26,6 +30,7 @@ from __future__ import annotations
 from typing import Callable, Generator, Sequence
 
 MAX_ATTEMPTS = 500
+LEADING = 4
 
 
 def trimmed(numbers: Sequence[int]) -> list[int]:
@@ -52,9 +57,36 @@ def shrinker(numbers: Sequence[int], max_attempts: int = MAX_ATTEMPTS) -> Genera
     def worth_trying(candidate: list[int]) -> bool:
         return tuple(candidate) not in tried and simpler(candidate, best)
 
+    def lowered_from(first: int, last: int) -> Generator[list[int], bool, None]:
+        """Passes 2 and 3 on the numbers first..last-1: each set to 0, else bisected between
+        the highest value known to pass and its own (a length the divergence needs is found in
+        a few attempts, not one per step taken off)."""
+        nonlocal best, improved, attempts
+        index = first
+        while index < min(last, len(best)) and attempts < max_attempts:
+            passes = -1                      # the highest value tried that no longer diverges
+            while index < len(best) and attempts < max_attempts:
+                value = best[index]
+                lower = 0 if passes < 0 else (passes + value) // 2
+                if lower <= passes or lower >= value:
+                    break
+                candidate = trimmed(best[:index] + [lower] + best[index + 1:])
+                if not worth_trying(candidate):       # tried before, and it did not diverge
+                    passes = lower
+                    continue
+                tried.add(tuple(candidate))
+                attempts += 1
+                if (yield candidate):
+                    best, improved = candidate, True
+                else:
+                    passes = lower
+            index += 1
+
     improved = True
     while improved and attempts < max_attempts:
         improved = False
+        # 0. the leading numbers: the sizes
+        yield from lowered_from(0, LEADING)
         # 1. delete chunks, halving their size
         size = max(1, len(best) // 2)
         while attempts < max_attempts:
@@ -73,25 +105,9 @@ def shrinker(numbers: Sequence[int], max_attempts: int = MAX_ATTEMPTS) -> Genera
             if size == 1:
                 break
             size //= 2
+            yield from lowered_from(0, LEADING)    # deletions may have moved the divergence earlier
         # 2. set numbers to 0; 3. halve them, or take one off, while that still diverges
-        index = 0
-        while index < len(best) and attempts < max_attempts:
-            lowered = True
-            while lowered and index < len(best) and attempts < max_attempts:
-                lowered = False
-                value = best[index]
-                for lower in dict.fromkeys((0, value // 2, value - 1)):
-                    if not 0 <= lower < value or attempts >= max_attempts:
-                        continue
-                    candidate = trimmed(best[:index] + [lower] + best[index + 1:])
-                    if not worth_trying(candidate):
-                        continue
-                    tried.add(tuple(candidate))
-                    attempts += 1
-                    if (yield candidate):
-                        best, improved, lowered = candidate, True, True
-                        break
-            index += 1
+        yield from lowered_from(0, len(best))
     return best, attempts
 
 

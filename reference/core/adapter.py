@@ -12,20 +12,28 @@ import json
 import sys
 from typing import Any, IO
 
-from .catalog import load_catalog
 from .errors import HorseRaceError, InputError
 from .game import CaseInput, Mutant, all_games, get_game
 from .version import PROTOCOL_VERSION, suite_version
+from .yamlsource import load_yaml_file
 
 
 def supported_options(game_name: str) -> dict[str, list[Any]]:
-    """Every option value the interpretations register names (default first)."""
+    """Every option value the interpretations register names (default first).
+
+    Read from the register file alone, so the adapter answers its hello without loading and
+    schema-checking the whole catalog (load_catalog, which `generate` and the tests run, is
+    the check of that file; tests/core/test_runner_startup.py holds the two readings equal)."""
+    game = get_game(game_name)
     out: dict[str, list[Any]] = {}
-    for interpretation in load_catalog(game_name).interpretations.values():
-        if not interpretation.option:
+    if not game.interpretations_file.exists():
+        return out
+    for raw in load_yaml_file(game.interpretations_file).data.get("interpretations", []):
+        option = raw.get("option")
+        if not option:
             continue
-        values = out.setdefault(interpretation.option["name"], [interpretation.option["default"]])
-        for alternative in interpretation.alternatives:
+        values = out.setdefault(option["name"], [option["default"]])
+        for alternative in raw.get("alternatives", []):
             if "value" in alternative and alternative["value"] not in values:
                 values.append(alternative["value"])
     return out

@@ -54,21 +54,45 @@ def replay_scenarios(game: Game, rounds: int = 3) -> int:
 
 
 def in_process(cases) -> int:
+    """The runner's work on each case but the transport: the same case message, the reference
+    engines' answer, and the same judging and result bookkeeping, all in this process."""
     from .adapter import answer_case
+    from .attribution import applied_clauses
+    from .expected_failures import ExpectedFailures
     from .protocol import case_message
-    from .results import judge
-    for case in cases:
-        status, _ = judge(case, answer_case(case_message(1, case))["steps"])
-        assert status == "passed", case["id"]
+    from .results import CaseResult
+    from .runner import compared_keys, judge_reply
+    none_expected = ExpectedFailures([])
+    for seq, case in enumerate(cases, 1):
+        result = CaseResult(case["id"], case["game"], case["kind"], "errored", list(case["clauses"]),
+                            applied=applied_clauses(case))
+        observe = compared_keys(result, case, None)
+        judge_reply(result, case, answer_case(case_message(seq, case, observe)), observe)
+        none_expected.apply(result)
+        assert result.bound().status == "passed", case["id"]
     return len(cases)
+
+
+def adapter_command(game: Game) -> str:
+    return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game {game.name}"
 
 
 def through_protocol(game: Game, cases) -> int:
+    """What `horserace check` does: one adapter process started, every case sent and judged."""
     from .runner import run_cases
-    command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game {game.name}"
-    results, _ = run_cases(command, cases)
+    results, _ = run_cases(adapter_command(game), cases)
     assert all(r.status == "passed" for r in results)
     return len(cases)
+
+
+def adapter_start(game: Game, rounds: int = 3) -> int:
+    """Starting the adapter and its handshake, alone: the fixed part of a protocol run."""
+    from .runner import Implementation
+    for _ in range(rounds):
+        implementation = Implementation(adapter_command(game))
+        implementation.start()
+        implementation.stop()
+    return rounds
 
 
 def run_benchmarks(game: Game) -> list[Measure]:
@@ -80,6 +104,7 @@ def run_benchmarks(game: Game) -> list[Measure]:
     measures.append(timed(game.name, "vector cases, in process", "cases", lambda: in_process(cases)))
     measures.append(timed(game.name, "vector cases, through the protocol", "cases",
                           lambda: through_protocol(game, cases)))
+    measures.append(timed(game.name, "adapter start and handshake", "starts", lambda: adapter_start(game)))
     return measures
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 MISSING = object()
+MODES = ("exact", "subset", "unordered", "unordered_each", "events")
 
 
 def canonical(value: Any) -> Any:
@@ -108,12 +109,58 @@ def matches(expected: Any, actual: Any, mode: str) -> bool:
     """
     if actual is MISSING:
         return False
-    if mode not in ("exact", "subset", "unordered", "unordered_each", "events"):
+    if mode not in MODES:
         raise ValueError(f"unknown compare mode {mode!r}")
     try:
         return _matches(canonical(expected), canonical(actual), mode)
     except (TypeError, ValueError, RecursionError):
         return False
+
+
+def json_matches(expected: Any, actual: Any, mode: str) -> bool:
+    """`matches` for two values that are already JSON as parsed (a vector's expectation, an
+    answer line read by the runner): no normalising round trip, the same verdict."""
+    if actual is MISSING:
+        return False
+    if mode not in MODES:
+        raise ValueError(f"unknown compare mode {mode!r}")
+    try:
+        if _equal_json(expected, actual) and _equal_matches(expected, actual, mode):
+            return True
+        return _matches(expected, actual, mode)
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
+def json_observation_matches(expected: dict[str, Any], actual: dict[str, Any], keys: list[str],
+                             modes: dict[str, str]) -> bool:
+    """A quick yes for a whole observation read from JSON: each of `keys` (expected keys, not
+    'error') is in `actual` with a type-exact equal value that its mode (default exact)
+    accepts. False says only "compare key by key"."""
+    try:
+        if any(key not in actual for key in keys):
+            return False
+        want = {key: expected[key] for key in keys}
+        got = {key: actual[key] for key in keys}
+        return _equal_json(want, got) and all(_equal_matches(want[k], got[k], modes.get(k, "exact")) for k in keys)
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
+def _equal_json(a: Any, b: Any) -> bool:
+    """Type-exact equality of two parsed JSON values, decided in C: Python's `==` (which also
+    says True == 1 == 1.0) and then the JSON texts, which keep true, 1 and 1.0 apart. False
+    may also mean equal objects with their keys in another order: the caller then compares
+    step by step."""
+    return a == b and json.dumps(a) == json.dumps(b)
+
+
+def _equal_matches(expected: Any, actual: Any, mode: str) -> bool:
+    """Whether a value matches its type-exact equal under `mode`: always, but where the mode
+    asks for lists (unordered_each, events) or for event objects (events)."""
+    if mode in ("unordered_each", "events") and not isinstance(expected, list):
+        return False
+    return mode != "events" or all(isinstance(event, dict) for event in actual)
 
 
 def show(value: Any, mode: str = "exact") -> str:

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from functools import lru_cache
 from typing import Any
 
 from jsonschema.exceptions import ValidationError
@@ -98,8 +100,30 @@ def parse_line(line: bytes) -> Any:
         if "digits" in str(exc):
             raise ProtocolError("an integer with too many digits (more than 4300)") from None
         raise ProtocolError(f"not JSON ({shorten(str(exc), 80)})") from None
-    check_bounds(value)
+    if SURROGATE_ESCAPE.search(line):
+        check_bounds(value)         # may hold a lone surrogate: find it and name where
+    else:
+        check_depth(text)
     return value
+
+
+# Strict UTF-8 cannot carry a surrogate; only a \uD800-\uDFFF escape can put one in a string.
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+NOT_A_BRACKET = {ord(c): None for c in map(chr, range(128)) if c not in "[]{}"}
+INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def check_depth(text: str) -> None:
+    """The nesting depth of valid JSON text, found from its brackets (strings removed): each
+    pass removes the innermost pairs, so the passes needed are the depth."""
+    brackets = JSON_STRING.sub("", text).translate(NOT_A_BRACKET)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return
+        brackets = INNERMOST.sub("", brackets)
+    if brackets:
+        raise ProtocolError(f"JSON nested deeper than {MAX_DEPTH} levels")
 
 
 def check_bounds(value: Any) -> None:
@@ -154,11 +178,27 @@ def message_type(message: Any) -> str:
     return kind
 
 
+@lru_cache(maxsize=None)
+def message_validator(kind: str) -> Any:
+    """The validator of one message type (the schema's definition for it), built once."""
+    definition = schemas.load_schema(IMPLEMENTATION_SCHEMA)["$defs"][kind]
+    return schemas.validator(IMPLEMENTATION_SCHEMA).evolve(schema=definition)
+
+
+def plainly_valid_result(message: dict[str, Any]) -> bool:
+    """A result message the schema certainly accepts (an integer seq, a list of objects as
+    steps), told without walking the schema; anything else goes to the validator."""
+    steps = message.get("steps")
+    return (type(message.get("seq")) is int and type(steps) is list
+            and all(type(step) is dict for step in steps))
+
+
 def validate_implementation_message(message: Any) -> dict[str, Any]:
     kind = message_type(message)
-    definition = schemas.load_schema(IMPLEMENTATION_SCHEMA)["$defs"][kind]
-    validator = schemas.validator(IMPLEMENTATION_SCHEMA).evolve(schema=definition)
-    errors = sorted(validator.iter_errors(message), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    if kind == "result" and plainly_valid_result(message):
+        return message
+    errors = sorted(message_validator(kind).iter_errors(message),
+                    key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
         raise ProtocolError(f"not a valid {kind} message: {summarise(errors[0])}")
     return message

@@ -9,7 +9,7 @@ from typing import Any, Iterable
 
 from .attribution import (MAX_DIFFERENCES, Difference, attribute, attribution_paths, case_clause_keys,
                           value_differences)
-from .expect import MISSING, matches, same, show
+from .expect import MISSING, json_matches, json_observation_matches, matches, same, show
 from .game import get_game
 
 # passed-partial: every observation the implementation produces matched, but it announced it
@@ -112,11 +112,13 @@ def runner_mode(game_name: str, key: str) -> str:
     return get_game(game_name).expectation_modes.get(key, "exact")
 
 
-def first_mismatch(case: dict[str, Any], steps: Any,
-                   compared_keys: Iterable[str] | None = None) -> dict[str, Any] | None:
+def first_mismatch(case: dict[str, Any], steps: Any, compared_keys: Iterable[str] | None = None,
+                   parsed: bool = False) -> dict[str, Any] | None:
     """None when every compared expected value matches; else the first divergent step with
     every difference at it, the clauses it is attributed to and how many later steps were
-    not compared. `compared_keys`: only these observation keys are compared (None: all)."""
+    not compared. `compared_keys`: only these observation keys are compared (None: all).
+    `parsed`: the steps were read from JSON text (as the runner reads an answer), so they
+    need no normalising before the comparison."""
     expected = case["expected"]
     actions = [s.get("action") for s in case["input"]["steps"]]
     keep = None if compared_keys is None else set(compared_keys)
@@ -130,7 +132,7 @@ def first_mismatch(case: dict[str, Any], steps: Any,
         got = steps[index]
         if not isinstance(got, dict):
             return divergence(case, index, action, [whole("(observation)", "an object", show(got))])
-        differences = step_differences(case["game"], want, got, keep)
+        differences = step_differences(case["game"], want, got, keep, parsed)
         if differences:
             compared = [k for k in want if keep is None or k in keep or k == "error"]
             before = expected[index - 1] if index > 0 and isinstance(expected[index - 1], dict) else {}
@@ -146,18 +148,23 @@ def whole(key: str, expected: str, actual: str) -> Difference:
 
 
 def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
-                     keep: set[str] | None) -> list[Difference]:
+                     keep: set[str] | None, parsed: bool = False) -> list[Difference]:
     """Every difference between one expected and one actual observation."""
     if "error" in got and "error" not in want:
         return [Difference("error", "error", "error", "the action is accepted",
                            f"the action was refused: {show(got['error'])}")]
+    modes = get_game(game).expectation_modes
+    if parsed and "error" not in want and "error" not in got:
+        keys = [key for key in want if keep is None or key in keep]
+        if json_observation_matches(want, got, keys, modes):
+            return []
     out: list[Difference] = []
     for key, value in want.items():
         if keep is not None and key not in keep and key != "error":
             continue
-        mode = runner_mode(game, key)
+        mode = "refusal" if key == "error" else modes.get(key, "exact")     # as runner_mode says
         actual = got.get(key, MISSING)
-        if matches_safely(value, actual, mode):
+        if matches_safely(value, actual, mode, parsed):
             continue
         try:
             found = [] if actual is MISSING or mode == "refusal" else value_differences(key, value, actual, mode)
@@ -225,15 +232,15 @@ def differing_parts(expected: Any, actual: Any, mode: str) -> tuple[str, str]:
     return show(expected, mode), show(actual, mode)
 
 
-def matches_safely(expected: Any, actual: Any, mode: str) -> bool:
+def matches_safely(expected: Any, actual: Any, mode: str, parsed: bool = False) -> bool:
     """Type-exact comparison (reference.core.expect is the one place that decides equality);
     any non-empty reason matches a refusal."""
     if mode == "refusal":
         return isinstance(actual, str) and bool(actual)
-    return matches(expected, actual, mode)
+    return json_matches(expected, actual, mode) if parsed else matches(expected, actual, mode)
 
 
-def judge(case: dict[str, Any], steps: Any,
-          compared_keys: Iterable[str] | None = None) -> tuple[str, dict[str, Any] | None]:
-    mismatch = first_mismatch(case, steps, compared_keys)
+def judge(case: dict[str, Any], steps: Any, compared_keys: Iterable[str] | None = None,
+          parsed: bool = False) -> tuple[str, dict[str, Any] | None]:
+    mismatch = first_mismatch(case, steps, compared_keys, parsed)
     return ("passed", None) if mismatch is None else ("failed", mismatch)

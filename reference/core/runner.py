@@ -17,12 +17,14 @@ from __future__ import annotations
 import fnmatch
 import os
 import queue
+import re
 import shlex
 import signal
 import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import IO, Any, Callable, Iterable
 
 from . import protocol
@@ -70,8 +72,16 @@ class Selection:
     flags: list[str] = field(default_factory=list)      # keep cases with all of these flags
     skip_flags: list[str] = field(default_factory=list) # drop cases with any of these
 
+    def id_matcher(self) -> Callable[[str], bool]:
+        """Does an id match one of `ids`? Exact ids are a set lookup and the globs one compiled
+        pattern, so a thousand --id values cost no more per case than one."""
+        key = tuple(self.ids)
+        if getattr(self, "_matcher_key", None) != key:
+            self._matcher, self._matcher_key = id_matcher(self.ids), key
+        return self._matcher
+
     def keep(self, case: dict[str, Any]) -> bool:
-        if self.ids and not any(fnmatch.fnmatchcase(case["id"], p) for p in self.ids):
+        if self.ids and not self.id_matcher()(case["id"]):
             return False
         if self.games and case["game"] not in self.games:
             return False
@@ -82,6 +92,25 @@ class Selection:
         if self.flags and not set(self.flags) <= set(case["flags"]):
             return False
         return not (self.skip_flags and set(self.skip_flags) & set(case["flags"]))
+
+
+GLOB_CHARACTERS = frozenset("*?[")
+
+
+def id_matcher(patterns: Iterable[str]) -> Callable[[str], bool]:
+    """A test for case ids: true when the id equals an exact pattern or matches a glob
+    (fnmatch syntax, case-sensitive)."""
+    exact: set[str] = set()
+    globs: list[str] = []
+    for pattern in patterns:
+        if GLOB_CHARACTERS & set(pattern):
+            globs.append(pattern)
+        else:
+            exact.add(pattern)
+    if not globs:
+        return exact.__contains__
+    compiled = re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in dict.fromkeys(globs)))
+    return lambda case_id: case_id in exact or compiled.match(case_id) is not None
 
 
 # -- reading the implementation's output ---------------------------------------------------------
@@ -332,8 +361,11 @@ class Implementation:
             observe: list[str] | None = None) -> tuple[dict[str, Any], set[int]]:
         """The answer to case `seq`, and the earlier seqs answered again while waiting for it."""
         self.send(protocol.case_message(seq, case, observe))
+        return self.answer(seq, timeout, time.monotonic() + timeout)
+
+    def answer(self, seq: int, timeout: float, deadline: float) -> tuple[dict[str, Any], set[int]]:
+        """The answer to case `seq`, already sent, and the earlier seqs answered again meanwhile."""
         self.waiting = timeout
-        deadline = time.monotonic() + timeout
         repeated: set[int] = set()
         while True:
             reply = protocol.decode_implementation_line(self.receive_line(deadline))
@@ -394,7 +426,8 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
               on_result: Callable[[CaseResult], None] | None = None,
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
               max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
-    """Run every case; returns the results and what the implementation announced.
+    """Run every case; returns the results and what the implementation announced. When
+    `cases` is a sequence, each next case is sent while the answer before it is judged.
 
     Raises ImplementationUnavailable when the first start fails (nothing was run)."""
     implementation = Implementation(command, cwd, handshake_timeout)
@@ -407,38 +440,58 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     consecutive = 0
     not_run = ""            # once set, every remaining case is errored with this reason
     seq = 0
+    # Cases known up front (a sequence) are sent one ahead; a stream of cases (the pytest
+    # plugin hands over each as its item asks for it) is never read ahead of its consumer.
+    upcoming = Lookahead(cases) if isinstance(cases, Sequence) else None
+    ahead: SentAhead | None = None
+
+    def send_next_ahead() -> SentAhead | None:
+        """Send the next case before judging this one, so the implementation works on it
+        meanwhile (only to a running process, and only a case it takes)."""
+        nonlocal seq
+        case = upcoming.peek() if upcoming is not None else None
+        if case is None or implementation.process is None or implementation.unsupported(case):
+            return None
+        seq += 1
+        sent = SentAhead(case, seq, new_result(case), time.perf_counter(), time.monotonic() + timeout)
+        by_seq[seq] = sent.result
+        sent.observe = compared_keys(sent.result, case, implementation.observations(case))
+        try:
+            implementation.send(protocol.case_message(seq, case, sent.observe))
+        except ProtocolError as exc:
+            sent.error = exc                    # reported as this case's fault when its turn comes
+        return sent
+
     try:
-        for case in cases:
-            result = CaseResult(case["id"], case["game"], case["kind"], "errored", list(case["clauses"]),
-                                applied=applied_clauses(case))
-            if not_run:
+        for case in upcoming if upcoming is not None else cases:
+            sent, ahead = (ahead, None) if ahead is not None and ahead.case is case else (None, None)
+            result = sent.result if sent else new_result(case)
+            if sent is None and not_run:
                 result.message = not_run
-            elif implementation.process is None:
+            elif sent is None and implementation.process is None:
                 not_run = result.message = f"not run: the implementation could not be restarted ({implementation.start_error})"
-            elif reason := implementation.unsupported(case):
+            elif sent is None and (reason := implementation.unsupported(case)):
                 result.status, result.message = "skipped", reason
             else:
-                seq += 1
-                by_seq[seq] = result
-                started = time.perf_counter()
+                if sent is None:
+                    seq += 1
+                    by_seq[seq] = result
+                this_seq = sent.seq if sent else seq
+                started = sent.started if sent else time.perf_counter()
                 try:
-                    produced = implementation.observations(case)
-                    expected_keys = sorted({k for step in case["expected"] for k in step} - {"error"})
-                    result.not_compared = [k for k in expected_keys if produced is not None and k not in produced]
-                    observe = None if produced is None else [k for k in expected_keys if k in produced]
-                    reply, repeated = implementation.ask(seq, case, timeout, observe)
-                    result.seconds = time.perf_counter() - started
-                    blame_repeated_answers(repeated, by_seq, case["id"])
-                    if reply["type"] == "skipped":
-                        result.status, result.message = "skipped", reply["reason"]
-                    elif reply["type"] == "errored":
-                        result.message = reply["message"]
+                    if sent is not None:
+                        observe = sent.observe
+                        if sent.error is not None:
+                            raise sent.error
+                        reply, repeated = implementation.answer(this_seq, timeout, sent.deadline)
                     else:
-                        result.status, result.mismatch = judge(case, reply["steps"], observe)
-                        if result.status == "passed" and result.not_compared:
-                            result.status = "passed-partial"
-                            result.message = (f"{len(result.not_compared)} key(s) not compared (the implementation "
-                                              f"does not produce them): {', '.join(result.not_compared)}")
+                        observe = compared_keys(result, case, implementation.observations(case))
+                        reply, repeated = implementation.ask(this_seq, case, timeout, observe)
+                    result.seconds = time.perf_counter() - started
+                    if not not_run:
+                        ahead = send_next_ahead()
+                    blame_repeated_answers(repeated, by_seq, case["id"])
+                    judge_reply(result, case, reply, observe)
                     consecutive = 0
                 except (TimeoutError, ProtocolError) as exc:
                     result.seconds = time.perf_counter() - started
@@ -453,6 +506,7 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
                         result.message = f"{exc}; the implementation was restarted"
                         restart(implementation)
                         implementation.first_seq = seq + 1
+                    ahead = None
             expected_failures.apply(result)
             results.append(result.bound())
             if on_result:
@@ -460,6 +514,71 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     finally:
         implementation.stop()
     return results, {**implementation.announced, "command": command, "starts": implementation.starts}
+
+
+class Lookahead:
+    """An iterator whose next item can be seen before it is taken."""
+
+    _END = object()
+
+    def __init__(self, items: Iterable[Any]):
+        self.items = iter(items)
+        self.buffered: Any = self._END
+
+    def __iter__(self) -> "Lookahead":
+        return self
+
+    def __next__(self) -> Any:
+        if self.buffered is not self._END:
+            item, self.buffered = self.buffered, self._END
+            return item
+        return next(self.items)
+
+    def peek(self) -> Any:
+        if self.buffered is self._END:
+            self.buffered = next(self.items, self._END)
+        return None if self.buffered is self._END else self.buffered
+
+
+@dataclass
+class SentAhead:
+    """A case sent while the one before it was being judged."""
+    case: dict[str, Any]
+    seq: int
+    result: CaseResult
+    started: float
+    deadline: float
+    observe: list[str] | None = None
+    error: ProtocolError | None = None
+
+
+def new_result(case: dict[str, Any]) -> CaseResult:
+    """A case's result before it runs: errored until an answer says otherwise."""
+    return CaseResult(case["id"], case["game"], case["kind"], "errored", list(case["clauses"]),
+                      applied=applied_clauses(case))
+
+
+def compared_keys(result: CaseResult, case: dict[str, Any], produced: list[str] | None) -> list[str] | None:
+    """The expected keys to ask for and compare (None: all); notes in `result` the expected
+    keys the implementation does not produce."""
+    expected_keys = sorted({k for step in case["expected"] for k in step} - {"error"})
+    result.not_compared = [k for k in expected_keys if produced is not None and k not in produced]
+    return None if produced is None else [k for k in expected_keys if k in produced]
+
+
+def judge_reply(result: CaseResult, case: dict[str, Any], reply: dict[str, Any], observe: list[str] | None) -> None:
+    """The verdict on a validated answer (read from its JSON line): skipped, errored, or judged
+    step by step against the case's expectations."""
+    if reply["type"] == "skipped":
+        result.status, result.message = "skipped", reply["reason"]
+    elif reply["type"] == "errored":
+        result.message = reply["message"]
+    else:
+        result.status, result.mismatch = judge(case, reply["steps"], observe, parsed=True)
+        if result.status == "passed" and result.not_compared:
+            result.status = "passed-partial"
+            result.message = (f"{len(result.not_compared)} key(s) not compared (the implementation "
+                              f"does not produce them): {', '.join(result.not_compared)}")
 
 
 def blame_repeated_answers(repeated: set[int], by_seq: dict[int, CaseResult], current: str) -> None:

@@ -9,14 +9,14 @@ Generating twice gives byte-identical files.
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
 import importlib
 import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .errors import HorseRaceError
 from .game import CaseInput, Game, all_games, get_game
@@ -470,13 +470,21 @@ class VectorFile:
 
 
 def load_vector_file(path: Path, validate: bool = True, wanted: Callable[[str], bool] | None = None,
-                     trust: bool = True) -> VectorFile:
+                     trust: bool = True, digests: dict[str, str] | None = None) -> VectorFile:
     """Read one vector file. `wanted(id)` picks the cases to parse (default: all).
 
     With `validate`, the file's integrity is always checked (header game and kind against the
     file name, case_count, unique ids) and every parsed case is checked for one non-empty
     observation per step; schema validation of the header and the parsed cases is skipped only
-    when `trust` is on and the bytes match the manifest."""
+    when `trust` is on and the bytes match the manifest (`digests`: trusted_digests(), when the
+    caller reads several files)."""
+    path, text, trusted = read_vector_file(path, validate, trust, digests)
+    return parse_vector_text(path, text, validate, wanted, trusted)
+
+
+def read_vector_file(path: Path, validate: bool = True, trust: bool = True,
+                     digests: dict[str, str] | None = None) -> tuple[Path, str, bool]:
+    """The file's text, and whether its bytes are as `generate` validated them."""
     name = display_path(path)
     try:
         size = path.stat().st_size
@@ -486,17 +494,34 @@ def load_vector_file(path: Path, validate: bool = True, wanted: Callable[[str], 
         data = path.read_bytes()
     except OSError as exc:
         raise VectorFileError(name, None, "", f"cannot read vectors ({exc.strerror or exc})") from None
-    trusted = trust and validate and trusted_digests().get(manifest_key(path)) == digest(data)
+    if trust and validate:
+        trusted = (trusted_digests() if digests is None else digests).get(manifest_key(path)) == digest(data)
+    else:
+        trusted = False
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise VectorFileError(name, line, "", f"not UTF-8 (byte {data[exc.start]:#04x})") from None
-    return parse_vector_text(path, text, validate, wanted, trusted)
+    return path, text, trusted
 
 
 def parse_vector_text(path: Path, text: str, validate: bool = True,
                       wanted: Callable[[str], bool] | None = None, trusted: bool = False) -> VectorFile:
+    header, rows = vector_rows(path, text, validate, wanted, trusted)
+    cases: list[dict[str, Any]] = []
+    case_lines: list[int] = []
+    for case, number, _body in rows:
+        cases.append(case)
+        case_lines.append(number)
+    return VectorFile(path, header, cases, case_lines, trusted)
+
+
+def vector_rows(path: Path, text: str, validate: bool = True, wanted: Callable[[str], bool] | None = None,
+                trusted: bool = False) -> tuple[dict[str, Any], Iterator[tuple[dict[str, Any], int, str]]]:
+    """The header (checked at once) and the wanted cases one by one, each with its line number
+    and its JSON text; the whole-file checks (layout, commas, unique ids) hold once the rows
+    are exhausted."""
     name = display_path(path)
     lines = text.split("\n")
 
@@ -519,8 +544,12 @@ def parse_vector_text(path: Path, text: str, validate: bool = True,
 
     if validate:
         check_header(path, header, header_lines, closing - opening - 1, fail, trusted)
-    cases: list[dict[str, Any]] = []
-    case_lines: list[int] = []
+    return header, _case_rows(lines, opening, closing, header, validate, wanted, trusted, fail)
+
+
+def _case_rows(lines: list[str], opening: int, closing: int, header: dict[str, Any], validate: bool,
+               wanted: Callable[[str], bool] | None, trusted: bool,
+               fail: Callable[..., VectorFileError]) -> Iterator[tuple[dict[str, Any], int, str]]:
     first_line: dict[str, int] = {}
     last = closing - 1
     for index in range(opening + 1, closing):
@@ -548,9 +577,7 @@ def parse_vector_text(path: Path, text: str, validate: bool = True,
             case = parse_case_line(body, number, position, fail)
         if validate:
             check_case(header, case, number, position, fail, trusted)
-        cases.append(case)
-        case_lines.append(number)
-    return VectorFile(path, header, cases, case_lines, trusted)
+        yield case, number, body
 
 
 def parse_header(lines: list[str], fail: Callable[..., VectorFileError]) -> dict[str, Any]:
@@ -634,8 +661,9 @@ def load_cases(games: list[str] | None = None, validate: bool = True, kinds: lis
     """The cases of the vector files, each carrying its game and its file header's clause_keys
     (one shared map per file: which observation keys each clause decides, for attribution)."""
     cases = []
+    digests = trusted_digests() if validate else {}
     for path in vector_files(games, kinds):
-        vf = load_vector_file(path, validate, wanted)
+        vf = load_vector_file(path, validate, wanted, digests=digests)
         keys = vf.header.get("clause_keys") or {}
         for case in vf.cases:
             case.setdefault("game", vf.header["game"])
@@ -660,10 +688,53 @@ def case_totals(games: list[str] | None = None) -> dict[str, int]:
     return totals
 
 
-def load_selected(selection: Any) -> list[dict[str, Any]]:
+def load_selected(selection: Any) -> "SelectedCases":
     """The cases a runner Selection keeps, reading only the files of its games and kinds and
-    parsing only the cases whose id it names (when it names ids)."""
-    patterns = list(selection.ids)
-    wanted = (lambda case_id: any(fnmatch.fnmatchcase(case_id, p) for p in patterns)) if patterns else None
-    return [c for c in load_cases(selection.games or None, kinds=selection.kinds or None, wanted=wanted)
-            if selection.keep(c)]
+    parsing only the cases whose id it names (when it names ids). Every kept case is checked
+    here (the file validated as load_cases does); what is kept is its JSON text, parsed again
+    each time the cases are read, so a whole-suite check never holds every case at once."""
+    wanted = selection.id_matcher() if selection.ids else None
+    rows: list[tuple[str, str, int, str, dict[str, Any]]] = []
+    digests = trusted_digests()
+    for path in vector_files(selection.games or None, selection.kinds or None):
+        path, text, trusted = read_vector_file(path, digests=digests)
+        header, file_rows = vector_rows(path, text, True, wanted, trusted)
+        keys = header.get("clause_keys") or {}
+        for case, number, body in file_rows:
+            case.setdefault("game", header["game"])
+            if selection.keep(case):
+                rows.append((case["game"], case["id"], number, body, keys))
+    return SelectedCases(rows)
+
+
+class SelectedCases(Sequence):
+    """Selected vector cases held as their JSON lines (checked when selected) and parsed on
+    each read: a list of cases to the runner, at a fraction of the memory."""
+
+    def __init__(self, rows: list[tuple[str, str, int, str, dict[str, Any]]]):
+        self.rows = rows        # (game, id, line, JSON text, the file's clause_keys)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return SelectedCases(self.rows[index])
+        return self._case(self.rows[index])
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for row in self.rows:
+            yield self._case(row)
+
+    @property
+    def games(self) -> list[str]:
+        """The game of each case, in order (without parsing any)."""
+        return [row[0] for row in self.rows]
+
+    @staticmethod
+    def _case(row: tuple[str, str, int, str, dict[str, Any]]) -> dict[str, Any]:
+        game, _id, _line, body, keys = row
+        case = json.loads(body)
+        case.setdefault("game", game)
+        case["clause_keys"] = keys
+        return case

@@ -27,6 +27,9 @@ class Options:
     starting_balance: int = 20                 # see CRD-INT-5
     odds: tuple[int, ...] = SUGGESTED_ODDS     # the posted table, by track count 0..4 (CRD-INT-7)
 
+    def __deepcopy__(self, memo: dict) -> "Options":
+        return self         # frozen: a copy of a table (kept to undo a refused action) may share it
+
     def as_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["odds"] = list(self.odds)

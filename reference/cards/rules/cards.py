@@ -26,6 +26,9 @@ class Card:
     def __str__(self) -> str:
         return RANKS[self.rank - 1] + self.suit
 
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self         # frozen: a copy of a table (kept to undo a refused action) may share it
+
 
 def card(rank: int, suit: str) -> Card:
     return Card(SUITS.index(suit), rank)

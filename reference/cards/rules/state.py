@@ -34,6 +34,9 @@ class Bet:
     horse: str          # the suit of the ace backed
     stake: int = 1      # the one chip every bettor stakes (betting.MAX_STAKE)
 
+    def __deepcopy__(self, memo: dict) -> "Bet":
+        return self         # frozen: a copy of a table (kept to undo a refused action) may share it
+
 
 @dataclass
 class RaceState:

@@ -21,7 +21,7 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from reference.core import html_report, report
+from reference.core import report
 from reference.core.attribution import applied_clauses
 from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
         if stale is not None:
             stale.unlink(missing_ok=True)
     if args.html is not None:
+        from reference.core import html_report      # imported only when asked: a check starts faster
         html_report.remove_stale(args.html)
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
@@ -79,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
     cases = load_selected(chosen)
     info = report.RunInfo(filters=used_filters(args))
     selected_by_game: dict[str, int] = {}
-    for case in cases:
-        selected_by_game[case["game"]] = selected_by_game.get(case["game"], 0) + 1
+    for game in case_games(cases):
+        selected_by_game[game] = selected_by_game.get(game, 0) + 1
     for game, total in case_totals(args.game or None).items():
         if total > selected_by_game.get(game, 0):
             info.deselected[game] = total - selected_by_game.get(game, 0)
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         return 0 if args.allow_empty else 1
     expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else None
     started = datetime.now(timezone.utc)
-    games = sorted({c["game"] for c in cases})   # the reference adapter loads only these
+    games = sorted(selected_by_game)   # the reference adapter loads only these
     impl = args.impl if args.impl is not None else (
         REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games))
     try:
@@ -133,6 +134,12 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
+def case_games(cases) -> list[str]:
+    """The game of each selected case (read without parsing the cases when they are held as text)."""
+    games = getattr(cases, "games", None)
+    return list(games) if games is not None else [c["game"] for c in cases]
+
+
 def used_filters(args: argparse.Namespace) -> dict[str, list[str]]:
     """The selection options given, by name (recorded in every report)."""
     names = ("id", "game", "kind", "clause", "flag", "skip_flag")
@@ -146,6 +153,7 @@ def write_reports(args: argparse.Namespace, results: list[CaseResult], announced
     if args.json:
         report.write_json(args.json, as_json)
     if args.html:
+        from reference.core import html_report
         html_report.write_html_report(args.html, [as_json])
     if args.junit:
         report.write_junit(args.junit, results, info, announced)

@@ -79,9 +79,10 @@ def point_at(tile: Tile, side: str) -> Point:
     return point if point is not None else Point(tile, side)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Contribution:
-    """One counted end: a non-double's free end, or a whole double with a free long side."""
+    """One counted end: a non-double's free end, or a whole double with a free long side.
+    Never changed once made (slotted rather than frozen: it is made at every placement)."""
 
     tile: Tile
     side: str | None    # None for a double, which counts as one contribution of both halves
@@ -235,15 +236,16 @@ class Layout:
         """Put `placed` on the table (new, or replacing the same tile with one more child) with
         its open points (`free_sides`) and counted ends (`tile_contributions`) worked out."""
         tile = placed.tile
-        placed.free_points = tuple(sorted((point_at(tile, side) for side in self.free_sides(placed)),
-                                          key=Point.sort_key))
-        placed.counted = tuple(sorted(tile_contributions(placed), key=Contribution.sort_key))
+        placed.free_points = tuple([point_at(tile, side)
+                                    for side in sorted(self.free_sides(placed), key=SIDE_ORDER.__getitem__)])
+        counted = tile_contributions(placed)
+        placed.counted = tuple(sorted(counted, key=Contribution.sort_key) if len(counted) > 1 else counted)
         before = self.placed.get(tile)
         if before is None:
             insort(self.listing, tile)
         else:
-            self._end_sum -= sum(contribution.value for contribution in before.counted)
-        self._end_sum += sum(contribution.value for contribution in placed.counted)
+            self._end_sum -= sum([contribution.value for contribution in before.counted])
+        self._end_sum += sum([contribution.value for contribution in placed.counted])
         self.placed[tile] = placed
         self.version += 1
         self._points = None

@@ -18,7 +18,7 @@ from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point,
 from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement
 from .observe import event_fields, layout_view, match_view
 from .options import parse_options
-from .perft import divide, perft_by_depth
+from .perft import perft_and_divide
 from .position import position_match
 from .rules import match as match_rules
 from .rules import points
@@ -310,8 +310,8 @@ def replay_perft(case: CaseInput, options) -> Iterator[StepOutcome]:
         if verb != "perft":
             raise InputError(f"steps[{index}]", "a perft case has only 'perft' steps")
         depth = perft_depth(step, index)
-        counts = perft_by_depth(match, depth)
-        view = {"perft": counts, "divide": divide(match, depth)}
+        counts, divided = perft_and_divide(match, depth)
+        view = {"perft": counts, "divide": divided}
         yield StepOutcome(index, f"perft {depth}", view, ("DOM-DRAW-1", "DOM-DRAW-2", "DOM-PASS-1"),
                           (f"perft {depth}", f"  nodes by depth: {counts}")
                           + tuple(f"  {a}: {n}" for a, n in view["divide"].items()))

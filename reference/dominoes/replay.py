@@ -187,7 +187,7 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
             if len(layout.placed) == 1:
                 log.rule("DOM-OPEN-3", "DOM-OPEN-4", "DOM-PTS-4")
         yield StepOutcome(index, action_text, view, tuple(log.clauses),
-                          tuple(narrate_layout_step(layout, view, action_text)))
+                          narrate_layout_step(layout, view, action_text))
 
 
 # -- settlement: given remaining hands, settle the round -------------------------------------
@@ -287,7 +287,7 @@ def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
             yield refused(index, action_text, exc)
             continue
         yield StepOutcome(index, action_text, match_view(match, log), tuple(log.clauses),
-                          tuple(narrate_match_step(match, log, action_text)))
+                          narrate_match_step(match, log, action_text))
 
 
 def check_seat(match, step: dict[str, Any], field: str) -> None:

@@ -123,3 +123,19 @@ def test_random_bare_layouts_keep_values_equal_to_a_recount(seed):
     for copy, view in copies:
         assert kept(copy) == view
         check_caches(copy)
+
+
+def test_a_step_narration_read_later_tells_that_step():
+    """Narration is written when read (narrate.Narration): read after the match is over it must
+    still tell the state of its own step, not the state play went on to."""
+    from reference.dominoes.narrate import narrate_match_step
+
+    now, later = [], []
+
+    def on_step(match, text, log):
+        now.append(list(narrate_match_step(match, log, text)))
+        later.append(narrate_match_step(match, log, text))
+
+    random_match(3, 3, on_step=on_step)
+    assert any("  layout:" in lines for lines in now)
+    assert [list(lines) for lines in later] == now

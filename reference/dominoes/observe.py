@@ -32,8 +32,8 @@ def describe_layout(layout: Layout) -> dict[str, Any]:
     return {
         "tiles": [TILE_TEXT[t] for t in layout.tiles()],
         "branching_doubles": [TILE_TEXT[t] for t in layout.branching_doubles()],
-        "connections": [f"{parent} -- {child}" for parent, child in layout.connections()],
-        "attachment_points": [str(p) for p in layout.attachment_points()],
+        "connections": [f"{parent.text} -- {child.text}" for parent, child in layout.connections()],
+        "attachment_points": [point.text for point in layout.attachment_points()],
         "counted": [[TILE_TEXT[c.tile], c.value] for c in counted],
         "end_sum": sum(c.value for c in counted),
     }

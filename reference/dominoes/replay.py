@@ -30,6 +30,7 @@ from .rules.tiles import tile_str
 from .rules.turns import play
 
 ACTION_KEYS = ("place", "draw", "pass", "stop", "deal", "settle", "perft")
+VERBS = {Place: "place", Draw: "draw", Pass: "pass", Stop: "stop"}
 OBSERVE = "observe"
 
 
@@ -85,7 +86,7 @@ def step_action(step: dict[str, Any], index: int) -> tuple[str | None, Action | 
         if text == OBSERVE or text is None:
             return None, None
         action = parse_action(text, f"{field}.action")
-        return str(action).split()[0], action
+        return VERBS[type(action)], action
     keys = [k for k in ACTION_KEYS if k in step]
     if len(keys) > 1:
         raise InputError(field, "one action per step; found " + ", ".join(keys))

@@ -23,7 +23,7 @@ class Place:
     at: Point | None = None      # None opens the layout
 
     def __str__(self) -> str:
-        return f"place {tile_str(self.tile)}" + (f" at {self.at}" if self.at else "")
+        return f"place {tile_str(self.tile)} at {self.at.text}" if self.at else f"place {tile_str(self.tile)}"
 
 
 @dataclass(frozen=True)

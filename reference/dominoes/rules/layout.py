@@ -103,8 +103,9 @@ class PlacedTile:
     children: dict[str, Tile] = field(default_factory=dict)
     # Worked out by the layout when the tile or a child joins (`Layout.settle`), from the rule
     # functions `Layout.free_sides`, `double_contribution` and `end_contributions`:
-    free_points: tuple[Point, ...] = ()           # its open attachment points, in listing order
-    counted: tuple[Contribution, ...] = ()         # its counted ends, in listing order
+    # (lists that are never changed once the tile is on the table)
+    free_points: list[Point] = field(default_factory=list)      # its open attachment points, in listing order
+    counted: list[Contribution] = field(default_factory=list)   # its counted ends, in listing order
 
     def occupied(self, side: str) -> bool:
         return side == self.joined_side or side in self.children
@@ -236,16 +237,20 @@ class Layout:
         """Put `placed` on the table (new, or replacing the same tile with one more child) with
         its open points (`free_sides`) and counted ends (`tile_contributions`) worked out."""
         tile = placed.tile
-        placed.free_points = tuple([point_at(tile, side)
-                                    for side in sorted(self.free_sides(placed), key=SIDE_ORDER.__getitem__)])
+        sides = self.free_sides(placed)
+        if len(sides) > 1:
+            sides = sorted(sides, key=SIDE_ORDER.__getitem__)
+        placed.free_points = [point_at(tile, side) for side in sides]
         counted = tile_contributions(placed)
-        placed.counted = tuple(sorted(counted, key=Contribution.sort_key) if len(counted) > 1 else counted)
+        if len(counted) > 1:
+            counted = sorted(counted, key=Contribution.sort_key)
+        placed.counted = counted
         before = self.placed.get(tile)
         if before is None:
             insort(self.listing, tile)
         else:
             self._end_sum -= sum([contribution.value for contribution in before.counted])
-        self._end_sum += sum([contribution.value for contribution in placed.counted])
+        self._end_sum += sum([contribution.value for contribution in counted])
         self.placed[tile] = placed
         self.version += 1
         self._points = None
@@ -317,8 +322,7 @@ def has_legal_placement(layout: Layout, tiles: Iterable[Tile]) -> bool:
 def double_contribution(placed: PlacedTile) -> Contribution | None:
     """What a double on the table adds to the end sum."""
     tile = placed.tile
-    free_long = sum(not placed.occupied(side) for side in LONG_SIDES)
-    if free_long:
+    if not (placed.occupied(LINE_A) and placed.occupied(LINE_B)):
         # DOM-COUNT-1: both halves while at least one long side is free.
         # DOM-COUNT-4: a double at the end of a line counts both halves until its line goes on.
         return Contribution(tile, None, tile[0] + tile[1])

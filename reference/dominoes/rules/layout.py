@@ -11,7 +11,7 @@ line A, line B (its two long sides, continuing the line) and branch A, branch B
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reference.core.errors import IllegalAction
 
@@ -92,23 +92,30 @@ class Contribution:
         return (self.tile, SIDE_ORDER.get(self.side, -1))
 
 
-@dataclass
 class PlacedTile:
     """A tile on the table. Never changed once on the table: a tile joining it makes a new
     PlacedTile for it (`Layout.attach`), so copies of a layout share their PlacedTiles."""
 
-    tile: Tile
-    parent: Point | None = None          # where it hangs; None for the opening tile
-    joined_side: str | None = None       # its own side that touches the parent
-    children: dict[str, Tile] = field(default_factory=dict)
-    # Worked out by the layout when the tile or a child joins (`Layout.settle`), from the rule
-    # functions `Layout.free_sides`, `double_contribution` and `end_contributions`:
-    # (lists that are never changed once the tile is on the table)
-    free_points: list[Point] = field(default_factory=list)      # its open attachment points, in listing order
-    counted: list[Contribution] = field(default_factory=list)   # its counted ends, in listing order
+    __slots__ = ("tile", "parent", "joined_side", "children", "free_points", "counted", "counted_sum")
+
+    def __init__(self, tile: Tile, parent: Point | None = None, joined_side: str | None = None,
+                 children: dict[str, Tile] | None = None) -> None:
+        self.tile = tile
+        self.parent = parent                  # where it hangs; None for the opening tile
+        self.joined_side = joined_side        # its own side that touches the parent
+        self.children: dict[str, Tile] = {} if children is None else children
+        # Worked out by the layout when the tile or a child joins (`Layout.settle`), from the
+        # rule functions `Layout.free_sides` and `tile_contributions`; never changed after:
+        self.free_points: list[Point] = []    # its open attachment points, in listing order
+        self.counted: list[Contribution] = [] # its counted ends, in listing order
+        self.counted_sum = 0                  # their sum
 
     def occupied(self, side: str) -> bool:
         return side == self.joined_side or side in self.children
+
+    def __repr__(self) -> str:
+        return (f"PlacedTile(tile={self.tile!r}, parent={self.parent!r}, joined_side={self.joined_side!r}, "
+                f"children={self.children!r})")
 
 
 class Layout:
@@ -245,12 +252,13 @@ class Layout:
         if len(counted) > 1:
             counted = sorted(counted, key=Contribution.sort_key)
         placed.counted = counted
+        placed.counted_sum = sum([contribution.value for contribution in counted])
         before = self.placed.get(tile)
         if before is None:
             insort(self.listing, tile)
         else:
-            self._end_sum -= sum([contribution.value for contribution in before.counted])
-        self._end_sum += sum([contribution.value for contribution in counted])
+            self._end_sum -= before.counted_sum
+        self._end_sum += placed.counted_sum
         self.placed[tile] = placed
         self.version += 1
         self._points = None

@@ -11,12 +11,11 @@ line A, line B (its two long sides, continuing the line) and branch A, branch B
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
+from typing import Iterable, Iterator
 
 from reference.core.errors import IllegalAction
-
-from bisect import insort
-from typing import Iterable, Iterator
 
 from .tiles import DOUBLE_SIX_SET, Tile, is_double, tile_str
 
@@ -128,7 +127,7 @@ class Layout:
     def __init__(self) -> None:
         self.placed: dict[Tile, PlacedTile] = {}
         self.listing: list[Tile] = []                # the placed tiles in listing (tile) order
-        self.version = 0                             # how many placements made this layout
+        self.version = 0                             # counts every change (views are kept per version)
         self._end_sum = 0                            # the sum of every tile's counted ends
         self._points: list[Point] | None = None     # attachment points, kept until the next placement
         self._counted: list[Contribution] | None = None

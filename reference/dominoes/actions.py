@@ -14,9 +14,9 @@ import re
 
 from reference.core.errors import InputError
 
-from .rules.layout import SIDE_ORDER, Point
+from .rules.layout import POINTS, SIDE_ORDER, Point
 from .rules.moves import Action, Draw, Pass, Place, Stop, action_sort_key
-from .rules.tiles import MAX_PIPS, Tile
+from .rules.tiles import DOUBLE_SIX_SET, MAX_PIPS, Tile
 
 __all__ = ["Action", "Draw", "Pass", "Place", "Stop", "action_sort_key",
            "parse_tile", "parse_point", "parse_action"]
@@ -45,8 +45,21 @@ def _bounded_text(text: object, field: str, what: str) -> str:
     return text
 
 
+# The usual spellings of every tile ('1|4' and '4|1'), looked up before any parsing.
+TILE_SPELLINGS: dict[str, Tile] = {f"{a}|{b}": tile for tile in DOUBLE_SIX_SET
+                                   for a, b in (tile, tile[::-1])}
+# The usual spelling of every attachment point ('4|4 line_b').
+POINT_SPELLINGS: dict[str, Point] = {str(point): point for point in POINTS.values()}
+# The actions with no argument.
+BARE_ACTIONS: dict[str, Action] = {"draw": Draw(), "pass": Pass(), "stop": Stop()}
+
+
 def parse_tile(text: object, field: str) -> Tile:
     """'4|1', '[1|4]' -> (1, 4). Anything that is not a double-six tile is an InputError."""
+    if type(text) is str:
+        tile = TILE_SPELLINGS.get(text)
+        if tile is not None:
+            return tile
     if isinstance(text, str) and len(text) > MAX_TEXT:
         raise InputError(field, f"{shown(text)} is too long for a tile ({len(text)} characters)", "DOM-SET-1")
     match = _TILE_TEXT.fullmatch(text.strip()) if isinstance(text, str) and len(text) <= MAX_TEXT else None
@@ -64,6 +77,10 @@ def parse_tile(text: object, field: str) -> Tile:
 
 def parse_point(text: object, field: str) -> Point:
     """'4|4 line_b' -> Point((4, 4), 'line_b')."""
+    if type(text) is str:
+        point = POINT_SPELLINGS.get(text)
+        if point is not None:
+            return point
     parts = _bounded_text(text, field, "an attachment point").split()
     if len(parts) != 2:
         raise InputError(field, f"{shown(text)} is not an attachment point; write it as "
@@ -84,7 +101,7 @@ def parse_action(text: object, field: str) -> Action:
         return Place(parse_tile(words[1], field))
     if verb == "place" and len(words) == 5 and words[2] == "at":
         return Place(parse_tile(words[1], field), parse_point(" ".join(words[3:]), field))
-    if len(words) == 1 and verb in ("draw", "pass", "stop"):
-        return {"draw": Draw(), "pass": Pass(), "stop": Stop()}[verb]
+    if len(words) == 1 and verb in BARE_ACTIONS:
+        return BARE_ACTIONS[verb]
     raise InputError(field, f"{shown(text)} is not an action; actions are 'place T', 'place T at T SIDE', "
                      "'draw', 'pass' and 'stop'")

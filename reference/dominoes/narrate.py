@@ -2,11 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Callable
+
 from reference.core.log import StepLog
 
 from .rules.layout import Layout
 from .rules.state import MatchState
 from .rules.tiles import tile_str
+
+
+class Narration(Sequence):
+    """A step's lines, written only when someone reads them (`horserace replay`, the site):
+    checking a case never does. `write` works from a snapshot of the step's state (the layout
+    copied, the scores and turn taken as they were), so later steps cannot change the text."""
+
+    def __init__(self, write: Callable[[], list[str]]) -> None:
+        self._write: Callable[[], list[str]] | None = write
+        self._lines: tuple[str, ...] = ()
+
+    def lines(self) -> tuple[str, ...]:
+        if self._write is not None:
+            self._lines = tuple(self._write())
+            self._write = None
+        return self._lines
+
+    def __getitem__(self, index):
+        return self.lines()[index]
+
+    def __len__(self) -> int:
+        return len(self.lines())
+
+    def __repr__(self) -> str:
+        return f"Narration({self.lines()!r})"
 
 
 def layout_tree(layout: Layout) -> list[str]:
@@ -36,7 +64,12 @@ def counted_line(view: dict) -> str:
     return f"counted ends: {parts} = {view['end_sum']}"
 
 
-def narrate_layout_step(layout: Layout, view: dict, action_text: str | None) -> list[str]:
+def narrate_layout_step(layout: Layout, view: dict, action_text: str | None) -> Narration:
+    layout = layout.copy()
+    return Narration(lambda: layout_step_lines(layout, view, action_text))
+
+
+def layout_step_lines(layout: Layout, view: dict, action_text: str | None) -> list[str]:
     lines = [action_text or "check"]
     lines += ["  " + line for line in layout_tree(layout)]
     lines.append("  attachment points: " + ", ".join(view["attachment_points"]))
@@ -94,18 +127,28 @@ def describe_event(event: dict) -> str:
     return str(event)
 
 
-def narrate_match_step(match: MatchState, log: StepLog, action_text: str | None) -> list[str]:
-    lines = [action_text or "check"]
-    lines += ["  " + describe_event(e) for e in log.events]
+def narrate_match_step(match: MatchState, log: StepLog, action_text: str | None) -> Narration:
     r = match.round
-    if r is not None and any(e["type"] == "placed" for e in log.events):
-        lines += ["  layout:"] + ["    " + line for line in layout_tree(r.layout)]
-        counted = r.layout.counted_contributions()
+    placed = r is not None and any(e["type"] == "placed" for e in log.events)
+    layout = r.layout.copy() if placed else None
+    to_play, scores = match.to_play, list(match.scores)
+    continuing = r is not None and r.continuing
+    return Narration(lambda: match_step_lines(log.events, layout, to_play, continuing, scores, action_text))
+
+
+def match_step_lines(events: list[dict], layout: Layout | None, to_play: int | None, continuing: bool,
+                     scores: list[int], action_text: str | None) -> list[str]:
+    """The step's events, the layout when a tile was placed, and who plays next."""
+    lines = [action_text or "check"]
+    lines += ["  " + describe_event(e) for e in events]
+    if layout is not None:
+        lines += ["  layout:"] + ["    " + line for line in layout_tree(layout)]
+        counted = layout.counted_contributions()
         parts = " + ".join(f"{tile_str(c.tile)}:{c.value}" for c in counted)
         lines.append(f"  counted ends: {parts} = {sum(c.value for c in counted)}")
-    if match.to_play is not None:
-        state = " (continuing)" if r.continuing else ""
-        lines.append(f"  next: seat {match.to_play}{state}; scores {match.scores}")
+    if to_play is not None:
+        state = " (continuing)" if continuing else ""
+        lines.append(f"  next: seat {to_play}{state}; scores {scores}")
     return lines
 
 

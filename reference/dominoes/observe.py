@@ -8,20 +8,33 @@ from reference.core.log import StepLog
 
 from .rules.layout import Layout
 from .rules.state import MatchState
-from .rules.tiles import tile_str
+from .rules.tiles import TILE_TEXT
 from .rules.turns import legal_actions
 
 
 def layout_view(layout: Layout) -> dict[str, Any]:
     """The walk-throughs' lists: pieces, branching doubles, connections, legal attachment
-    points and counted contributions, plus their sum."""
+    points and counted contributions, plus their sum. Worked out once per layout state (only
+    a placement changes it: `Layout.version`); each call returns its own dict of the lists."""
+    global _last_view
+    layout_, version, view = _last_view
+    if layout_ is not layout or version != layout.version:
+        view = describe_layout(layout)
+        _last_view = (layout, layout.version, view)
+    return dict(view)
+
+
+_last_view: tuple[Layout | None, int, dict[str, Any]] = (None, -1, {})
+
+
+def describe_layout(layout: Layout) -> dict[str, Any]:
     counted = layout.counted_contributions()
     return {
-        "tiles": [tile_str(t) for t in layout.tiles()],
-        "branching_doubles": [tile_str(t) for t in layout.branching_doubles()],
-        "connections": [f"{parent} -- {child}" for parent, child in layout.connections()],
-        "attachment_points": [str(p) for p in layout.attachment_points()],
-        "counted": [[tile_str(c.tile), c.value] for c in counted],
+        "tiles": [TILE_TEXT[t] for t in layout.tiles()],
+        "branching_doubles": [TILE_TEXT[t] for t in layout.branching_doubles()],
+        "connections": [f"{parent.text} -- {child.text}" for parent, child in layout.connections()],
+        "attachment_points": [point.text for point in layout.attachment_points()],
+        "counted": [[TILE_TEXT[c.tile], c.value] for c in counted],
         "end_sum": sum(c.value for c in counted),
     }
 
@@ -58,7 +71,7 @@ def match_view(match: MatchState, log: StepLog) -> dict[str, Any]:
         view.update(layout_view(r.layout))
         view.update({
             "continuing": r.continuing,
-            "hands": [[tile_str(t) for t in hand] for hand in r.hands],
-            "draw_pile": [tile_str(t) for t in r.draw_pile],
+            "hands": [[TILE_TEXT[t] for t in hand] for hand in r.hands],
+            "draw_pile": [TILE_TEXT[t] for t in r.draw_pile],
         })
     return view

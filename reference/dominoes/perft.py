@@ -34,13 +34,42 @@ def perft(match: MatchState, depth: int) -> int:
 
 
 def perft_by_depth(match: MatchState, depth: int) -> list[int]:
-    return [perft(match, d) for d in range(1, depth + 1)]
+    """[perft(1), ..., perft(depth)], in one walk of the tree: perft(d) is the number of
+    legal actions summed over the positions d - 1 actions deep."""
+    counts = [0] * depth
+    count_by_depth(match, 0, counts)
+    return counts
+
+
+def count_by_depth(match: MatchState, ply: int, counts: list[int]) -> None:
+    actions = legal_actions(match)
+    counts[ply] += len(actions)
+    if ply + 1 == len(counts):
+        return
+    for action in actions:
+        child = match.copy()
+        play(child, action, EventLog())
+        count_by_depth(child, ply + 1, counts)
 
 
 def divide(match: MatchState, depth: int) -> dict[str, int]:
+    return perft_and_divide(match, depth)[1]
+
+
+def perft_and_divide(match: MatchState, depth: int) -> tuple[list[int], dict[str, int]]:
+    """`perft_by_depth` and `divide` together, from one walk: each first action's subtree is
+    walked once, and its counts by depth add up to the position's."""
+    actions = legal_actions(match)
+    counts = [len(actions)] + [0] * (depth - 1)
     out = {}
-    for action in legal_actions(match):
+    for action in actions:
+        if depth == 1:
+            out[str(action)] = 1
+            continue
         child = match.copy()
         play(child, action, EventLog())
-        out[str(action)] = perft(child, depth - 1)
-    return out
+        below = perft_by_depth(child, depth - 1)
+        for ply, count in enumerate(below, 1):
+            counts[ply] += count
+        out[str(action)] = below[-1]
+    return counts, out

@@ -18,7 +18,7 @@ from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point,
 from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement
 from .observe import event_fields, layout_view, match_view
 from .options import parse_options
-from .perft import divide, perft_by_depth
+from .perft import perft_and_divide
 from .position import position_match
 from .rules import match as match_rules
 from .rules import points
@@ -30,6 +30,7 @@ from .rules.tiles import tile_str
 from .rules.turns import play
 
 ACTION_KEYS = ("place", "draw", "pass", "stop", "deal", "settle", "perft")
+VERBS = {Place: "place", Draw: "draw", Pass: "pass", Stop: "stop"}
 OBSERVE = "observe"
 
 
@@ -85,7 +86,7 @@ def step_action(step: dict[str, Any], index: int) -> tuple[str | None, Action | 
         if text == OBSERVE or text is None:
             return None, None
         action = parse_action(text, f"{field}.action")
-        return str(action).split()[0], action
+        return VERBS[type(action)], action
     keys = [k for k in ACTION_KEYS if k in step]
     if len(keys) > 1:
         raise InputError(field, "one action per step; found " + ", ".join(keys))
@@ -187,7 +188,7 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
             if len(layout.placed) == 1:
                 log.rule("DOM-OPEN-3", "DOM-OPEN-4", "DOM-PTS-4")
         yield StepOutcome(index, action_text, view, tuple(log.clauses),
-                          tuple(narrate_layout_step(layout, view, action_text)))
+                          narrate_layout_step(layout, view, action_text))
 
 
 # -- settlement: given remaining hands, settle the round -------------------------------------
@@ -287,7 +288,7 @@ def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
             yield refused(index, action_text, exc)
             continue
         yield StepOutcome(index, action_text, match_view(match, log), tuple(log.clauses),
-                          tuple(narrate_match_step(match, log, action_text)))
+                          narrate_match_step(match, log, action_text))
 
 
 def check_seat(match, step: dict[str, Any], field: str) -> None:
@@ -310,8 +311,8 @@ def replay_perft(case: CaseInput, options) -> Iterator[StepOutcome]:
         if verb != "perft":
             raise InputError(f"steps[{index}]", "a perft case has only 'perft' steps")
         depth = perft_depth(step, index)
-        counts = perft_by_depth(match, depth)
-        view = {"perft": counts, "divide": divide(match, depth)}
+        counts, divided = perft_and_divide(match, depth)
+        view = {"perft": counts, "divide": divided}
         yield StepOutcome(index, f"perft {depth}", view, ("DOM-DRAW-1", "DOM-DRAW-2", "DOM-PASS-1"),
                           (f"perft {depth}", f"  nodes by depth: {counts}")
                           + tuple(f"  {a}: {n}" for a, n in view["divide"].items()))

@@ -11,13 +11,13 @@ line A, line B (its two long sides, continuing the line) and branch A, branch B
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from bisect import insort
+from dataclasses import dataclass
+from typing import Iterable, Iterator
 
 from reference.core.errors import IllegalAction
 
-from typing import Iterable, Iterator
-
-from .tiles import Tile, is_double, tile_str
+from .tiles import DOUBLE_SIX_SET, Tile, is_double, tile_str
 
 LOW, HIGH = "low", "high"
 LINE_A, LINE_B = "line_a", "line_b"
@@ -29,17 +29,18 @@ BRANCHES = (BRANCH_A, BRANCH_B)
 SIDE_ORDER = {HIGH: 0, LOW: 1, LINE_A: 2, LINE_B: 3, BRANCH_A: 4, BRANCH_B: 5}
 
 
-@dataclass(frozen=True)
 class Point:
-    """A place on a tile where another tile can join: '4|4 line_b'."""
+    """A place on a tile where another tile can join: '4|4 line_b'. Never changed once made;
+    equal points (same tile, same side) are interchangeable."""
 
-    tile: Tile
-    side: str
-    # The pips a joining tile must match (DOM-PLACE-1), worked out once (`shown_pips`).
-    value: int = field(init=False, compare=False, repr=False)
+    __slots__ = ("tile", "side", "value", "text")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "value", self.shown_pips())
+    def __init__(self, tile: Tile, side: str) -> None:
+        self.tile = tile
+        self.side = side
+        # The pips a joining tile must match (DOM-PLACE-1), worked out once (`shown_pips`).
+        self.value = self.shown_pips()
+        self.text = f"{tile_str(tile)} {side}"
 
     def shown_pips(self) -> int:
         if is_double(self.tile):
@@ -50,13 +51,37 @@ class Point:
     def sort_key(self) -> tuple:
         return (self.tile, SIDE_ORDER[self.side])
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Point:
+            return NotImplemented
+        return self.tile == other.tile and self.side == other.side
+
+    def __hash__(self) -> int:
+        return hash((self.tile, self.side))
+
+    def __repr__(self) -> str:
+        return f"Point(tile={self.tile!r}, side={self.side!r})"
+
     def __str__(self) -> str:
-        return f"{tile_str(self.tile)} {self.side}"
+        return self.text
 
 
-@dataclass(frozen=True)
+# Every point a tile of the set has, made once: what the layout hands out (`point_at`).
+POINTS: dict[tuple[Tile, str], Point] = {
+    (tile, side): Point(tile, side)
+    for tile in DOUBLE_SIX_SET
+    for side in (LONG_SIDES + BRANCHES if is_double(tile) else NON_DOUBLE_SIDES)}
+
+
+def point_at(tile: Tile, side: str) -> Point:
+    point = POINTS.get((tile, side))
+    return point if point is not None else Point(tile, side)
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Contribution:
-    """One counted end: a non-double's free end, or a whole double with a free long side."""
+    """One counted end: a non-double's free end, or a whole double with a free long side.
+    Never changed once made (slotted rather than frozen: it is made at every placement)."""
 
     tile: Tile
     side: str | None    # None for a double, which counts as one contribution of both halves
@@ -66,29 +91,55 @@ class Contribution:
         return (self.tile, SIDE_ORDER.get(self.side, -1))
 
 
-@dataclass
 class PlacedTile:
-    tile: Tile
-    parent: Point | None = None          # where it hangs; None for the opening tile
-    joined_side: str | None = None       # its own side that touches the parent
-    children: dict[str, Tile] = field(default_factory=dict)
+    """A tile on the table. Never changed once on the table: a tile joining it makes a new
+    PlacedTile for it (`Layout.attach`), so copies of a layout share their PlacedTiles."""
+
+    __slots__ = ("tile", "parent", "joined_side", "children", "free_points", "counted", "counted_sum")
+
+    def __init__(self, tile: Tile, parent: Point | None = None, joined_side: str | None = None,
+                 children: dict[str, Tile] | None = None) -> None:
+        self.tile = tile
+        self.parent = parent                  # where it hangs; None for the opening tile
+        self.joined_side = joined_side        # its own side that touches the parent
+        self.children: dict[str, Tile] = {} if children is None else children
+        # Worked out by the layout when the tile or a child joins (`Layout.settle`), from the
+        # rule functions `Layout.free_sides` and `tile_contributions`; never changed after:
+        self.free_points: list[Point] = []    # its open attachment points, in listing order
+        self.counted: list[Contribution] = [] # its counted ends, in listing order
+        self.counted_sum = 0                  # their sum
 
     def occupied(self, side: str) -> bool:
         return side == self.joined_side or side in self.children
 
+    def __repr__(self) -> str:
+        return (f"PlacedTile(tile={self.tile!r}, parent={self.parent!r}, joined_side={self.joined_side!r}, "
+                f"children={self.children!r})")
+
 
 class Layout:
-    """The tiles on the table, in placement order."""
+    """The tiles on the table, in placement order.
+
+    Only a placement changes the layout, and a placement changes only two tiles: the new tile
+    and the tile it joins. So each tile's open points and counted ends are worked out when it
+    changes (`settle`) and kept; the layout's lists and end sum are put together from them."""
 
     def __init__(self) -> None:
         self.placed: dict[Tile, PlacedTile] = {}
+        self.listing: list[Tile] = []                # the placed tiles in listing (tile) order
+        self.version = 0                             # counts every change (views are kept per version)
+        self._end_sum = 0                            # the sum of every tile's counted ends
         self._points: list[Point] | None = None     # attachment points, kept until the next placement
+        self._counted: list[Contribution] | None = None
 
     def copy(self) -> "Layout":
         clone = Layout()
-        clone.placed = {t: PlacedTile(p.tile, p.parent, p.joined_side, dict(p.children))
-                        for t, p in self.placed.items()}
+        clone.placed = dict(self.placed)             # PlacedTiles are never changed: shared
+        clone.listing = list(self.listing)
+        clone.version = self.version
+        clone._end_sum = self._end_sum
         clone._points = self._points
+        clone._counted = self._counted
         return clone
 
     def is_empty(self) -> bool:
@@ -113,18 +164,20 @@ class Layout:
 
     def attachment_points(self) -> list[Point]:
         """Every legal attachment point on the table (not only the counted ends), in listing
-        order. Worked out once per layout: only a placement changes them (the list is shared;
-        callers do not change it)."""
+        order: each tile's open points (`free_sides`, kept by `settle`), tile by tile. Put
+        together once per layout (the list is shared; callers do not change it)."""
         if self._points is None:
-            points = [Point(placed.tile, side)
-                      for placed in self.placed.values() for side in self.free_sides(placed)]
-            self._points = sorted(points, key=Point.sort_key)
+            placed = self.placed
+            self._points = [point for tile in self.listing for point in placed[tile].free_points]
         return self._points
 
     # -- DOM-COUNT-1..7: the counted contributions (module functions below) ----------------
 
     def counted_contributions(self) -> list[Contribution]:
-        return counted_contributions(self)
+        """The scoring ends, tile by tile, in listing order (shared; callers do not change it)."""
+        if self._counted is None:
+            self._counted = counted_contributions(self)
+        return self._counted
 
     def end_sum(self) -> int:
         return end_sum(self)
@@ -138,7 +191,7 @@ class Layout:
 
     def connections(self) -> list[tuple[Point, Point]]:
         """(parent point, child point) for every joined pair, in placement order."""
-        return [(placed.parent, Point(placed.tile, placed.joined_side))
+        return [(placed.parent, point_at(placed.tile, placed.joined_side))
                 for placed in self.placed.values() if placed.parent is not None]
 
     # -- placing ------------------------------------------------------------------------
@@ -148,8 +201,7 @@ class Layout:
         if self.placed:
             raise IllegalAction(field, "the layout is already open; name an attachment point with 'at'",
                                 "DOM-PLACE-1")
-        self.placed[tile] = PlacedTile(tile)
-        self._points = None
+        self.settle(PlacedTile(tile))
 
     def check_attachment(self, tile: Tile, point: Point, field: str = "at",
                          tile_field: str = "place") -> None:
@@ -168,7 +220,7 @@ class Layout:
             taken = target.children.get(point.side)
             by = f" by {tile_str(taken)}" if taken else f" (it joins {target.parent})"
             raise IllegalAction(field, f"{point} is already taken{by}", "DOM-PLACE-1")
-        if point.side not in self.free_sides(target):
+        if point not in target.free_points:
             raise IllegalAction(field, f"the branches of {tile_str(point.tile)} open only after both "
                                 "long sides are taken", "DOM-DBL-2")
         if not joins(tile, point):
@@ -182,9 +234,34 @@ class Layout:
             joined = LINE_A               # a double lies crosswise, joined by its line A side
         else:
             joined = LOW if tile[0] == point.value else HIGH
-        self.placed[point.tile].children[point.side] = tile
-        self.placed[tile] = PlacedTile(tile, parent=point, joined_side=joined)
+        parent = self.placed[point.tile]
+        self.settle(PlacedTile(parent.tile, parent.parent, parent.joined_side,
+                               {**parent.children, point.side: tile}))
+        self.settle(PlacedTile(tile, parent=point_at(point.tile, point.side), joined_side=joined))
+
+    def settle(self, placed: PlacedTile) -> None:
+        """Put `placed` on the table (new, or replacing the same tile with one more child) with
+        its open points (`free_sides`) and counted ends (`tile_contributions`) worked out."""
+        tile = placed.tile
+        sides = self.free_sides(placed)
+        if len(sides) > 1:
+            sides = sorted(sides, key=SIDE_ORDER.__getitem__)
+        placed.free_points = [point_at(tile, side) for side in sides]
+        counted = tile_contributions(placed)
+        if len(counted) > 1:
+            counted = sorted(counted, key=Contribution.sort_key)
+        placed.counted = counted
+        placed.counted_sum = sum([contribution.value for contribution in counted])
+        before = self.placed.get(tile)
+        if before is None:
+            insort(self.listing, tile)
+        else:
+            self._end_sum -= before.counted_sum
+        self._end_sum += placed.counted_sum
+        self.placed[tile] = placed
+        self.version += 1
         self._points = None
+        self._counted = None
 
 
 # -- placing: the one definition of a legal placement ---------------------------------------
@@ -237,7 +314,7 @@ def placement_decisions(layout: Layout, tile: Tile) -> list[str]:
             decided.append("DOM-PTS-5")                    # a counted end worth zero
     else:
         decided += ["DOM-PLACE-2", "DOM-COUNT-3"]          # its free half(s) become counted ends
-        if any(Point(tile, side).value == 0 for side in NON_DOUBLE_SIDES if not placed.occupied(side)):
+        if any(point_at(tile, side).value == 0 for side in NON_DOUBLE_SIDES if not placed.occupied(side)):
             decided.append("DOM-PTS-5")                    # a counted end worth zero
     return decided
 
@@ -252,8 +329,7 @@ def has_legal_placement(layout: Layout, tiles: Iterable[Tile]) -> bool:
 def double_contribution(placed: PlacedTile) -> Contribution | None:
     """What a double on the table adds to the end sum."""
     tile = placed.tile
-    free_long = sum(not placed.occupied(side) for side in LONG_SIDES)
-    if free_long:
+    if not (placed.occupied(LINE_A) and placed.occupied(LINE_B)):
         # DOM-COUNT-1: both halves while at least one long side is free.
         # DOM-COUNT-4: a double at the end of a line counts both halves until its line goes on.
         return Contribution(tile, None, tile[0] + tile[1])
@@ -264,31 +340,33 @@ def double_contribution(placed: PlacedTile) -> Contribution | None:
 
 def end_contributions(placed: PlacedTile) -> list[Contribution]:
     # DOM-COUNT-3: the outer end of every line or branch already started.
-    return [Contribution(placed.tile, side, Point(placed.tile, side).value)
+    return [Contribution(placed.tile, side, point_at(placed.tile, side).value)
             for side in NON_DOUBLE_SIDES if not placed.occupied(side)]
+
+
+def tile_contributions(placed: PlacedTile) -> list[Contribution]:
+    """What one tile on the table adds to the end sum."""
+    if is_double(placed.tile):
+        contribution = double_contribution(placed)
+        return [] if contribution is None else [contribution]
+    return end_contributions(placed)
 
 
 def counted_contributions(layout: Layout) -> list[Contribution]:
     """The scoring ends, tile by tile, in listing order."""
-    return sorted(contributions(layout), key=Contribution.sort_key)
+    placed = layout.placed
+    return [contribution for tile in layout.listing for contribution in placed[tile].counted]
 
 
 def contributions(layout: Layout) -> list[Contribution]:
     """The scoring ends, in placement order."""
     # DOM-COUNT-6: an attachment point and a scoring end are different things: this walks the
-    # tiles' counted ends, never `attachment_points()`.
-    counted: list[Contribution] = []
-    for placed in layout.placed.values():
-        if is_double(placed.tile):
-            contribution = double_contribution(placed)
-            if contribution is not None:
-                counted.append(contribution)
-        else:
-            counted.extend(end_contributions(placed))
-    return counted
+    # tiles' counted ends (`tile_contributions`), never `attachment_points()`.
+    return [contribution for placed in layout.placed.values() for contribution in placed.counted]
 
 
 def end_sum(layout: Layout) -> int:
     # DOM-PTS-1: the sum over the counted ends only, not over every attachment point.
     # DOM-PTS-5: every counted end is in the sum, ends worth zero included.
-    return sum(contribution.value for contribution in contributions(layout))
+    # (Kept up to date by `Layout.settle`: the same sum as over `contributions(layout)`.)
+    return layout._end_sum

@@ -15,7 +15,8 @@ TARGET = 61             # at least 61 displayed points (305 raw) win the match (
 
 
 # DOM-PTS-6: the award shown is exactly this one placement's, not the end sum or a round total.
-@dataclass(frozen=True)
+# (Made at every placement: slotted, quick to make; never changed once made.)
+@dataclass(slots=True)
 class PlacementPoints:
     raw: int
     displayed: int

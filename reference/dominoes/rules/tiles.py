@@ -22,8 +22,13 @@ def pips(tile: Tile) -> int:
     return tile[0] + tile[1]
 
 
+# The text form of every tile of the set, written out once ("1|4").
+TILE_TEXT: dict[Tile, str] = {tile: f"{tile[0]}|{tile[1]}" for tile in DOUBLE_SIX_SET}
+
+
 def tile_str(tile: Tile) -> str:
-    return f"{tile[0]}|{tile[1]}"
+    text = TILE_TEXT.get(tile)
+    return text if text is not None else f"{tile[0]}|{tile[1]}"
 
 
 def hand_pips(hand) -> int:

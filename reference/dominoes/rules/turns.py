@@ -12,8 +12,8 @@ from reference.core.errors import IllegalAction
 
 from . import continuation, drawing, points
 from . import match as match_rules
-from .layout import BRANCH_A, BRANCH_B, LINE_A, LINE_B, Layout, Point, placement_decisions, placements
-from .moves import Action, Draw, Pass, Place, Stop, action_sort_key
+from .layout import BRANCH_A, BRANCH_B, LINE_A, LINE_B, Layout, Point, placement_decisions, placements, point_at
+from .moves import Action, Draw, Pass, Place, Stop
 from .points import PlacementPoints
 from .state import AWAITING_DEAL, OVER, PLACE_DRAWN, PLAY, MatchState
 from .tiles import Tile, tile_str
@@ -30,15 +30,16 @@ def offered_points(layout: Layout, symmetric_points: str) -> list[Point]:
     # (line A/B, branch A/B of one double) is offered.
     free = set(points_)
     twins = {LINE_B: LINE_A, BRANCH_B: BRANCH_A}
-    return [p for p in points_ if not (p.side in twins and Point(p.tile, twins[p.side]) in free)]
+    return [p for p in points_ if not (p.side in twins and point_at(p.tile, twins[p.side]) in free)]
 
 
 def legal_placements(layout: Layout, tiles: list[Tile], symmetric_points: str = "distinct") -> list[Place]:
     """The placements of `tiles` (layout.placements), as moves, at the points offered."""
     offered = None if symmetric_points == "distinct" or layout.is_empty() \
         else offered_points(layout, symmetric_points)
-    moves = {Place(tile, point) for tile, point in placements(layout, set(tiles), offered)}
-    return sorted(moves, key=action_sort_key)
+    # Tiles in order, each at the points in listing order: the moves come out in action order
+    # (`action_sort_key`), one per (tile, point).
+    return [Place(tile, point) for tile, point in placements(layout, sorted(set(tiles)), offered)]
 
 
 def legal_actions(match: MatchState, log=None) -> list[Action]:

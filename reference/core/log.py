@@ -11,6 +11,10 @@ class StepLog:
     events: list[dict[str, Any]] = field(default_factory=list)
     clauses: list[str] = field(default_factory=list)
 
+    # Whether `rule` keeps what it is told. A log that does not (play nobody audits clause by
+    # clause: random matches, perft) lets a rule skip working out which clauses it applied.
+    keeps_clauses = True
+
     def event(self, type_: str, clause: str, **fields: Any) -> dict[str, Any]:
         """Record an observable event and the clause that produced it."""
         event = {"type": type_, **fields}

@@ -28,6 +28,8 @@ class EventLog(StepLog):
     """A step's record for play nobody audits clause by clause (random matches, perft): the
     events are kept, the clause names are not collected."""
 
+    keeps_clauses = False
+
     def rule(self, *clauses: str) -> None:
         pass
 

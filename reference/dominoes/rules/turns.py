@@ -195,8 +195,9 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
               tile=tile_str(action.tile), at=str(action.at) if action.at else None,
               source="draw" if from_draw else "hand", end_sum=end_sum, raw=placement.raw,
               displayed=placement.displayed)
-    log.rule(*placement_decisions(r.layout, action.tile))
-    log.rule(*points.placement_decisions(placement))
+    if log.keeps_clauses:                   # the record of the step's decisions (step_clauses)
+        log.rule(*placement_decisions(r.layout, action.tile))
+        log.rule(*points.placement_decisions(placement))
     if opening:
         log.rule("DOM-OPEN-4", "DOM-PTS-4")
     elif not r.hands[seat]:

@@ -183,7 +183,7 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
-    refusal = refusal_before(case, index) if step_clauses is not None and not this_step else None
+    refusal = refusal_before(case, index) if step_clauses is not None else None
     if refusal is not None:
         this_step = step_clauses[refusal]
     paths = (attribution_paths(case["game"], differences, expected, actual, before) if expected is not None
@@ -206,20 +206,29 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
 
 
 def refusal_before(case: dict[str, Any], index: int) -> int | None:
-    """The refused step a divergence at a clause-less step (an `observe`) shows, if any: going back
-    over steps that applied no clause, the nearest step the reference refused. A refusal leaves
-    the state exactly as it was, so a difference first seen after it is that refusal's (the
-    refused step itself compares only `error`)."""
+    """The refused step a divergence at a step that applied no clause shows, if any: the divergent
+    step and every step back to the refusal applied none, and the nearest step before them was
+    refused. A refusal leaves the state exactly as it was, so a difference first seen there is the
+    refusal's (the refused step itself compares only `error`)."""
     step_clauses = case.get("step_clauses") or []
     expected = case["expected"]
+    if index >= len(step_clauses) or not changes_nothing(case, index):
+        return None
     for earlier in range(index - 1, -1, -1):
         if earlier >= len(step_clauses) or earlier >= len(expected):
             return None
         if isinstance(expected[earlier], dict) and "error" in expected[earlier]:
             return earlier if step_clauses[earlier] else None
-        if step_clauses[earlier]:
+        if not changes_nothing(case, earlier):
             return None
     return None
+
+
+def changes_nothing(case: dict[str, Any], index: int) -> bool:
+    """A step that applied no clause (an `observe` whose observation records none). An observe
+    step that records the offer of actions is judged by those clauses: what it saw may be the
+    offer's own misreading, not the refusal's."""
+    return not case["step_clauses"][index]
 
 
 def differing_parts(expected: Any, actual: Any, mode: str) -> tuple[str, str]:

@@ -357,3 +357,15 @@ def test_a_hook_taking_before_gets_the_previous_expected_observation(monkeypatch
     mismatch = first_mismatch(case, [{"bets": [1]}, {"scores": [0, 1]}, {"turn": 0}])
     assert seen == [{"bets": [1]}] and mismatch["paths"] == ["scores.bettor"]
     assert mismatch["clauses"] == ["DOM-PTS-1"]
+
+
+def test_an_observe_step_that_records_the_offer_is_judged_by_its_own_clauses():
+    """An `observe` that records the offer of actions after a refusal: what differs may be the
+    offer's own misreading, so its clauses are charged, not the refusal."""
+    case = synthetic_case(
+        input={"setup": {}, "steps": [{"action": "pass"}, {"action": "observe"}]},
+        expected=[{"error": "DOM-PASS-1"}, {"turn": 0}],
+        step_clauses=[["DOM-PASS-1"], ["DOM-DRAW-2"]],
+        clause_keys={"DOM-PASS-1": ["turn", "legal_actions"], "DOM-DRAW-2": ["turn"]})
+    mismatch = first_mismatch(case, [{"error": "DOM-PASS-1"}, {"turn": 1}])
+    assert mismatch["clauses"] == ["DOM-DRAW-2"] and mismatch["attributed_by"] == "paths"

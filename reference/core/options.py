@@ -10,8 +10,12 @@ from .errors import InputError
 T = TypeVar("T")
 
 
+SHOWN_LIMIT = 80        # an option value is quoted at most this long in a message
+
+
 def shown(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + f"... ({len(text)} characters)"
 
 
 def check_choice(field: str, value: Any, allowed: tuple) -> None:

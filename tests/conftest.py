@@ -49,8 +49,11 @@ def fresh_cases(fresh_vector_builds):
     def of(name: str) -> list[dict]:
         if name not in cases:
             files = fresh_vector_builds(get_game(name))
-            cases[name] = [case for path, text in sorted(files.items())
-                           for case in vectors.parse_vector_text(path, text, validate=False).cases]
+            read = [case for path, text in sorted(files.items())
+                    for case in vectors.parse_vector_text(path, text, validate=False).cases]
+            # as game_cases orders them: the scenarios' cases by file, then the generated ones
+            cases[name] = sorted((c for c in read if c.get("origin")), key=lambda c: c["origin"]) + \
+                [c for c in read if not c.get("origin")]
             for case in cases[name]:
                 case["game"] = name
         return cases[name]

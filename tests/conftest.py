@@ -34,3 +34,28 @@ def built_once(monkeypatch, fresh_vector_builds):
 
     monkeypatch.setattr(vectors, "build_files", fresh_vector_builds)
     return fresh_vector_builds
+
+
+@pytest.fixture(scope="session")
+def fresh_cases(fresh_vector_builds):
+    """Game name -> the cases of a fresh generation (what `vectors.game_cases` returns, read back
+    from the once-per-process build above, so tests of one process share one generation), each
+    carrying its game. Shared: tests must not change them."""
+    from reference.core import vectors
+    from reference.core.game import get_game
+
+    cases: dict[str, list[dict]] = {}
+
+    def of(name: str) -> list[dict]:
+        if name not in cases:
+            files = fresh_vector_builds(get_game(name))
+            read = [case for path, text in sorted(files.items())
+                    for case in vectors.parse_vector_text(path, text, validate=False).cases]
+            # as game_cases orders them: the scenarios' cases by file, then the generated ones
+            cases[name] = sorted((c for c in read if c.get("origin")), key=lambda c: c["origin"]) + \
+                [c for c in read if not c.get("origin")]
+            for case in cases[name]:
+                case["game"] = name
+        return cases[name]
+
+    return of

@@ -12,7 +12,7 @@ from reference.core.mutation import in_process_killers
 from reference.core.results import judge
 from reference.core.scenario import load_scenario, scenario_files
 from reference.core.paths import SCENARIO_DIR
-from reference.core.vectors import GENERIC_FLAGS, game_cases
+from reference.core.vectors import GENERIC_FLAGS
 
 from .test_step_clauses import NOT_STEP
 
@@ -21,12 +21,9 @@ SCENARIOS = [load_scenario(p) for p in scenario_files([str(SCENARIO_DIR / "cards
 
 
 @pytest.fixture(scope="module")
-def cases():
+def cases(fresh_cases):
     """Every scenario compiled and every generated case, with expected values (as in the vectors)."""
-    out = game_cases(GAME)
-    for case in out:
-        case["game"] = "cards"
-    return out
+    return fresh_cases("cards")
 
 
 def answer(case):

@@ -24,7 +24,7 @@ GAME = "dominoes"
 SCENARIO_CASE = "dom-wt-branch-opening"        # from a scenario: has a site page
 GENERATED_CASE = "dom-gen1-perft-001"           # generated: no page
 STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
-VECTORS = {c["id"]: c for c in load_cases([GAME]) if c["id"] in (SCENARIO_CASE, GENERATED_CASE)}
+VECTORS = {c["id"]: c for c in load_cases([GAME], wanted=lambda case_id: case_id in (SCENARIO_CASE, GENERATED_CASE))}
 
 
 def counts(**given: int) -> dict[str, int]:

@@ -11,6 +11,7 @@ The number of inputs tried per loader is the sum of the `max_examples` below
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import re
@@ -37,7 +38,14 @@ SECONDS_PER_EXAMPLE = 5.0    # a whole verify of one file; loading alone takes m
 
 FILES = scenario_files()
 TEXTS = {path: path.read_text(encoding="utf-8") for path in FILES}
-DATA = {path: yaml.safe_load(text) for path, text in TEXTS.items()}
+
+
+@functools.lru_cache(maxsize=None)
+def data_of(path: Path) -> Any:
+    """The parsed scenario, read when a test first needs it (not in every test process)."""
+    return yaml.safe_load(TEXTS[path])
+
+
 ENVELOPE_REQUIRED = ("id", "title", "game", "kind", "clauses", "steps", "setup")
 FUZZ = settings(max_examples=SCENARIO_EXAMPLES, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
@@ -148,7 +156,7 @@ def test_every_unmutated_scenario_passes():
 @FUZZ
 @given(path=files, which=st.sampled_from(ENVELOPE_REQUIRED), choice=st.integers(0, 20), delete=st.booleans())
 def test_deleted_or_retyped_envelope_fields_are_refused(tmp, path, which, choice, delete):
-    data = copy.deepcopy(DATA[path])
+    data = copy.deepcopy(data_of(path))
     if delete:
         del data[which]
     else:
@@ -159,7 +167,7 @@ def test_deleted_or_retyped_envelope_fields_are_refused(tmp, path, which, choice
 @FUZZ
 @given(path=files, pick=st.integers(0, 10 ** 6), choice=st.integers(0, 20))
 def test_retyped_expected_values_never_pass(tmp, path, pick, choice):
-    data = copy.deepcopy(DATA[path])
+    data = copy.deepcopy(data_of(path))
     targets = [("steps", i, "expect") + leaf
                for i, step in enumerate(data["steps"]) if step.get("expect")
                for leaf in leaves(step["expect"])]
@@ -173,7 +181,7 @@ def test_retyped_expected_values_never_pass(tmp, path, pick, choice):
 def test_retyped_inputs_are_refused_or_fail_never_crash(tmp, path, pick, choice):
     """Setup and action fields of another JSON type: refused by a schema or by the engine's
     located input checks, never passed and never an engine crash."""
-    data = copy.deepcopy(DATA[path])
+    data = copy.deepcopy(data_of(path))
     targets = [("setup",) + leaf for leaf in leaves(data.get("setup", {})) if leaf] + \
               [("steps", i) + leaf for i, step in enumerate(data["steps"])
                for leaf in leaves({k: v for k, v in step.items() if k not in ("expect", "note", "clauses")})

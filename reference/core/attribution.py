@@ -152,32 +152,19 @@ def covers(clause_path: str, differing_path: str) -> bool:
 
 
 def attribute(step_clauses: Sequence[str] | None, case_clauses: Sequence[str], paths: Iterable[str],
-              clause_keys: Mapping[str, Sequence[str]],
-              compared: Iterable[str] | None = None) -> tuple[list[str], str]:
+              clause_keys: Mapping[str, Sequence[str]]) -> tuple[list[str], str]:
     """The clauses a divergence at a step is attributed to, and how they were chosen:
     'paths' (of the step's clauses, those whose clause_keys footprint best matches the
     differing paths: `footprint_match`; ties are all named), 'step' (no clause of the step
-    covers a differing path: all of them) or 'case' (the step applied none: the case's clauses).
-    `compared`: the observation keys compared at the step (None: every key counts)."""
+    covers a differing path: all of them) or 'case' (the step applied none: the case's clauses)."""
     if not step_clauses:
         return sorted(case_clauses), "case"
     paths = sorted(set(paths))
-    seen = None if compared is None else set(compared)
-    scores = {c: footprint_match(observed_paths(clause_keys.get(c, ()), seen), paths)
-              for c in dict.fromkeys(step_clauses)}
+    scores = {c: footprint_match(clause_keys.get(c, ()), paths) for c in dict.fromkeys(step_clauses)}
     best = max(scores.values(), default=0.0)
     if best > 0:
         return sorted(c for c, score in scores.items() if score == best), "paths"
     return sorted(step_clauses), "step"
-
-
-def observed_paths(clause_paths: Sequence[str], compared: set[str] | None) -> list[str]:
-    """The part of a footprint the step could show: paths under a key that was compared there.
-    A path under a key the case does not compare (events, in most generated cases) neither
-    differed nor agreed, so it must not count against the clause as 'did not differ'."""
-    if compared is None:
-        return list(clause_paths)
-    return [p for p in clause_paths if p.split(".", 1)[0] in compared]
 
 
 def footprint_match(clause_paths: Sequence[str], differing: Sequence[str]) -> float:

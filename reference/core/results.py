@@ -134,9 +134,8 @@ def first_mismatch(case: dict[str, Any], steps: Any, compared_keys: Iterable[str
             return divergence(case, index, action, [whole("(observation)", "an object", show(got))])
         differences = step_differences(case["game"], want, got, keep, parsed)
         if differences:
-            compared = [k for k in want if keep is None or k in keep or k == "error"]
             before = expected[index - 1] if index > 0 and isinstance(expected[index - 1], dict) else {}
-            return divergence(case, index, action, differences, want, got, compared, before)
+            return divergence(case, index, action, differences, want, got, before)
     if len(steps) > len(expected):
         return divergence(case, len(expected), None, [whole("steps", f"{len(expected)} observations",
                                                             f"{len(steps)} observations")])
@@ -179,7 +178,7 @@ def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
 
 def divergence(case: dict[str, Any], index: int, action: str | None, differences: list[Difference],
                expected: dict[str, Any] | None = None, actual: dict[str, Any] | None = None,
-               compared: list[str] | None = None, before: dict[str, Any] | None = None) -> dict[str, Any]:
+               before: dict[str, Any] | None = None) -> dict[str, Any]:
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
@@ -188,13 +187,13 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
         this_step = step_clauses[refusal]
     paths = (attribution_paths(case["game"], differences, expected, actual, before) if expected is not None
              and actual is not None else sorted({d.path for d in differences}))
-    clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case), compared)
+    clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case))
     if refusal is not None:
         if basis != "paths":
             # the refusing clause does not decide what changed: the rule that governs the value the
             # refusal changed (the turn, a stake) does; of the case's clauses, the footprints decide
             candidates = list(dict.fromkeys([*step_clauses[refusal], *case.get("clauses", ())]))
-            clauses, _ = attribute(candidates, (), paths, case_clause_keys(case), compared)
+            clauses, _ = attribute(candidates, (), paths, case_clause_keys(case))
         basis = "refusal"
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],

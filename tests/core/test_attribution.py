@@ -312,10 +312,11 @@ def test_a_difference_first_seen_after_a_refusal_is_charged_to_the_refused_step(
         expected=[{"turn": 1}, {"error": "DOM-DRAW-2"}, {"turn": 1, "scores": [0, 0]}],
         step_clauses=[["DOM-TURN-1"], ["DOM-DRAW-2"], []])
     got = [{"turn": 1}, {"error": "DOM-DRAW-2"}, {"turn": 1, "scores": [0, 5]}, ]
-    # the refusing clause decides the draw pile, not the scores: the case's clauses that decide
-    # the changed value are charged (their footprints), not the turn rule
+    # the refusing clause decides the draw pile, not the scores: of the case's clauses, the one
+    # whose footprint best matches the changed scores is charged (not the turn rule, not the
+    # settlement's bonus rule, whose footprint is mostly the bonus)
     mismatch = first_mismatch(case, got)
-    assert mismatch["step"] == 2 and mismatch["clauses"] == ["DOM-PTS-1", "DOM-SETTLE-4"]
+    assert mismatch["step"] == 2 and mismatch["clauses"] == ["DOM-PTS-1"]
     assert mismatch["attributed_by"] == "refusal"
     # a refusal that changed what the refusing clause decides is charged to that clause alone
     case["expected"][2] = {"turn": 1, "draw_pile": 5}

@@ -4,7 +4,7 @@
 
 For every behaviour of fake_impl.py: did the run finish, its wall time, whether the report's
 counts add up to the selected cases, the exit code (and the one expected), the runner's peak
-RSS (getrusage of the runner process) and the implementation processes left behind.
+RSS (VmHWM of the runner process) and the implementation processes left behind.
 """
 
 import json

@@ -37,6 +37,7 @@ from typing import Any, Callable
 from reference.core.errors import IllegalAction
 from reference.core.fuzz.choices import Chooser
 
+from .generate import cut_hands
 from .options import parse_options
 from .playout import EventLog
 from .position import position_match
@@ -350,10 +351,7 @@ def settlement_input(choose: Chooser) -> tuple[dict[str, Any], list[dict[str, An
     last = None if blocked else choose.below(players)
     if last is not None:
         sizes[last] = 0
-    hands, at = [], 0
-    for size in sizes:
-        hands.append([tile_str(t) for t in tiles[at:at + size]])
-        at += size
+    hands = cut_hands(tiles, sizes)
     near = choose.chance(50)
     scores = [MAX_START_SCORE - choose.below(NEAR_TARGET_SPREAD) if near else choose.below(MAX_START_SCORE + 1)
               for _ in range(Seating(players, mode).sides)]

@@ -100,6 +100,16 @@ def layout_cases(count: int = 60) -> list[dict[str, Any]]:
     return cases
 
 
+def cut_hands(tiles: list, sizes: list[int]) -> list[list[str]]:
+    """Hands of the given sizes dealt in turn from the top of shuffled `tiles` (a settlement's
+    remaining hands, written out)."""
+    hands, at = [], 0
+    for size in sizes:
+        hands.append([tile_str(t) for t in tiles[at:at + size]])
+        at += size
+    return hands
+
+
 def settlement_cases(count: int = 80) -> list[dict[str, Any]]:
     """Random remaining hands settled after a domino or a block, with scores near the target."""
     cases = []
@@ -113,10 +123,7 @@ def settlement_cases(count: int = 80) -> list[dict[str, Any]]:
         last = None if blocked else rng.randrange(players)
         if last is not None:
             sizes[last] = 0
-        hands, at = [], 0
-        for size in sizes:
-            hands.append([tile_str(t) for t in tiles[at:at + size]])
-            at += size
+        hands = cut_hands(tiles, sizes)
         sides = Seating(players, mode).sides
         scores = [rng.randrange(40, 61) for _ in range(sides)]
         setup = {"players": players, "mode": mode, "scores": scores, "hands": hands,

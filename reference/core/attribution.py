@@ -117,7 +117,6 @@ def attribution_paths(game_name: str, differences: Sequence[Difference], expecte
     (which legal action is missing, whose share of a settlement changed). A hook with a `before`
     parameter also gets the expected observation of the step before ({} at the first step): what
     a seat held before a payout tells its part in it."""
-    refine = None
     from .game import UnknownGame, get_game
     try:
         refine = get_game(game_name).difference_paths

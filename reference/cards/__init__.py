@@ -65,4 +65,5 @@ GAME = Game(
     render_step=render_step,
     clause_keys=CLAUSE_KEYS,
     difference_paths=difference_paths,
+    refusal_clause="CRD-INT-12",
 )

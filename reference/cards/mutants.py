@@ -188,20 +188,20 @@ def mutants() -> list[Mutant]:
         mutant("no-cover-check", "The bank's cover is never checked",
                ("CRD-BET-4",), (betting, "bank_covers", lambda bank, owed: True)),
         mutant("refused-reveal-keeps-moves", "A refused 'reveal N' that runs past the winning card keeps the "
-               "moves and the settlement it made first", ("CRD-RACE-7",), (replay, "copy", NO_UNDO)),
-        mutant("refused-bet-takes-chip", "A refused bet keeps the chip it put down", ("CRD-BET-3",),
+               "moves and the settlement it made first", ("CRD-RACE-7", "CRD-INT-12"), (replay, "copy", NO_UNDO)),
+        mutant("refused-bet-takes-chip", "A refused bet keeps the chip it put down", ("CRD-BET-3", "CRD-INT-12"),
                (replay, "place_bet", refused_bet_takes_chip), *no_undo_when(a_bet)),
         mutant("refused-early-reveal-turns-card", "A reveal refused before every choice is fixed turns up the top "
-               "race card first, and the card and its move stay", ("CRD-BET-5",),
+               "race card first, and the card and its move stay", ("CRD-BET-5", "CRD-INT-12"),
                (replay, "reveal", early_reveal_turns_card), *no_undo_when(an_early_reveal)),
         mutant("refused-late-bet-switches-horse", "A bet refused during the race still switches the named bettor "
-               "to that horse", ("CRD-BET-6",), (replay, "place_bet", late_bet_switches_horse),
+               "to that horse", ("CRD-BET-6", "CRD-INT-12"), (replay, "place_bet", late_bet_switches_horse),
                *no_undo_when(a_bet)),
         mutant("refused-uncovered-bet-stays", "A bet the bank cannot cover is refused after it was put down, and "
-               "stays in the race", ("CRD-BET-4",), (betting, "refuse_uncovered", uncovered_bet_recorded),
+               "stays in the race", ("CRD-BET-4", "CRD-INT-12"), (betting, "refuse_uncovered", uncovered_bet_recorded),
                *no_undo_when(a_bet)),
         mutant("refused-out-of-turn-skips-bettor", "A bet out of turn is refused, but the seat whose turn it was "
-               "loses its turn", ("CRD-BET-3",), (betting, "check_bettor", out_of_turn_passes_turn),
+               "loses its turn", ("CRD-BET-3", "CRD-INT-12"), (betting, "check_bettor", out_of_turn_passes_turn),
                *no_undo_when(a_bet)),
         mutant("same-winner-paid-once", "Only the first bettor on the winning horse is paid",
                ("CRD-PAY-3",), (settlement, "settle_race", first_backer_only)),

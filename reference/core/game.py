@@ -111,6 +111,10 @@ class Game:
     # path. The paths it returns are the ones the game's clause_keys may name. A hook with a
     # `before` keyword parameter also gets the expected observation of the step before.
     difference_paths: Callable[[Any, Mapping[str, Any], Mapping[str, Any]], Sequence[str]] | None = None
+    # the register's convention that a refused action leaves the state exactly as it was: a
+    # difference that first shows after a refused step (and that no later step decided) is
+    # charged to it. Written into every vector file's header.
+    refusal_clause: str = ""
 
     @property
     def catalog_file(self) -> Path:

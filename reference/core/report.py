@@ -82,6 +82,9 @@ def divergence_lines(r: CaseResult) -> list[str]:
                  "step": "every clause the step applied", "case": "the step applied none: the case's clauses",
                  "refusal": "a refused step before it changed this; a refusal must leave the state as it was"}
         out.append(f"  attributed to: {', '.join(m['clauses']) or '-'} ({basis.get(m.get('attributed_by'), '')})")
+        if "refused_step" in m:
+            under = ", ".join(m.get("refused_under") or ()) or "an interpretation"
+            out.append(f"  the refused step: {m['refused_step']} (refused under {under})")
         own_paths = sorted({d["path"] for d in m.get("differences", ())})
         if m.get("paths") and m["paths"] != own_paths:
             out.append(f"  by the differing parts: {', '.join(m['paths'])}")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from .attribution import (MAX_DIFFERENCES, Difference, attribute, attribution_paths, case_clause_keys,
-                          value_differences)
+                          footprint_match, value_differences)
 from .expect import MISSING, json_matches, json_observation_matches, matches, same, show
 from .game import get_game
 
@@ -182,51 +182,75 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
-    refusal = refusal_before(case, index) if step_clauses is not None else None
-    if refusal is not None:
-        this_step = step_clauses[refusal]
     paths = (attribution_paths(case["game"], differences, expected, actual, before) if expected is not None
              and actual is not None else sorted({d.path for d in differences}))
-    clauses, basis = attribute(this_step, case.get("clauses", ()), paths, case_clause_keys(case))
+    keys = case_clause_keys(case)
+    refusal = refusal_before(case, index, paths, keys) if step_clauses is not None else None
     if refusal is not None:
-        if basis != "paths":
-            # the refusing clause does not decide what changed: the rule that governs the value the
-            # refusal changed (the turn, a stake) does; of the case's clauses, the footprints decide
-            candidates = list(dict.fromkeys([*step_clauses[refusal], *case.get("clauses", ())]))
-            clauses, _ = attribute(candidates, (), paths, case_clause_keys(case))
-        basis = "refusal"
+        clauses, basis = refusal_attribution(case, refusal, paths, keys), "refusal"
+    else:
+        clauses, basis = attribute(this_step, case.get("clauses", ()), paths, keys)
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
            "clauses": clauses, "attributed_by": basis, "paths": paths}
+    if refusal is not None:
+        out["refused_step"] = refusal
+        out["refused_under"] = list(step_clauses[refusal])
     if len(differences) > MAX_DIFFERENCES:
         out["more_differences"] = len(differences) - MAX_DIFFERENCES
     return out
 
 
-def refusal_before(case: dict[str, Any], index: int) -> int | None:
-    """The refused step a divergence at a step that applied no clause shows, if any: the divergent
-    step and every step back to the refusal applied none, and the nearest step before them was
-    refused. A refusal leaves the state exactly as it was, so a difference first seen there is the
-    refusal's (the refused step itself compares only `error`)."""
+def refusal_attribution(case: dict[str, Any], refusal: int, paths: list[str],
+                        keys: Any) -> list[str]:
+    """Whom a difference that a refused step left behind is charged to. A refusal must leave the
+    state exactly as it was: where the game's register names that convention (the vector
+    header's `refusal_clause`), the convention; else the refusing clause if its footprint covers
+    what changed, else the case's clause whose footprint best matches it (the rule of the value
+    the refusal changed)."""
+    convention = case.get("refusal_clause")
+    if convention:
+        return [convention]
+    step_clauses = case["step_clauses"]
+    clauses, basis = attribute(step_clauses[refusal], case.get("clauses", ()), paths, keys)
+    if basis != "paths":
+        candidates = list(dict.fromkeys([*step_clauses[refusal], *case.get("clauses", ())]))
+        clauses, _ = attribute(candidates, (), paths, keys)
+    return clauses
+
+
+def refusal_before(case: dict[str, Any], index: int, paths: Sequence[str] = (),
+                   keys: Any = None) -> int | None:
+    """The refused step a divergence shows, if any: the divergent step decided none of the
+    differing paths (it applied no clause, or none of its clauses' footprints covers one of
+    them), every step back to the refusal applied no clause, and the nearest step before them
+    was refused. A refusal leaves the state exactly as it was, so a difference first seen there
+    is the refusal's (the refused step itself compares only `error`)."""
     step_clauses = case.get("step_clauses") or []
     expected = case["expected"]
-    if index >= len(step_clauses) or not changes_nothing(case, index):
+    if index >= len(step_clauses) or index >= len(expected) or not decides_none(step_clauses[index], paths, keys or {}):
         return None
+    if isinstance(expected[index], dict) and "error" in expected[index]:
+        return None         # the step is refused itself: whether to refuse it is what differs
     for earlier in range(index - 1, -1, -1):
         if earlier >= len(step_clauses) or earlier >= len(expected):
             return None
         if isinstance(expected[earlier], dict) and "error" in expected[earlier]:
-            return earlier if step_clauses[earlier] else None
+            return earlier      # refused (under an interpretation a vector need not name)
         if not changes_nothing(case, earlier):
             return None
     return None
 
 
+def decides_none(clauses: Sequence[str], paths: Sequence[str], keys: Any) -> bool:
+    """No clause of a step decides any differing path: it applied none, or the footprint of
+    each covers none of them (an observation of the offer cannot explain a changed turn)."""
+    return not any(footprint_match(keys.get(clause, ()), paths) for clause in clauses) if paths else not clauses
+
+
 def changes_nothing(case: dict[str, Any], index: int) -> bool:
-    """A step that applied no clause (an `observe` whose observation records none). An observe
-    step that records the offer of actions is judged by those clauses: what it saw may be the
-    offer's own misreading, not the refusal's."""
+    """A step that applied no clause (an `observe` whose observation records none)."""
     return not case["step_clauses"][index]
 
 

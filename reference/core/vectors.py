@@ -252,6 +252,8 @@ def render_file(game: Game, kind: str, cases: list[dict[str, Any]]) -> str:
         "flags": {flag: descriptions.get(flag, "") for flag in used_flags},
         "clause_keys": {clause: list(paths) for clause, paths in sorted(game.clause_keys.items())},
     }
+    if game.refusal_clause:
+        header["refusal_clause"] = game.refusal_clause
     lines = ["{"]
     for key, value in header.items():
         lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
@@ -665,9 +667,12 @@ def load_cases(games: list[str] | None = None, validate: bool = True, kinds: lis
     for path in vector_files(games, kinds):
         vf = load_vector_file(path, validate, wanted, digests=digests)
         keys = vf.header.get("clause_keys") or {}
+        refusal = vf.header.get("refusal_clause")
         for case in vf.cases:
             case.setdefault("game", vf.header["game"])
             case["clause_keys"] = keys
+            if refusal:
+                case["refusal_clause"] = refusal
             cases.append(case)
     return cases
 
@@ -700,10 +705,11 @@ def load_selected(selection: Any) -> "SelectedCases":
         path, text, trusted = read_vector_file(path, digests=digests)
         header, file_rows = vector_rows(path, text, True, wanted, trusted)
         keys = header.get("clause_keys") or {}
+        refusal = header.get("refusal_clause")
         for case, number, body in file_rows:
             case.setdefault("game", header["game"])
             if selection.keep(case):
-                rows.append((case["game"], case["id"], number, body, keys))
+                rows.append((case["game"], case["id"], number, body, keys, refusal))
     return SelectedCases(rows)
 
 
@@ -711,8 +717,8 @@ class SelectedCases(Sequence):
     """Selected vector cases held as their JSON lines (checked when selected) and parsed on
     each read: a list of cases to the runner, at a fraction of the memory."""
 
-    def __init__(self, rows: list[tuple[str, str, int, str, dict[str, Any]]]):
-        self.rows = rows        # (game, id, line, JSON text, the file's clause_keys)
+    def __init__(self, rows: list[tuple[str, str, int, str, dict[str, Any], str | None]]):
+        self.rows = rows        # (game, id, line, JSON text, the file's clause_keys and refusal_clause)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -732,9 +738,11 @@ class SelectedCases(Sequence):
         return [row[0] for row in self.rows]
 
     @staticmethod
-    def _case(row: tuple[str, str, int, str, dict[str, Any]]) -> dict[str, Any]:
-        game, _id, _line, body, keys = row
+    def _case(row: tuple[str, str, int, str, dict[str, Any], str | None]) -> dict[str, Any]:
+        game, _id, _line, body, keys, refusal = row
         case = json.loads(body)
         case.setdefault("game", game)
         case["clause_keys"] = keys
+        if refusal:
+            case["refusal_clause"] = refusal
         return case

@@ -64,4 +64,5 @@ GAME = Game(
     render_step=render_step,
     clause_keys=CLAUSE_KEYS,
     difference_paths=difference_paths,
+    refusal_clause="DOM-INT-9",
 )

@@ -14,6 +14,10 @@ key still covers every part of it):
   for attachment points the same `end` / `line` / `branch`.
 - `counted.double` and `counted.end`: a counted contribution of a double (its two halves)
   or of a plain tile's end that one observation has and the other has not.
+- `end_sum.over` / `end_sum.under` (and `events.placed.end_sum.*`): the sum of the counted
+  ends is larger than expected (something that counts zero was counted: a closed double, an
+  unopened branch, an attachment point that is not a scoring end) or smaller (a counted end or
+  a double's halves left out).
 - `events.placed.unscored.opening` and `events.placed.unscored.last_tile`: the opening tile, or
   the tile that empties its player's hand (the step's round is won by that player), was given
   no award where one was expected. Any other difference of a placement's award keeps its path.
@@ -58,6 +62,8 @@ def difference_paths(difference: Difference, expected: Mapping[str, Any], actual
         return _counted_parts(expected.get(key), actual.get(key))
     if path in ("events.placed.raw", "events.placed.displayed"):
         return _award_parts(difference, expected, actual)
+    if path in ("end_sum", "events.placed.end_sum"):
+        return _sum_parts(difference)
     if path.startswith("settlement.") or path.startswith("events.settlement."):
         field = path.rsplit(".", 1)[1]
         return _settlement_parts(path.rsplit(".", 1)[0], field, _settlement_of(difference, expected),
@@ -76,6 +82,18 @@ def difference_paths(difference: Difference, expected: Mapping[str, Any], actual
         return _settlement_parts(prefix, field, expected_settlement, _settlement_of(difference, actual),
                                  whole=_whole_value(difference, expected, actual, path), source=source)
     return []
+
+
+# -- the sum of the counted ends ---------------------------------------------------------------------
+
+def _sum_parts(difference: Difference) -> list[str]:
+    """`.over` when more was counted than expected (something that counts zero was counted),
+    `.under` when less (a counted end or a double's halves were left out)."""
+    try:
+        want, got = int(difference.expected), int(difference.actual)
+    except ValueError:              # absent, or not a number: the whole path
+        return []
+    return [f"{difference.path}.over" if got > want else f"{difference.path}.under"]
 
 
 # -- lists of actions and points --------------------------------------------------------------------

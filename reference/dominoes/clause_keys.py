@@ -22,9 +22,14 @@ from __future__ import annotations
 # The placement as the layout records it, and what the counting of ends gives.
 _LAYOUT = ["tiles", "connections", "attachment_points", "events.placed.at"]
 _COUNT = ["counted", "end_sum", "events.placed.end_sum"]
-# What a double adds to the sum, and what the outer end of a plain tile adds.
+# What a double adds to the sum, and what the outer end of a plain tile adds; a rule that makes
+# something count adds to the sum (`.under` when misread), one that makes something count zero
+# keeps it out (`.over` when misread).
 _COUNT_DOUBLE = ["counted.double", "end_sum", "events.placed.end_sum"]
-_COUNT_END = ["counted.end", "end_sum", "events.placed.end_sum"]
+_COUNTS_DOUBLE = ["counted.double", "end_sum.under", "events.placed.end_sum.under"]
+_DOUBLE_COUNTS_ZERO = ["counted.double", "end_sum.over", "events.placed.end_sum.over"]
+_COUNT_END = ["counted.end", "end_sum.under", "events.placed.end_sum.under"]
+_NOT_AN_END = ["counted", "end_sum.over", "events.placed.end_sum.over"]
 _AWARD = ["points", "events.placed.raw", "events.placed.displayed", "events.scored", "scores"]
 # What perft counts from the offer of actions.
 _PERFT = ["perft", "divide"]
@@ -52,7 +57,8 @@ CLAUSE_KEYS: dict[str, list[str]] = {
                   "events.settlement.side_pips"],
     "DOM-SET-4": ["scores", "events.scored.score"],
     "DOM-DEAL-2": ["events.round_started", "hands", "error"],
-    "DOM-DEAL-3": ["events.round_started", "draw_pile", "error"],
+    # Every tile of the pile may be drawn: a draw withheld while tiles are left misreads it.
+    "DOM-DEAL-3": ["events.round_started", "draw_pile", "error", "legal_actions.draw.missing"],
     "DOM-SCORE-1": ["scores", "points.displayed", "events.placed.displayed", "events.scored.displayed",
                     "events.scored.score"],
     "DOM-OPEN-1": _OPENER + ["error"],
@@ -79,14 +85,14 @@ CLAUSE_KEYS: dict[str, list[str]] = {
                   "events.placed.at"] + _PERFT,
     "DOM-DBL-4": ["attachment_points.branch.extra", "attachment_points.branch.missing",
                   "legal_actions.place.branch.extra", "legal_actions.place.branch.missing"],
-    "DOM-COUNT-1": _COUNT_DOUBLE,
-    "DOM-COUNT-2": _COUNT_DOUBLE,
+    "DOM-COUNT-1": _COUNTS_DOUBLE,
+    "DOM-COUNT-2": _DOUBLE_COUNTS_ZERO,
     "DOM-COUNT-3": _COUNT_END,
     "DOM-COUNT-4": _COUNT_DOUBLE,
     "DOM-COUNT-5": ["branching_doubles"],
-    "DOM-COUNT-6": _COUNT,
-    "DOM-COUNT-7": _COUNT_DOUBLE,
-    "DOM-PTS-1": _COUNT,
+    "DOM-COUNT-6": _NOT_AN_END,
+    "DOM-COUNT-7": _DOUBLE_COUNTS_ZERO,
+    "DOM-PTS-1": _NOT_AN_END,
     "DOM-PTS-2": _AWARD,
     "DOM-PTS-3": _AWARD,
     "DOM-PTS-4": ["events.placed.unscored.opening", "events.placed.unscored.last_tile", "events.scored",

@@ -388,16 +388,16 @@ def mutants() -> list[Mutant]:
         M("only-first-double-branches", "Only the opening double branches (plain Fives); later doubles sit "
           "in line.", ("DOM-DBL-1",), (layout.Layout, "free_sides", only_first_double_branches)),
         M("refused-placement-drops-tile", "A refused placement leaves its tile out of the hand.",
-          ("DOM-PLACE-1",), (turns, "place", refused_placement_drops_tile)),
+          ("DOM-PLACE-1", "DOM-INT-9"), (turns, "place", refused_placement_drops_tile)),
         M("refused-draw-still-draws", "A refused draw still takes the top tile of the pile into the hand.",
-          ("DOM-DRAW-1",), (drawing, "refuse", refused_draw_still_draws)),
+          ("DOM-DRAW-1", "DOM-INT-9"), (drawing, "refuse", refused_draw_still_draws)),
         M("refused-pass-still-passes", "A refused pass still hands the turn to the next seat.",
-          ("DOM-PASS-1",), (drawing, "refuse", refused_pass_still_passes)),
+          ("DOM-PASS-1", "DOM-INT-9"), (drawing, "refuse", refused_pass_still_passes)),
         M("refused-stop-still-stops", "A refused stop still ends the continuing player's turn.",
-          ("DOM-CONT-3",), (continuation, "stop", refused_stop_still_stops)),
+          ("DOM-CONT-3", "DOM-INT-9"), (continuation, "stop", refused_stop_still_stops)),
         M("tile-not-held-still-placed", "A tile the player does not hold is laid on the table before "
-          "the placement is refused.", ("DOM-PLACE-1",), (turns, "check_tile_to_place", tile_not_held_still_placed)),
+          "the placement is refused.", ("DOM-PLACE-1", "DOM-INT-9"), (turns, "check_tile_to_place", tile_not_held_still_placed)),
         M("refused-swap-releases-drawn-tile", "Offering another tile for the drawn one is refused but "
-          "cancels the wait for the drawn tile.", ("DOM-DRAW-3",),
+          "cancels the wait for the drawn tile.", ("DOM-DRAW-3", "DOM-INT-9"),
           (turns, "check_tile_to_place", refused_swap_releases_drawn_tile)),
     ]

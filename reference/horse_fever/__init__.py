@@ -86,5 +86,6 @@ GAME = Game(
     render_step=render_step,
     clause_keys=CLAUSE_KEYS,
     difference_paths=difference_paths,
+    refusal_clause="HF-INT-17",
     rules_edition="Horse Fever family game: seed 004 (es) with shared/horse-fever-components.md",
 )

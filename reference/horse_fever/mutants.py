@@ -290,17 +290,17 @@ def mutants() -> list[Mutant]:
                (payouts, "SHOW_VP", 0)),
         mutant("hf-losing-bets-refunded", "A losing bet's stake goes back to its player.", ("HF-PAY-1",),
                (payouts, "settle_bet", losing_bets_refunded)),
-        mutant("hf-refused-bet-takes-stake", "A refused bet keeps the stake it put down.", ("HF-BET-3",),
+        mutant("hf-refused-bet-takes-stake", "A refused bet keeps the stake it put down.", ("HF-BET-3", "HF-INT-17"),
                (betting, "check_bet", refused_bet_takes_stake), (GameState, "copy", state_not_restored)),
-        mutant("hf-refused-bet-passes-turn", "A refused bet still ends the player's turn.", ("HF-BET-1", "HF-BET2-1"),
+        mutant("hf-refused-bet-passes-turn", "A refused bet still ends the player's turn.", ("HF-BET-1", "HF-BET2-1", "HF-INT-17"),
                (betting, "check_bet", refused_bet_passes_turn), (GameState, "copy", state_not_restored)),
         mutant("hf-card-out-of-phase-leaves-hand", "An action card played outside the rigging is refused but "
-               "leaves its holder's hand.", ("HF-RIG-1", "HF-BETTING-1"),
+               "leaves its holder's hand.", ("HF-RIG-1", "HF-BETTING-1", "HF-INT-17"),
                (phases, "check_phase", card_out_of_phase_leaves_hand), (GameState, "copy", state_not_restored)),
         mutant("hf-bet-out-of-phase-takes-stake", "A bet made during the rigging is refused but keeps the stake.",
-               ("HF-RIG-2", "HF-BETTING-1"),
+               ("HF-RIG-2", "HF-BETTING-1", "HF-INT-17"),
                (phases, "check_phase", bet_out_of_phase_takes_stake), (GameState, "copy", state_not_restored)),
         mutant("hf-refused-card-passes-turn", "A card the player does not hold is refused but ends the player's "
-               "turn.", ("HF-RIG-1", "HF-RIG-2"),
+               "turn.", ("HF-RIG-1", "HF-RIG-2", "HF-INT-17"),
                (rigging, "play_card", refused_card_passes_turn), (GameState, "copy", state_not_restored)),
     ]

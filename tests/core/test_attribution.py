@@ -359,3 +359,48 @@ def test_an_observe_step_that_records_the_offer_is_judged_by_its_own_clauses():
         clause_keys={"DOM-PASS-1": ["turn", "legal_actions"], "DOM-DRAW-2": ["turn"]})
     mismatch = first_mismatch(case, [{"error": "DOM-PASS-1"}, {"turn": 1}])
     assert mismatch["clauses"] == ["DOM-DRAW-2"] and mismatch["attributed_by"] == "paths"
+
+
+def test_a_change_left_by_a_refusal_is_charged_to_the_games_refusal_convention():
+    """With the header's refusal_clause, a difference a refused step left behind names the
+    convention that a refused action changes nothing, and the report names the refused step and
+    its clause; an observe whose own clauses decide none of what differs (the offer cannot
+    explain a changed turn) does not stop it, one whose clauses decide it does."""
+    case = synthetic_case(
+        input={"setup": {}, "steps": [{"action": "place 6|6"}, {"action": "pass"}, {"action": "observe"}]},
+        expected=[{"turn": 1}, {"error": "DOM-PASS-1"}, {"turn": 1, "legal_actions": ["draw"]}],
+        step_clauses=[["DOM-TURN-1"], ["DOM-PASS-1"], ["DOM-DRAW-1"]],
+        clause_keys={**CLAUSE_KEYS, "DOM-DRAW-1": ["legal_actions"], "DOM-PASS-1": ["legal_actions", "error"]},
+        refusal_clause="DOM-INT-9")
+    got = [{"turn": 1}, {"error": "DOM-PASS-1"}, {"turn": 2, "legal_actions": ["draw"]}]
+    mismatch = first_mismatch(case, got)
+    assert mismatch["step"] == 2 and mismatch["attributed_by"] == "refusal"
+    assert mismatch["clauses"] == ["DOM-INT-9"]
+    assert mismatch["refused_step"] == 1 and mismatch["refused_under"] == ["DOM-PASS-1"]
+    text = "\n".join(report.divergence_lines(CaseResult("dom-synthetic-001", "dominoes", "match", "failed",
+                                                        mismatch=mismatch)))
+    assert "the refused step: 1 (refused under DOM-PASS-1)" in text
+    # the offer itself differs: the observe's own clause decides it, not the refusal
+    mismatch = first_mismatch(case, [{"turn": 1}, {"error": "DOM-PASS-1"}, {"turn": 1, "legal_actions": ["pass"]}])
+    assert mismatch["attributed_by"] == "paths" and mismatch["clauses"] == ["DOM-DRAW-1"]
+    # a refusal under an interpretation (no catalog clause recorded) still counts as the refusal
+    case["step_clauses"][1] = []
+    mismatch = first_mismatch(case, got)
+    assert mismatch["clauses"] == ["DOM-INT-9"] and mismatch["refused_under"] == []
+    # a step expected to be refused itself, after a refusal: whether to refuse it is what differs
+    twice = dict(case, expected=[{"turn": 1}, {"error": "DOM-PASS-1"}, {"error": "DOM-PASS-1"}])
+    mismatch = first_mismatch(twice, [{"turn": 1}, {"error": "DOM-PASS-1"}, {"turn": 2}])
+    assert mismatch["step"] == 2 and mismatch["attributed_by"] != "refusal" and "refused_step" not in mismatch
+    # without the header's convention, the refusing clause or the case's clauses, as before
+    del case["refusal_clause"]
+    assert first_mismatch(case, got)["clauses"] != ["DOM-INT-9"]
+
+
+def test_every_game_names_a_refusal_convention_of_its_register_in_the_vector_headers():
+    from reference.core.catalog import load_catalog
+    from reference.core.game import all_games
+    for name, game in all_games().items():
+        convention = load_catalog(name).interpretations[game.refusal_clause]
+        assert convention.status == "convention" and "refused" in convention.title.lower()
+        cases = load_cases([name], kinds=["probe"])
+        assert cases and all(c["refusal_clause"] == game.refusal_clause for c in cases)

@@ -132,6 +132,20 @@ def test_a_match_that_is_not_won_because_a_bonus_differs_names_the_bonus():
     assert paths(expected, actual) == ["events.settlement.bonus.tied_winner"]
 
 
+def test_a_sum_of_the_ends_is_named_by_whether_too_much_or_too_little_was_counted():
+    """A closed double or an unopened branch counted makes the sum larger (the rules that make
+    something count zero are misread); a double's halves or an outer end left out, smaller."""
+    assert paths({"end_sum": 10}, {"end_sum": 22}) == ["end_sum.over"]
+    assert paths({"end_sum": 10}, {"end_sum": 7}) == ["end_sum.under"]
+    placed = {"events": [{"type": "placed", "tile": "1|4", "end_sum": 15}]}
+    assert paths(placed, {"events": [{"type": "placed", "tile": "1|4", "end_sum": 20}]}) == \
+        ["events.placed.end_sum.over"]
+    assert paths({"end_sum": 10}, {"end_sum": "10"}) == ["end_sum"]      # not a number: the whole path
+    over = set(CLAUSE_KEYS["DOM-COUNT-2"]) | set(CLAUSE_KEYS["DOM-COUNT-7"])
+    assert "events.placed.end_sum.over" in over and not any(p.endswith(".under") for p in over)
+    assert "events.placed.end_sum.under" in CLAUSE_KEYS["DOM-COUNT-1"] + CLAUSE_KEYS["DOM-COUNT-3"]
+
+
 def test_whole_values_the_game_does_not_refine_keep_their_path():
     assert paths({"turn": 1, "scores": [3, 0]}, {"turn": 0, "scores": [2, 0]}) == ["scores", "turn"]
 
@@ -139,12 +153,12 @@ def test_whole_values_the_game_does_not_refine_keep_their_path():
 def test_every_refined_path_a_footprint_names_is_one_the_refinement_produces():
     """A footprint naming a finer path nobody produces would never be charged."""
     produced = {"legal_actions", "attachment_points", "counted", "settlement", "events.settlement",
-                "match_winners", "events.match_won", "scores", "events.placed"}
+                "match_winners", "events.match_won", "scores", "events.placed", "end_sum"}
     forms = {"draw", "pass", "stop", "place", "end", "line", "branch", "opening", "double", "missing", "extra",
              "winner", "tied_winner", "loser", "own_subtracted", "own_counted", "tied_winners_left_out",
              "counted_pips", "bonus", "scores", "winners", "side", "kind", "end_sum", "at", "playable",
              "displayed", "score", "raw", "opener", "next", "reason", "seat", "side_pips", "hand_pips",
-             "unscored", "last_tile"}
+             "unscored", "last_tile", "over", "under"}
     for clause, footprint in CLAUSE_KEYS.items():
         for path in footprint:
             head, *rest = path.split(".")
@@ -174,3 +188,30 @@ def test_a_mutant_is_charged_to_the_clause_it_misreads(settlement_cases, name, c
     row = attribute_mutant(game, mutant, settlement_cases)
     assert row.failures >= 10
     assert row.top == clause and row.own
+
+
+def test_an_offered_draw_records_that_every_tile_of_the_pile_may_be_drawn():
+    """DOM-DEAL-3: every remaining tile may be drawn, so a player who cannot place is offered
+    the draw while any tile is left; the offer records it, and a pass offered on an empty pile
+    does not."""
+    from reference.core.vectors import load_cases
+    case = next(c for c in load_cases(["dominoes"], kinds=["match"]) if c["id"] == "dom-match-pass-and-block")
+    draw_offers = [i for i, obs in enumerate(case["expected"]) if obs.get("legal_actions") == ["draw"]]
+    pass_offers = [i for i, obs in enumerate(case["expected"]) if obs.get("legal_actions") == ["pass"]]
+    assert draw_offers and pass_offers
+    assert all("DOM-DEAL-3" in case["step_clauses"][i] for i in draw_offers)
+    assert not any("DOM-DEAL-3" in case["step_clauses"][i] for i in pass_offers)
+
+
+@pytest.mark.parametrize("name", ["refused-pass-still-passes", "refused-stop-still-stops",
+                                  "tile-not-held-still-placed", "refused-placement-drops-tile"])
+def test_a_refusal_that_changed_the_state_is_charged_to_the_refusal_convention(name):
+    """These mutants refuse an action and change the state all the same; their divergence shows
+    at the next observation (whose own clauses decide the offer, not the turn or the hands)."""
+    from reference.core.vectors import load_cases
+    cases = [c for c in load_cases(["dominoes"], kinds=["match"])
+             if c["id"].startswith(("dom-match-refused-actions", "dom-match-drawn-tile-at-once"))]
+    game = get_game("dominoes")
+    mutant = next(m for m in game.mutants() if m.name == name)
+    row = attribute_mutant(game, mutant, cases)
+    assert row.failures >= 2 and row.top == "DOM-INT-9" and row.own

@@ -68,7 +68,8 @@ def legal_actions(match: MatchState, log=None) -> list[Action]:
 
 def record_offer(match: MatchState, able: bool, log) -> None:
     """What the offer of actions decided: a draw withheld from a player who can place (DOM-DRAW-1),
-    a pass offered or withheld to one who cannot (DOM-PASS-1), any tile offered on an empty
+    a pass offered or withheld to one who cannot (DOM-PASS-1) and a draw offered to them while
+    any tile is left in the pile (DOM-DEAL-3: every tile of the pile may be drawn), any tile offered on an empty
     layout (DOM-OPEN-3), a branch withheld or offered to a tile in hand that matches it
     (DOM-DBL-2, DOM-DBL-3), twin points folded (DOM-INT-2), a stop offered (DOM-INT-7)."""
     r = match.round
@@ -76,6 +77,8 @@ def record_offer(match: MatchState, able: bool, log) -> None:
         log.rule("DOM-DRAW-1")
     if not able:
         log.rule("DOM-PASS-1")
+        if r.draw_pile:
+            log.rule("DOM-DEAL-3")     # a draw offered while any tile is left: none is held back
     if r.layout.is_empty():
         log.rule("DOM-OPEN-3")
         return

@@ -7,8 +7,10 @@ position.py). When the action's step applies a clause that still has fewer than
 PER_CLAUSE probes, the position becomes a probe for it (the rarest such clause first, one
 probe per step), with that action and the next one as steps (at most STEPS_PER_PROBE, never
 past the end of the round). Positions on an empty layout (a round's opening) are used only
-for the opening clauses. Ids: `dom-probe1-<clause id lowercased>-NNN`; the `probe1` part is
-bumped if the generator ever changes what an id holds.
+for the opening clauses. Ids: `dom-probe2-<clause id lowercased>-NNN`; the `probe2` part is
+bumped if the generator ever changes what an id holds (`probe1` ids were retired when a
+step's record began to name the 61 check at every scoring placement, a double's branches
+opening as a branching double's, and the scoring double's single continuation).
 """
 
 from __future__ import annotations
@@ -35,10 +37,6 @@ EMPTY_PILE_CLAUSES = frozenset({"DOM-BLOCK-1", "DOM-BLOCK-2", "DOM-BLOCK-3", "DO
 # Decided only by a deal step or a setup, which a probe (a position, then actions) never has.
 NOT_PROBED = frozenset({"DOM-SET-1", "DOM-SET-2", "DOM-DEAL-1", "DOM-DEAL-2", "DOM-DEAL-4",
                         "DOM-OPEN-1", "DOM-OPEN-2"})
-# Clauses a step applies since a later edition of the engine's records (DOM-DEAL-3: a draw
-# offered while any tile is left). They are collected in a pass of their own over the same
-# seeds, so that the probes of every other clause keep their ids and contents.
-PROBED_APART = frozenset({"DOM-DEAL-3"})
 FORMATS = [("2p", 2, INDIVIDUAL), ("3p", 3, INDIVIDUAL), ("4p", 4, INDIVIDUAL), ("pairs", 4, PARTNERSHIP)]
 SEEDS = range(1, 601)              # matches played (positions skipped once their clauses are full)
 PAIRS_SEEDS = range(10_001, 10_401)
@@ -100,7 +98,7 @@ class Collector:
             return
         target = min(wanted, key=lambda c: (self.counts[c], c))
         self.counts[target] += 1
-        case = {"id": f"dom-probe1-{target.lower()}-{self.counts[target]:03d}", "kind": "probe",
+        case = {"id": f"dom-probe2-{target.lower()}-{self.counts[target]:03d}", "kind": "probe",
                 "description": f"Probe for {target}: its first step applies it",
                 "options": {}, "input": {"setup": setup, "steps": [{"action": action_text}]}}
         self.cases.append(case)
@@ -161,7 +159,7 @@ def play_for_probes(seed: int, collector: Collector, format_: tuple[str, int, st
 
 
 def probe_cases() -> list[dict[str, Any]]:
-    collector = Collector(set(load_catalog("dominoes").clauses) - NOT_PROBED - PROBED_APART)
+    collector = Collector(set(load_catalog("dominoes").clauses) - NOT_PROBED)
     for seed in SEEDS:
         play_for_probes(seed, collector, FORMATS[seed % len(FORMATS)])
     # Partnership blocks are the rarest: more partnership matches while they are missing.
@@ -169,9 +167,4 @@ def probe_cases() -> list[dict[str, Any]]:
         if collector.counts["DOM-BLOCK-3"] >= PER_CLAUSE:
             break
         play_for_probes(seed, collector, FORMATS[3])
-    apart = Collector(set(PROBED_APART))
-    for seed in SEEDS:
-        if apart.full():
-            break
-        play_for_probes(seed, apart, FORMATS[seed % len(FORMATS)])
-    return sorted(collector.cases + apart.cases, key=lambda case: case["id"])
+    return sorted(collector.cases, key=lambda case: case["id"])

@@ -17,7 +17,7 @@ from reference.dominoes.probes import NOT_PROBED, OPENING_CLAUSES, PER_CLAUSE
 
 # Tied blocked rounds are rare in random play (a block, then equal lowest sums); see README.
 BELOW_QUOTA = {"DOM-TIE-1", "DOM-TIE-2", "DOM-MATCH-4"}
-ID = re.compile(r"^dom-probe1-(dom-[a-z]+-[0-9]+)-([0-9]{3})$")
+ID = re.compile(r"^dom-probe2-(dom-[a-z]+-[0-9]+)-([0-9]{3})$")
 
 
 @pytest.fixture(scope="module")

@@ -28,14 +28,19 @@ DEAL_2P = {"hands": [["1|4", "4|4", "3|4", "0|0", "2|2", "2|5", "0|5"],
 
 def test_a_plain_placement_does_not_log_the_doubles_elsewhere_on_the_table():
     # 1|4 opens (5: scores, continues), 4|4 on its high end (1 + 8 = 9), 3|4 on line B of 4|4
-    # (1 + 3 = 4: neither double nor scoring, the turn ends). The third step touched only the
-    # 4|4's second long side; the layout-wide reading logged COUNT-1 and DBL-1 for every double
-    # on the table at every step.
+    # (1 + 3 = 4: neither double nor scoring, the turn ends), then seat 1's 1|6 on 1|4's low end
+    # (6 + 3 = 9). The third step took the 4|4's second long side: its branches open, as every
+    # double's do (DOM-DBL-1, DBL-4), and it stops counting (COUNT-2). The fourth touched no
+    # double; the layout-wide reading logged COUNT-1 and DBL-1 for every double on the table at
+    # every step.
     steps = steps_clauses({"players": 2, "deal": DEAL_2P},
-                          ["place 1|4", "place 4|4 at 1|4 high", "place 3|4 at 4|4 line_b"])
+                          ["place 1|4", "place 4|4 at 1|4 high", "place 3|4 at 4|4 line_b", "place 1|6 at 1|4 low"])
     third = steps[2]
-    assert {"DOM-PLACE-1", "DOM-DBL-4", "DOM-COUNT-2", "DOM-PTS-3", "DOM-CONT-4", "DOM-TURN-1"} <= third
-    assert not third & {"DOM-DBL-1", "DOM-COUNT-1", "DOM-COUNT-4", "DOM-PTS-2", "DOM-MATCH-1", "DOM-CONT-1"}
+    assert {"DOM-PLACE-1", "DOM-DBL-4", "DOM-DBL-1", "DOM-COUNT-2", "DOM-PTS-3", "DOM-CONT-4", "DOM-TURN-1"} <= third
+    assert not third & {"DOM-COUNT-1", "DOM-COUNT-4", "DOM-PTS-2", "DOM-MATCH-1", "DOM-CONT-1"}
+    fourth = steps[3]
+    assert {"DOM-PLACE-1", "DOM-COUNT-3", "DOM-PTS-3", "DOM-CONT-4"} <= fourth
+    assert not fourth & {"DOM-DBL-1", "DOM-DBL-4", "DOM-COUNT-1", "DOM-COUNT-2", "DOM-COUNT-4", "DOM-MATCH-2"}
     # the opening scored 5 (1 displayed) and continued from hand
     assert {"DOM-OPEN-4", "DOM-PTS-2", "DOM-MATCH-1", "DOM-CONT-1", "DOM-CONT-3"} <= steps[0]
     assert "DOM-PLACE-1" not in steps[0]            # the opening joins nothing
@@ -121,3 +126,22 @@ def test_coverage_counts_the_clauses_a_step_applied_not_the_case_list(monkeypatc
     rows = {row.clause.id: row for row in coverage.game_coverage(GAME)}
     assert rows["DOM-PTS-2"].cases == ["dom-x"]
     assert rows["DOM-TIE-1"].cases == []
+
+
+def test_points_are_held_against_61_and_a_scoring_double_banks_no_second_continuation():
+    """DOM-MATCH-2 is applied whenever a placement records points (the match ends there or goes
+    on); after a double that also scored, the next plain tile ends the turn under DOM-CONT-4 and
+    DOM-CONT-2 (one continuation, not two banked), and not after a double that scored nothing."""
+    # 0|5 opens (0 + 5 = 5: one point, continues); 0|0 on its low end (0 + 0 + 5 = 5: a double
+    # that scores, one continuation); 2|5 on 0|5's high end (0|0 still counts 0 + 0, and 2: 2
+    # scores nothing; a plain tile, the turn ends).
+    steps = steps_clauses({"players": 2, "deal": DEAL_2P},
+                          ["place 0|5", "place 0|0 at 0|5 low", "place 2|5 at 0|5 high"])
+    assert "DOM-MATCH-2" in steps[0] and "DOM-MATCH-2" in steps[1]
+    assert "DOM-MATCH-2" not in steps[2]                       # 0 + 2 = 2 scores nothing
+    assert {"DOM-CONT-4", "DOM-CONT-2"} <= steps[2]
+    # 1|4 opens (5), 4|4 on its high end (1 + 8 = 9: a double that scores nothing), 3|4 on line B:
+    # the turn ends under DOM-CONT-4 alone
+    plain = steps_clauses({"players": 2, "deal": DEAL_2P},
+                          ["place 1|4", "place 4|4 at 1|4 high", "place 3|4 at 4|4 line_b"])
+    assert "DOM-CONT-4" in plain[2] and "DOM-CONT-2" not in plain[2]

@@ -304,9 +304,10 @@ def placement_decisions(layout: Layout, tile: Tile) -> list[str]:
             elif any(not parent.occupied(side) for side in LONG_SIDES):
                 decided += ["DOM-DBL-2", "DOM-COUNT-1"]    # branches withheld; still counts
             else:
-                # both long sides now taken: the branches open, the double stops counting and
-                # its unopened branches are attachment points that add nothing
-                decided += ["DOM-DBL-4", "DOM-COUNT-2", "DOM-COUNT-7", "DOM-COUNT-6", "DOM-PTS-1"]
+                # both long sides now taken: the branches open (every double is a branching
+                # double, DOM-DBL-1, the opening one or not), the double stops counting and its
+                # unopened branches are attachment points that add nothing
+                decided += ["DOM-DBL-4", "DOM-DBL-1", "DOM-COUNT-2", "DOM-COUNT-7", "DOM-COUNT-6", "DOM-PTS-1"]
     if is_double(tile):
         # a new double branches, counts both halves at the end of its line, branches withheld
         decided += ["DOM-DBL-1", "DOM-COUNT-5", "DOM-DBL-2", "DOM-COUNT-1", "DOM-COUNT-4"]

@@ -72,9 +72,7 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "DOM-PLACE-1": _LAYOUT + ["events.placed", "error"],
     "DOM-PLACE-2": ["attachment_points"] + _COUNT,
     "DOM-CONT-1": _TURN,
-    # One continuation (its reason) and no second one banked: the turn ends after the next tile
-    # unless that tile continues it by itself.
-    "DOM-CONT-2": ["events.continued.reason"] + _TURN,
+    "DOM-CONT-2": ["events.continued.reason"],
     "DOM-CONT-3": _TURN,
     "DOM-CONT-4": _TURN,
     # The end of the round or match comes first: no continuation, no placement follows. Whether

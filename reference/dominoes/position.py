@@ -32,9 +32,7 @@ from reference.core.errors import InputError, IllegalAction
 from .actions import parse_action, parse_tile, shown
 from .rules.deal import check_distinct, new_match
 from .rules.interpretations import Options
-from .rules.continuation import continuation_reason
 from .rules.layout import Layout, has_legal_placement
-from .rules.points import placement_points
 from .rules.moves import Place
 from .rules.seating import DRAW_PILE_SIZE, HAND_SIZE, INDIVIDUAL
 from .rules.state import PLACE_DRAWN, PLAY, MatchState, RoundState
@@ -106,20 +104,10 @@ def position_match(setup: Mapping[str, Any], options: Options, field: str = "set
         raise InputError(f"{where}.drawn_tile", "a drawn tile waits only in phase place_drawn")
 
     match.round = RoundState(hands=hands, draw_pile=pile, opener=opener, layout=layout, to_play=turn,
-                             drawn_tile=drawn, continuing=continuing, last_placer=turn if continuing else None,
-                             continued_by=continued_by(layout) if continuing else None)
+                             drawn_tile=drawn, continuing=continuing, last_placer=turn if continuing else None)
     match.round_number = round_number
     match.phase = phase
     return match
-
-
-def continued_by(layout: Layout) -> str | None:
-    """Why a continuing player continues: the tile just played (the layout's last placement)
-    decides, by what it is and what it scored (DOM-CONT-3)."""
-    if layout.is_empty():
-        return None
-    last = next(reversed(layout.placed))
-    return continuation_reason(last, placement_points(layout.end_sum()).raw)
 
 
 def position_layout(position: Mapping[str, Any], where: str) -> tuple[Layout, list]:

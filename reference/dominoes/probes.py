@@ -9,8 +9,8 @@ probe per step), with that action and the next one as steps (at most STEPS_PER_P
 past the end of the round). Positions on an empty layout (a round's opening) are used only
 for the opening clauses. Ids: `dom-probe2-<clause id lowercased>-NNN`; the `probe2` part is
 bumped if the generator ever changes what an id holds (`probe1` ids were retired when a
-step's record began to name the 61 check at every scoring placement, a double's branches
-opening as a branching double's, and the scoring double's single continuation).
+step's record began to name a double's branches opening as a branching double's, DOM-DBL-1, and
+a draw offered while tiles are left, DOM-DEAL-3).
 """
 
 from __future__ import annotations

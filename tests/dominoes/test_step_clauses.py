@@ -40,7 +40,7 @@ def test_a_plain_placement_does_not_log_the_doubles_elsewhere_on_the_table():
     assert not third & {"DOM-COUNT-1", "DOM-COUNT-4", "DOM-PTS-2", "DOM-MATCH-1", "DOM-CONT-1"}
     fourth = steps[3]
     assert {"DOM-PLACE-1", "DOM-COUNT-3", "DOM-PTS-3", "DOM-CONT-4"} <= fourth
-    assert not fourth & {"DOM-DBL-1", "DOM-DBL-4", "DOM-COUNT-1", "DOM-COUNT-2", "DOM-COUNT-4", "DOM-MATCH-2"}
+    assert not fourth & {"DOM-DBL-1", "DOM-DBL-4", "DOM-COUNT-1", "DOM-COUNT-2", "DOM-COUNT-4"}
     # the opening scored 5 (1 displayed) and continued from hand
     assert {"DOM-OPEN-4", "DOM-PTS-2", "DOM-MATCH-1", "DOM-CONT-1", "DOM-CONT-3"} <= steps[0]
     assert "DOM-PLACE-1" not in steps[0]            # the opening joins nothing
@@ -127,21 +127,3 @@ def test_coverage_counts_the_clauses_a_step_applied_not_the_case_list(monkeypatc
     assert rows["DOM-PTS-2"].cases == ["dom-x"]
     assert rows["DOM-TIE-1"].cases == []
 
-
-def test_points_are_held_against_61_and_a_scoring_double_banks_no_second_continuation():
-    """DOM-MATCH-2 is applied whenever a placement records points (the match ends there or goes
-    on); after a double that also scored, the next plain tile ends the turn under DOM-CONT-4 and
-    DOM-CONT-2 (one continuation, not two banked), and not after a double that scored nothing."""
-    # 0|5 opens (0 + 5 = 5: one point, continues); 0|0 on its low end (0 + 0 + 5 = 5: a double
-    # that scores, one continuation); 2|5 on 0|5's high end (0|0 still counts 0 + 0, and 2: 2
-    # scores nothing; a plain tile, the turn ends).
-    steps = steps_clauses({"players": 2, "deal": DEAL_2P},
-                          ["place 0|5", "place 0|0 at 0|5 low", "place 2|5 at 0|5 high"])
-    assert "DOM-MATCH-2" in steps[0] and "DOM-MATCH-2" in steps[1]
-    assert "DOM-MATCH-2" not in steps[2]                       # 0 + 2 = 2 scores nothing
-    assert {"DOM-CONT-4", "DOM-CONT-2"} <= steps[2]
-    # 1|4 opens (5), 4|4 on its high end (1 + 8 = 9: a double that scores nothing), 3|4 on line B:
-    # the turn ends under DOM-CONT-4 alone
-    plain = steps_clauses({"players": 2, "deal": DEAL_2P},
-                          ["place 1|4", "place 4|4 at 1|4 high", "place 3|4 at 4|4 line_b"])
-    assert "DOM-CONT-4" in plain[2] and "DOM-CONT-2" not in plain[2]

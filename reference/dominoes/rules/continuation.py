@@ -32,9 +32,6 @@ def opening_may_continue(match: MatchState) -> bool:
 def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening: bool, log) -> None:
     reason = continuation_reason(tile, raw_points)
     if reason is None:
-        if match.round.continued_by == "double_and_scored":
-            # the scoring double gave one continuation, now used: none is banked (DOM-CONT-2)
-            log.rule("DOM-CONT-2")
         # DOM-CONT-4: a tile that is neither a double nor scoring ends the turn.
         turns.end_turn(match, "non_scoring_tile", "DOM-CONT-4", log)
     elif opening and not opening_may_continue(match):
@@ -50,7 +47,6 @@ def continue_turn(match: MatchState, reason: str, log) -> None:
     # under the must-play rule.
     r = match.round
     r.continuing = True
-    r.continued_by = reason
     log.event("continued", "DOM-CONT-2" if reason == "double_and_scored" else "DOM-CONT-1",
               player=r.to_play, reason=reason)
     log.rule("DOM-CONT-3")

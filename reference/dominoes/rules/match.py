@@ -18,9 +18,6 @@ def record_points(match: MatchState, seat: int, displayed: int, log) -> None:
         side = match.seating.side_of(seat)
         match.scores[side] += displayed
         log.event("scored", "DOM-MATCH-1", side=side, displayed=displayed, score=match.scores[side])
-        # the new score is held against 61 at once (DOM-MATCH-2, end_match_by_placement): the
-        # match ends here or goes on
-        log.rule("DOM-MATCH-2")
         if match.seating.mode == PARTNERSHIP:
             log.rule("DOM-SET-3", "DOM-SET-4")      # the seat's pair, one shared score
 

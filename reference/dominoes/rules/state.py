@@ -26,12 +26,11 @@ class RoundState:
     drawn_tile: Tile | None = None
     continuing: bool = False         # the player to act is continuing a turn (DOM-CONT-3)
     last_placer: int | None = None
-    continued_by: str | None = None  # why the player continues ("double", "scored", "double_and_scored")
 
     def copy(self) -> "RoundState":
         return RoundState([list(h) for h in self.hands], list(self.draw_pile), self.opener,
                           self.layout.copy(), self.to_play, self.drawn_tile, self.continuing,
-                          self.last_placer, self.continued_by)
+                          self.last_placer)
 
 
 @dataclass

@@ -226,7 +226,6 @@ def end_turn(match: MatchState, reason: str, clause: str, log) -> None:
     r = match.round
     player = r.to_play
     r.continuing = False
-    r.continued_by = None
     r.to_play = match.seating.next_clockwise(player)
     log.event("turn_ended", clause, player=player, reason=reason, next=r.to_play)
     log.rule("DOM-TURN-1")

@@ -23,8 +23,9 @@ import signal
 import subprocess
 import threading
 import time
-from dataclasses import dataclass, field
+from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Iterable
 
 from . import protocol
@@ -274,10 +275,13 @@ class Implementation:
 
     # -- messages ------------------------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any]) -> int:
+        """Write one message; returns its size in bytes."""
+        data = protocol.encode(message)
         try:
-            self.process.stdin.write(protocol.encode(message))
+            self.process.stdin.write(data)
             self.process.stdin.flush()
+            return len(data)
         except (OSError, ValueError) as exc:
             self.wait_for_exit()
             if self.process.poll() is not None:   # it exited first: say so, as a read would have found
@@ -357,12 +361,6 @@ class Implementation:
         produced = (game.get("observations") or {}).get(case["kind"])
         return None if produced is None else list(produced)
 
-    def ask(self, seq: int, case: dict[str, Any], timeout: float,
-            observe: list[str] | None = None) -> tuple[dict[str, Any], set[int]]:
-        """The answer to case `seq`, and the earlier seqs answered again while waiting for it."""
-        self.send(protocol.case_message(seq, case, observe))
-        return self.answer(seq, timeout, time.monotonic() + timeout)
-
     def answer(self, seq: int, timeout: float, deadline: float) -> tuple[dict[str, Any], set[int]]:
         """The answer to case `seq`, already sent, and the earlier seqs answered again meanwhile."""
         self.waiting = timeout
@@ -427,7 +425,8 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
               max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
     """Run every case; returns the results and what the implementation announced. When
-    `cases` is a sequence, each next case is sent while the answer before it is judged.
+    `cases` is a sequence, a window of the next cases is sent while an answer is awaited and
+    judged (see Window).
 
     Raises ImplementationUnavailable when the first start fails (nothing was run)."""
     implementation = Implementation(command, cwd, handshake_timeout)
@@ -440,62 +439,69 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     consecutive = 0
     not_run = ""            # once set, every remaining case is errored with this reason
     seq = 0
-    # Cases known up front (a sequence) are sent one ahead; a stream of cases (the pytest
-    # plugin hands over each as its item asks for it) is never read ahead of its consumer.
-    upcoming = Lookahead(cases) if isinstance(cases, Sequence) else None
-    ahead: SentAhead | None = None
+    answered_at = 0.0       # when the last answer was read: a case's time starts at the later of this and its sending
+    # Cases known up front (a sequence) are sent ahead; a stream of cases (the pytest plugin
+    # hands over each as its item asks for it) is never read ahead of its consumer.
+    window = Window(cases) if isinstance(cases, Sequence) else None
 
-    def send_next_ahead() -> SentAhead | None:
-        """Send the next case before judging this one, so the implementation works on it
-        meanwhile (only to a running process, and only a case it takes)."""
+    def send(index: int, case: dict[str, Any]) -> InFlight:
         nonlocal seq
-        case = upcoming.peek() if upcoming is not None else None
-        if case is None or implementation.process is None or implementation.unsupported(case):
-            return None
         seq += 1
-        sent = SentAhead(case, seq, new_result(case), time.perf_counter(), time.monotonic() + timeout)
-        by_seq[seq] = sent.result
-        sent.observe = compared_keys(sent.result, case, implementation.observations(case))
+        result = new_result(case)
+        by_seq[seq] = result
+        observe = compared_keys(result, case, implementation.observations(case))
+        flight = InFlight(index, seq, result, observe, time.monotonic())
         try:
-            implementation.send(protocol.case_message(seq, case, sent.observe))
+            flight.size = implementation.send(protocol.case_message(seq, case, observe))
         except ProtocolError as exc:
-            sent.error = exc                    # reported as this case's fault when its turn comes
-        return sent
+            flight.error = exc                  # reported as this case's fault when its turn comes
+        return flight
+
+    def fill() -> None:
+        """Send the next cases the implementation takes, up to the window's bounds (only to a
+        running process, and never after the circuit breaker tripped)."""
+        if window is None or not_run or implementation.process is None:
+            return
+        while (index := window.next_to_send()) is not None:
+            case = window.cases[index]
+            if implementation.unsupported(case):
+                window.passed_over()
+                continue
+            window.sent(send(index, case))
 
     try:
-        for case in upcoming if upcoming is not None else cases:
-            sent, ahead = (ahead, None) if ahead is not None and ahead.case is case else (None, None)
-            result = sent.result if sent else new_result(case)
-            if sent is None and not_run:
+        for index, case in enumerate(cases):
+            flight = window.take(index) if window is not None else None
+            result = flight.result if flight else new_result(case)
+            if flight is None and not_run:
                 result.message = not_run
-            elif sent is None and implementation.process is None:
+            elif flight is None and implementation.process is None:
                 not_run = result.message = f"not run: the implementation could not be restarted ({implementation.start_error})"
-            elif sent is None and (reason := implementation.unsupported(case)):
+            elif flight is None and (reason := implementation.unsupported(case)):
                 result.status, result.message = "skipped", reason
             else:
-                if sent is None:
-                    seq += 1
-                    by_seq[seq] = result
-                this_seq = sent.seq if sent else seq
-                started = sent.started if sent else time.perf_counter()
+                if flight is None:
+                    flight = send(index, case)
+                    result = flight.result
+                    if window is not None:
+                        window.passed(index)
+                fill()                  # the implementation has the next cases while it works on this one
+                started = max(flight.sent_at, answered_at)
                 try:
-                    if sent is not None:
-                        observe = sent.observe
-                        if sent.error is not None:
-                            raise sent.error
-                        reply, repeated = implementation.answer(this_seq, timeout, sent.deadline)
-                    else:
-                        observe = compared_keys(result, case, implementation.observations(case))
-                        reply, repeated = implementation.ask(this_seq, case, timeout, observe)
-                    result.seconds = time.perf_counter() - started
-                    if not not_run:
-                        ahead = send_next_ahead()
+                    if flight.error is not None:
+                        raise flight.error
+                    reply, repeated = implementation.answer(flight.seq, timeout, started + timeout)
+                    answered_at = time.monotonic()
+                    result.seconds = answered_at - started
+                    fill()              # ... and while this answer is judged
                     blame_repeated_answers(repeated, by_seq, case["id"])
-                    judge_reply(result, case, reply, observe)
+                    judge_reply(result, case, reply, flight.observe)
                     consecutive = 0
                 except (TimeoutError, ProtocolError) as exc:
-                    result.seconds = time.perf_counter() - started
+                    result.seconds = time.monotonic() - started
                     consecutive += 1
+                    if window is not None:
+                        window.drop()   # sent to the process that failed: asked again of the next one
                     if max_consecutive_errors and consecutive >= max_consecutive_errors:
                         result.message = str(exc)
                         not_run = (f"not run: circuit breaker: {consecutive} cases in a row crashed, timed out or "
@@ -506,7 +512,6 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
                         result.message = f"{exc}; the implementation was restarted"
                         restart(implementation)
                         implementation.first_seq = seq + 1
-                    ahead = None
             expected_failures.apply(result)
             results.append(result.bound())
             if on_result:
@@ -516,40 +521,69 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     return results, {**implementation.announced, "command": command, "starts": implementation.starts}
 
 
-class Lookahead:
-    """An iterator whose next item can be seen before it is taken."""
-
-    _END = object()
-
-    def __init__(self, items: Iterable[Any]):
-        self.items = iter(items)
-        self.buffered: Any = self._END
-
-    def __iter__(self) -> "Lookahead":
-        return self
-
-    def __next__(self) -> Any:
-        if self.buffered is not self._END:
-            item, self.buffered = self.buffered, self._END
-            return item
-        return next(self.items)
-
-    def peek(self) -> Any:
-        if self.buffered is self._END:
-            self.buffered = next(self.items, self._END)
-        return None if self.buffered is self._END else self.buffered
+WINDOW_CASES = 16           # cases sent ahead of the answer awaited
+WINDOW_BYTES = 32 * 1024    # and their encoded size: within a pipe's buffer (64 KiB on Linux), so
+                            # writing them never waits on an implementation busy writing answers
 
 
 @dataclass
-class SentAhead:
-    """A case sent while the one before it was being judged."""
-    case: dict[str, Any]
+class InFlight:
+    """A case sent to the implementation, its answer not read yet."""
+    index: int                  # its place among the cases
     seq: int
     result: CaseResult
-    started: float
-    deadline: float
-    observe: list[str] | None = None
+    observe: list[str] | None
+    sent_at: float              # time.monotonic() when it was written
+    size: int = 0               # bytes written
     error: ProtocolError | None = None
+
+
+class Window:
+    """The cases sent ahead, in order, bounded by WINDOW_CASES and WINDOW_BYTES.
+
+    An implementation answers in order, so at most WINDOW_CASES answers are ever owed and
+    what the runner has written and the implementation not yet read fits in the pipe: the
+    runner never blocks writing while the implementation blocks writing to it. Each case's
+    timeout counts from the later of its sending and the answer before it (a case waiting
+    behind others is not charged for their time)."""
+
+    def __init__(self, cases: Sequence[dict[str, Any]]):
+        self.cases = cases
+        self.flights: deque[InFlight] = deque()
+        self.bytes = 0
+        self.next_index = 0     # the first case not yet sent nor passed over
+
+    def next_to_send(self) -> int | None:
+        if self.next_index >= len(self.cases) or len(self.flights) >= WINDOW_CASES or self.bytes >= WINDOW_BYTES:
+            return None
+        return self.next_index
+
+    def passed_over(self) -> None:
+        self.next_index += 1
+
+    def passed(self, index: int) -> None:
+        self.next_index = max(self.next_index, index + 1)
+
+    def sent(self, flight: InFlight) -> None:
+        self.flights.append(flight)
+        self.bytes += flight.size
+        self.next_index = flight.index + 1
+
+    def take(self, index: int) -> InFlight | None:
+        """The case at `index` if it was sent ahead (then it leaves the window)."""
+        if not self.flights or self.flights[0].index != index:
+            self.passed(index - 1)
+            return None
+        flight = self.flights.popleft()
+        self.bytes -= flight.size
+        return flight
+
+    def drop(self) -> None:
+        """Forget the cases sent ahead: they are sent again when their turn comes."""
+        if self.flights:
+            self.next_index = self.flights[0].index
+        self.flights.clear()
+        self.bytes = 0
 
 
 def new_result(case: dict[str, Any]) -> CaseResult:

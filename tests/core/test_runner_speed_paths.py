@@ -201,22 +201,50 @@ def test_the_quick_yes_for_a_result_agrees_with_the_schema(message):
     assert accepted == valid
 
 
-# -- the next case is sent while the answer before it is judged ------------------------------------
+# -- the next cases are sent while an answer is awaited and judged ---------------------------------
 
-def test_each_next_case_is_sent_before_the_answer_before_it_is_judged(dominoes, monkeypatch):
+@pytest.mark.parametrize("window_cases, window_bytes, judged_after", [
+    (16, 32 * 1024, [4, 4, 4, 4]),      # the whole run fits in the window
+    (2, 32 * 1024, [3, 4, 4, 4]),       # the case awaited and two more
+    (16, 1, [2, 3, 4, 4]),              # one byte of room: one case ahead at most
+])
+def test_the_next_cases_are_sent_before_an_answer_is_judged(dominoes, monkeypatch, window_cases, window_bytes,
+                                                              judged_after):
     import shlex
     import sys
 
     from reference.core import runner
+    monkeypatch.setattr(runner, "WINDOW_CASES", window_cases)
+    monkeypatch.setattr(runner, "WINDOW_BYTES", window_bytes)
     cases = [c for c in dominoes if c["kind"] == "settlement"][:4]
     sent: list[int] = []
-    judged_after: list[int] = []
+    judged: list[int] = []
     real_send, real_judge = runner.Implementation.send, runner.judge_reply
     monkeypatch.setattr(runner.Implementation, "send", lambda self, message: (
         sent.append(message.get("seq", 0)) if message.get("type") == "case" else None, real_send(self, message))[1])
     monkeypatch.setattr(runner, "judge_reply", lambda result, case, reply, observe: (
-        judged_after.append(len(sent)), real_judge(result, case, reply, observe))[1])
+        judged.append(len(sent)), real_judge(result, case, reply, observe))[1])
     command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
     results, _ = runner.run_cases(command, cases)
     assert [r.status for r in results] == ["passed"] * 4 and sent == [1, 2, 3, 4]
-    assert judged_after == [2, 3, 4, 4]         # case n judged once case n+1 was on its way
+    assert judged == judged_after           # how many cases were on their way when each was judged
+
+
+def test_a_stream_of_cases_is_never_read_ahead(dominoes):
+    import shlex
+    import sys
+
+    from reference.core import runner
+    cases = [c for c in dominoes if c["kind"] == "settlement"][:3]
+    taken: list[int] = []
+
+    def stream():
+        for number, case in enumerate(cases, 1):
+            taken.append(number)
+            yield case
+
+    command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
+    seen: list[list[int]] = []
+    results, _ = runner.run_cases(command, stream(), on_result=lambda result: seen.append(list(taken)))
+    assert [r.status for r in results] == ["passed"] * 3
+    assert seen == [[1], [1, 2], [1, 2, 3]]     # each case taken only once the one before it is done

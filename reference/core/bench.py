@@ -73,23 +73,30 @@ def in_process(cases) -> int:
     return len(cases)
 
 
-def adapter_command(game: Game) -> str:
-    return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game {game.name}"
+ALL_GAMES = "all games"
 
 
-def through_protocol(game: Game, cases) -> int:
+def adapter_command(*games: Game) -> str:
+    """The command `horserace check` starts for these games: one adapter serving them all."""
+    return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter" + \
+        "".join(f" --game {game.name}" for game in games)
+
+
+def through_protocol(games: Game | list[Game], cases) -> int:
     """What `horserace check` does: one adapter process started, every case sent and judged."""
     from .runner import run_cases
-    results, _ = run_cases(adapter_command(game), cases)
+    games = games if isinstance(games, list) else [games]
+    results, _ = run_cases(adapter_command(*games), cases)
     assert all(r.status == "passed" for r in results)
     return len(cases)
 
 
-def adapter_start(game: Game, rounds: int = 3) -> int:
+def adapter_start(games: Game | list[Game], rounds: int = 3) -> int:
     """Starting the adapter and its handshake, alone: the fixed part of a protocol run."""
     from .runner import Implementation
+    games = games if isinstance(games, list) else [games]
     for _ in range(rounds):
-        implementation = Implementation(adapter_command(game))
+        implementation = Implementation(adapter_command(*games))
         implementation.start()
         implementation.stop()
     return rounds
@@ -106,6 +113,16 @@ def run_benchmarks(game: Game) -> list[Measure]:
                           lambda: through_protocol(game, cases)))
     measures.append(timed(game.name, "adapter start and handshake", "starts", lambda: adapter_start(game)))
     return measures
+
+
+def run_all_games_benchmarks(games: list[Game]) -> list[Measure]:
+    """A full `horserace check`: every case of every game, in process against one protocol run
+    (one adapter process serving every game, as `check` starts it)."""
+    from .vectors import load_cases
+    cases = load_cases([game.name for game in games])
+    return [timed(ALL_GAMES, "vector cases, in process", "cases", lambda: in_process(cases)),
+            timed(ALL_GAMES, "vector cases, through the protocol", "cases", lambda: through_protocol(games, cases)),
+            timed(ALL_GAMES, "adapter start and handshake", "starts", lambda: adapter_start(games))]
 
 
 # -- comparing two trees -------------------------------------------------------------------------

@@ -153,6 +153,26 @@ def walk_verdict(value):
         return str(exc)
 
 
+TRICKY_TEXT = st.text(alphabet='[]{}"\\/nu0aé😀 ', max_size=12)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | TRICKY_TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TRICKY_TEXT, inner, max_size=3),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES, st.integers(min_value=55, max_value=66), st.booleans())
+def test_the_quick_depth_agrees_with_the_walk_whatever_the_strings_hold(value, wrap, ascii_only):
+    # strings full of brackets, quotes and backslashes, escaped or not, at depths around the limit
+    line = "[" * wrap + json.dumps(value, ensure_ascii=ascii_only) + "]" * wrap
+    try:
+        parse_line(line.encode())
+        quick = None
+    except ProtocolError as exc:
+        quick = str(exc)
+    assert quick == walk_verdict(json.loads(line))
+
+
 def test_brackets_inside_strings_do_not_count_toward_the_depth():
     line = json.dumps({"type": "result", "seq": 1, "steps": [{"s": "[" * 200 + '\\"{' * 100}]}).encode()
     assert parse_line(line)["seq"] == 1

@@ -1,6 +1,7 @@
 """Measure throughput: scenario replays, random games, perft nodes, and vector cases through
 the runner protocol against in-process checking (the same judging and bookkeeping, the
-reference engines called directly; the adapter's start is measured apart). With --compare REF, run the same workloads
+reference engines called directly; the adapter's start is measured apart), per game and, with
+more than one game, for all of them together as a full `check` runs them (one adapter). With --compare REF, run the same workloads
 on this tree and on commit REF in turn, in fresh processes, and print both rates and their
 ratio. Nothing is asserted."""
 
@@ -26,19 +27,24 @@ def run(args: argparse.Namespace) -> int:
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     if args.compare:
         return run_compare(args)
-    from reference.core.bench import run_benchmarks
+    from reference.core.bench import ALL_GAMES, run_all_games_benchmarks, run_benchmarks
     from reference.core.game import all_games
 
     measures = []
     print(f"{'game':12} {'workload':40} {'count':>9} {'seconds':>9} {'per second':>12}")
-    for name, game in all_games().items():
-        if args.game and name not in args.game:
-            continue
-        for m in run_benchmarks(game):
+    games = [game for name, game in all_games().items() if not args.game or name in args.game]
+
+    def show(batch) -> None:
+        for m in batch:
             measures.append(m)
-            print(f"{m.game:12} {m.name:40} {m.count:9} {m.seconds:9.3f} {m.rate:12.1f} {m.unit}")
+            print(f"{m.game:12} {m.name:40} {m.count:9} {m.seconds:9.3f} {m.rate:12.1f} {m.unit}", flush=True)
+
+    for game in games:
+        show(run_benchmarks(game))
+    if len(games) > 1:
+        show(run_all_games_benchmarks(games))
     by_key = {(m.game, m.name): m for m in measures}
-    for name in all_games():
+    for name in [game.name for game in games] + [ALL_GAMES]:
         inproc = by_key.get((name, "vector cases, in process"))
         proto = by_key.get((name, "vector cases, through the protocol"))
         start = by_key.get((name, "adapter start and handshake"))

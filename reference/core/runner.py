@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Iterable
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from . import protocol
 from .attribution import applied_clauses
@@ -209,19 +209,32 @@ class Implementation:
         self.starts = 0
         self.start_error = ""
         self.first_seq = 1          # seqs below this were asked of an earlier process
+        self.launch_error: ImplementationUnavailable | ProtocolError | None = None
+        self.hello_deadline = 0.0
         self.waiting = 0.0          # the timeout being waited on, for messages
 
     # -- process -------------------------------------------------------------------------------
 
     def start(self) -> None:
+        self.launch()
+        self.finish_start()
+
+    def launch(self) -> None:
+        """Start the process and send the hello, without waiting for its answer: the caller may
+        work meanwhile (`check` reads the vectors while the implementation starts). A failure
+        is kept and raised by finish_start."""
         self.stop()
         self.starts += 1
+        self.launch_error = None
+        self.hello_deadline = time.monotonic() + self.handshake_timeout
         try:
             # own session = own process group: stop() kills every process the implementation forked
             self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True)
         except OSError as exc:
-            raise ImplementationUnavailable(f"cannot start {self.shown_command}: {exc.strerror or exc}") from None
+            self.launch_error = ImplementationUnavailable(f"cannot start {self.shown_command}: "
+                                                          f"{exc.strerror or exc}")
+            return
         self.lines = queue.Queue(maxsize=4)
         self.stopped = threading.Event()
         self.stderr = StderrTail()
@@ -231,6 +244,19 @@ class Implementation:
         for thread in self.threads:
             thread.start()
         try:
+            self.send(protocol.hello())
+        except ProtocolError as exc:
+            self.launch_error = exc
+
+    @property
+    def launched(self) -> bool:
+        return self.process is not None or self.launch_error is not None
+
+    def finish_start(self) -> None:
+        """Read the hello of the launched process (ImplementationUnavailable if it fails)."""
+        try:
+            if isinstance(self.launch_error, ImplementationUnavailable):
+                raise self.launch_error
             self.handshake()
         except ImplementationUnavailable:
             self.stop()                 # a failed handshake leaves no process behind
@@ -324,8 +350,9 @@ class Implementation:
     def handshake(self) -> None:
         self.waiting = self.handshake_timeout
         try:
-            self.send(protocol.hello())
-            line = self.receive_line(time.monotonic() + self.handshake_timeout)
+            if self.launch_error is not None:
+                raise self.launch_error
+            line = self.receive_line(self.hello_deadline)
             reply = protocol.parse_line(line)
             kind = protocol.message_type(reply)
         except ProtocolError as exc:
@@ -419,18 +446,25 @@ def unsupported_options(case: dict[str, Any], offered: dict[str, list[Any]]) -> 
     return None
 
 
-def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10.0,
+def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], timeout: float = 10.0,
               expected_failures: ExpectedFailures | dict[str, str] | None = None, cwd: str | None = None,
               on_result: Callable[[CaseResult], None] | None = None,
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
               max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
     """Run every case; returns the results and what the implementation announced. When
     `cases` is a sequence, a window of the next cases is sent while an answer is awaited and
-    judged (see Window).
+    judged (see Window). `command` may be an Implementation already launched (then its own
+    cwd and handshake timeout hold).
 
     Raises ImplementationUnavailable when the first start fails (nothing was run)."""
-    implementation = Implementation(command, cwd, handshake_timeout)
-    implementation.start()
+    if isinstance(command, Implementation):
+        implementation, command = command, command.command
+        if not implementation.launched:
+            implementation.launch()
+        implementation.finish_start()
+    else:
+        implementation = Implementation(command, cwd, handshake_timeout)
+        implementation.start()
     if not isinstance(expected_failures, ExpectedFailures):
         expected_failures = ExpectedFailures([Entry(reason, id=case_id) for case_id, reason in
                                               (expected_failures or {}).items()])
@@ -450,7 +484,7 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
         result = new_result(case)
         by_seq[seq] = result
         observe = compared_keys(result, case, implementation.observations(case))
-        flight = InFlight(index, seq, result, observe, time.monotonic())
+        flight = InFlight(index, case, seq, result, observe, time.monotonic())
         try:
             flight.size = implementation.send(protocol.case_message(seq, case, observe))
         except ProtocolError as exc:
@@ -470,7 +504,7 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
             window.sent(send(index, case))
 
     try:
-        for index, case in enumerate(cases):
+        for index, case in (window if window is not None else enumerate(cases)):
             flight = window.take(index) if window is not None else None
             result = flight.result if flight else new_result(case)
             if flight is None and not_run:
@@ -530,6 +564,7 @@ WINDOW_BYTES = 32 * 1024    # and their encoded size: within a pipe's buffer (64
 class InFlight:
     """A case sent to the implementation, its answer not read yet."""
     index: int                  # its place among the cases
+    case: dict[str, Any]
     seq: int
     result: CaseResult
     observe: list[str] | None
@@ -552,6 +587,13 @@ class Window:
         self.flights: deque[InFlight] = deque()
         self.bytes = 0
         self.next_index = 0     # the first case not yet sent nor passed over
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        """Each case with its place; a case sent ahead is not read again (a sequence may
+        parse its cases on each read)."""
+        for index in range(len(self.cases)):
+            head = self.flights[0] if self.flights else None
+            yield index, (head.case if head is not None and head.index == index else self.cases[index])
 
     def next_to_send(self) -> int | None:
         if self.next_index >= len(self.cases) or len(self.flights) >= WINDOW_CASES or self.bytes >= WINDOW_BYTES:

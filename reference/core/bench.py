@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -83,12 +84,11 @@ def adapter_command(*games: Game) -> str:
 
 
 def through_protocol(games: Game | list[Game], cases) -> int:
-    """What `horserace check` does: one adapter process started, every case sent and judged."""
-    from .runner import run_cases
+    """The cases already read: one adapter process started (and waited for), every case sent
+    and judged."""
+    from .runner import Implementation
     games = games if isinstance(games, list) else [games]
-    results, _ = run_cases(adapter_command(*games), cases)
-    assert all(r.status == "passed" for r in results)
-    return len(cases)
+    return through_protocol_with(Implementation(adapter_command(*games)), cases)
 
 
 def adapter_start(games: Game | list[Game], rounds: int = 3) -> int:
@@ -102,27 +102,76 @@ def adapter_start(games: Game | list[Game], rounds: int = 3) -> int:
     return rounds
 
 
-def run_benchmarks(game: Game) -> list[Measure]:
+def check_in_process(games: list[Game]) -> int:
+    """A full `check` of these games without its transport: the selected cases read from the
+    vector files as `check` reads them, then judged in process."""
+    from .runner import Selection
+    from .vectors import load_selected
+    return in_process(load_selected(Selection(games=[game.name for game in games])))
+
+
+def check_through_protocol(games: list[Game]) -> int:
+    """A full `check` of these games as the command runs it: the adapter launched first, the
+    cases read from the vector files while it starts, then run."""
+    from .runner import Implementation, Selection
+    from .vectors import load_selected
+    implementation = Implementation(adapter_command(*games))
+    implementation.launch()
+    try:
+        cases = load_selected(Selection(games=[game.name for game in games]))
+        return through_protocol_with(implementation, cases)
+    finally:
+        implementation.stop()
+
+
+def through_protocol_with(implementation, cases) -> int:
+    from .runner import run_cases
+    results, _ = run_cases(implementation, cases)
+    assert all(r.status == "passed" for r in results)
+    return len(cases)
+
+
+CHECK_IN_PROCESS = "check: read and judge, in process"
+CHECK_THROUGH_PROTOCOL = "check: read and run through the protocol"
+
+
+def paired(label: str, works: list[tuple[str, str, Callable[[], int]]], rounds: int) -> list[Measure]:
+    """Each (name, unit, work) run in turn, `rounds` times over (A B A B ...: a drift of the
+    machine's speed touches both alike); each measure is the median round."""
+    seconds: dict[str, list[float]] = {name: [] for name, _, _ in works}
+    counts: dict[str, int] = {}
+    for _ in range(max(1, rounds)):
+        for name, unit, work in works:
+            measure = timed(label, name, unit, work)
+            seconds[name].append(measure.seconds)
+            counts[name] = measure.count
+    return [Measure(label, name, unit, counts[name], statistics.median(seconds[name])) for name, unit, _ in works]
+
+
+def case_measures(label: str, games: list[Game], rounds: int) -> list[Measure]:
+    """The vector cases in process against through the protocol: the cases already read (the
+    adapter's start then counts in full), and as `check` runs (reading them while it starts)."""
     from .vectors import load_cases
-    cases = load_cases([game.name])
+    cases = load_cases([game.name for game in games])
+    return paired(label, [
+        ("vector cases, in process", "cases", lambda: in_process(cases)),
+        ("vector cases, through the protocol", "cases", lambda: through_protocol(games, cases)),
+        (CHECK_IN_PROCESS, "cases", lambda: check_in_process(games)),
+        (CHECK_THROUGH_PROTOCOL, "cases", lambda: check_through_protocol(games))], rounds) + [
+        timed(label, "adapter start and handshake", "starts", lambda: adapter_start(games))]
+
+
+def run_benchmarks(game: Game, rounds: int = 1) -> list[Measure]:
     measures = [timed(game.name, "scenario replays", "scenarios", lambda: replay_scenarios(game))]
     for name, (unit, work) in game.benchmarks.items():
         measures.append(timed(game.name, name, unit, work))
-    measures.append(timed(game.name, "vector cases, in process", "cases", lambda: in_process(cases)))
-    measures.append(timed(game.name, "vector cases, through the protocol", "cases",
-                          lambda: through_protocol(game, cases)))
-    measures.append(timed(game.name, "adapter start and handshake", "starts", lambda: adapter_start(game)))
-    return measures
+    return measures + case_measures(game.name, [game], rounds)
 
 
-def run_all_games_benchmarks(games: list[Game]) -> list[Measure]:
+def run_all_games_benchmarks(games: list[Game], rounds: int = 1) -> list[Measure]:
     """A full `horserace check`: every case of every game, in process against one protocol run
     (one adapter process serving every game, as `check` starts it)."""
-    from .vectors import load_cases
-    cases = load_cases([game.name for game in games])
-    return [timed(ALL_GAMES, "vector cases, in process", "cases", lambda: in_process(cases)),
-            timed(ALL_GAMES, "vector cases, through the protocol", "cases", lambda: through_protocol(games, cases)),
-            timed(ALL_GAMES, "adapter start and handshake", "starts", lambda: adapter_start(games))]
+    return case_measures(ALL_GAMES, games, rounds)
 
 
 # -- comparing two trees -------------------------------------------------------------------------

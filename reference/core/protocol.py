@@ -110,7 +110,6 @@ def parse_line(line: bytes) -> Any:
 # Strict UTF-8 cannot carry a surrogate; only a \uD800-\uDFFF escape can put one in a string.
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 NOT_QUOTE_OR_BRACKET = bytes(b for b in range(256) if b not in b'"[]{}')
-QUOTED = re.compile(rb'"[^"]*"')
 INNERMOST = re.compile(rb"\[\]|\{\}")
 
 
@@ -120,10 +119,10 @@ def check_depth(line: bytes) -> None:
 
     Bytes throughout (a UTF-8 continuation byte is never ASCII). Inside a string a backslash
     starts a two-character escape: dropping every escaped backslash, then every escaped quote,
-    leaves only the quotes that open and close strings; what lies between two of them is a
-    string's content."""
+    leaves only the quotes that open and close strings: split at them, every second piece is
+    a string's content."""
     unescaped = line.replace(b"\\\\", b"").replace(b'\\"', b"")
-    brackets = QUOTED.sub(b"", unescaped.translate(None, NOT_QUOTE_OR_BRACKET))
+    brackets = b"".join(unescaped.translate(None, NOT_QUOTE_OR_BRACKET).split(b'"')[0::2])   # outside strings
     for _ in range(MAX_DEPTH):
         if not brackets:
             return

@@ -301,20 +301,28 @@ class Implementation:
 
     # -- messages ------------------------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> int:
-        """Write one message; returns its size in bytes."""
+    def send(self, message: dict[str, Any], flush: bool = True) -> int:
+        """Write one message (on its way once flushed); returns its size in bytes."""
         data = protocol.encode(message)
         try:
             self.process.stdin.write(data)
-            self.process.stdin.flush()
-            return len(data)
         except (OSError, ValueError) as exc:
-            self.wait_for_exit()
-            if self.process.poll() is not None:   # it exited first: say so, as a read would have found
-                raise ProtocolError(f"the implementation exited ({self.exit_note()}); the case could not "
-                                    "be sent") from None
-            raise ProtocolError(f"cannot write to the implementation ({exc.__class__.__name__}); "
-                                f"{self.exit_note()}") from None
+            raise self.write_failed(exc) from None
+        if flush:
+            self.flush()
+        return len(data)
+
+    def flush(self) -> None:
+        try:
+            self.process.stdin.flush()
+        except (OSError, ValueError) as exc:
+            raise self.write_failed(exc) from None
+
+    def write_failed(self, exc: Exception) -> ProtocolError:
+        self.wait_for_exit()
+        if self.process.poll() is not None:   # it exited first: say so, as a read would have found
+            return ProtocolError(f"the implementation exited ({self.exit_note()}); the case could not be sent")
+        return ProtocolError(f"cannot write to the implementation ({exc.__class__.__name__}); {self.exit_note()}")
 
     def wait_for_exit(self) -> None:
         try:
@@ -478,7 +486,7 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
     # hands over each as its item asks for it) is never read ahead of its consumer.
     window = Window(cases) if isinstance(cases, Sequence) else None
 
-    def send(index: int, case: dict[str, Any]) -> InFlight:
+    def send(index: int, case: dict[str, Any], flush: bool = True) -> InFlight:
         nonlocal seq
         seq += 1
         result = new_result(case)
@@ -486,22 +494,30 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
         observe = compared_keys(result, case, implementation.observations(case))
         flight = InFlight(index, case, seq, result, observe, time.monotonic())
         try:
-            flight.size = implementation.send(protocol.case_message(seq, case, observe))
+            flight.size = implementation.send(protocol.case_message(seq, case, observe), flush=flush)
         except ProtocolError as exc:
             flight.error = exc                  # reported as this case's fault when its turn comes
         return flight
 
     def fill() -> None:
-        """Send the next cases the implementation takes, up to the window's bounds (only to a
-        running process, and never after the circuit breaker tripped)."""
-        if window is None or not_run or implementation.process is None:
+        """Send the next cases the implementation takes, up to the window's bounds, once half
+        of it is free (one write for several cases); only to a running process, and never
+        after the circuit breaker tripped."""
+        if window is None or not_run or implementation.process is None or not window.half_free():
             return
+        last = None
         while (index := window.next_to_send()) is not None:
             case = window.cases[index]
             if implementation.unsupported(case):
                 window.passed_over()
                 continue
-            window.sent(send(index, case))
+            last = send(index, case, flush=False)
+            window.sent(last)
+        if last is not None:
+            try:
+                implementation.flush()
+            except ProtocolError as exc:
+                last.error = last.error or exc  # not delivered; the cases before it are answered or not in turn
 
     try:
         for index, case in (window if window is not None else enumerate(cases)):
@@ -574,7 +590,8 @@ class InFlight:
 
 
 class Window:
-    """The cases sent ahead, in order, bounded by WINDOW_CASES and WINDOW_BYTES.
+    """The cases sent ahead, in order, bounded by WINDOW_CASES and WINDOW_BYTES (and topped up
+    once half of both is free).
 
     An implementation answers in order, so at most WINDOW_CASES answers are ever owed and
     what the runner has written and the implementation not yet read fits in the pipe: the
@@ -594,6 +611,9 @@ class Window:
         for index in range(len(self.cases)):
             head = self.flights[0] if self.flights else None
             yield index, (head.case if head is not None and head.index == index else self.cases[index])
+
+    def half_free(self) -> bool:
+        return len(self.flights) <= WINDOW_CASES // 2 and self.bytes <= WINDOW_BYTES // 2
 
     def next_to_send(self) -> int | None:
         if self.next_index >= len(self.cases) or len(self.flights) >= WINDOW_CASES or self.bytes >= WINDOW_BYTES:

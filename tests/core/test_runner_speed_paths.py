@@ -240,8 +240,9 @@ def test_the_next_cases_are_sent_before_an_answer_is_judged(dominoes, monkeypatc
     sent: list[int] = []
     judged: list[int] = []
     real_send, real_judge = runner.Implementation.send, runner.judge_reply
-    monkeypatch.setattr(runner.Implementation, "send", lambda self, message: (
-        sent.append(message.get("seq", 0)) if message.get("type") == "case" else None, real_send(self, message))[1])
+    monkeypatch.setattr(runner.Implementation, "send", lambda self, message, **flush: (
+        sent.append(message.get("seq", 0)) if message.get("type") == "case" else None,
+        real_send(self, message, **flush))[1])
     monkeypatch.setattr(runner, "judge_reply", lambda result, case, reply, observe: (
         judged.append(len(sent)), real_judge(result, case, reply, observe))[1])
     command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
@@ -268,3 +269,18 @@ def test_a_stream_of_cases_is_never_read_ahead(dominoes):
     results, _ = runner.run_cases(command, stream(), on_result=lambda result: seen.append(list(taken)))
     assert [r.status for r in results] == ["passed"] * 3
     assert seen == [[1], [1, 2], [1, 2, 3]]     # each case taken only once the one before it is done
+
+
+def test_the_cases_sent_ahead_go_in_one_write(dominoes, monkeypatch):
+    import shlex
+    import sys
+
+    from reference.core import runner
+    cases = [c for c in dominoes if c["kind"] == "settlement"][:4]
+    flushes: list[int] = []
+    real_flush = runner.Implementation.flush
+    monkeypatch.setattr(runner.Implementation, "flush", lambda self: (flushes.append(1), real_flush(self))[1])
+    command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
+    results, _ = runner.run_cases(command, cases)
+    assert [r.status for r in results] == ["passed"] * 4
+    assert len(flushes) == 3        # the hello, the first case, then the three others together

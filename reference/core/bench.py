@@ -135,17 +135,62 @@ CHECK_IN_PROCESS = "check: read and judge, in process"
 CHECK_THROUGH_PROTOCOL = "check: read and run through the protocol"
 
 
-def paired(label: str, works: list[tuple[str, str, Callable[[], int]]], rounds: int) -> list[Measure]:
-    """Each (name, unit, work) run in turn, `rounds` times over (A B A B ...: a drift of the
-    machine's speed touches both alike); each measure is the median round."""
+def paired(label: str, works: list[tuple[str, str, Callable[[], tuple[int, float]]]], rounds: int) -> list[Measure]:
+    """Each (name, unit, work -> (count, seconds)) run in turn, `rounds` times over (A B A B
+    ...: a drift of the machine's speed touches both alike); each measure is the median round."""
     seconds: dict[str, list[float]] = {name: [] for name, _, _ in works}
     counts: dict[str, int] = {}
     for _ in range(max(1, rounds)):
         for name, unit, work in works:
-            measure = timed(label, name, unit, work)
-            seconds[name].append(measure.seconds)
-            counts[name] = measure.count
+            counts[name], spent = work()
+            seconds[name].append(spent)
     return [Measure(label, name, unit, counts[name], statistics.median(seconds[name])) for name, unit, _ in works]
+
+
+def clocked(work: Callable[[], int]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
+        started = time.perf_counter()
+        count = work()
+        return count, time.perf_counter() - started
+    return run
+
+
+# The in-process runs of the comparison run in a fresh interpreter, as a check would: the
+# engines' caches are as cold as in the adapter's process (the same cases again in this
+# process would find them warm; that figure is printed apart). Imports are done before the
+# clock starts: the adapter's imports are its start, measured apart.
+FRESH_IN_PROCESS = r"""
+import json, sys, time
+from reference.core import adapter, attribution, bench, expected_failures, protocol, results, runner, vectors
+from reference.core.game import get_game
+workload, names = sys.argv[1], sys.argv[2].split(",")
+games = [get_game(name) for name in names]
+if workload == "cases":
+    cases = vectors.load_cases(names)
+    started = time.perf_counter()
+    count = bench.in_process(cases)
+else:
+    started = time.perf_counter()
+    count = bench.check_in_process(games)
+print(json.dumps({"count": count, "seconds": time.perf_counter() - started}))
+"""
+
+
+def in_fresh_process(workload: str, games: list[Game]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO_ROOT), str(REPO_ROOT / "tools")])}
+        done = subprocess.run([sys.executable, "-c", FRESH_IN_PROCESS, workload, ",".join(g.name for g in games)],
+                              cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            raise HorseRaceError(f"the in-process run failed: {done.stderr.strip()[-500:]}")
+        figure = json.loads(done.stdout.strip().splitlines()[-1])
+        return figure["count"], figure["seconds"]
+    return run
+
+
+IN_PROCESS = "vector cases, in process"
+IN_PROCESS_WARM = "vector cases, in process, again (warm)"
+THROUGH_PROTOCOL = "vector cases, through the protocol"
 
 
 def case_measures(label: str, games: list[Game], rounds: int) -> list[Measure]:
@@ -154,10 +199,11 @@ def case_measures(label: str, games: list[Game], rounds: int) -> list[Measure]:
     from .vectors import load_cases
     cases = load_cases([game.name for game in games])
     return paired(label, [
-        ("vector cases, in process", "cases", lambda: in_process(cases)),
-        ("vector cases, through the protocol", "cases", lambda: through_protocol(games, cases)),
-        (CHECK_IN_PROCESS, "cases", lambda: check_in_process(games)),
-        (CHECK_THROUGH_PROTOCOL, "cases", lambda: check_through_protocol(games))], rounds) + [
+        (IN_PROCESS, "cases", in_fresh_process("cases", games)),
+        (THROUGH_PROTOCOL, "cases", clocked(lambda: through_protocol(games, cases))),
+        (CHECK_IN_PROCESS, "cases", in_fresh_process("check", games)),
+        (CHECK_THROUGH_PROTOCOL, "cases", clocked(lambda: check_through_protocol(games))),
+        (IN_PROCESS_WARM, "cases", clocked(lambda: in_process(cases)))], rounds) + [
         timed(label, "adapter start and handshake", "starts", lambda: adapter_start(games))]
 
 

@@ -46,8 +46,6 @@ def test_paired_runs_alternate_and_report_the_median_round():
 
 
 def test_the_in_process_side_runs_in_a_fresh_interpreter():
-    import os
-
     from reference.core.bench import in_fresh_process
     from reference.core.game import get_game
     count, seconds = in_fresh_process("cases", [get_game("cards")])()

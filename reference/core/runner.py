@@ -1,7 +1,8 @@
 """`horserace check`: drive an implementation over the protocol and judge every case.
 
-One long-lived process answers every case. A per-case timeout, a crash or output that is not
-valid protocol is reported as an errored case; the process is then restarted and the run
+One long-lived process answers every case, a window of cases ahead of the answer awaited
+(Window). A per-case timeout, a crash or output that is not valid protocol is reported as an
+errored case; the process is then restarted, the cases sent ahead are sent again, and the run
 goes on. Nothing an implementation prints can crash the runner:
 
 - the implementation runs in its own session (process group); stopping it kills the whole

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import select
 import sys
-from typing import Any, IO
+from typing import IO, Any, Callable
 
 from .errors import HorseRaceError, InputError
 from .game import CaseInput, Mutant, all_games, get_game
@@ -89,6 +90,8 @@ def find_mutant(name: str) -> Mutant:
 def serve(stdin: IO[bytes], stdout: IO[bytes], games: list[str] | None = None, mutant: str | None = None) -> int:
     names = games or list(all_games())
     context = find_mutant(mutant).patch() if mutant else contextlib.nullcontext()
+    encoder = json.JSONEncoder(separators=(",", ":"))
+    waiting = input_waiting(stdin)
     with context:
         for raw in stdin:
             try:
@@ -106,12 +109,31 @@ def serve(stdin: IO[bytes], stdout: IO[bytes], games: list[str] | None = None, m
             elif kind == "case":
                 reply = answer_case(message)
             elif kind == "bye":
-                return 0
+                break
             else:
                 reply = {"type": "errored", "seq": message.get("seq", 0), "message": f"unknown message {kind!r}"}
-            stdout.write((json.dumps(reply, separators=(",", ":")) + "\n").encode("utf-8"))
-            stdout.flush()
+            stdout.write((encoder.encode(reply) + "\n").encode("utf-8"))
+            if not waiting():
+                stdout.flush()          # answers to cases that came together go out together
+    stdout.flush()
     return 0
+
+
+def input_waiting(stdin: IO[bytes]) -> Callable[[], bool]:
+    """Is more input there to read at once? (Then a reply may wait for the next flush: the
+    runner writes whole messages, so reading on does not wait for it.) Always no for a stream
+    without a file descriptor."""
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return lambda: False
+
+    def waiting() -> bool:
+        try:
+            return bool(select.select([fd], [], [], 0)[0])
+        except (OSError, ValueError):
+            return False
+    return waiting
 
 
 def main() -> int:  # pragma: no cover - exercised through the CLI

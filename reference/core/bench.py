@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -73,39 +74,154 @@ def in_process(cases) -> int:
     return len(cases)
 
 
-def adapter_command(game: Game) -> str:
-    return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game {game.name}"
+ALL_GAMES = "all games"
 
 
-def through_protocol(game: Game, cases) -> int:
-    """What `horserace check` does: one adapter process started, every case sent and judged."""
-    from .runner import run_cases
-    results, _ = run_cases(adapter_command(game), cases)
-    assert all(r.status == "passed" for r in results)
-    return len(cases)
+def adapter_command(*games: Game) -> str:
+    """The command `horserace check` starts for these games: one adapter serving them all."""
+    return f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter" + \
+        "".join(f" --game {game.name}" for game in games)
 
 
-def adapter_start(game: Game, rounds: int = 3) -> int:
+def through_protocol(games: Game | list[Game], cases) -> int:
+    """The cases already read: one adapter process started (and waited for), every case sent
+    and judged."""
+    from .runner import Implementation
+    games = games if isinstance(games, list) else [games]
+    return through_protocol_with(Implementation(adapter_command(*games)), cases)
+
+
+def adapter_start(games: Game | list[Game], rounds: int = 3) -> int:
     """Starting the adapter and its handshake, alone: the fixed part of a protocol run."""
     from .runner import Implementation
+    games = games if isinstance(games, list) else [games]
     for _ in range(rounds):
-        implementation = Implementation(adapter_command(game))
+        implementation = Implementation(adapter_command(*games))
         implementation.start()
         implementation.stop()
     return rounds
 
 
-def run_benchmarks(game: Game) -> list[Measure]:
+def check_in_process(games: list[Game]) -> int:
+    """A full `check` of these games without its transport: the selected cases read from the
+    vector files as `check` reads them, then judged in process."""
+    from .runner import Selection
+    from .vectors import load_selected
+    return in_process(load_selected(Selection(games=[game.name for game in games])))
+
+
+def check_through_protocol(games: list[Game]) -> int:
+    """A full `check` of these games as the command runs it: the adapter launched first, the
+    cases read from the vector files while it starts, then run."""
+    from .runner import Implementation, Selection
+    from .vectors import load_selected
+    implementation = Implementation(adapter_command(*games))
+    implementation.launch()
+    try:
+        cases = load_selected(Selection(games=[game.name for game in games]))
+        return through_protocol_with(implementation, cases)
+    finally:
+        implementation.stop()
+
+
+def through_protocol_with(implementation, cases) -> int:
+    from .runner import run_cases
+    results, _ = run_cases(implementation, cases)
+    assert all(r.status == "passed" for r in results)
+    return len(cases)
+
+
+CHECK_IN_PROCESS = "check: read and judge, in process"
+CHECK_THROUGH_PROTOCOL = "check: read and run through the protocol"
+
+
+def paired(label: str, works: list[tuple[str, str, Callable[[], tuple[int, float]]]], rounds: int) -> list[Measure]:
+    """Each (name, unit, work -> (count, seconds)) run in turn, `rounds` times over (A B A B
+    ...: a drift of the machine's speed touches both alike); each measure is the median round."""
+    seconds: dict[str, list[float]] = {name: [] for name, _, _ in works}
+    counts: dict[str, int] = {}
+    for _ in range(max(1, rounds)):
+        for name, unit, work in works:
+            counts[name], spent = work()
+            seconds[name].append(spent)
+    return [Measure(label, name, unit, counts[name], statistics.median(seconds[name])) for name, unit, _ in works]
+
+
+def clocked(work: Callable[[], int]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
+        started = time.perf_counter()
+        count = work()
+        return count, time.perf_counter() - started
+    return run
+
+
+# The in-process runs of the comparison run in a fresh interpreter, as a check would: the
+# engines' caches are as cold as in the adapter's process (the same cases again in this
+# process would find them warm; that figure is printed apart). Imports are done before the
+# clock starts: the adapter's imports are its start, measured apart. Both sides of the
+# "check:" pair run in a fresh interpreter (reading the vectors fills caches too).
+FRESH_IN_PROCESS = r"""
+import json, sys, time
+from reference.core import adapter, attribution, bench, expected_failures, protocol, results, runner, vectors
+from reference.core.game import get_game
+workload, names = sys.argv[1], sys.argv[2].split(",")
+games = [get_game(name) for name in names]
+if workload == "cases":
+    cases = vectors.load_cases(names)
+    started = time.perf_counter()
+    count = bench.in_process(cases)
+elif workload == "check":
+    started = time.perf_counter()
+    count = bench.check_in_process(games)
+else:
+    started = time.perf_counter()
+    count = bench.check_through_protocol(games)
+print(json.dumps({"count": count, "seconds": time.perf_counter() - started}))
+"""
+
+
+def in_fresh_process(workload: str, games: list[Game]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO_ROOT), str(REPO_ROOT / "tools")])}
+        done = subprocess.run([sys.executable, "-c", FRESH_IN_PROCESS, workload, ",".join(g.name for g in games)],
+                              cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            raise HorseRaceError(f"the in-process run failed: {done.stderr.strip()[-500:]}")
+        figure = json.loads(done.stdout.strip().splitlines()[-1])
+        return figure["count"], figure["seconds"]
+    return run
+
+
+IN_PROCESS = "vector cases, in process"
+IN_PROCESS_WARM = "vector cases, in process, again (warm)"
+THROUGH_PROTOCOL = "vector cases, through the protocol"
+
+
+def case_measures(label: str, games: list[Game], rounds: int) -> list[Measure]:
+    """The vector cases in process against through the protocol: the cases already read (the
+    adapter's start then counts in full), and as `check` runs (reading them while it starts)."""
     from .vectors import load_cases
-    cases = load_cases([game.name])
+    cases = load_cases([game.name for game in games])
+    return paired(label, [
+        (IN_PROCESS, "cases", in_fresh_process("cases", games)),
+        (THROUGH_PROTOCOL, "cases", clocked(lambda: through_protocol(games, cases))),
+        (CHECK_IN_PROCESS, "cases", in_fresh_process("check", games)),
+        (CHECK_THROUGH_PROTOCOL, "cases", in_fresh_process("check-protocol", games)),
+        (IN_PROCESS_WARM, "cases", clocked(lambda: in_process(cases)))], rounds) + [
+        timed(label, "adapter start and handshake", "starts", lambda: adapter_start(games))]
+
+
+def run_benchmarks(game: Game, rounds: int = 1) -> list[Measure]:
     measures = [timed(game.name, "scenario replays", "scenarios", lambda: replay_scenarios(game))]
     for name, (unit, work) in game.benchmarks.items():
         measures.append(timed(game.name, name, unit, work))
-    measures.append(timed(game.name, "vector cases, in process", "cases", lambda: in_process(cases)))
-    measures.append(timed(game.name, "vector cases, through the protocol", "cases",
-                          lambda: through_protocol(game, cases)))
-    measures.append(timed(game.name, "adapter start and handshake", "starts", lambda: adapter_start(game)))
-    return measures
+    return measures + case_measures(game.name, [game], rounds)
+
+
+def run_all_games_benchmarks(games: list[Game], rounds: int = 1) -> list[Measure]:
+    """A full `horserace check`: every case of every game, in process against one protocol run
+    (one adapter process serving every game, as `check` starts it)."""
+    return case_measures(ALL_GAMES, games, rounds)
 
 
 # -- comparing two trees -------------------------------------------------------------------------

@@ -103,25 +103,30 @@ def parse_line(line: bytes) -> Any:
     if SURROGATE_ESCAPE.search(line):
         check_bounds(value)         # may hold a lone surrogate: find it and name where
     else:
-        check_depth(text)
+        check_depth(line)
     return value
 
 
 # Strict UTF-8 cannot carry a surrogate; only a \uD800-\uDFFF escape can put one in a string.
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-NOT_A_BRACKET = {ord(c): None for c in map(chr, range(128)) if c not in "[]{}"}
-INNERMOST = re.compile(r"\[\]|\{\}")
+NOT_QUOTE_OR_BRACKET = bytes(b for b in range(256) if b not in b'"[]{}')
+INNERMOST = re.compile(rb"\[\]|\{\}")
 
 
-def check_depth(text: str) -> None:
-    """The nesting depth of valid JSON text, found from its brackets (strings removed): each
-    pass removes the innermost pairs, so the passes needed are the depth."""
-    brackets = JSON_STRING.sub("", text).translate(NOT_A_BRACKET)
+def check_depth(line: bytes) -> None:
+    """The nesting depth of a line of valid JSON, found from its brackets outside strings: each
+    pass removes the innermost pairs, so the passes needed are the depth.
+
+    Bytes throughout (a UTF-8 continuation byte is never ASCII). Inside a string a backslash
+    starts a two-character escape: dropping every escaped backslash, then every escaped quote,
+    leaves only the quotes that open and close strings: split at them, every second piece is
+    a string's content."""
+    unescaped = line.replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = b"".join(unescaped.translate(None, NOT_QUOTE_OR_BRACKET).split(b'"')[0::2])   # outside strings
     for _ in range(MAX_DEPTH):
         if not brackets:
             return
-        brackets = INNERMOST.sub("", brackets)
+        brackets = INNERMOST.sub(b"", brackets)
     if brackets:
         raise ProtocolError(f"JSON nested deeper than {MAX_DEPTH} levels")
 

@@ -1,7 +1,8 @@
 """`horserace check`: drive an implementation over the protocol and judge every case.
 
-One long-lived process answers every case. A per-case timeout, a crash or output that is not
-valid protocol is reported as an errored case; the process is then restarted and the run
+One long-lived process answers every case, a window of cases ahead of the answer awaited
+(Window). A per-case timeout, a crash or output that is not valid protocol is reported as an
+errored case; the process is then restarted, the cases sent ahead are sent again, and the run
 goes on. Nothing an implementation prints can crash the runner:
 
 - the implementation runs in its own session (process group); stopping it kills the whole
@@ -23,9 +24,10 @@ import signal
 import subprocess
 import threading
 import time
-from dataclasses import dataclass, field
+from collections import deque
 from collections.abc import Sequence
-from typing import IO, Any, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from . import protocol
 from .attribution import applied_clauses
@@ -208,19 +210,32 @@ class Implementation:
         self.starts = 0
         self.start_error = ""
         self.first_seq = 1          # seqs below this were asked of an earlier process
+        self.launch_error: ImplementationUnavailable | ProtocolError | None = None
+        self.hello_deadline = 0.0
         self.waiting = 0.0          # the timeout being waited on, for messages
 
     # -- process -------------------------------------------------------------------------------
 
     def start(self) -> None:
+        self.launch()
+        self.finish_start()
+
+    def launch(self) -> None:
+        """Start the process and send the hello, without waiting for its answer: the caller may
+        work meanwhile (`check` reads the vectors while the implementation starts). A failure
+        is kept and raised by finish_start."""
         self.stop()
         self.starts += 1
+        self.launch_error = None
+        self.hello_deadline = time.monotonic() + self.handshake_timeout
         try:
             # own session = own process group: stop() kills every process the implementation forked
             self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True)
         except OSError as exc:
-            raise ImplementationUnavailable(f"cannot start {self.shown_command}: {exc.strerror or exc}") from None
+            self.launch_error = ImplementationUnavailable(f"cannot start {self.shown_command}: "
+                                                          f"{exc.strerror or exc}")
+            return
         self.lines = queue.Queue(maxsize=4)
         self.stopped = threading.Event()
         self.stderr = StderrTail()
@@ -230,6 +245,19 @@ class Implementation:
         for thread in self.threads:
             thread.start()
         try:
+            self.send(protocol.hello())
+        except ProtocolError as exc:
+            self.launch_error = exc
+
+    @property
+    def launched(self) -> bool:
+        return self.process is not None or self.launch_error is not None
+
+    def finish_start(self) -> None:
+        """Read the hello of the launched process (ImplementationUnavailable if it fails)."""
+        try:
+            if isinstance(self.launch_error, ImplementationUnavailable):
+                raise self.launch_error
             self.handshake()
         except ImplementationUnavailable:
             self.stop()                 # a failed handshake leaves no process behind
@@ -274,17 +302,28 @@ class Implementation:
 
     # -- messages ------------------------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], flush: bool = True) -> int:
+        """Write one message (on its way once flushed); returns its size in bytes."""
+        data = protocol.encode(message)
         try:
-            self.process.stdin.write(protocol.encode(message))
+            self.process.stdin.write(data)
+        except (OSError, ValueError) as exc:
+            raise self.write_failed(exc) from None
+        if flush:
+            self.flush()
+        return len(data)
+
+    def flush(self) -> None:
+        try:
             self.process.stdin.flush()
         except (OSError, ValueError) as exc:
-            self.wait_for_exit()
-            if self.process.poll() is not None:   # it exited first: say so, as a read would have found
-                raise ProtocolError(f"the implementation exited ({self.exit_note()}); the case could not "
-                                    "be sent") from None
-            raise ProtocolError(f"cannot write to the implementation ({exc.__class__.__name__}); "
-                                f"{self.exit_note()}") from None
+            raise self.write_failed(exc) from None
+
+    def write_failed(self, exc: Exception) -> ProtocolError:
+        self.wait_for_exit()
+        if self.process.poll() is not None:   # it exited first: say so, as a read would have found
+            return ProtocolError(f"the implementation exited ({self.exit_note()}); the case could not be sent")
+        return ProtocolError(f"cannot write to the implementation ({exc.__class__.__name__}); {self.exit_note()}")
 
     def wait_for_exit(self) -> None:
         try:
@@ -320,8 +359,9 @@ class Implementation:
     def handshake(self) -> None:
         self.waiting = self.handshake_timeout
         try:
-            self.send(protocol.hello())
-            line = self.receive_line(time.monotonic() + self.handshake_timeout)
+            if self.launch_error is not None:
+                raise self.launch_error
+            line = self.receive_line(self.hello_deadline)
             reply = protocol.parse_line(line)
             kind = protocol.message_type(reply)
         except ProtocolError as exc:
@@ -356,12 +396,6 @@ class Implementation:
         game = self.announced.get("games", {}).get(case["game"], {})
         produced = (game.get("observations") or {}).get(case["kind"])
         return None if produced is None else list(produced)
-
-    def ask(self, seq: int, case: dict[str, Any], timeout: float,
-            observe: list[str] | None = None) -> tuple[dict[str, Any], set[int]]:
-        """The answer to case `seq`, and the earlier seqs answered again while waiting for it."""
-        self.send(protocol.case_message(seq, case, observe))
-        return self.answer(seq, timeout, time.monotonic() + timeout)
 
     def answer(self, seq: int, timeout: float, deadline: float) -> tuple[dict[str, Any], set[int]]:
         """The answer to case `seq`, already sent, and the earlier seqs answered again meanwhile."""
@@ -421,17 +455,25 @@ def unsupported_options(case: dict[str, Any], offered: dict[str, list[Any]]) -> 
     return None
 
 
-def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10.0,
+def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], timeout: float = 10.0,
               expected_failures: ExpectedFailures | dict[str, str] | None = None, cwd: str | None = None,
               on_result: Callable[[CaseResult], None] | None = None,
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
               max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
     """Run every case; returns the results and what the implementation announced. When
-    `cases` is a sequence, each next case is sent while the answer before it is judged.
+    `cases` is a sequence, a window of the next cases is sent while an answer is awaited and
+    judged (see Window). `command` may be an Implementation already launched (then its own
+    cwd and handshake timeout hold).
 
     Raises ImplementationUnavailable when the first start fails (nothing was run)."""
-    implementation = Implementation(command, cwd, handshake_timeout)
-    implementation.start()
+    if isinstance(command, Implementation):
+        implementation, command = command, command.command
+        if not implementation.launched:
+            implementation.launch()
+        implementation.finish_start()
+    else:
+        implementation = Implementation(command, cwd, handshake_timeout)
+        implementation.start()
     if not isinstance(expected_failures, ExpectedFailures):
         expected_failures = ExpectedFailures([Entry(reason, id=case_id) for case_id, reason in
                                               (expected_failures or {}).items()])
@@ -440,62 +482,77 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     consecutive = 0
     not_run = ""            # once set, every remaining case is errored with this reason
     seq = 0
-    # Cases known up front (a sequence) are sent one ahead; a stream of cases (the pytest
-    # plugin hands over each as its item asks for it) is never read ahead of its consumer.
-    upcoming = Lookahead(cases) if isinstance(cases, Sequence) else None
-    ahead: SentAhead | None = None
+    answered_at = 0.0       # when the last answer was read: a case's time starts at the later of this and its sending
+    # Cases known up front (a sequence) are sent ahead; a stream of cases (the pytest plugin
+    # hands over each as its item asks for it) is never read ahead of its consumer.
+    window = Window(cases) if isinstance(cases, Sequence) else None
 
-    def send_next_ahead() -> SentAhead | None:
-        """Send the next case before judging this one, so the implementation works on it
-        meanwhile (only to a running process, and only a case it takes)."""
+    def send(index: int, case: dict[str, Any], flush: bool = True) -> InFlight:
         nonlocal seq
-        case = upcoming.peek() if upcoming is not None else None
-        if case is None or implementation.process is None or implementation.unsupported(case):
-            return None
         seq += 1
-        sent = SentAhead(case, seq, new_result(case), time.perf_counter(), time.monotonic() + timeout)
-        by_seq[seq] = sent.result
-        sent.observe = compared_keys(sent.result, case, implementation.observations(case))
+        result = new_result(case)
+        by_seq[seq] = result
+        observe = compared_keys(result, case, implementation.observations(case))
+        flight = InFlight(index, case, seq, result, observe, time.monotonic())
         try:
-            implementation.send(protocol.case_message(seq, case, sent.observe))
+            flight.size = implementation.send(protocol.case_message(seq, case, observe), flush=flush)
         except ProtocolError as exc:
-            sent.error = exc                    # reported as this case's fault when its turn comes
-        return sent
+            flight.error = exc                  # reported as this case's fault when its turn comes
+        return flight
+
+    def fill() -> None:
+        """Send the next cases the implementation takes, up to the window's bounds, once half
+        of it is free (one write for several cases); only to a running process, and never
+        after the circuit breaker tripped."""
+        if window is None or not_run or implementation.process is None or not window.half_free():
+            return
+        last = None
+        while (index := window.next_to_send()) is not None:
+            case = window.cases[index]
+            if implementation.unsupported(case):
+                window.passed_over()
+                continue
+            last = send(index, case, flush=False)
+            window.sent(last)
+        if last is not None:
+            try:
+                implementation.flush()
+            except ProtocolError as exc:
+                last.error = last.error or exc  # not delivered; the cases before it are answered or not in turn
 
     try:
-        for case in upcoming if upcoming is not None else cases:
-            sent, ahead = (ahead, None) if ahead is not None and ahead.case is case else (None, None)
-            result = sent.result if sent else new_result(case)
-            if sent is None and not_run:
+        for index, case in (window if window is not None else enumerate(cases)):
+            flight = window.take(index) if window is not None else None
+            result = flight.result if flight else new_result(case)
+            if flight is None and not_run:
                 result.message = not_run
-            elif sent is None and implementation.process is None:
+            elif flight is None and implementation.process is None:
                 not_run = result.message = f"not run: the implementation could not be restarted ({implementation.start_error})"
-            elif sent is None and (reason := implementation.unsupported(case)):
+            elif flight is None and (reason := implementation.unsupported(case)):
                 result.status, result.message = "skipped", reason
             else:
-                if sent is None:
-                    seq += 1
-                    by_seq[seq] = result
-                this_seq = sent.seq if sent else seq
-                started = sent.started if sent else time.perf_counter()
+                if flight is None:
+                    flight = send(index, case)
+                    result = flight.result
+                    if window is not None:
+                        window.passed(index)
+                fill()                  # the implementation has the next cases while it works on this one
+                started = max(flight.sent_at, answered_at)
                 try:
-                    if sent is not None:
-                        observe = sent.observe
-                        if sent.error is not None:
-                            raise sent.error
-                        reply, repeated = implementation.answer(this_seq, timeout, sent.deadline)
-                    else:
-                        observe = compared_keys(result, case, implementation.observations(case))
-                        reply, repeated = implementation.ask(this_seq, case, timeout, observe)
-                    result.seconds = time.perf_counter() - started
-                    if not not_run:
-                        ahead = send_next_ahead()
+                    if flight.error is not None:
+                        raise flight.error
+                    reply, repeated = implementation.answer(flight.seq, timeout, started + timeout)
+                    answered_at = time.monotonic()
+                    result.seconds = answered_at - started
+                    fill()              # ... and while this answer is judged
                     blame_repeated_answers(repeated, by_seq, case["id"])
-                    judge_reply(result, case, reply, observe)
+                    judge_reply(result, case, reply, flight.observe)
                     consecutive = 0
                 except (TimeoutError, ProtocolError) as exc:
-                    result.seconds = time.perf_counter() - started
+                    result.seconds = time.monotonic() - started
                     consecutive += 1
+                    if window is not None:
+                        window.drop()   # sent to the process that failed: asked again of the next one
                     if max_consecutive_errors and consecutive >= max_consecutive_errors:
                         result.message = str(exc)
                         not_run = (f"not run: circuit breaker: {consecutive} cases in a row crashed, timed out or "
@@ -506,7 +563,6 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
                         result.message = f"{exc}; the implementation was restarted"
                         restart(implementation)
                         implementation.first_seq = seq + 1
-                    ahead = None
             expected_failures.apply(result)
             results.append(result.bound())
             if on_result:
@@ -516,40 +572,81 @@ def run_cases(command: str, cases: Iterable[dict[str, Any]], timeout: float = 10
     return results, {**implementation.announced, "command": command, "starts": implementation.starts}
 
 
-class Lookahead:
-    """An iterator whose next item can be seen before it is taken."""
-
-    _END = object()
-
-    def __init__(self, items: Iterable[Any]):
-        self.items = iter(items)
-        self.buffered: Any = self._END
-
-    def __iter__(self) -> "Lookahead":
-        return self
-
-    def __next__(self) -> Any:
-        if self.buffered is not self._END:
-            item, self.buffered = self.buffered, self._END
-            return item
-        return next(self.items)
-
-    def peek(self) -> Any:
-        if self.buffered is self._END:
-            self.buffered = next(self.items, self._END)
-        return None if self.buffered is self._END else self.buffered
+WINDOW_CASES = 16           # cases sent ahead of the answer awaited
+WINDOW_BYTES = 32 * 1024    # and their encoded size: within a pipe's buffer (64 KiB on Linux), so
+                            # writing them never waits on an implementation busy writing answers
 
 
 @dataclass
-class SentAhead:
-    """A case sent while the one before it was being judged."""
+class InFlight:
+    """A case sent to the implementation, its answer not read yet."""
+    index: int                  # its place among the cases
     case: dict[str, Any]
     seq: int
     result: CaseResult
-    started: float
-    deadline: float
-    observe: list[str] | None = None
+    observe: list[str] | None
+    sent_at: float              # time.monotonic() when it was written
+    size: int = 0               # bytes written
     error: ProtocolError | None = None
+
+
+class Window:
+    """The cases sent ahead, in order, bounded by WINDOW_CASES and WINDOW_BYTES (and topped up
+    once half of both is free).
+
+    An implementation answers in order, so at most WINDOW_CASES answers are ever owed and
+    what the runner has written and the implementation not yet read fits in the pipe: the
+    runner never blocks writing while the implementation blocks writing to it. Each case's
+    timeout counts from the later of its sending and the answer before it (a case waiting
+    behind others is not charged for their time)."""
+
+    def __init__(self, cases: Sequence[dict[str, Any]]):
+        self.cases = cases
+        self.flights: deque[InFlight] = deque()
+        self.bytes = 0
+        self.next_index = 0     # the first case not yet sent nor passed over
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        """Each case with its place; a case sent ahead is not read again (a sequence may
+        parse its cases on each read)."""
+        for index in range(len(self.cases)):
+            head = self.flights[0] if self.flights else None
+            yield index, (head.case if head is not None and head.index == index else self.cases[index])
+
+    def half_free(self) -> bool:
+        return len(self.flights) <= WINDOW_CASES // 2 and self.bytes <= WINDOW_BYTES // 2
+
+    def next_to_send(self) -> int | None:
+        if self.next_index >= len(self.cases) or len(self.flights) >= WINDOW_CASES or self.bytes >= WINDOW_BYTES:
+            return None
+        return self.next_index
+
+    def passed_over(self) -> None:
+        self.next_index += 1
+
+    def passed(self, index: int) -> None:
+        self.next_index = max(self.next_index, index + 1)
+
+    def sent(self, flight: InFlight) -> None:
+        self.flights.append(flight)
+        self.bytes += flight.size
+        self.next_index = flight.index + 1
+
+    def take(self, index: int) -> InFlight | None:
+        """The case at `index` if it was sent ahead (then it leaves the window)."""
+        if not self.flights or self.flights[0].index != index:
+            self.passed(index - 1)
+            return None
+        flight = self.flights.popleft()
+        self.bytes -= flight.size
+        return flight
+
+    def drop(self) -> None:
+        """Forget the cases sent ahead: they are sent again when their turn comes."""
+        if self.flights:
+            self.next_index = self.flights[0].index
+        self.flights.clear()
+        self.bytes = 0
 
 
 def new_result(case: dict[str, Any]) -> CaseResult:

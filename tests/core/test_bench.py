@@ -30,3 +30,23 @@ def test_compare_with_head_prints_both_rates_and_their_ratio(capsys):
 def test_an_unknown_commit_is_a_located_error(capsys):
     assert main(["bench", "--compare", "no-such-ref-anywhere", "--game", "cards"]) == 2
     assert "'no-such-ref-anywhere' is not a commit" in capsys.readouterr().err
+
+
+def test_paired_runs_alternate_and_report_the_median_round():
+    from reference.core.bench import paired
+    order: list[str] = []
+    times = {"a": iter([3.0, 1.0, 2.0]), "b": iter([5.0, 9.0, 4.0])}
+
+    def work(name):
+        return lambda: (order.append(name), (7, next(times[name])))[1]
+
+    a, b = paired("cards", [("a", "cases", work("a")), ("b", "cases", work("b"))], rounds=3)
+    assert order == ["a", "b"] * 3
+    assert (a.name, a.count, a.seconds) == ("a", 7, 2.0) and (b.name, b.seconds) == ("b", 5.0)
+
+
+def test_the_in_process_side_runs_in_a_fresh_interpreter():
+    from reference.core.bench import in_fresh_process
+    from reference.core.game import get_game
+    count, seconds = in_fresh_process("cases", [get_game("cards")])()
+    assert count > 0 and seconds > 0

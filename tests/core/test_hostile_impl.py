@@ -270,6 +270,27 @@ def test_a_hang_on_every_case_trips_the_circuit_breaker(tmp_path, capsys, marker
     assert run.seconds < 15            # not 5 x timeout plus restarts for every case
 
 
+def test_a_hang_behind_cases_sent_ahead_blames_only_the_hung_case(tmp_path, capsys, marker):
+    # cases 3 to 5 were sent ahead to the process that hung: they are asked again of the next one
+    run = hostile(tmp_path, capsys, fake("hang", 2, marker), 5, "--timeout", "0.5")
+    assert run.statuses() == ["passed", "errored", "passed", "passed", "passed"] and run.code == 1
+    assert run.message(1) == "no answer within 0.5 s; the implementation was restarted"
+
+
+def test_a_crash_behind_cases_sent_ahead_blames_only_the_crashed_case(tmp_path, capsys, marker):
+    run = hostile(tmp_path, capsys, fake("crash", 3, marker), 5)
+    assert run.statuses() == ["passed", "passed", "errored", "passed", "passed"] and run.code == 1
+    assert "the implementation exited (exit code 3; stderr: fake: crashing on purpose)" in run.message(2)
+
+
+def test_each_case_of_the_window_has_its_own_timeout(tmp_path, capsys, marker):
+    # 5 cases of 0.4 s each are sent together; each is timed from the answer before it, so none of
+    # them is charged for the others' time (2 s in all, against a 1 s timeout)
+    run = hostile(tmp_path, capsys, fake("slow", "all", marker), 5, "--timeout", "1")
+    assert run.statuses() == ["passed"] * 5 and run.code == 0
+    assert all(0.3 <= case["seconds"] < 1 for case in run.report["cases"]), run.report["cases"]
+
+
 def test_exit_after_hello(tmp_path, capsys, marker):
     run = hostile(tmp_path, capsys, fake("exit-after-hello", 0, marker), 2)
     assert run.statuses() == ["errored", "errored"] and run.code == 1
@@ -318,6 +339,13 @@ def test_a_wrong_seq(tmp_path, capsys, marker):
     run = hostile(tmp_path, capsys, fake("wrong-seq", 2, marker))
     assert run.statuses() == ["passed", "errored", "passed"]
     assert "answer for seq 102 while waiting for seq 2" in run.message(1)
+
+
+def test_an_answer_out_of_order_is_blamed_on_the_case_awaited(tmp_path, capsys, marker):
+    # the answer to case 3 comes before the answer to case 2: case 2 is errored, case 3 is asked again
+    run = hostile(tmp_path, capsys, fake("swap", 2, marker), 4)
+    assert run.statuses() == ["passed", "errored", "passed", "passed"] and run.code == 1
+    assert run.message(1) == "answer for seq 3 while waiting for seq 2; the implementation was restarted"
 
 
 def test_a_duplicate_answer_is_blamed_on_the_case_it_answers(tmp_path, capsys, marker):

@@ -153,6 +153,26 @@ def walk_verdict(value):
         return str(exc)
 
 
+TRICKY_TEXT = st.text(alphabet='[]{}"\\/nu0aé😀 ', max_size=12)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | TRICKY_TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TRICKY_TEXT, inner, max_size=3),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES, st.integers(min_value=55, max_value=66), st.booleans())
+def test_the_quick_depth_agrees_with_the_walk_whatever_the_strings_hold(value, wrap, ascii_only):
+    # strings full of brackets, quotes and backslashes, escaped or not, at depths around the limit
+    line = "[" * wrap + json.dumps(value, ensure_ascii=ascii_only) + "]" * wrap
+    try:
+        parse_line(line.encode())
+        quick = None
+    except ProtocolError as exc:
+        quick = str(exc)
+    assert quick == walk_verdict(json.loads(line))
+
+
 def test_brackets_inside_strings_do_not_count_toward_the_depth():
     line = json.dumps({"type": "result", "seq": 1, "steps": [{"s": "[" * 200 + '\\"{' * 100}]}).encode()
     assert parse_line(line)["seq"] == 1
@@ -201,22 +221,66 @@ def test_the_quick_yes_for_a_result_agrees_with_the_schema(message):
     assert accepted == valid
 
 
-# -- the next case is sent while the answer before it is judged ------------------------------------
+# -- the next cases are sent while an answer is awaited and judged ---------------------------------
 
-def test_each_next_case_is_sent_before_the_answer_before_it_is_judged(dominoes, monkeypatch):
+@pytest.mark.parametrize("window_cases, window_bytes, judged_after", [
+    (16, 32 * 1024, [4, 4, 4, 4]),      # the whole run fits in the window
+    (2, 32 * 1024, [3, 4, 4, 4]),       # the case awaited and two more
+    (16, 1, [2, 3, 4, 4]),              # one byte of room: one case ahead at most
+])
+def test_the_next_cases_are_sent_before_an_answer_is_judged(dominoes, monkeypatch, window_cases, window_bytes,
+                                                              judged_after):
+    import shlex
+    import sys
+
+    from reference.core import runner
+    monkeypatch.setattr(runner, "WINDOW_CASES", window_cases)
+    monkeypatch.setattr(runner, "WINDOW_BYTES", window_bytes)
+    cases = [c for c in dominoes if c["kind"] == "settlement"][:4]
+    sent: list[int] = []
+    judged: list[int] = []
+    real_send, real_judge = runner.Implementation.send, runner.judge_reply
+    monkeypatch.setattr(runner.Implementation, "send", lambda self, message, **flush: (
+        sent.append(message.get("seq", 0)) if message.get("type") == "case" else None,
+        real_send(self, message, **flush))[1])
+    monkeypatch.setattr(runner, "judge_reply", lambda result, case, reply, observe: (
+        judged.append(len(sent)), real_judge(result, case, reply, observe))[1])
+    command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
+    results, _ = runner.run_cases(command, cases)
+    assert [r.status for r in results] == ["passed"] * 4 and sent == [1, 2, 3, 4]
+    assert judged == judged_after           # how many cases were on their way when each was judged
+
+
+def test_a_stream_of_cases_is_never_read_ahead(dominoes):
+    import shlex
+    import sys
+
+    from reference.core import runner
+    cases = [c for c in dominoes if c["kind"] == "settlement"][:3]
+    taken: list[int] = []
+
+    def stream():
+        for number, case in enumerate(cases, 1):
+            taken.append(number)
+            yield case
+
+    command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
+    seen: list[list[int]] = []
+    results, _ = runner.run_cases(command, stream(), on_result=lambda result: seen.append(list(taken)))
+    assert [r.status for r in results] == ["passed"] * 3
+    assert seen == [[1], [1, 2], [1, 2, 3]]     # each case taken only once the one before it is done
+
+
+def test_the_cases_sent_ahead_go_in_one_write(dominoes, monkeypatch):
     import shlex
     import sys
 
     from reference.core import runner
     cases = [c for c in dominoes if c["kind"] == "settlement"][:4]
-    sent: list[int] = []
-    judged_after: list[int] = []
-    real_send, real_judge = runner.Implementation.send, runner.judge_reply
-    monkeypatch.setattr(runner.Implementation, "send", lambda self, message: (
-        sent.append(message.get("seq", 0)) if message.get("type") == "case" else None, real_send(self, message))[1])
-    monkeypatch.setattr(runner, "judge_reply", lambda result, case, reply, observe: (
-        judged_after.append(len(sent)), real_judge(result, case, reply, observe))[1])
+    flushes: list[int] = []
+    real_flush = runner.Implementation.flush
+    monkeypatch.setattr(runner.Implementation, "flush", lambda self: (flushes.append(1), real_flush(self))[1])
     command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
     results, _ = runner.run_cases(command, cases)
-    assert [r.status for r in results] == ["passed"] * 4 and sent == [1, 2, 3, 4]
-    assert judged_after == [2, 3, 4, 4]         # case n judged once case n+1 was on its way
+    assert [r.status for r in results] == ["passed"] * 4
+    assert len(flushes) == 3        # the hello, the first case, then the three others together

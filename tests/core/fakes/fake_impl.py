@@ -7,7 +7,7 @@ Modes faulting at a case:
     crash, hang, garbage, wrong-seq, wrong-answer, big-wrong-answer, skip, error, duplicate, deep-nesting,
     huge-int, lone-surrogate, invalid-utf8, huge-line, stderr-flood, control-stderr,
     closed-stdout, fork-child (a forked child keeps the pipes; the parent crashes), bad-field,
-    extra-fields
+    extra-fields, swap (the answer comes after the next case's), slow (SLOW_SECONDS before answering)
 Modes of the whole process:
     good, noisy, protocol-2, no-hello, silent (never answers the hello), exit-after-hello,
     partial-hello, supports-nothing, skip-all
@@ -37,6 +37,8 @@ def reference_answers():
 hello_reply, answer_case = reference_answers()
 
 HUGE_LINE_BYTES = 50 * 1024 * 1024
+SLOW_SECONDS = 0.4
+held: list[dict] = []           # swap: an answer kept back until the next one is written
 CHUNK = 1024 * 1024
 
 
@@ -62,6 +64,8 @@ def main() -> None:
         if mode == "noisy":
             out.write(b"debug: thinking...\n")
         emit(reply)
+        while held:
+            emit(held.pop())
 
 
 def hello(mode: str) -> None:
@@ -151,6 +155,11 @@ def fault(mode: str, seq: int, reply: dict, out) -> dict | None:
         reply["seq"] = str(seq) + "z" * 3000
     if mode == "extra-fields":
         reply["x-timing-ms"] = 3
+    if mode == "swap":
+        held.append(reply)
+        return None
+    if mode == "slow":
+        time.sleep(SLOW_SECONDS)
     return reply
 
 

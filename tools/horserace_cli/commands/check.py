@@ -25,8 +25,8 @@ from reference.core import report
 from reference.core.attribution import applied_clauses
 from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
-from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, ImplementationUnavailable,
-                                   Selection, run_cases)
+from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, Implementation,
+                                   ImplementationUnavailable, Selection, run_cases)
 from reference.core.vectors import case_totals, load_cases, load_selected
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
@@ -77,6 +77,35 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     chosen = selection(args)
+    early = launch_early(args)          # it starts while the vectors are read
+    try:
+        return check(args, chosen, early)
+    finally:
+        if early is not None:
+            early.stop()
+
+
+def launch_early(args: argparse.Namespace) -> Implementation | None:
+    """The implementation, launched before the cases are read when its command does not depend
+    on them: an --impl, or the reference adapter for a selection by game alone (else the
+    adapter is told the games of the selected cases, known once they are read)."""
+    if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag):
+        return None
+    games = sorted(case_totals(args.game or None)) if args.impl is None else []
+    try:
+        implementation = Implementation(args.impl if args.impl is not None else reference_adapter(games),
+                                        handshake_timeout=args.handshake_timeout)
+    except ImplementationUnavailable:
+        return None                     # a bad command line: reported as before, once the cases are read
+    implementation.launch()
+    return implementation
+
+
+def reference_adapter(games: list[str]) -> str:
+    return REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games)
+
+
+def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
     cases = load_selected(chosen)
     info = report.RunInfo(filters=used_filters(args))
     selected_by_game: dict[str, int] = {}
@@ -92,11 +121,13 @@ def run(args: argparse.Namespace) -> int:
     expected = report.load_expected_failures(args.expected_failures) if args.expected_failures else None
     started = datetime.now(timezone.utc)
     games = sorted(selected_by_game)   # the reference adapter loads only these
-    impl = args.impl if args.impl is not None else (
-        REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games))
+    impl = args.impl if args.impl is not None else reference_adapter(games)
+    if early is not None and early.command != impl:
+        early.stop()                    # a selection by game that left out a game: start the adapter for the rest
+        early = None
     try:
         with Progress("check", total=len(cases), unit="cases") as bar:
-            results, announced = run_cases(impl, cases, args.timeout, expected, on_result=bar.advance,
+            results, announced = run_cases(early or impl, cases, args.timeout, expected, on_result=bar.advance,
                                            handshake_timeout=args.handshake_timeout,
                                            max_consecutive_errors=args.max_consecutive_errors)
         failed_start = ""

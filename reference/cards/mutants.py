@@ -11,11 +11,13 @@ from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
 import copy
+import importlib
 from types import SimpleNamespace
 
 from reference.core.errors import IllegalAction
 
-from . import replay
+# the replay module (the package's `replay` attribute is its replay function)
+replay = importlib.import_module(f"{__package__}.replay")
 from .actions import PlaceBet, Reveal
 from .rules import betting, odds, race, seating, session, settlement, track
 from .rules.settlement import Settlement

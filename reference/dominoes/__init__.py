@@ -5,14 +5,38 @@ from reference.core.paths import package_folder
 from reference.core.game import Game
 
 from .attribution_paths import difference_paths
-from .bench import BENCHMARKS
 from .clause_keys import CLAUSE_KEYS
 from .flags import flags_for
-from .generate import generate_cases
-from .mutants import mutants
 from .options import DEFAULTS, as_dict
 from .render import render_step
 from .replay import compile_step, replay
+
+
+# Imported when asked: a check (and the adapter that answers it) needs none of these.
+def mutants():
+    from .mutants import mutants as listed
+    return listed()
+
+
+def generate_cases():
+    from .generate import generate_cases as generated
+    return generated()
+
+
+def _random_matches():
+    from .bench import random_matches
+    return random_matches()
+
+
+def _perft_nodes():
+    from .bench import perft_nodes
+    return perft_nodes()
+
+
+BENCHMARKS = {
+    "random full matches": ("matches", _random_matches),
+    "perft nodes (2 players, depth 9)": ("nodes", _perft_nodes),
+}
 
 EXPECTATION_MODES = {
     "tiles": "unordered",

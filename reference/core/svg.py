@@ -58,6 +58,10 @@ class Svg:
         if tooltip:
             self.parts.append(f"<title>{content(tooltip)}</title>")
 
+    def extend(self, parts: tuple[str, ...]) -> None:
+        """Elements written once by another Svg (a drawing that repeats in many diagrams)."""
+        self.parts.extend(parts)
+
     def close(self, tag: str = "g") -> None:
         self.parts.append(f"</{tag}>")
 

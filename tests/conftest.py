@@ -59,7 +59,7 @@ def fresh_vector_builds(tmp_path_factory):
 
 @pytest.fixture
 def built_once(monkeypatch, fresh_vector_builds):
-    """Make `check_vectors` and friends use the once-per-session generation."""
+    """Make `check_vectors` and friends use the once-per-run generation."""
     from reference.core import vectors
 
     monkeypatch.setattr(vectors, "build_files", fresh_vector_builds)
@@ -69,8 +69,8 @@ def built_once(monkeypatch, fresh_vector_builds):
 @pytest.fixture(scope="session")
 def fresh_cases(fresh_vector_builds):
     """Game name -> the cases of a fresh generation (what `vectors.game_cases` returns, read back
-    from the once-per-process build above, so tests of one process share one generation), each
-    carrying its game. Shared: tests must not change them."""
+    from the once-per-run build above, so the tests of a run share one generation), each
+    carrying its game. Shared within the process: tests must not change them."""
     from reference.core import vectors
     from reference.core.game import get_game
 

@@ -5,22 +5,52 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "clause(*ids): the rule clauses a test checks")
 
 
+import fcntl
+import json
+import os
+from pathlib import Path
+
 import pytest
 
 
+def run_folder(tmp_path_factory) -> Path:
+    """A folder of this run that every test process of it sees: under pytest-xdist the parent of
+    the workers' own temporary folders (made fresh for each run), else this process's own."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def made_once(folder: Path, name: str, make) -> dict[str, str]:
+    """`make()` (file name -> text) computed by the first test process that asks, under an
+    exclusive lock, and read back from `folder` by the others."""
+    stored = folder / f"{name}.json"
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if stored.exists():
+            return json.loads(stored.read_text(encoding="utf-8"))
+        texts = make()
+        partial = stored.with_suffix(".partial")
+        partial.write_text(json.dumps(texts), encoding="utf-8")
+        os.replace(partial, stored)
+        return texts
+
+
 @pytest.fixture(scope="session")
-def fresh_vector_builds():
-    """`vectors.build_files` computed once per game and test process, placed under whatever
-    vectors folder is current (tests move it to a copy). Generation is deterministic, which
-    tests/core/test_vectors.py checks with a second, uncached build."""
+def fresh_vector_builds(tmp_path_factory):
+    """`vectors.build_files` computed once per game and test run, from the working tree's sources,
+    shared by the run's test processes through a file, placed under whatever vectors folder is
+    current (tests move it to a copy). Generation is deterministic, which tests/core/test_vectors.py
+    checks with a second, unshared build."""
     from reference.core import vectors
 
+    folder = run_folder(tmp_path_factory)
     texts: dict[str, dict[str, str]] = {}
     real = vectors.build_files
 
     def build(game):
         if game.name not in texts:
-            texts[game.name] = {path.name: text for path, text in real(game).items()}
+            texts[game.name] = made_once(folder, f"fresh-vectors-{game.name}",
+                                         lambda: {path.name: text for path, text in real(game).items()})
         return {vectors.VECTORS_DIR / game.name / name: text for name, text in texts[game.name].items()}
 
     build.uncached = real
@@ -29,7 +59,7 @@ def fresh_vector_builds():
 
 @pytest.fixture
 def built_once(monkeypatch, fresh_vector_builds):
-    """Make `check_vectors` and friends use the once-per-session generation."""
+    """Make `check_vectors` and friends use the once-per-run generation."""
     from reference.core import vectors
 
     monkeypatch.setattr(vectors, "build_files", fresh_vector_builds)
@@ -39,8 +69,8 @@ def built_once(monkeypatch, fresh_vector_builds):
 @pytest.fixture(scope="session")
 def fresh_cases(fresh_vector_builds):
     """Game name -> the cases of a fresh generation (what `vectors.game_cases` returns, read back
-    from the once-per-process build above, so tests of one process share one generation), each
-    carrying its game. Shared: tests must not change them."""
+    from the once-per-run build above, so the tests of a run share one generation), each
+    carrying its game. Shared within the process: tests must not change them."""
     from reference.core import vectors
     from reference.core.game import get_game
 

@@ -112,7 +112,8 @@ def clauses_markdown(games: list[Game]) -> str:
     for game in games:
         catalog = load_catalog(game.name)
         cited: dict[str, list[str]] = {}
-        for scenario in game_scenarios(game):
+        scenarios_of_game = game_scenarios(game)          # loaded once: the examples below read them too
+        for scenario in scenarios_of_game:
             for cid in scenario_clauses(scenario):
                 cited.setdefault(cid, []).append(scenario.id)
         out.append(f"\n## {catalog.title}\n\n| id | summary | source | scenarios |\n|---|---|---|---|\n")
@@ -125,7 +126,7 @@ def clauses_markdown(games: list[Game]) -> str:
         if catalog.examples:
             out.append("\n| worked example | summary | scenarios |\n|---|---|---|\n")
             for example in catalog.examples.values():
-                replaying = ", ".join(f"`{s.id}`" for s in game_scenarios(game) if example.id in s.examples)
+                replaying = ", ".join(f"`{s.id}`" for s in scenarios_of_game if example.id in s.examples)
                 out.append(f"| {example.id} | {one_line(example.summary)} | {replaying} |\n")
     return "".join(out)
 

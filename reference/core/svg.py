@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Mapping
 
@@ -15,9 +16,29 @@ def attributes(attrs: Mapping[str, Any]) -> str:
     for key, value in attrs.items():
         if value is None:
             continue
-        name = "class" if key == "cls" else key.replace("_", "-")
-        out.append(f'{name}="{escape(str(value), quote=True)}"')
+        name = ATTRIBUTE_NAMES.get(key) or ATTRIBUTE_NAMES.setdefault(key, key.replace("_", "-"))
+        kind = type(value)
+        if kind is int or kind is float:        # digits, '.', '-', 'e', 'inf': nothing to escape
+            out.append(f'{name}="{value}"')
+        else:
+            out.append(f'{name}="{quoted(str(value))}"')
     return " ".join(out)
+
+
+# keyword argument -> attribute name, filled as names are met (a renderer uses a few dozen)
+ATTRIBUTE_NAMES: dict[str, str] = {"cls": "class"}
+NEEDS_ESCAPE = re.compile(r"[&<>\"']")
+NEEDS_TEXT_ESCAPE = re.compile(r"[&<>]")
+
+
+def quoted(text: str) -> str:
+    """`html.escape(text, quote=True)`, without its five passes over text that needs none (most)."""
+    return escape(text, quote=True) if NEEDS_ESCAPE.search(text) else text
+
+
+def content(text: str) -> str:
+    """`html.escape(text, quote=False)`, skipped when there is nothing to escape."""
+    return escape(text, quote=False) if NEEDS_TEXT_ESCAPE.search(text) else text
 
 
 class Svg:
@@ -30,12 +51,16 @@ class Svg:
         if text is None:
             self.parts.append(f"<{tag} {attributes(attrs)}/>")
         else:
-            self.parts.append(f"<{tag} {attributes(attrs)}>{escape(text, quote=False)}</{tag}>")
+            self.parts.append(f"<{tag} {attributes(attrs)}>{content(text)}</{tag}>")
 
     def open(self, tag: str, tooltip: str | None = None, **attrs: Any) -> None:
         self.parts.append(f"<{tag} {attributes(attrs)}>")
         if tooltip:
-            self.parts.append(f"<title>{escape(tooltip, quote=False)}</title>")
+            self.parts.append(f"<title>{content(tooltip)}</title>")
+
+    def extend(self, parts: tuple[str, ...]) -> None:
+        """Elements written once by another Svg (a drawing that repeats in many diagrams)."""
+        self.parts.extend(parts)
 
     def close(self, tag: str = "g") -> None:
         self.parts.append(f"</{tag}>")

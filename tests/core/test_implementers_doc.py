@@ -10,11 +10,14 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
 
 from reference.core.game import all_games
 from reference.core.implementers_doc import (Schemas, document_problems, documented_paths, doc_path,
                                              fresh_document, implementers_markdown)
 from reference.core.paths import SCHEMA_DIR
+from reference.core.schemas import inlined_refs
 from reference.core.vectors import vector_files
 
 GAMES = sorted(all_games())
@@ -42,7 +45,9 @@ def used_in_vectors(game: str) -> tuple[set[str], dict[str, set[str]]]:
 def validator(game: str, name: str) -> Draft202012Validator:
     schema = json.loads((SCHEMA_DIR / game / name).read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    # its $refs resolved once (reference.core.schemas.inlined_refs), not at every use
+    resolver = Registry().with_resource(schema["$id"], DRAFT202012.create_resource(schema)).resolver(schema["$id"])
+    return Draft202012Validator(inlined_refs(schema, resolver))
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -16,6 +16,9 @@ def test_committed_vectors_are_identical_to_a_fresh_generation(built_once):
 
 
 def test_generation_is_deterministic(fresh_vector_builds):
+    """Two independent generations of the game with the most generated cases: one made here,
+    and the run's shared one (made by this test process, its caches then warm, or by another,
+    with another hash seed)."""
     game = get_game("dominoes")
     assert fresh_vector_builds.uncached(game) == fresh_vector_builds(game)
 

@@ -3,6 +3,7 @@ on a loaded track that is laid again (CRD-TRACK-4/5, CRD-FAQ-3)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from reference.core.svg import Svg
@@ -40,6 +41,14 @@ def race_cards(observation: Mapping[str, Any], track: list[str]) -> dict[str, in
 
 def draw_lines(svg: Svg, top: int, bottom: int) -> None:
     """The start line after position 0 and the chequered finish line after position 7."""
+    svg.extend(line_parts(top, bottom))
+
+
+@lru_cache(maxsize=64)
+def line_parts(top: int, bottom: int) -> tuple[str, ...]:
+    """The lines' elements: the same in every diagram of a table of the same height, and the
+    chequered finish line is many small squares."""
+    svg = Svg()
     svg.add("line", cls="start-line", x1=START_X, y1=top, x2=START_X, y2=bottom, stroke=INK, stroke_width=2,
             stroke_dasharray="5 4")
     svg.open("g", "the finish line: an ace crosses it by reaching position 8", cls="finish-line",
@@ -52,6 +61,7 @@ def draw_lines(svg: Svg, top: int, bottom: int) -> None:
     svg.add("rect", x=FINISH_X - size, y=top, width=2 * size, height=bottom - top, fill="none", stroke=INK,
             stroke_width=1)
     svg.close()
+    return tuple(svg.parts)
 
 
 def draw_relay_note(svg: Svg, top: int, track: list[str], loaded: str, available: Mapping[str, int]) -> int:

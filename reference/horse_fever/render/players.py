@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from reference.core.svg import Svg
 
 from ..rules.components import COLOURS
-from .reading import events_of
+from .reading import events_of, is_mapping
 from .style import BET_LINE, GOLD, GOLD_FILL, INK, MUTED, PAD, PLAYER_H, ordinal, text_width, token
 
 
@@ -15,7 +15,7 @@ from .style import BET_LINE, GOLD, GOLD_FILL, INK, MUTED, PAD, PLAYER_H, ordinal
 
 def seat_bets(observation: Mapping[str, Any], seat: int) -> list[str]:
     """A seat's bets, or how they were settled in this step, and its stable-owner prizes."""
-    settled = [p for p in observation.get("payouts") or [] if isinstance(p, Mapping) and p.get("player") == seat]
+    settled = [p for p in observation.get("payouts") or [] if is_mapping(p) and p.get("player") == seat]
     if settled:
         out = []
         for p in settled:
@@ -23,7 +23,7 @@ def seat_bets(observation: Mapping[str, Any], seat: int) -> list[str]:
             out.append(f"{p.get('side')} {p.get('amount')} D on {p.get('horse')}: {result}")
     else:
         out = [f"{b.get('side')} {b.get('amount')} D on {b.get('horse')}" for b in observation.get("bets") or []
-               if isinstance(b, Mapping) and b.get("player") == seat]
+               if is_mapping(b) and b.get("player") == seat]
     for e in events_of(observation, "owner_prize"):
         if e.get("player") == seat:
             vp = f", +{e.get('vp')} VP" if e.get("vp") else ""

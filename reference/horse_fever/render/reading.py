@@ -14,9 +14,14 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_mapping(value: Any) -> bool:
+    """A JSON object (a dict, checked first: the abstract Mapping check is slow) or another mapping."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def events_of(observation: Mapping[str, Any], kind: str) -> list[Mapping[str, Any]]:
     """This step's events of one type (a partial observation may list bare type names: skipped)."""
-    return [e for e in observation.get("events") or [] if isinstance(e, Mapping) and e.get("type") == kind]
+    return [e for e in observation.get("events") or [] if is_mapping(e) and e.get("type") == kind]
 
 
 def positions_of(observation: Mapping[str, Any]) -> dict[str, int]:
@@ -59,7 +64,7 @@ def sprint_dice(observation: Mapping[str, Any]) -> list[tuple[str, bool]]:
     is a single sprint (HF-SPRINT-2), so both dice show its colour."""
     shown = [(e.get("horse"), e.get("type") == "sprint_lost", bool(e.get("double")))
              for e in observation.get("events") or []
-             if isinstance(e, Mapping) and e.get("type") in ("sprint", "sprint_lost") and e.get("horse") in COLOURS]
+             if is_mapping(e) and e.get("type") in ("sprint", "sprint_lost") and e.get("horse") in COLOURS]
     if len(shown) == 1 and shown[0][2]:
         return [shown[0][:2], shown[0][:2]]
     return [s[:2] for s in shown[:2]]
@@ -77,7 +82,7 @@ def moved_this_step(observation: Mapping[str, Any]) -> dict[str, int]:
     """Spaces each horse moved in this step's race round (card and sprint)."""
     moved: dict[str, int] = {}
     for e in observation.get("events") or []:
-        if isinstance(e, Mapping) and e.get("type") in ("moved", "sprint") and is_int(e.get("spaces")):
+        if is_mapping(e) and e.get("type") in ("moved", "sprint") and is_int(e.get("spaces")):
             moved[e.get("horse")] = moved.get(e.get("horse"), 0) + e["spaces"]
     return moved
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from reference.core.svg import Svg
@@ -67,9 +68,17 @@ def draw_lane(svg: Svg, y: int, horse: str, observation: Mapping[str, Any], last
     if odds is not None:
         svg.text(PAD + 28, y + 34, f"odds 1:{odds}", size=11, fill=MUTED, cls="lane-odds", data_horse=horse,
                  data_row=odds)
+    svg.extend(lane_grid(y, last))
+
+
+@lru_cache(maxsize=256)
+def lane_grid(y: int, last: int) -> tuple[str, ...]:
+    """The borders of a lane's cells: the same in every diagram with that lane and length."""
+    svg = Svg()
     for space in range(1, last + 1):
         svg.add("line", x1=column_x(space), y1=y + 5, x2=column_x(space), y2=y + LANE_H - 5, stroke=GRID,
                 stroke_width=1)
+    return tuple(svg.parts)
 
 
 def draw_move_trail(svg: Svg, y: int, horse: str, position: int, spaces: int) -> None:
@@ -108,12 +117,20 @@ def draw_pawn(svg: Svg, y: int, horse: str, position: int, place: int | None) ->
 
 def draw_lines(svg: Svg, top: int, bottom: int) -> None:
     """The start line after space 0; the chequered finish line across the 12th space."""
+    svg.extend(line_parts(top, bottom, finish_space()))
+
+
+@lru_cache(maxsize=64)
+def line_parts(top: int, bottom: int, finish: int) -> tuple[str, ...]:
+    """The lines' elements: the same in every diagram of a table of the same height, and the
+    chequered finish line is a hundred small squares."""
+    svg = Svg()
     svg.add("line", cls="start-line", x1=column_x(1), y1=top, x2=column_x(1), y2=bottom, stroke=INK,
             stroke_width=2, stroke_dasharray="5 4")
-    x = centre_x(finish_space())
+    x = centre_x(finish)
     size = 5
-    svg.open("g", f"the finish line, the {ordinal(finish_space())} space: a horse on it or past it has finished",
-             cls="finish-line", data_x=x, data_space=finish_space())
+    svg.open("g", f"the finish line, the {ordinal(finish)} space: a horse on it or past it has finished",
+             cls="finish-line", data_x=x, data_space=finish)
     for k, cell_y in enumerate(range(top, bottom, size)):
         for col in range(2):
             fill = INK if (k + col) % 2 == 0 else "#ffffff"
@@ -121,6 +138,7 @@ def draw_lines(svg: Svg, top: int, bottom: int) -> None:
                     fill=fill, opacity=0.85)
     svg.add("rect", x=x - size, y=top, width=2 * size, height=bottom - top, fill="none", stroke=INK, stroke_width=1)
     svg.close()
+    return tuple(svg.parts)
 
 
 def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int, int]:

@@ -356,3 +356,14 @@ def test_real_mutant_failures_outside_the_ranking_are_charged_to_their_own_claus
     row = attribute_mutant(game, mutant, cases)
     assert row.failures >= 3
     assert row.own, (row.top, row.share, mutant.clauses)
+
+
+def test_every_finer_vp_odds_and_position_path_in_the_footprints_is_one_the_refinement_names():
+    named = {p for keys in CLAUSE_KEYS.values() for p in keys
+             if p.split(".")[0] in ("vp", "odds", "positions") and "." in p}
+    refined = {"vp.minimum", "vp.covered", "vp.penalty", "vp.out", "odds.up", "odds.down", "odds.level",
+               "odds.direction", "positions.ranked", "positions.running"}
+    payout = {p for p in named if p.split(".")[1] in ("win", "show", "owner")}
+    assert named - payout <= refined
+    # a clause that lists the whole value (a card that changes the odds, a card move) covers every part
+    assert "odds" in CLAUSE_KEYS["HF-ACT-15"] and "positions" in CLAUSE_KEYS["HF-MOVE-2"]

@@ -31,6 +31,19 @@ that received less than the rules give counts only the parts that paid it someth
 bet paid nothing: its stake was taken when it was made, so it cannot have paid less). A list whose entries are not whole
 numbers, or a step that is not a payout (or the first step, with no step before), keeps the
 whole path.
+
+Outside a payout a differing `vp` can only be the penalty for being short of the minimum bet;
+each differing seat names `vp.out` (it left the game in this step on one side: HF-MIN-3),
+`vp.penalty` (the VP differ by other than whole 2 VP penalties: the penalty's size, HF-MIN-2),
+`vp.covered` (one side penalised a seat whose Danari equal the minimum at the VP the other
+left it with: whether they cover it, HF-MIN-2) or `vp.minimum` (the Danari stand clearly
+below or above VP x 100 D: what the minimum is, HF-MIN-1). A differing `odds.<colour>` names,
+from the row the step before showed: `odds.up` / `odds.down` (both sides moved the token that
+way, a different number of rows: HF-NEWODDS-2/3), `odds.level` (the expected token kept its
+row: HF-NEWODDS-4) or `odds.direction` (the expected token moved, the actual one stayed or went
+the other way: the comparison of row and place, HF-NEWODDS-1). A differing
+`positions.<colour>` names `positions.ranked` (the step before ranked the horse: HF-RANK-5,
+HF-SPRINT-3) or `positions.running`. Without the step before these keep their own path.
 """
 
 from __future__ import annotations
@@ -51,7 +64,14 @@ def difference_paths(difference: Any, expected: Mapping[str, Any], actual: Mappi
     if difference.path == "ranking":
         return ranking_paths(expected.get("ranking"), actual.get("ranking"))
     if difference.path in ("danari", "vp"):
-        return payout_paths(difference.path, expected, actual, before or {})
+        paid = payout_paths(difference.path, expected, actual, before or {})
+        if paid or difference.path == "danari" or _settled_bets(expected, before or {}) is not None:
+            return paid
+        return penalty_paths(expected, actual, before or {})
+    if difference.path.startswith("odds.") and difference.path.count(".") == 1:
+        return odds_paths(difference.path.split(".")[1], expected, actual, before or {})
+    if difference.path.startswith("positions.") and difference.path.count(".") == 1:
+        return position_paths(difference.path.split(".")[1], expected, actual, before or {})
     return []
 
 
@@ -151,3 +171,86 @@ def ranking_paths(expected: Any, actual: Any) -> list[str]:
     if [h for h in want if h in got] != [h for h in got if h in want]:
         paths.append(RANKING_ORDER)
     return paths
+
+
+# -- the minimum bet and its penalty (HF-MIN-1..3) -------------------------------------------
+
+DANARI_PER_VP, VP_PENALTY = 100, 2               # HF-MIN-1, HF-MIN-2
+
+
+def _seats(value: Any) -> set[int] | None:
+    if not isinstance(value, list) or not all(type(s) is int for s in value):
+        return None
+    return set(value)
+
+
+def penalty_paths(expected: Mapping[str, Any], actual: Mapping[str, Any],
+                  before: Mapping[str, Any]) -> list[str]:
+    """Outside a payout only the penalty for being short of the minimum bet changes a VP: of each
+    seat whose VP differ, which decision the two disagree on (seat's Danari read from the
+    expected observation, which the penalty leaves as they were)."""
+    want, got, danari = (_whole_numbers(o.get(k)) for o, k in ((expected, "vp"), (actual, "vp"),
+                                                                 (expected, "danari")))
+    out_want, out_got = _seats(expected.get("players_out")), _seats(actual.get("players_out"))
+    if want is None or got is None or danari is None or out_want is None or out_got is None:
+        return []
+    if not len(want) == len(got) == len(danari):
+        return []
+    out_before = _seats(before.get("players_out")) or set()
+    paths = set()
+    for seat, (w, g) in enumerate(zip(want, got)):
+        if w != g:
+            paths.add(penalty_part(seat, w, g, danari[seat], (out_want | out_got) - out_before))
+    return sorted(f"vp.{part}" for part in paths)
+
+
+def penalty_part(seat: int, want: int, got: int, danari: int, left: set[int]) -> str:
+    """`out`: the seat left the game in this step on one side (HF-MIN-3: a player who cannot pay
+    the 2 VP loses the game, with the VP still held); `penalty`: the VP differ by other than a
+    whole number of 2 VP penalties (the size of the penalty, HF-MIN-2); `covered`: one side
+    penalised a seat whose Danari are exactly the minimum bet at the VP the other side left it
+    with (whether they cover it, HF-MIN-2); `minimum`: the sides disagree on a penalty where the
+    seat's Danari stand clearly below or above the minimum, VP x 100 D (what the minimum is,
+    HF-MIN-1)."""
+    if seat in left:
+        return "out"
+    if (want - got) % VP_PENALTY:
+        return "penalty"
+    if got < want and danari == want * DANARI_PER_VP:
+        return "covered"
+    return "minimum"
+
+
+# -- new odds (HF-NEWODDS-2..4) ------------------------------------------------------------
+
+def odds_paths(horse: str, expected: Mapping[str, Any], actual: Mapping[str, Any],
+               before: Mapping[str, Any]) -> list[str]:
+    """Of a stable whose odds differ, compared with the row the step before showed (a, the
+    expected row b, the actual row c): `odds.up` / `odds.down` when both moved the token that
+    way, by different numbers of rows (how far: one row, HF-NEWODDS-2 / HF-NEWODDS-3);
+    `odds.level` when the expected token kept its row and the actual one moved (HF-NEWODDS-4);
+    `odds.direction` when the expected token moved and the actual one kept its row or moved the
+    other way (which way the comparison of row and place sends it, HF-NEWODDS-1)."""
+    was, now, got = before.get("odds"), expected.get("odds"), actual.get("odds")
+    if not isinstance(was, dict) or not isinstance(now, dict) or not isinstance(got, dict):
+        return []
+    a, b, c = was.get(horse), now.get(horse), got.get(horse)
+    if type(a) is not int or type(b) is not int or type(c) is not int:
+        return []
+    if b == a:
+        return ["odds.level"]
+    if (c - a) * (b - a) > 0:
+        return ["odds.up" if b < a else "odds.down"]
+    return ["odds.direction"]
+
+
+# -- horse positions (HF-RANK-5, HF-SPRINT-3) ----------------------------------------------
+
+def position_paths(horse: str, expected: Mapping[str, Any], actual: Mapping[str, Any],
+                   before: Mapping[str, Any]) -> list[str]:
+    """Whose position differs: `positions.ranked` (a horse the step before already ranked, which
+    moves and sprints no further, HF-RANK-5, HF-SPRINT-3) or `positions.running` (any other)."""
+    ranked, was = _horses(before.get("ranking")), before.get("positions")
+    if ranked is None or not isinstance(was, dict) or horse not in was:
+        return []
+    return ["positions.ranked" if horse in ranked else "positions.running"]

@@ -5,8 +5,12 @@ matches what differs. Paths: an observation key, `key.field`, `events.<type>` or
 (attribution_paths.py): `ranking.finished` (which horses have finished) and `ranking.order`
 (the order the horses both rankings hold arrived in), and at the payout `danari.win.won`,
 `danari.win.lost`, `danari.show.won`, `danari.show.lost`, `danari.owner` (the same under `vp`):
-the part a seat whose Danari differ played in it. A clause that decides both parts of the
-ranking lists both; one that decides only one part lists that part.
+the part a seat whose Danari differ played in it; outside a payout `vp.minimum`, `vp.covered`,
+`vp.penalty`, `vp.out` (which decision of the minimum-bet penalty the sides disagree on);
+`odds.up`, `odds.down`, `odds.level`, `odds.direction` (how the token moved from the row the
+step before showed); `positions.ranked` and `positions.running` (whether the step before had
+ranked the horse). A clause that decides both parts of the ranking lists both; one that
+decides only one part lists that part.
 
 A clause's list is what would change in the same step if that clause alone were misread: its
 own output and what is computed from it in that step (a horse moved further may cross the
@@ -41,7 +45,6 @@ ARRIVAL = ["ranking.order", "events.finished.place"]
 # from the bets the step before held: a win or show bet that won or lost, or a stable's owner
 WIN_BETS = ["danari.win", "vp.win", "events.bet_settled"]
 SHOW_BETS = ["danari.show", "vp.show", "events.bet_settled"]
-NEW_ODDS = ["odds", "events.new_odds"]
 
 CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-OBJ-1": ["winner", "events.game_over"],
@@ -55,9 +58,13 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-BET-1": ["turn", "phase", "events.first_bets_done"],          # who bets next; all must bet
     "HF-BET-2": ["bets", "events.bet_placed.token", "events.bet_placed.horse"],
     "HF-BET-3": ["bets", "danari", "events.bet_placed.side", "events.bet_placed.amount"],
-    "HF-MIN-1": ["events.penalty.minimum"],                           # the minimum (a lower stake is refused)
-    "HF-MIN-2": ["vp", "events.penalty"],
-    "HF-MIN-3": ["players_out", "vp", "turn", "events.player_out"],   # out instead of paying the VP
+    # the minimum bet, VP x 100 D (a lower stake is refused), and so whether Danari clearly below
+    # or above it leave a player short (attribution_paths: `vp.minimum`)
+    "HF-MIN-1": ["vp.minimum", "events.penalty.minimum"],
+    # a player short of the minimum loses 2 VP: the size of the penalty (`vp.penalty`) and that
+    # Danari equal to the minimum cover it (`vp.covered`)
+    "HF-MIN-2": ["vp.penalty", "vp.covered", "events.penalty"],
+    "HF-MIN-3": ["players_out", "vp.out", "turn", "events.player_out"],   # out instead of paying the VP
     "HF-BET2-1": ["turn"],                                            # who bets next in the second bets
     "HF-BET2-2": ["events.bet_placed.amount"],                        # (a second bet below the minimum is refused)
     "HF-BET2-3": ["turn", "events.passed"],
@@ -92,10 +99,11 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "HF-ACT-9": START_MOVE,
     "HF-ACT-13": LINE_MOVE,
     "HF-ACT-14": CARD_MOVE,
-    "HF-RANK-5": ["positions", "events.moved"],                       # a ranked horse is not moved by the card
+    "HF-RANK-5": ["positions.ranked", "events.moved"],                # a ranked horse is not moved by the card
     "HF-SPRINT-1": SPRINT,
     "HF-SPRINT-2": SPRINT,
-    "HF-SPRINT-3": ["positions", "events.sprint_lost", "events.sprint"],  # a ranked horse: no ranking change
+    # a ranked horse does not sprint (attribution_paths: `positions.ranked`): no ranking change
+    "HF-SPRINT-3": ["positions.ranked", "events.sprint_lost", "events.sprint"],
     "HF-ACT-3": SPRINT,
     "HF-ACT-4": SPRINT,
     "HF-ACT-10": SPRINT,
@@ -124,12 +132,14 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     # of this clause's "the related VP" that HF-INT-2 settles
     "HF-PAY-2": ["danari.owner", "vp.owner", "events.owner_prize"],
     # -- new odds
-    "HF-NEWODDS-1": ["phase", *NEW_ODDS],
-    "HF-NEWODDS-2": NEW_ODDS,
-    "HF-NEWODDS-3": NEW_ODDS,
-    "HF-NEWODDS-4": NEW_ODDS,
+    "HF-NEWODDS-1": ["phase", "odds.direction", "events.new_odds"],
+    "HF-NEWODDS-2": ["odds.up", "events.new_odds"],                   # a token moved up one row
+    "HF-NEWODDS-3": ["odds.down", "events.new_odds"],                 # down one row
+    "HF-NEWODDS-4": ["odds.level", "events.new_odds"],                # kept on its row
     "HF-NEWODDS-5": ["events.new_odds"],                              # the order the tokens are worked through
-    "HF-ODDS-4": NEW_ODDS,
+    # a permission (rows may be shared, others left empty): where each token goes is decided by
+    # HF-NEWODDS-2..4; it decides only that the row a token moves onto may be held already
+    "HF-ODDS-4": ["events.new_odds.after"],
     # -- end of the round and of the game
     "HF-END-1": ["phase", "round", "positions", "ranking", "events.round_ended"],
     "HF-END-2": ["first_player", "events.first_player_passed"],

@@ -257,3 +257,113 @@ def test_real_payout_mutants_are_charged_to_their_own_clause(payout_cases, name)
     row = attribute_mutant(game, mutant, payout_cases)
     assert row.failures >= 3
     assert row.own, (row.top, row.share, mutant.clauses)
+
+
+# -- outside a payout: the minimum-bet penalty, the new odds, a ranked horse's position ----------
+
+def vp_paths(vp_expected, vp_actual, danari, out_expected=(), out_actual=(), out_before=()):
+    expected = {"vp": vp_expected, "danari": danari, "players_out": list(out_expected), "bets": []}
+    actual = dict(expected, vp=vp_actual, players_out=list(out_actual))
+    before = {"vp": vp_expected, "danari": danari, "players_out": list(out_before), "bets": []}
+    return list(difference_paths(VP, expected, actual, before=before))
+
+
+def test_a_penalty_missed_with_danari_clearly_short_is_the_minimum():
+    # 200 D with 8 VP: short of 800, 600 and 400 D; the other side stopped at once
+    assert vp_paths([4, 2], [4, 8], [1000, 200]) == ["vp.minimum"]
+    # a penalty taken though 900 D cover the 400 D minimum of 4 VP
+    assert vp_paths([4, 2], [2, 2], [900, 200]) == ["vp.minimum"]
+
+
+def test_a_penalty_on_danari_exactly_the_minimum_is_whether_they_cover_it():
+    assert vp_paths([4, 2], [2, 2], [400, 200]) == ["vp.covered"]
+
+
+def test_vp_differing_by_other_than_whole_penalties_is_the_penalty_size():
+    assert vp_paths([4, 2], [4, 3], [1000, 0]) == ["vp.penalty"]
+
+
+def test_the_vp_of_a_seat_that_left_the_game_in_this_step_is_the_loss_of_the_game():
+    assert vp_paths([4, 0], [4, 2], [1000, 0], out_expected=[1], out_actual=[1]) == ["vp.out"]
+    # out already the step before: not this step's decision
+    assert vp_paths([4, 0], [4, 2], [1000, 0], [1], [1], out_before=[1]) == ["vp.minimum"]
+
+
+def odds_difference(horse):
+    return Difference("odds", f"odds.{horse}", f"odds.{horse}", "", "")
+
+
+@pytest.mark.parametrize("was, want, got, path", [
+    (5, 4, 3, "odds.up"),           # both moved it up, the actual two rows
+    (4, 5, 6, "odds.down"),
+    (4, 4, 3, "odds.level"),        # expected to stay on its row
+    (5, 4, 5, "odds.direction"),    # expected up, the actual kept it
+    (5, 4, 6, "odds.direction"),    # expected up, the actual moved it down
+])
+def test_new_odds_are_split_by_how_the_token_moved_from_the_step_before(was, want, got, path):
+    got_paths = difference_paths(odds_difference("red"), {"odds": {"red": want}}, {"odds": {"red": got}},
+                                 before={"odds": {"red": was}})
+    assert got_paths == [path]
+    assert difference_paths(odds_difference("red"), {"odds": {"red": want}}, {"odds": {"red": got}},
+                            before={}) == []
+
+
+def test_a_position_is_split_by_whether_the_step_before_had_ranked_the_horse():
+    def position_paths(horse):
+        difference = Difference("positions", f"positions.{horse}", f"positions.{horse}", "", "")
+        before = {"ranking": ["red"], "positions": {"red": 13, "green": 9}}
+        return difference_paths(difference, {"positions": {"red": 13, "green": 11}},
+                                {"positions": {"red": 15, "green": 12}}, before=before)
+    assert position_paths("red") == ["positions.ranked"]
+    assert position_paths("green") == ["positions.running"]
+
+
+@pytest.mark.parametrize("paths, charged", [
+    (["vp.minimum"], ["HF-MIN-1"]), (["vp.covered"], ["HF-MIN-2"]), (["vp.penalty"], ["HF-MIN-2"]),
+    (["vp.out"], ["HF-MIN-3"]),
+])
+def test_each_part_of_the_penalty_is_charged_to_the_clause_that_decides_it(paths, charged):
+    from reference.core.attribution import attribute
+    step = ["HF-BET-1", "HF-BET-2", "HF-BET-3", "HF-MIN-1", "HF-MIN-2", "HF-MIN-3"]
+    assert attribute(step, [], paths, CLAUSE_KEYS) == (charged, "paths")
+
+
+@pytest.mark.parametrize("paths, charged", [
+    (["odds.up"], ["HF-NEWODDS-2"]), (["odds.down"], ["HF-NEWODDS-3"]), (["odds.level"], ["HF-NEWODDS-4"]),
+    (["odds.direction"], ["HF-NEWODDS-1"]), (["odds.down", "odds.up"], ["HF-NEWODDS-2", "HF-NEWODDS-3"]),
+])
+def test_each_kind_of_token_move_is_charged_to_the_clause_that_decides_it(paths, charged):
+    from reference.core.attribution import attribute
+    step = ["HF-NEWODDS-1", "HF-NEWODDS-2", "HF-NEWODDS-3", "HF-NEWODDS-4", "HF-NEWODDS-5", "HF-ODDS-4"]
+    assert attribute(step, [], paths, CLAUSE_KEYS) == (charged, "paths")
+
+
+@pytest.fixture(scope="module")
+def all_cases():
+    return load_cases(["horse_fever"])
+
+
+# wrong before these refinements: charged to HF-MIN-2 (a differing VP), HF-RANK-5 (any position)
+@pytest.mark.parametrize("name, applied", [
+    ("hf-minimum-bet-not-scaled", {"HF-MIN-2", "HF-MIN-3"}),     # the cases that penalise a short player
+    ("hf-two-vp-cannot-pay", {"HF-MIN-3"}),
+    ("hf-line-cards-ignored", {"HF-ACT-6", "HF-ACT-13"}),          # the cases a line card acts in
+])
+def test_real_mutant_failures_outside_the_ranking_are_charged_to_their_own_clause(all_cases, name, applied):
+    cases = [c for c in all_cases if any(applied & set(step) for step in c["step_clauses"])][:120]
+    game = get_game("horse_fever")
+    mutant = next(m for m in game.mutants() if m.name == name)
+    row = attribute_mutant(game, mutant, cases)
+    assert row.failures >= 3
+    assert row.own, (row.top, row.share, mutant.clauses)
+
+
+def test_every_finer_vp_odds_and_position_path_in_the_footprints_is_one_the_refinement_names():
+    named = {p for keys in CLAUSE_KEYS.values() for p in keys
+             if p.split(".")[0] in ("vp", "odds", "positions") and "." in p}
+    refined = {"vp.minimum", "vp.covered", "vp.penalty", "vp.out", "odds.up", "odds.down", "odds.level",
+               "odds.direction", "positions.ranked", "positions.running"}
+    payout = {p for p in named if p.split(".")[1] in ("win", "show", "owner")}
+    assert named - payout <= refined
+    # a clause that lists the whole value (a card that changes the odds, a card move) covers every part
+    assert "odds" in CLAUSE_KEYS["HF-ACT-15"] and "positions" in CLAUSE_KEYS["HF-MOVE-2"]

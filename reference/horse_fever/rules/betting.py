@@ -88,6 +88,7 @@ def settle_short_players(state: GameState, log: Log) -> None:
     """HF-MIN-2/3 on the player whose first bet is due; HF-INT-9 says what follows the penalty."""
     while state.phase == FIRST_BETS and state.queue:
         seat = state.queue[0]
+        log.rule("HF-MIN-1")             # the due player's minimum bet, which their Danari must cover
         if can_cover_minimum(state, seat):
             return
         if not penalise_short_player(state, seat, log):

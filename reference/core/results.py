@@ -229,7 +229,9 @@ def refusal_before(case: dict[str, Any], index: int, paths: Sequence[str] = (),
     is the refusal's (the refused step itself compares only `error`)."""
     step_clauses = case.get("step_clauses") or []
     expected = case["expected"]
-    if index >= len(step_clauses) or index >= len(expected) or not decides_none(step_clauses[index], paths, keys or {}):
+    if index >= min(len(step_clauses), len(expected)):
+        return None
+    if not decides_none(step_clauses[index], paths, keys or {}):
         return None
     if isinstance(expected[index], dict) and "error" in expected[index]:
         return None         # the step is refused itself: whether to refuse it is what differs
@@ -246,7 +248,9 @@ def refusal_before(case: dict[str, Any], index: int, paths: Sequence[str] = (),
 def decides_none(clauses: Sequence[str], paths: Sequence[str], keys: Any) -> bool:
     """No clause of a step decides any differing path: it applied none, or the footprint of
     each covers none of them (an observation of the offer cannot explain a changed turn)."""
-    return not any(footprint_match(keys.get(clause, ()), paths) for clause in clauses) if paths else not clauses
+    if not paths:
+        return not clauses
+    return not any(footprint_match(keys.get(clause, ()), paths) for clause in clauses)
 
 
 def changes_nothing(case: dict[str, Any], index: int) -> bool:

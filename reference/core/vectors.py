@@ -668,13 +668,18 @@ def load_cases(games: list[str] | None = None, validate: bool = True, kinds: lis
         vf = load_vector_file(path, validate, wanted, digests=digests)
         keys = vf.header.get("clause_keys") or {}
         refusal = vf.header.get("refusal_clause")
-        for case in vf.cases:
-            case.setdefault("game", vf.header["game"])
-            case["clause_keys"] = keys
-            if refusal:
-                case["refusal_clause"] = refusal
-            cases.append(case)
+        cases += [carry_header(case, vf.header["game"], keys, refusal) for case in vf.cases]
     return cases
+
+
+def carry_header(case: dict[str, Any], game: str, clause_keys: dict[str, Any], refusal_clause: str | None) -> dict[str, Any]:
+    """The case with its game and its file header's attribution data: clause_keys (one shared
+    map per file) and refusal_clause."""
+    case.setdefault("game", game)
+    case["clause_keys"] = clause_keys
+    if refusal_clause:
+        case["refusal_clause"] = refusal_clause
+    return case
 
 
 def case_totals(games: list[str] | None = None) -> dict[str, int]:
@@ -740,9 +745,4 @@ class SelectedCases(Sequence):
     @staticmethod
     def _case(row: tuple[str, str, int, str, dict[str, Any], str | None]) -> dict[str, Any]:
         game, _id, _line, body, keys, refusal = row
-        case = json.loads(body)
-        case.setdefault("game", game)
-        case["clause_keys"] = keys
-        if refusal:
-            case["refusal_clause"] = refusal
-        return case
+        return carry_header(json.loads(body), game, keys, refusal)

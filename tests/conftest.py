@@ -1,16 +1,15 @@
 """Shared pytest setup. Tests name the clauses they check with @pytest.mark.clause(...)."""
 
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "clause(*ids): the rule clauses a test checks")
-
-
 import fcntl
 import json
 import os
 from pathlib import Path
 
 import pytest
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "clause(*ids): the rule clauses a test checks")
 
 
 def run_folder(tmp_path_factory) -> Path:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from .game import Game, Mutant, get_game
+from .vectors import REFUSAL_FLAG
 
 _MISSING = object()
 
@@ -107,9 +108,17 @@ class MutantResult:
 
 
 def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Cases exercising the mutant's clauses first: the first kill comes sooner."""
+    """The cases likeliest to kill the mutant first, so that the first kills come sooner; the
+    order only changes how soon, never whether, a killing case is found. A mutant naming its
+    game's refusal convention misreads what a refused action does, which only a case with a
+    refused step can show: those come first; then the cases exercising the mutant's clauses."""
     clauses = set(mutant_.clauses)
-    return sorted(cases, key=lambda case: not clauses & set(case["clauses"]))
+
+    def unlikely(case: dict[str, Any]) -> tuple[bool, bool, int]:
+        refuses = case.get("refusal_clause") in clauses and REFUSAL_FLAG in case.get("flags", ())
+        return not refuses, not clauses & set(case["clauses"]), len(case["input"]["steps"])
+
+    return sorted(cases, key=unlikely)
 
 
 def clear_engine_caches(game: Game) -> None:
@@ -125,7 +134,7 @@ def clear_engine_caches(game: Game) -> None:
 
 # -- the fast path: forked workers, one mutant each -----------------------------------------
 
-# What the forked workers inherit from the parent: the cases of each game and the mutants.
+# What the forked workers inherit from the parent: each mutant and its cases, likeliest killers first.
 _CASES: dict[tuple[str, str], list[dict[str, Any]]] = {}
 _MUTANTS: dict[tuple[str, str], Mutant] = {}
 
@@ -144,7 +153,7 @@ def _run_in_worker(job: tuple[str, str, bool, float]) -> tuple[str, str, list[st
     errored: list[str] = []
     run = 0
     with chosen.patch():
-        for case in likely_killers_first(chosen, _CASES[(game_name, mutant_name)]):
+        for case in _CASES[(game_name, mutant_name)]:
             run += 1
             status = verdict(case, timeout)
             if status == "failed":
@@ -156,13 +165,22 @@ def _run_in_worker(job: tuple[str, str, bool, float]) -> tuple[str, str, list[st
     return game_name, mutant_name, killers, errored, run
 
 
+def _import_what_verdict_needs() -> None:
+    """Import, once in the parent, the modules `verdict` imports on first use: each forked
+    worker would otherwise import them again (a tenth of a second each, more under pytest)."""
+    from . import adapter, protocol, results  # noqa: F401
+
+
 def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], full: bool = False,
                            timeout: float = 20.0, workers: int | None = None,
                            on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
     """Each mutant in its own forked worker (so nothing it does outlives it), `workers` at a
     time; results in job order. Without fork (not POSIX) the mutants run one after another here."""
+    _import_what_verdict_needs()
     for game, mutant_, cases in jobs:
-        _CASES[(game.name, mutant_.name)] = cases
+        # ordered here, once, before the fork: a worker sorting every case would touch (and so
+        # copy) every page of the parent's cases
+        _CASES[(game.name, mutant_.name)] = likely_killers_first(mutant_, cases)
         _MUTANTS[(game.name, mutant_.name)] = mutant_
     by_key = {(game.name, m.name): m for game, m, _ in jobs}
     tasks = [(game.name, m.name, full, timeout) for game, m, _ in jobs]
@@ -175,19 +193,24 @@ def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]]
         if on_result:
             on_result(result)
 
-    if "fork" in multiprocessing.get_all_start_methods():
-        workers = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
-        with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-            for outcome in pool.imap_unordered(_run_in_worker, tasks):
-                collect(outcome)
-    else:  # pragma: no cover - no fork on this platform
-        previous = signal.getsignal(signal.SIGALRM) if hasattr(signal, "SIGALRM") else None
-        try:
-            for task in tasks:
-                collect(_run_in_worker(task))
-        finally:
-            if previous is not None:
-                signal.signal(signal.SIGALRM, previous)
+    try:
+        if "fork" in multiprocessing.get_all_start_methods():
+            workers = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
+            with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+                for outcome in pool.imap_unordered(_run_in_worker, tasks):
+                    collect(outcome)
+        else:  # pragma: no cover - no fork on this platform
+            previous = signal.getsignal(signal.SIGALRM) if hasattr(signal, "SIGALRM") else None
+            try:
+                for task in tasks:
+                    collect(_run_in_worker(task))
+            finally:
+                if previous is not None:
+                    signal.signal(signal.SIGALRM, previous)
+    finally:
+        for key in by_key:                  # the parent keeps no case list alive after the run
+            _CASES.pop(key, None)
+            _MUTANTS.pop(key, None)
     return [found[(game.name, m.name)] for game, m, _ in jobs]
 
 

@@ -17,6 +17,17 @@ MIN_MUTANTS = 90
 MIN_KILLERS = 3
 
 
+@lru_cache(maxsize=None)
+def game_cases(game: str) -> tuple:
+    """A game's cases in file order, loaded once for the tests of this process (which must not
+    change them)."""
+    return tuple(load_cases([game]))
+
+
+def settlements() -> list:
+    return [case for case in game_cases("dominoes") if case["kind"] == "settlement"]
+
+
 @pytest.mark.parametrize("game", [name for name, g in all_games().items() if g.mutants])
 def test_every_mutant_is_killed(game, capsys):
     code = main(["mutants", "--game", game])
@@ -30,10 +41,9 @@ def test_a_mutant_that_changes_nothing_survives_and_fails_the_run():
     """The verdict is not 'killed' by default: a mutant that reads the rules right survives."""
     game = get_game("dominoes")
     harmless = Mutant("reads-the-rules-right", "no change", ("DOM-SETTLE-1",), nullcontext)
-    settlements = load_cases(["dominoes"], kinds=["settlement"])[:20]
     real = game.mutants()[:2]
-    results = run_mutants_in_process([(game, harmless, settlements)]
-                                     + [(game, m, load_cases(["dominoes"])) for m in real], workers=2)
+    results = run_mutants_in_process([(game, harmless, settlements()[:20])]
+                                     + [(game, m, list(game_cases("dominoes"))) for m in real], workers=2)
     assert [r.mutant.name for r in results] == ["reads-the-rules-right"] + [m.name for m in real]
     assert not results[0].killed and results[0].cases_run == 20 and not results[0].errored
     assert all(r.killed for r in results[1:])
@@ -42,11 +52,11 @@ def test_a_mutant_that_changes_nothing_survives_and_fails_the_run():
 def test_full_keeps_the_whole_kill_table_and_the_default_stops_at_the_first_kill():
     game = get_game("dominoes")
     mutant = next(m for m in game.mutants() if m.name == "tied-winners-split")
-    settlements = load_cases(["dominoes"], kinds=["settlement"])
-    fast, full = (run_mutants_in_process([(game, mutant, settlements)], full=flag, workers=1)[0]
+    cases = settlements()
+    fast, full = (run_mutants_in_process([(game, mutant, cases)], full=flag, workers=1)[0]
                   for flag in (False, True))
-    assert len(fast.killers) == 1 and fast.cases_run <= len(settlements)
-    assert full.cases_run == len(settlements) and len(full.killers) > 1
+    assert len(fast.killers) == 1 and fast.cases_run <= len(cases)
+    assert full.cases_run == len(cases) and len(full.killers) > 1
     assert set(fast.killers) <= set(full.killers)
 
 
@@ -55,7 +65,7 @@ def test_one_mutant_is_killed_through_the_runner_protocol():
     installed, driven by the runner, fails the same first case."""
     game = get_game("dominoes")
     mutant = game.mutants()[0]
-    cases = load_cases(["dominoes"])
+    cases = list(game_cases("dominoes"))
     through = run_mutant(game, mutant, cases, timeout=20.0, full=False)
     fast = run_mutants_in_process([(game, mutant, cases)], workers=1)[0]
     assert through.killed and through.killers == fast.killers
@@ -104,12 +114,6 @@ def first_killers(game, mutant, cases, wanted):
     finally:
         clear_engine_caches(game)           # nothing the mutant computed outlives it
     return killers
-
-
-@lru_cache(maxsize=None)
-def game_cases(game: str) -> tuple:
-    """A game's cases, loaded once for all its mutants (tests must not change them)."""
-    return tuple(load_cases([game]))
 
 
 MUTANTS = [(name, m.name) for name, g in all_games().items() if g.mutants for m in g.mutants()]

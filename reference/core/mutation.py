@@ -82,7 +82,7 @@ def verdict(case: dict[str, Any], timeout: float | None = None) -> str:
 
 def in_process_killers(mutant_: Mutant, cases: list[dict[str, Any]], first_only: bool = True) -> list[str]:
     """The cases whose checked observations the mutant changes, judged as the runner judges:
-    the first one found (cases naming the mutant's clauses tried first), or with
+    the first one found (the likeliest killers tried first), or with
     `first_only=False` all of them, in the given order."""
     killers = []
     with mutant_.patch():

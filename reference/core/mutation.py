@@ -111,12 +111,13 @@ def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[d
     """The cases likeliest to kill the mutant first, so that the first kills come sooner; the
     order only changes how soon, never whether, a killing case is found. A mutant naming its
     game's refusal convention misreads what a refused action does, which only a case with a
-    refused step can show: those come first; then the cases exercising the mutant's clauses."""
+    refused step can show: those come first; then the cases exercising the mutant's clauses;
+    short cases (fewest steps) first within each group, the given order between equals."""
     clauses = set(mutant_.clauses)
 
     def unlikely(case: dict[str, Any]) -> tuple[bool, bool, int]:
         refuses = case.get("refusal_clause") in clauses and REFUSAL_FLAG in case.get("flags", ())
-        return not refuses, not clauses & set(case["clauses"]), len(case["input"]["steps"])
+        return not refuses, clauses.isdisjoint(case["clauses"]), len(case["input"]["steps"])
 
     return sorted(cases, key=unlikely)
 

@@ -93,6 +93,23 @@ def test_mutant_lists_name_their_clauses():
             assert mutant.clauses and set(mutant.clauses) <= known, mutant.name
 
 
+def test_likeliest_killers_are_tried_first():
+    """A refusal mutant's cases with a refused step first; then (within that group too) the
+    cases naming the mutant's clauses; short ones first between equals; every case is kept."""
+    def case(id_, clauses, steps, refused=False):
+        return {"id": id_, "clauses": clauses, "flags": ["illegal-action"] if refused else [],
+                "refusal_clause": "X-INT-1", "input": {"steps": [{}] * steps}}
+
+    cases = [case("other", ["X-2"], 1), case("named-long", ["X-1"], 9), case("refused-other", ["X-2"], 5, True),
+             case("named-short", ["X-1", "X-3"], 2), case("refused-named", ["X-1"], 7, True)]
+    refusal = Mutant("refusal", "", ("X-1", "X-INT-1"), nullcontext)
+    plain = Mutant("plain", "", ("X-1",), nullcontext)
+    assert [c["id"] for c in likely_killers_first(refusal, cases)] == [
+        "refused-named", "refused-other", "named-short", "named-long", "other"]
+    assert [c["id"] for c in likely_killers_first(plain, cases)] == [
+        "named-short", "refused-named", "named-long", "other", "refused-other"]
+
+
 def test_enough_mutants():
     total = sum(len(g.mutants()) for g in all_games().values() if g.mutants)
     assert total >= MIN_MUTANTS

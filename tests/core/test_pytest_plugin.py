@@ -44,6 +44,23 @@ def modules_the_inner_runs_use():
     all_games()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def fast_fake(modules_the_inner_runs_use, tmp_path_factory):
+    """The fake answers the settlement examples from reference answers computed here once,
+    so none of its starts imports the engines (FAKE_ANSWERS, see fakes/fake_impl.py)."""
+    from reference.core.adapter import answer_case, hello_reply
+    from reference.core.protocol import case_message
+    from reference.core.vectors import load_cases
+
+    examples = load_cases(["dominoes"], kinds=["settlement"], wanted=lambda case_id: case_id.startswith("dom-ex-settle-"))
+    path = tmp_path_factory.mktemp("fake") / "answers.json"
+    path.write_text(json.dumps({"hello": hello_reply(["dominoes"]),
+                                "answers": {c["id"]: answer_case(case_message(1, c)) for c in examples}}))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FAKE_ANSWERS", str(path))
+        yield
+
+
 def fake(mode: str, at: int = 0) -> str:
     return f"{PYTHON} {shlex.quote(str(FAKE))} {mode} {at}"
 

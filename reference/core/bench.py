@@ -230,8 +230,22 @@ def run_all_games_benchmarks(games: list[Game], rounds: int = 1) -> list[Measure
 # games' own benchmarks, scenario replay and the adapter's answer to a vector case.
 
 WORKLOAD_SCRIPT = r'''
-import json, sys, time
-from reference.core.game import all_games
+import importlib, json, pkgutil, sys, time
+import reference
+from reference.core.game import Game, all_games
+
+def games_of_this_tree(names):
+    """The games named (all of the tree when none is), importing only those packages: a game
+    the tree does not have, or whose package holds no GAME, is left out, as all_games leaves it."""
+    if not names:
+        return all_games()
+    packages = {m.name for m in pkgutil.iter_modules(reference.__path__) if m.ispkg and m.name != "core"}
+    found = {}
+    for name in names:
+        game = getattr(importlib.import_module(f"reference.{name}"), "GAME", None) if name in packages else None
+        if isinstance(game, Game):
+            found[game.name] = game
+    return found
 
 def workloads(game):
     out = {}
@@ -264,10 +278,10 @@ def workloads(game):
 
 command = sys.argv[1]
 if command == "list":
-    print(json.dumps({name: list(workloads(game)) for name, game in all_games().items()}))
+    print(json.dumps({name: list(workloads(game)) for name, game in games_of_this_tree(sys.argv[2:]).items()}))
 else:
     game_name, workload, budget = sys.argv[2], sys.argv[3], float(sys.argv[4])
-    unit, prepare = workloads(all_games()[game_name])[workload]
+    unit, prepare = workloads(games_of_this_tree([game_name])[game_name])[workload]
     work = prepare()
     count, started = 0, time.perf_counter()
     while True:
@@ -330,7 +344,8 @@ def compare(ref: str, games: list[str] | None = None, only: str = "", rounds: in
         there_tree = Path(folder)
         commit = export_commit(ref, there_tree)
         here_tree = REPO_ROOT
-        here_list, there_list = run_workload(here_tree, "list"), run_workload(there_tree, "list")
+        # only the asked games are imported in each process (all when none is asked)
+        here_list, there_list = run_workload(here_tree, "list", *(games or [])), run_workload(there_tree, "list", *(games or []))
         rows = []
         for game, names in here_list.items():
             if games and game not in games:

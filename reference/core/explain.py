@@ -31,7 +31,11 @@ def explain(identifier: str) -> list[str]:
             return explain_interpretation(name, identifier)
         if identifier in catalog.languages:
             return explain_language(name, identifier)
-    for path in scenario_files([str(SCENARIO_DIR)]):
+    files = scenario_files([str(SCENARIO_DIR)])
+    # A scenario's id is its game's prefix and its file name (test_suite_integrity holds them
+    # so): the files whose name ends the id are read first, the others only if none is it.
+    likely = [path for path in files if identifier.endswith(path.stem)]
+    for path in likely + [path for path in files if path not in likely]:
         scenario = load_scenario(path)
         if scenario.id == identifier:
             return explain_scenario(scenario)

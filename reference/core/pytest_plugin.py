@@ -223,7 +223,9 @@ class ProtocolRun:
         chosen = Selection(option("horserace_id"), games, option("horserace_kind"), option("horserace_clause"),
                            [], option("horserace_skip_flag"))
         try:
-            cases = [c for c in load_cases(games or None) if chosen.keep(c)]
+            cases = [c for c in load_cases(games or None, kinds=chosen.kinds or None,
+                                           wanted=chosen.id_matcher() if chosen.ids else None)
+                     if chosen.keep(c)]
             xfail_file = option("horserace_expected_failures")
             expected = load_expected_failures(Path(xfail_file)) if xfail_file else None
         except HorseRaceError as exc:
@@ -302,7 +304,10 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
     from .vectors import load_cases
 
     chosen = Selection(ids or [], games or [], kinds or [], clauses or [], flags or [], skip_flags or [])
-    cases = [c for c in load_cases(games) if chosen.keep(c)]
+    # only the selected kinds' files are read, and of them only the cases whose id is asked
+    # parsed, as `horserace check` reads them (load_selected)
+    cases = [c for c in load_cases(games, kinds=kinds, wanted=chosen.id_matcher() if ids else None)
+             if chosen.keep(c)]
     xfail = load_expected_failures(Path(expected_failures)) if expected_failures else None
     offered = options or {}
 

@@ -14,12 +14,15 @@ from pathlib import Path
 import pytest
 
 from horserace_cli.main import main
+from reference.core.adapter import answer_case, hello_reply
 from reference.core.catalog import load_catalog
 from reference.core.html_report import attributed_clauses, marked
+from reference.core.protocol import case_message
 from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from tests.core.test_site import browse, structure
 
+FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
 GAME = "dominoes"
 SCENARIO_CASE = "dom-wt-branch-opening"        # from a scenario: has a site page
 GENERATED_CASE = "dom-gen1-perft-001"           # generated: no page
@@ -153,13 +156,19 @@ def test_the_diff_marks_only_what_differs_and_escapes():
     assert right == "{&quot;a&quot;: &quot;&lt;<ins>2</ins>&gt;&quot;}"
 
 
-def test_check_html_writes_the_report_of_the_run(tmp_path, capsys):
-    mutant = (f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --mutant round-remainder-two-up "
-              f"--game {GAME}")
+def test_check_html_writes_the_report_of_the_run(tmp_path, capsys, monkeypatch):
+    # an implementation that gets the settlement wrong: the fake answering from the reference
+    # answers, precomputed here (it starts without importing the engines)
+    settle = "dom-ex-settle-seventeen"
+    [case] = load_cases([GAME], wanted=lambda case_id: case_id == settle)
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({"hello": hello_reply([GAME]), "answers": {settle: answer_case(case_message(1, case))}}))
+    monkeypatch.setenv("FAKE_ANSWERS", str(answers))
+    wrong = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} wrong-answer 1"
     out = tmp_path / "html"
     out.mkdir()
     (out / "impl-7.html").write_text("stale", encoding="utf-8")
-    code = main(["check", "--game", GAME, "--id", "dom-ex-settle-seventeen", "--impl", mutant, "--html", str(out)])
+    code = main(["check", "--game", GAME, "--id", settle, "--impl", wrong, "--html", str(out)])
     assert code == 1
     assert not (out / "impl-7.html").exists()                     # an earlier run's page is gone
     html = read(out / "impl-1.html")

@@ -9,6 +9,8 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+import pytest
+
 from horserace_cli.main import main
 from reference.core.paths import VECTORS_DIR
 
@@ -27,6 +29,36 @@ PYTHON = shlex.quote(sys.executable)
 REFERENCE = f"{PYTHON} -m horserace_cli.main adapter"
 FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
 SETTLEMENT_EXAMPLES = ["--horserace-game", "dominoes", "--horserace-id", "dom-ex-settle-*"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def modules_the_inner_runs_use():
+    """Each inner run (pytester) forgets the modules it imported, so without this every run
+    imports again, and pytest rewrites again, the three engines, the runner and hypothesis
+    (whose plugin the inner sessions load). Imported once here, before pytester takes its
+    snapshot of sys.modules, they are shared by the inner runs as by any two tests of one process."""
+    import hypothesis.internal.observability  # noqa: F401  (read by hypothesis's terminal summary)
+    from reference.core import adapter, report, runner, vectors  # noqa: F401
+    from reference.core.game import all_games
+
+    all_games()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fast_fake(modules_the_inner_runs_use, tmp_path_factory):
+    """The fake answers the settlement examples from reference answers computed here once,
+    so none of its starts imports the engines (FAKE_ANSWERS, see fakes/fake_impl.py)."""
+    from reference.core.adapter import answer_case, hello_reply
+    from reference.core.protocol import case_message
+    from reference.core.vectors import load_cases
+
+    examples = load_cases(["dominoes"], kinds=["settlement"], wanted=lambda case_id: case_id.startswith("dom-ex-settle-"))
+    path = tmp_path_factory.mktemp("fake") / "answers.json"
+    path.write_text(json.dumps({"hello": hello_reply(["dominoes"]),
+                                "answers": {c["id"]: answer_case(case_message(1, c)) for c in examples}}))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FAKE_ANSWERS", str(path))
+        yield
 
 
 def fake(mode: str, at: int = 0) -> str:
@@ -166,8 +198,12 @@ def test_the_in_process_route_for_python_engines(pytester):
 
 def test_the_plugin_from_the_command_line(tmp_path):
     horserace = Path(sys.executable).with_name("horserace")
+    # hypothesis's plugin is left out of this one process: pytest would rewrite the whole
+    # hypothesis package from source for it (half of the run's cost); the inner runs above load
+    # it beside this plugin.
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--horserace-impl", f"{horserace} adapter",
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
+         "--horserace-impl", f"{horserace} adapter",
          "--horserace-game", "dominoes", "-k", "dom-wt-lone-double or dom-ex-settle-seventeen", "-v"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -22,8 +22,14 @@ IDS = ["dom-ex-settle-seventeen", "dom-wt-lone-double", "dom-ex-sixty-plus-two",
 
 
 @pytest.fixture(scope="module")
-def cases():
-    by_id = {c["id"]: c for c in load_cases(["dominoes"])}
+def all_dominoes():
+    """Every domino case, read once for the tests below that need them all."""
+    return load_cases(["dominoes"])
+
+
+@pytest.fixture(scope="module")
+def cases(all_dominoes):
+    by_id = {c["id"]: c for c in all_dominoes}
     return [by_id[i] for i in IDS]
 
 
@@ -133,8 +139,8 @@ def test_reports_validate_and_count_per_game_and_clause(cases, tmp_path):
     assert "first divergence at step 0 (settle)" in text and "dominoes: 4 passed, 1 failed" in text
 
 
-def test_selection_filters():
-    all_cases = load_cases(["dominoes"])
+def test_selection_filters(all_dominoes):
+    all_cases = all_dominoes
     assert {c["kind"] for c in all_cases if Selection(kinds=["perft"]).keep(c)} == {"perft"}
     by_clause = [c for c in all_cases if Selection(clauses=["DOM-TIE-2"]).keep(c)]
     assert by_clause and all("DOM-TIE-2" in c["clauses"] for c in by_clause)
@@ -143,14 +149,14 @@ def test_selection_filters():
     assert not [c for c in all_cases if Selection(skip_flags=["illegal-action"], ids=["dom-layout-branches-wait"]).keep(c)]
 
 
-def test_check_command_against_the_reference_adapter_writes_reports(tmp_path, capsys):
+def test_check_command_against_the_reference_adapter_writes_reports(tmp_path, capsys, all_dominoes):
     code = main(["check", "--game", "dominoes", "--json", str(tmp_path / "r.json"),
                  "--junit", str(tmp_path / "r.xml")])
     out = capsys.readouterr().out
     assert code == 0, out
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["totals"]["failed"] == data["totals"]["errored"] == 0
-    assert data["totals"]["passed"] == len(load_cases(["dominoes"]))
+    assert data["totals"]["passed"] == len(all_dominoes)
 
 
 def test_check_command_with_an_expected_failures_file(tmp_path, capsys, cases, monkeypatch):

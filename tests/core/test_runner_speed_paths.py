@@ -4,6 +4,9 @@ without normalising them, the depth check of an answer line, and the adapter's o
 from the interpretations register alone."""
 
 import json
+import shlex
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -223,16 +226,36 @@ def test_the_quick_yes_for_a_result_agrees_with_the_schema(message):
 
 # -- the next cases are sent while an answer is awaited and judged ---------------------------------
 
+FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
+
+
+@pytest.fixture(scope="module")
+def settlement_answers(dominoes, tmp_path_factory):
+    """The reference answers to the first four settlement cases, computed once: the runs below
+    start an implementation each, and the fake replaying these starts without importing the engines."""
+    from reference.core.adapter import answer_case, hello_reply
+    from reference.core.protocol import case_message
+
+    path = tmp_path_factory.mktemp("fake") / "answers.json"
+    answers = {c["id"]: answer_case(case_message(1, c)) for c in [c for c in dominoes if c["kind"] == "settlement"][:4]}
+    path.write_text(json.dumps({"hello": hello_reply(["dominoes"]), "answers": answers}))
+    return path
+
+
+@pytest.fixture
+def reference_answers(settlement_answers, monkeypatch) -> str:
+    """The command of an implementation that answers those cases as the reference adapter does."""
+    monkeypatch.setenv("FAKE_ANSWERS", str(settlement_answers))
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} good 0"
+
+
 @pytest.mark.parametrize("window_cases, window_bytes, judged_after", [
     (16, 32 * 1024, [4, 4, 4, 4]),      # the whole run fits in the window
     (2, 32 * 1024, [3, 4, 4, 4]),       # the case awaited and two more
     (16, 1, [2, 3, 4, 4]),              # one byte of room: one case ahead at most
 ])
 def test_the_next_cases_are_sent_before_an_answer_is_judged(dominoes, monkeypatch, window_cases, window_bytes,
-                                                              judged_after):
-    import shlex
-    import sys
-
+                                                              judged_after, reference_answers):
     from reference.core import runner
     monkeypatch.setattr(runner, "WINDOW_CASES", window_cases)
     monkeypatch.setattr(runner, "WINDOW_BYTES", window_bytes)
@@ -245,16 +268,13 @@ def test_the_next_cases_are_sent_before_an_answer_is_judged(dominoes, monkeypatc
         real_send(self, message, **flush))[1])
     monkeypatch.setattr(runner, "judge_reply", lambda result, case, reply, observe: (
         judged.append(len(sent)), real_judge(result, case, reply, observe))[1])
-    command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
+    command = reference_answers
     results, _ = runner.run_cases(command, cases)
     assert [r.status for r in results] == ["passed"] * 4 and sent == [1, 2, 3, 4]
     assert judged == judged_after           # how many cases were on their way when each was judged
 
 
-def test_a_stream_of_cases_is_never_read_ahead(dominoes):
-    import shlex
-    import sys
-
+def test_a_stream_of_cases_is_never_read_ahead(dominoes, reference_answers):
     from reference.core import runner
     cases = [c for c in dominoes if c["kind"] == "settlement"][:3]
     taken: list[int] = []
@@ -264,23 +284,20 @@ def test_a_stream_of_cases_is_never_read_ahead(dominoes):
             taken.append(number)
             yield case
 
-    command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
+    command = reference_answers
     seen: list[list[int]] = []
     results, _ = runner.run_cases(command, stream(), on_result=lambda result: seen.append(list(taken)))
     assert [r.status for r in results] == ["passed"] * 3
     assert seen == [[1], [1, 2], [1, 2, 3]]     # each case taken only once the one before it is done
 
 
-def test_the_cases_sent_ahead_go_in_one_write(dominoes, monkeypatch):
-    import shlex
-    import sys
-
+def test_the_cases_sent_ahead_go_in_one_write(dominoes, monkeypatch, reference_answers):
     from reference.core import runner
     cases = [c for c in dominoes if c["kind"] == "settlement"][:4]
     flushes: list[int] = []
     real_flush = runner.Implementation.flush
     monkeypatch.setattr(runner.Implementation, "flush", lambda self: (flushes.append(1), real_flush(self))[1])
-    command = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter --game dominoes"
+    command = reference_answers
     results, _ = runner.run_cases(command, cases)
     assert [r.status for r in results] == ["passed"] * 4
     assert len(flushes) == 3        # the hello, the first case, then the three others together

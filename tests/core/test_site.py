@@ -287,7 +287,7 @@ def decode_png(data: bytes) -> tuple[int, int, list[bytes]]:
 def test_a_real_browser_shows_the_page_with_its_diagrams(site, tmp_path):
     page = site / GAME / page_name("dom-wt-branch-opening")
     shot = tmp_path / "page.png"
-    result = browse(tmp_path, page, f"--screenshot={shot}")
+    result = browse(tmp_path, page, f"--screenshot={shot}", "--dump-dom")   # one browser start for both
     assert shot.exists(), result.stderr[-2000:]
     width, height, rows = decode_png(shot.read_bytes())
     assert (width, height) == WINDOW
@@ -296,7 +296,7 @@ def test_a_real_browser_shows_the_page_with_its_diagrams(site, tmp_path):
     near = [c for c in colours if all(abs(c[k] - ORANGE[k]) <= 12 for k in range(3))]
     assert near, "no orange outline of a branching double in the screenshot"
 
-    dom = browse(tmp_path, page, "--dump-dom").stdout
+    dom = result.stdout
     scenario = load_scenario(BRANCH_OPENING)
     assert dom.count("<svg") == len(scenario.steps) + 1
     assert "Step 0: place 1|2 at 1|1 line_b" in dom

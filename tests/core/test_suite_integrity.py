@@ -134,16 +134,22 @@ def suite_test_files() -> list[Path]:
     return sorted(TESTS_DIR.rglob("test_*.py"))
 
 
-def test_every_marker_names_a_known_clause_and_sits_on_a_checking_test():
-    counted, idle = clause_tests(suite_test_files())
+@pytest.fixture(scope="module")
+def suite_markers() -> tuple[dict[str, list[str]], list[str]]:
+    """clause_tests of every test file, parsed once for the four tests below that read them."""
+    return clause_tests(suite_test_files())
+
+
+def test_every_marker_names_a_known_clause_and_sits_on_a_checking_test(suite_markers):
+    counted, idle = suite_markers
     assert not idle, f"clause-marked tests with no assert, pytest.raises or asserting helper: {idle}"
     known = {c for cat in all_catalogs().values() for c in list(cat.clauses) + list(cat.interpretations)}
     assert not set(counted) - known, f"markers name unknown clauses: {sorted(set(counted) - known)}"
 
 
 @pytest.mark.parametrize("game", list(all_games()))
-def test_every_clause_has_a_test(game):
-    counted, _ = clause_tests(suite_test_files())
+def test_every_clause_has_a_test(suite_markers, game):
+    counted, _ = suite_markers
     missing = untested_clauses(all_catalogs()[game], counted)
     assert not missing, f"clauses with no checking test marked @pytest.mark.clause: {missing}"
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import json
 
 import pytest
@@ -29,8 +30,17 @@ def both(schema, instance) -> tuple[bool, bool]:
 
 
 def test_every_suite_schema_is_compiled():
-    """Otherwise every instance of that schema silently takes the slow path."""
-    assert [name for name in schemas.schema_names() if schemas._quick_check(name) is None] == []
+    """Otherwise every instance of that schema silently takes the slow path. (Compiled here from
+    the inlined schema as `schemas.validator` makes it, without its meta-schema check.)"""
+    registry, _ = schemas._registry()
+    unsupported = []
+    for name in schemas.schema_names():
+        inlined = schemas.inlined_refs(schemas.load_schema(name), registry.resolver(schemas.schema_id(name)))
+        try:
+            compile_check(inlined, same, VALIDATING)
+        except Unsupported as exc:
+            unsupported.append((name, str(exc)))
+    assert unsupported == []
 
 
 @pytest.mark.parametrize("schema, instances", [
@@ -85,8 +95,9 @@ def vector_documents() -> list[dict]:
     """Each committed vector file's header with each of (at most) its first three cases."""
     out = []
     for path in vectors.vector_files():
-        vf = vectors.load_vector_file(path, validate=False)
-        out += [{**vf.header, "cases": [case]} for case in vf.cases[:3]]
+        seen = itertools.count()
+        vf = vectors.load_vector_file(path, validate=False, wanted=lambda _id: next(seen) < 3)
+        out += [{**vf.header, "cases": [case]} for case in vf.cases]
     return out
 
 
@@ -130,7 +141,7 @@ def mutated(draw, document):
     return data
 
 
-FUZZ = settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
 def assert_same_answer(instance, name):

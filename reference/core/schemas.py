@@ -14,6 +14,7 @@ from referencing import Registry, Resource
 from .errors import ScenarioError, SuiteLayoutError
 from .expect import same
 from .paths import SCHEMA_DIR, require_dir
+from .schema_fastpath import Unsupported, compile_check
 from .yamlsource import SourceDoc, format_field
 
 SCHEMA_BASE = "https://horserace.invalid/schema/"
@@ -132,8 +133,32 @@ def inlined_refs(schema: Any, resolver: Any) -> Any:
     return walk(schema, resolver, top=True)
 
 
+@lru_cache(maxsize=None)
+def _quick_check(name: str):
+    """The compiled yes/no check of a schema (see schema_fastpath), or None if it has a keyword
+    that check does not implement."""
+    try:
+        return compile_check(validator(name).schema, same, frozenset(_Validator.VALIDATORS))
+    except Unsupported:
+        return None
+
+
+def surely_valid(instance: Any, name: str) -> bool:
+    """True when the compiled check accepts the instance: jsonschema would find no violation.
+    False means "ask jsonschema" (which then finds the violations and words them)."""
+    quick = _quick_check(name)
+    if quick is None:
+        return False
+    try:
+        return quick(instance)
+    except (RecursionError, TypeError, ValueError):     # e.g. deep nesting: jsonschema decides
+        return False
+
+
 def schema_errors(instance: Any, name: str) -> list[str]:
     """All violations as 'field: message' lines (for tests and reports)."""
+    if surely_valid(instance, name):
+        return []
     return [f"{format_field(tuple(e.absolute_path)) or '(root)'}: {e.message}"
             for e in validator(name).iter_errors(instance)]
 
@@ -144,6 +169,8 @@ def _short(message: str, limit: int = 300) -> str:
 
 def check(instance: Any, name: str, doc: SourceDoc | None = None, file: str = "<data>") -> None:
     """Raise ScenarioError for the most relevant schema violation, located in the source."""
+    if surely_valid(instance, name):
+        return
     error = best_match(validator(name).iter_errors(instance))
     if error is None:
         return

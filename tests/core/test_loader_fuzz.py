@@ -40,10 +40,17 @@ FILES = scenario_files()
 TEXTS = {path: path.read_text(encoding="utf-8") for path in FILES}
 
 
+# libyaml's loader and emitter when installed: the same data and the same text as PyYAML's
+# pure-Python ones on every suite file, about ten times faster (the dump of each mutated
+# example was most of these tests' time).
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 @functools.lru_cache(maxsize=None)
 def data_of(path: Path) -> Any:
     """The parsed scenario, read when a test first needs it (not in every test process)."""
-    return yaml.safe_load(TEXTS[path])
+    return yaml.load(TEXTS[path], Loader=_Loader)
 
 
 ENVELOPE_REQUIRED = ("id", "title", "game", "kind", "clauses", "steps", "setup")
@@ -102,7 +109,7 @@ def put(data: Any, path: tuple, value: Any) -> None:
 
 
 def dump(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def timed(function, *args):

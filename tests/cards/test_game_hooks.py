@@ -43,9 +43,14 @@ def test_protocol_form_replays_exactly_like_scenario_form(scenario):
            [json.dumps(y.observation, sort_keys=True) for y in b]
 
 
-def test_generated_cases_are_explicit_stable_and_small():
-    first, second = GAME.generate_cases(), GAME.generate_cases()
-    assert first == second
+def test_generated_cases_are_explicit_stable_and_small(cases):
+    first = GAME.generate_cases()
+    # the same every time: this generation and the run's shared one (another call, perhaps in
+    # another process with another hash seed) hold the same cases, each kind in the same order
+    shared = [{k: c[k] for k in first[0]} for c in cases if not c.get("origin")]
+    assert len(shared) == len(first) and all(
+        [c for c in shared if c["kind"] == kind] == [c for c in first if c["kind"] == kind]
+        for kind in GAME.observation_keys)
     ids = [c["id"] for c in first]
     assert len(ids) == len(set(ids))
     assert all(i.startswith("crd-probe1-" if c["kind"] == "probe" else "crd-gen1-") for i, c in zip(ids, first))

@@ -29,10 +29,11 @@ def canonical(value: Any) -> str:
     return json.dumps(list(value) if isinstance(value, tuple) else value, sort_keys=True)
 
 
-def differs(game, case: dict[str, Any], options: dict[str, Any]) -> bool:
-    """Whether the case replayed under these options differs from its committed expectations,
-    each step cut to the keys the case checks there: an input that does not even replay, another
-    number of steps, or a step observed otherwise. Stops at the first step that differs."""
+def differs(game, case: dict[str, Any], options: dict[str, Any], committed_steps: list[str]) -> bool:
+    """Whether the case replayed under these options differs from its committed expectations
+    (`committed_steps`: each step's, canonical), each step cut to the keys the case checks there:
+    an input that does not even replay, another number of steps, or a step observed otherwise.
+    Stops at the first step that differs."""
     steps, expected = case["input"]["steps"], case["expected"]
     seen = 0
     try:
@@ -43,7 +44,7 @@ def differs(game, case: dict[str, Any], options: dict[str, Any]) -> bool:
             o, committed = outcome.observation, expected[seen]
             observed = {"error": o["error"]} if "error" in o else \
                 {k: o.get(k, ABSENT) for k in committed if k != "error"}
-            if canonical(observed) != canonical(committed):
+            if canonical(observed) != committed_steps[seen]:
                 return True
             seen += 1
     except HorseRaceError:
@@ -74,12 +75,13 @@ def dependence(request):
     depends: dict[str, set[str]] = {flag: set() for _, flags in options.values() for flag in flags}
     for case in cases:
         own = dict(case.get("options") or {})
+        committed_steps = [canonical(step) for step in case["expected"]]
         for name, (values, flags) in options.items():
             current = own.get(name, game.option_defaults[name])
             for value in values:
                 if canonical(value) == canonical(current):
                     continue
-                if differs(game, case, {**own, name: value}):
+                if differs(game, case, {**own, name: value}, committed_steps):
                     for flag in flags:
                         depends[flag].add(case["id"])
                     break

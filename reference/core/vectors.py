@@ -14,6 +14,7 @@ import importlib
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -81,22 +82,33 @@ def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[s
     """Replay the case's input on the reference engine and keep the keys a vector checks;
     also return, per step, the clauses that step applied (sorted)."""
     inp = case["input"]
-    standard = list(game.observation_keys.get(case["kind"], ()))
-    checked = case.get("_checked_keys") or [[] for _ in inp["steps"]]
-    outcomes = list(game.replay(CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options", {}),
-                                          refusals_are_results=True)))
+    outcomes = list(game.replay(case_input(case)))
     if len(outcomes) != len(inp["steps"]):
         raise VectorError(f"{case['id']}: {len(inp['steps'])} steps but {len(outcomes)} outcomes")
-    expected = []
+    keys = checked_keys(game, case)
+    expected = [checked_observation(outcome.observation, step_keys) for outcome, step_keys in zip(outcomes, keys)]
     step_clauses = [sorted(set(outcome.clauses)) for outcome in outcomes]
-    for outcome, extra in zip(outcomes, checked):
-        observation = outcome.observation
-        if "error" in observation:
-            expected.append({"error": observation["error"]})
-            continue
-        keys = list(dict.fromkeys(standard + [k for k in extra if k != "error"]))
-        expected.append({k: observation[k] for k in keys if k in observation})
     return expected, step_clauses
+
+
+def case_input(case: dict[str, Any]) -> CaseInput:
+    inp = case["input"]
+    return CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options", {}), refusals_are_results=True)
+
+
+def checked_keys(game: Game, case: dict[str, Any]) -> list[list[str]]:
+    """Per step, the observation keys a vector checks: the kind's standard keys, then the keys
+    the scenario's own expectation named there."""
+    standard = list(game.observation_keys.get(case["kind"], ()))
+    checked = case.get("_checked_keys") or [[] for _ in case["input"]["steps"]]
+    return [list(dict.fromkeys(standard + [k for k in extra if k != "error"])) for extra in checked]
+
+
+def checked_observation(observation: dict[str, Any], keys: list[str]) -> dict[str, Any]:
+    """A step's observation cut to the checked keys (a refusal: its error alone)."""
+    if "error" in observation:
+        return {"error": observation["error"]}
+    return {k: observation[k] for k in keys if k in observation}
 
 
 def alternative_options(game: Game, options: dict[str, Any]) -> list[tuple[dict[str, Any], tuple[str, ...]]]:
@@ -133,18 +145,34 @@ def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any
     """The flag of every interpretation whose other reading changes an expectation of the case:
     the case is replayed once per alternative option value (a replay that fails outright counts
     as a change). So skipping a flag removes every case that depends on that reading."""
-    reference = json.dumps(expected, sort_keys=True)
     flags: set[str] = set()
+    keys = checked_keys(game, case)
+    reference = [json.dumps(step, sort_keys=True) for step in expected]
     for options, option_flags in alternative_options(game, dict(case.get("options") or {})):
         if set(option_flags) <= flags:
             continue
-        try:
-            other, _ = expected_observations(game, {**case, "options": options})
-        except HorseRaceError:
-            other = None
-        if other is None or json.dumps(other, sort_keys=True) != reference:
+        if replay_differs(game, {**case, "options": options}, keys, reference):
             flags.update(option_flags)
     return flags
+
+
+def replay_differs(game: Game, case: dict[str, Any], keys: list[list[str]], reference: list[str]) -> bool:
+    """Whether the case's replay differs from the expectations (`reference`: each step's as
+    sorted JSON) on the checked keys: a refusal the engine raises, another number of steps, or a
+    step whose observation differs. The replay stops at the first step that differs (a later
+    step cannot make it alike again)."""
+    steps = 0
+    try:
+        for outcome in game.replay(case_input(case)):
+            if steps >= len(reference):
+                return True
+            observed = checked_observation(outcome.observation, keys[steps])
+            if json.dumps(observed, sort_keys=True) != reference[steps]:
+                return True
+            steps += 1
+    except HorseRaceError:
+        return True
+    return steps != len(reference)
 
 
 def interpretation_flags(game: Game, interpretation_ids: Iterable[str]) -> list[str]:
@@ -627,8 +655,7 @@ def check_case(header: dict[str, Any], case: dict[str, Any], number: int, positi
                fail: Callable[..., VectorFileError], trusted: bool) -> None:
     where = f"cases[{position}]"
     if not trusted:
-        from . import schemas
-        problems = schemas.schema_errors({**header, "cases": [case]}, VECTOR_SCHEMA)
+        problems = case_schema_errors(case)
         if problems:
             inner, _, message = problems[0].partition(": ")
             raise fail(number, where + inner.removeprefix("cases[0]"), message)
@@ -641,6 +668,28 @@ def check_case(header: dict[str, Any], case: dict[str, Any], number: int, positi
     for step, observation in enumerate(expected):
         if not observation:
             raise fail(number, f"{where}.expected[{step}]", "an observation with no keys checks nothing")
+
+
+def case_schema_errors(case: dict[str, Any]) -> list[str]:
+    """The violations `schemas.schema_errors` reports for a file of the header and this one case,
+    as 'cases[0].field: message' lines, without validating the header again for every case: the
+    file schema relates no case to the header or to another case (`cases` is an array of
+    `$defs/case`, nothing more), so a valid header (check_header) and each case valid against
+    the case schema make the file valid, with the same violations in the same order."""
+    from .yamlsource import format_field
+    return [f"{format_field(('cases', 0, *error.absolute_path))}: {error.message}"
+            for error in case_validator().iter_errors(case)]
+
+
+@lru_cache(maxsize=1)
+def case_validator() -> Any:
+    """The vector schema's validator, narrowed to the case schema (its $refs inlined)."""
+    from . import schemas
+    whole = schemas.validator(VECTOR_SCHEMA)
+    cases = whole.schema["properties"]["cases"]
+    if set(cases) - {"type", "items", "description"}:
+        raise VectorError(f"{VECTOR_SCHEMA}: 'cases' says more than its items; validate cases with the header")
+    return whole.evolve(schema=cases["items"])
 
 
 def game_folders() -> list[str]:

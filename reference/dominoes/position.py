@@ -68,7 +68,8 @@ def position_match(setup: Mapping[str, Any], options: Options, field: str = "set
     hands = position_hands(position, players, where)
     pile = tile_list(position.get("draw_pile"), f"{where}.draw_pile")
     check_distinct([layout_tiles] + hands + [pile], where, ["layout"] + ["hands"] * len(hands) + ["draw_pile"])
-    missing = [t for t in DOUBLE_SIX_SET if t not in set(layout_tiles) | {t for h in hands for t in h} | set(pile)]
+    present = set(layout_tiles).union(*hands, pile)
+    missing = [t for t in DOUBLE_SIX_SET if t not in present]
     if missing:
         raise InputError(where, "the position leaves out " + ", ".join(tile_str(t) for t in missing)
                          + "; layout, hands and draw pile hold the whole set", "DOM-SET-1")

@@ -78,14 +78,15 @@ class Collector:
     def __init__(self, clauses: set[str]):
         self.clauses = clauses
         self.counts: dict[str, int] = {c: 0 for c in sorted(clauses)}
+        self.missing: set[str] = set(clauses)        # the clauses with fewer than PER_CLAUSE probes
         self.cases: list[dict[str, Any]] = []
         self.open: list[dict[str, Any]] = []        # probes still taking their following steps
 
     def wants_position(self, match: MatchState) -> bool:
         """Whether a probe may still come from this position: once only the clauses of a
         round's end with an empty pile are missing, other positions are skipped."""
-        missing = [c for c, n in self.counts.items() if n < PER_CLAUSE]
-        return bool(missing) and (not match.round.draw_pile or any(c not in EMPTY_PILE_CLAUSES for c in missing))
+        missing = self.missing
+        return bool(missing) and (not match.round.draw_pile or not missing <= EMPTY_PILE_CLAUSES)
 
     def full(self) -> bool:
         return all(n >= PER_CLAUSE for n in self.counts.values())
@@ -98,6 +99,8 @@ class Collector:
             return
         target = min(wanted, key=lambda c: (self.counts[c], c))
         self.counts[target] += 1
+        if self.counts[target] >= PER_CLAUSE:
+            self.missing.discard(target)
         case = {"id": f"dom-probe2-{target.lower()}-{self.counts[target]:03d}", "kind": "probe",
                 "description": f"Probe for {target}: its first step applies it",
                 "options": {}, "input": {"setup": setup, "steps": [{"action": action_text}]}}

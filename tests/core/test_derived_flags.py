@@ -29,23 +29,27 @@ def canonical(value: Any) -> str:
     return json.dumps(list(value) if isinstance(value, tuple) else value, sort_keys=True)
 
 
-def replayed(game, case: dict[str, Any], options: dict[str, Any]) -> str | None:
-    """The case replayed under these options, each step cut to the keys the case checks there;
-    None when the input does not even replay."""
-    steps = case["input"]["steps"]
+def differs(game, case: dict[str, Any], options: dict[str, Any], committed_steps: list[str]) -> bool:
+    """Whether the case replayed under these options differs from its committed expectations
+    (`committed_steps`: each step's, canonical), each step cut to the keys the case checks there:
+    an input that does not even replay, another number of steps, or a step observed otherwise.
+    Stops at the first step that differs."""
+    steps, expected = case["input"]["steps"], case["expected"]
+    seen = 0
     try:
-        outcomes = list(game.replay(CaseInput(case["kind"], case["input"]["setup"], steps, options,
-                                              refusals_are_results=True)))
+        for outcome in game.replay(CaseInput(case["kind"], case["input"]["setup"], steps, options,
+                                             refusals_are_results=True)):
+            if seen >= len(steps):
+                return True
+            o, committed = outcome.observation, expected[seen]
+            observed = {"error": o["error"]} if "error" in o else \
+                {k: o.get(k, ABSENT) for k in committed if k != "error"}
+            if canonical(observed) != committed_steps[seen]:
+                return True
+            seen += 1
     except HorseRaceError:
-        return None
-    if len(outcomes) != len(steps):
-        return None
-    observed = []
-    for outcome, committed in zip(outcomes, case["expected"]):
-        o = outcome.observation
-        observed.append({"error": o["error"]} if "error" in o else
-                        {k: o.get(k, ABSENT) for k in committed if k != "error"})
-    return canonical(observed)
+        return True
+    return seen != len(steps)
 
 
 def readings(game_name: str) -> dict[str, tuple[list[Any], set[str]]]:
@@ -67,16 +71,17 @@ def dependence(request):
     game = get_game(request.param)
     cases = load_cases([game.name], validate=False)
     assert cases, f"no committed vectors for {game.name}: a check that compares nothing does not pass"
-    depends: dict[str, set[str]] = {flag: set() for _, flags in readings(game.name).values() for flag in flags}
+    options = readings(game.name)
+    depends: dict[str, set[str]] = {flag: set() for _, flags in options.values() for flag in flags}
     for case in cases:
         own = dict(case.get("options") or {})
-        reference = canonical(case["expected"])
-        for name, (values, flags) in readings(game.name).items():
+        committed_steps = [canonical(step) for step in case["expected"]]
+        for name, (values, flags) in options.items():
             current = own.get(name, game.option_defaults[name])
             for value in values:
                 if canonical(value) == canonical(current):
                     continue
-                if replayed(game, case, {**own, name: value}) != reference:
+                if differs(game, case, {**own, name: value}, committed_steps):
                     for flag in flags:
                         depends[flag].add(case["id"])
                     break

@@ -54,6 +54,13 @@ class RaceState:
     winner: str | None = None
     relays: int = 0
 
+    def copy(self) -> "RaceState":
+        """A copy with lists and maps of its own (what a copy.deepcopy gives, faster: the cards
+        and bets in them are frozen, so they are shared)."""
+        return RaceState(self.number, self.banker, self.track, list(self.deck), list(self.revealed),
+                         dict(self.positions), None if self.odds is None else dict(self.odds), list(self.bets),
+                         list(self.sitting_out), list(self.waiting), self.winner, self.relays)
+
 
 @dataclass
 class TableState:
@@ -65,6 +72,15 @@ class TableState:
     phase: str = LAYING
     next_banker: int | None = None     # after a settlement: who banks the next race
     session_winners: list[int] | None = None
+
+    def copy(self) -> "TableState":
+        """A copy that shares nothing changeable with this table (kept to undo a refused action)."""
+        return TableState(self.players, list(self.balances), self.race.copy(), self.options, self.session,
+                          self.phase, self.next_banker,
+                          None if self.session_winners is None else list(self.session_winners))
+
+    def __deepcopy__(self, memo: dict) -> "TableState":
+        return self.copy()     # what copy.deepcopy gives, without walking every card and bet
 
     @property
     def to_bet(self) -> int | None:

@@ -69,16 +69,16 @@ def check_deal(seating: Seating, hands: list[list[Tile]], draw_pile: list[Tile],
 
 def check_distinct(groups: list[list[Tile]], field: str, names: list[str]) -> None:
     """28 distinct tiles (DOM-SET-1); name the second place a tile appears."""
-    seen: dict[Tile, str] = {}
+    seen: dict[Tile, tuple[str, int]] = {}           # tile -> (group label, index): where first
     seat = 0
     for group, name in zip(groups, names):
         label = f"{field}.{name}[{seat}]" if name == "hands" else f"{field}.{name}"
         for index, tile in enumerate(group):
-            where = f"{label}[{index}]"
             if tile in seen:
-                raise InputError(where, f"{tile_str(tile)} appears twice (first at {seen[tile]}); "
-                                 "the set has one of each tile", "DOM-SET-1")
-            seen[tile] = where
+                first_label, first_index = seen[tile]
+                raise InputError(f"{label}[{index}]", f"{tile_str(tile)} appears twice (first at "
+                                 f"{first_label}[{first_index}]); the set has one of each tile", "DOM-SET-1")
+            seen[tile] = (label, index)
         if name == "hands":
             seat += 1
 

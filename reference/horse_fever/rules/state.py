@@ -82,7 +82,8 @@ class Race:
         """The effects of the revealed cards in force on a horse (none while face down)."""
         if not self.revealed:
             return set()
-        return {action_cards()[n].effect for n in self.cards[horse]}
+        cards = action_cards()
+        return {cards[n].effect for n in self.cards[horse]}
 
 
 @dataclass

@@ -16,17 +16,35 @@ def attributes(attrs: Mapping[str, Any]) -> str:
     for key, value in attrs.items():
         if value is None:
             continue
-        name = ATTRIBUTE_NAMES.get(key) or ATTRIBUTE_NAMES.setdefault(key, key.replace("_", "-"))
         kind = type(value)
-        if kind is int or kind is float:        # digits, '.', '-', 'e', 'inf': nothing to escape
-            out.append(f'{name}="{value}"')
+        if kind is str:
+            # most text values (colours, classes, anchors) recur in every diagram: written once
+            written = WRITTEN.get((key, value))
+            if written is None:
+                written = f'{ATTRIBUTE_NAMES[key]}="{quoted(value)}"'
+                if len(WRITTEN) < WRITTEN_LIMIT:
+                    WRITTEN[(key, value)] = written
+            out.append(written)
+        elif kind is int or kind is float:      # digits, '.', '-', 'e', 'inf': nothing to escape
+            out.append(f'{ATTRIBUTE_NAMES[key]}="{value}"')
         else:
-            out.append(f'{name}="{quoted(str(value))}"')
+            out.append(f'{ATTRIBUTE_NAMES[key]}="{quoted(str(value))}"')
     return " ".join(out)
 
 
-# keyword argument -> attribute name, filled as names are met (a renderer uses a few dozen)
-ATTRIBUTE_NAMES: dict[str, str] = {"cls": "class"}
+class AttributeNames(dict):
+    """keyword argument -> attribute name, filled as names are met (a renderer uses a few dozen)."""
+
+    def __missing__(self, key: str) -> str:
+        name = self[key] = key.replace("_", "-")
+        return name
+
+
+ATTRIBUTE_NAMES = AttributeNames(cls="class")
+# (keyword, text value) -> 'name="escaped value"'; keyed by str values only, so 1, 1.0 and True,
+# which are equal as keys, never share an entry. Bounded: past the limit, new values are just written.
+WRITTEN: dict[tuple[str, str], str] = {}
+WRITTEN_LIMIT = 50_000
 NEEDS_ESCAPE = re.compile(r"[&<>\"']")
 NEEDS_TEXT_ESCAPE = re.compile(r"[&<>]")
 

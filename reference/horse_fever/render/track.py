@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from reference.core.svg import Svg
 
 from ..rules.components import COLOURS, tables
-from .cards import STRUCK_NOTE, any_struck, cards_width, draw_lane_cards
+from .cards import STRUCK_NOTE, any_struck, cards_by_lane, cards_width, draw_lane_cards
 from .reading import cards_face_down, moved_this_step, odds_of, positions_of, ranking_of
 from .style import (CELL, GOLD, GOLD_FILL, GRID, HORSE_FILL, INK, LABEL_W, LANE_GAP, LANE_H, LANE_TINT, MUTED,
                     ON_HORSE, PAD, PAST_FILL, PAWN_R, STRIKE, ordinal, token)
@@ -150,15 +150,17 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
     draw_track_header(svg, top, last)
     lanes_top = top + 38
     cards_x = column_x(last + 1) + 12
-    if cards_width(observation):
+    by_lane = cards_by_lane(observation)
+    cards_w = cards_width(by_lane)
+    if cards_w:
         state = "face down" if cards_face_down(observation) else "face up"
         svg.text(cards_x, top + 30, f"action cards ({state})", size=11, fill=MUTED)
-        if any_struck(observation):
+        if any_struck(by_lane):
             svg.text(cards_x, top + 16, STRUCK_NOTE, size=10, fill=STRIKE)
     for i, horse in enumerate(COLOURS):          # the lanes, then the lines, then the horses on top
         svg.open("g", cls="lane", data_horse=horse)
         draw_lane(svg, lane_y(lanes_top, i), horse, observation, last)
-        draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, observation)
+        draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, by_lane[horse])
         svg.close()
     bottom = lane_y(lanes_top, len(COLOURS)) - LANE_GAP
     draw_lines(svg, lanes_top - 4, bottom + 4)
@@ -168,6 +170,6 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
             draw_move_trail(svg, y, horse, positions[horse], moved[horse])
         place = ranking.index(horse) + 1 if horse in ranking else None
         draw_pawn(svg, y, horse, positions[horse], place)
-    return bottom + 4, cards_x + cards_width(observation)
+    return bottom + 4, cards_x + cards_w
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache, wraps
 from html import escape
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 INK = "#1f2937"
@@ -92,3 +93,26 @@ class Svg:
                 f"<title>{escape(title, quote=False)}</title>"
                 f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>')
         return "\n".join([head, *self.parts, "</svg>"]) + "\n"
+
+
+def drawn_once(draw: Callable[..., None]) -> Callable[..., None]:
+    """`draw(svg, *args)`, a function of its arguments alone (small values): its elements
+    are written once per distinct arguments and copied into every diagram that repeats them (a lane,
+    a pawn, a card). Arguments of different types are kept apart (1 and 1.0 are drawn differently)."""
+
+    @lru_cache(maxsize=4096, typed=True)
+    def parts(*args: Any) -> tuple[str, ...]:
+        svg = Svg()
+        draw(svg, *args)
+        return tuple(svg.parts)
+
+    @wraps(draw)
+    def drawing(svg: Svg, *args: Any) -> None:
+        try:
+            hash(args)
+        except TypeError:                   # an odd value from a partial observation: drawn afresh
+            draw(svg, *args)
+            return
+        svg.extend(parts(*args))
+
+    return drawing

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS, action_cards
 from .reading import cards_to_draw
@@ -22,6 +22,7 @@ def name_lines(name: str) -> list[str]:
     return list(min(splits, key=lambda s: max(len(s[0]), len(s[1]))))
 
 
+@drawn_once
 def draw_action_card(svg: Svg, x: int, y: int, horse: str, number: int, state: str) -> None:
     card = action_cards().get(number)
     name, letter, kind = (card.name, card.letter, card.kind) if card else (f"card {number}", None, "neutral")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS, tables
 from .cards import STRUCK_NOTE, any_struck, cards_by_lane, cards_width, draw_lane_cards
@@ -40,6 +40,7 @@ def lane_y(top: int, index: int) -> int:
 
 # -- drawing the track ------------------------------------------------------------------------------
 
+@drawn_once
 def draw_track_header(svg: Svg, top: int, last: int) -> None:
     """Space numbers over the columns; 'finish' over the 12th; 'past the line' beyond it."""
     finish = finish_space()
@@ -53,9 +54,9 @@ def draw_track_header(svg: Svg, top: int, last: int) -> None:
                  cls="space-number")
 
 
-def draw_lane(svg: Svg, y: int, horse: str, observation: Mapping[str, Any], last: int) -> None:
+@drawn_once
+def draw_lane(svg: Svg, y: int, horse: str, odds: int | None, last: int) -> None:
     """A horse's lane: its label and odds, a cell per space, the spaces past the line shaded."""
-    odds = odds_of(observation).get(horse)
     right = column_x(last + 1)
     svg.add("rect", cls="lane-body", x=PAD, y=y, width=right - PAD, height=LANE_H, rx=6, fill=LANE_TINT[horse],
             data_horse=horse)
@@ -81,6 +82,7 @@ def lane_grid(y: int, last: int) -> tuple[str, ...]:
     return tuple(svg.parts)
 
 
+@drawn_once
 def draw_move_trail(svg: Svg, y: int, horse: str, position: int, spaces: int) -> None:
     """A faint arrow from where the horse stood before this step's race round."""
     start = max(position - spaces, 0)
@@ -96,6 +98,7 @@ def draw_move_trail(svg: Svg, y: int, horse: str, position: int, spaces: int) ->
     svg.close()
 
 
+@drawn_once
 def draw_pawn(svg: Svg, y: int, horse: str, position: int, place: int | None) -> None:
     """The horse's pawn at its space; a ranked horse wears a gold ring and its place."""
     finish = finish_space()
@@ -146,6 +149,7 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
     positions = positions_of(observation)
     ranking = ranking_of(observation)
     moved = moved_this_step(observation)
+    odds = odds_of(observation)
     last = last_space(positions)
     draw_track_header(svg, top, last)
     lanes_top = top + 38
@@ -159,7 +163,7 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
             svg.text(cards_x, top + 16, STRUCK_NOTE, size=10, fill=STRIKE)
     for i, horse in enumerate(COLOURS):          # the lanes, then the lines, then the horses on top
         svg.open("g", cls="lane", data_horse=horse)
-        draw_lane(svg, lane_y(lanes_top, i), horse, observation, last)
+        draw_lane(svg, lane_y(lanes_top, i), horse, odds.get(horse), last)
         draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, by_lane[horse])
         svg.close()
     bottom = lane_y(lanes_top, len(COLOURS)) - LANE_GAP

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import html
+import re
 import xml.etree.ElementTree as ET
+import xml.parsers.expat
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,6 +46,27 @@ def svg_of(path: Path, step: int) -> ET.Element:
 
 def with_class(root: ET.Element, name: str) -> list[ET.Element]:
     return [el for el in root.iter() if name in (el.get("class") or "").split()]
+
+
+SVG_ROOT = '<svg xmlns="http://www.w3.org/2000/svg" '
+START_TAG = re.compile(r'<[A-Za-z][^<>]*\sclass="([^"]*)"[^<>]*>')
+ATTRIBUTE = re.compile(r'\s([A-Za-z_:][\w:.-]*)="([^"]*)"')
+
+
+def check_standalone_text(svg: str) -> None:
+    """A well-formed SVG document (its root an <svg> of the SVG namespace) that needs nothing from
+    outside, checked without building a tree: expat alone parses in a third of the time, which
+    counts for the thousands of drawings of the vector cases."""
+    xml.parsers.expat.ParserCreate().Parse(svg, True)
+    assert svg.startswith(SVG_ROOT), svg[:80]
+    assert "href" not in svg and "url(" not in svg and "<image" not in svg and "<script" not in svg
+
+
+def class_attributes(svg: str, name: str) -> list[dict[str, str]]:
+    """The attributes of each element whose class list holds `name`, in document order, read from
+    the start tags of a drawing checked well-formed (so no '<' in its text or attribute values)."""
+    return [{key: html.unescape(value) for key, value in ATTRIBUTE.findall(tag.group(0))}
+            for tag in START_TAG.finditer(svg) if name in tag.group(1).split()]
 
 
 def text_of(el: ET.Element) -> str:

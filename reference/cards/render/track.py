@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.cards import SUIT_NAMES, SUITS
 from ..rules.race import FINISH
@@ -16,10 +16,15 @@ from .style import CARD_W, CELL, FINISH_X, INK, MUTED, ORANGE, PAD, START_X, col
 
 def draw_track_row(svg: Svg, top: int, track: list[str], loaded: str | None) -> None:
     """Position headings, the seven track cards at positions 1-7, and their numbers."""
+    draw_track_parts(svg, top, tuple(track[:TRACK_LENGTH]), loaded)
+
+
+@drawn_once
+def draw_track_parts(svg: Svg, top: int, track: tuple[str, ...], loaded: str | None) -> None:
     svg.text(column_x(0) + CELL // 2, top + 12, "start", size=11, fill=MUTED, text_anchor="middle")
     svg.text(column_x(FINISH) + CELL // 2, top + 12, "finish", size=11, fill=MUTED, text_anchor="middle")
     svg.text(PAD, top + 56, "track", size=13, fill=INK, font_weight="bold")
-    for position, text in enumerate(track[:TRACK_LENGTH], start=1):
+    for position, text in enumerate(track, start=1):
         suit = split_card(text)[1]
         marked = suit == loaded
         x = column_x(position) + (CELL - CARD_W) // 2

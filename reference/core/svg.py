@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache, wraps
 from html import escape
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Hashable, Mapping
 
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 INK = "#1f2937"
@@ -95,24 +95,29 @@ class Svg:
         return "\n".join([head, *self.parts, "</svg>"]) + "\n"
 
 
-def drawn_once(draw: Callable[..., None]) -> Callable[..., None]:
-    """`draw(svg, *args)`, a function of its arguments alone (small values): its elements
-    are written once per distinct arguments and copied into every diagram that repeats them (a lane,
-    a pawn, a card). Arguments of different types are kept apart (1 and 1.0 are drawn differently)."""
+def drawn_once(draw: Callable[..., None] | None = None, *,
+               context: Callable[[], Hashable] | None = None) -> Any:
+    """`draw(svg, *args)`, a function of its arguments alone (small values): its elements are
+    written once per distinct arguments and copied into every diagram that repeats them (a lane,
+    a pawn, a card). Arguments of different types are kept apart (1 and 1.0 are drawn differently).
+    `context`: what else the drawing reads, such as a palette in use; part of the key."""
+    if draw is None:
+        return lambda function: drawn_once(function, context=context)
 
     @lru_cache(maxsize=4096, typed=True)
-    def parts(*args: Any) -> tuple[str, ...]:
+    def parts(setting: Hashable, *args: Any) -> tuple[str, ...]:
         svg = Svg()
         draw(svg, *args)
         return tuple(svg.parts)
 
     @wraps(draw)
     def drawing(svg: Svg, *args: Any) -> None:
+        key = (context() if context else None, *args)
         try:
-            hash(args)
+            hash(key)
         except TypeError:                   # an odd value from a partial observation: drawn afresh
             draw(svg, *args)
             return
-        svg.extend(parts(*args))
+        svg.extend(parts(*key))
 
     return drawing

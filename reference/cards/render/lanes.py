@@ -13,7 +13,7 @@ from ..rules.race import FINISH
 from ..rules.track import NEEDED_TO_FINISH
 from .cards import draw_card
 from .style import (CELL, GOLD, GOLD_FILL, GRID, HORSE_H, HORSE_W, INK, LANE_FILL, LANE_H, MUTED, ORANGE, PAD,
-                    SIDE_X, SUIT_COLOUR, SYMBOL, column_x, seats_text)
+                    SIDE_X, SUIT_COLOUR, SYMBOL, column_x, palette_in_use, seats_text)
 from .track import race_cards
 
 def draw_lane(svg: Svg, y: int, suit: str, observation: Mapping[str, Any], track: list[str],
@@ -24,7 +24,7 @@ def draw_lane(svg: Svg, y: int, suit: str, observation: Mapping[str, Any], track
     draw_lane_parts(svg, y, suit, winner, race_cards(observation, track).get(suit), suit == loaded, position)
 
 
-@drawn_once
+@drawn_once(context=palette_in_use)
 def draw_lane_parts(svg: Svg, y: int, suit: str, winner: bool, available: Any, loaded: bool, position: int) -> None:
     svg.open("g", cls="lane winner" if winner else "lane", data_horse=suit)
     svg.add("rect", cls="lane-body", x=PAD, y=y, width=column_x(FINISH + 1) - PAD, height=LANE_H, rx=6,

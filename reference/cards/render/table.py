@@ -11,7 +11,7 @@ from ..rules.cards import SUIT_NAMES, SUITS
 from .cards import draw_card, draw_card_back
 from .lanes import stakes
 from .style import (BANK_FILL, CARD_H, CARD_W, GOLD, GRID, MUTED, PAD, SEAT_GAP, SEAT_H, SEAT_W, SUIT_COLOUR,
-                    SYMBOL, WIDTH, card_name, counts_text, signed_chips)
+                    SYMBOL, WIDTH, card_name, counts_text, palette_in_use, signed_chips)
 
 def draw_deck_panel(svg: Svg, top: int, observation: Mapping[str, Any]) -> int:
     """The card just revealed, the race deck and what is left of it; returns the height used."""
@@ -64,7 +64,7 @@ def seat_role(seat: int, observation: Mapping[str, Any]) -> tuple[str, str | Non
     return "", None
 
 
-@drawn_once
+@drawn_once(context=palette_in_use)
 def draw_seat(svg: Svg, x: int, y: int, seat: int, balance: Any, role: str, horse: str | None, stake: int | None,
               banker: bool, winner: bool, change: str) -> None:
     """A seat's box: the bank, its bet and stake, its balance (and its change at settlement)."""

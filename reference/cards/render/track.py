@@ -12,14 +12,15 @@ from ..rules.cards import SUIT_NAMES, SUITS
 from ..rules.race import FINISH
 from ..rules.track import NEEDED_TO_FINISH, RACE_CARDS_PER_SUIT, RELAY_AT, TRACK_LENGTH
 from .cards import draw_card
-from .style import CARD_W, CELL, FINISH_X, INK, MUTED, ORANGE, PAD, START_X, column_x, split_card
+from .style import (CARD_W, CELL, FINISH_X, INK, MUTED, ORANGE, PAD, START_X, column_x, palette_in_use,
+                    split_card)
 
 def draw_track_row(svg: Svg, top: int, track: list[str], loaded: str | None) -> None:
     """Position headings, the seven track cards at positions 1-7, and their numbers."""
     draw_track_parts(svg, top, tuple(track[:TRACK_LENGTH]), loaded)
 
 
-@drawn_once
+@drawn_once(context=palette_in_use)
 def draw_track_parts(svg: Svg, top: int, track: tuple[str, ...], loaded: str | None) -> None:
     svg.text(column_x(0) + CELL // 2, top + 12, "start", size=11, fill=MUTED, text_anchor="middle")
     svg.text(column_x(FINISH) + CELL // 2, top + 12, "finish", size=11, fill=MUTED, text_anchor="middle")

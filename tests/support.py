@@ -29,9 +29,15 @@ def line_of(text: str, fragment: str) -> int:
 
 
 @lru_cache(maxsize=None)
+def loaded(path: Path):
+    """A scenario file, loaded (and schema-checked) once per test session."""
+    return load_scenario(path)
+
+
+@lru_cache(maxsize=None)
 def replayed(path: Path) -> tuple:
     """(kind, outcomes, render_step) of a scenario file, replayed once per test session."""
-    scenario = load_scenario(path)
+    scenario = loaded(path)
     return scenario.kind, tuple(scenario.replay()), scenario.game.render_step
 
 

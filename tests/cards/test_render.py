@@ -12,12 +12,12 @@ import pytest
 from horserace_cli.main import main
 from reference.core.game import CaseInput, get_game
 from reference.core.paths import SCENARIO_DIR
-from reference.core.scenario import load_scenario, scenario_files
+from reference.core.scenario import scenario_files
 from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from reference.cards.render import render_step
 
-from tests.support import (build_site, check_standalone_text, drawing, page_svgs, replayed, svg_of, text_of,
+from tests.support import (build_site, check_standalone_text, drawing, loaded, page_svgs, replayed, svg_of, text_of,
                            with_class)
 
 GAME = get_game("cards")
@@ -249,7 +249,7 @@ def site(tmp_path_factory) -> Path:
 
 
 def test_site_pages_carry_the_card_diagrams(site):
-    scenarios = [load_scenario(p) for p in CARD_SCENARIOS]
+    scenarios = [loaded(p) for p in CARD_SCENARIOS]
     assert {p.name for p in (site / "cards").iterdir()} == {page_name(s.id) for s in scenarios} | {"index.html"}
     assert "<td>yes</td>" in (site / "index.html").read_text(encoding="utf-8")
     html = (site / "cards" / page_name("crd-ex-eighth-diamond")).read_text(encoding="utf-8")
@@ -258,7 +258,7 @@ def test_site_pages_carry_the_card_diagrams(site):
     svgs = page_svgs(html)
     assert len(svgs) == len(drawn) + 1                   # every drawn step, plus the overview
     for svg in svgs:
-        ET.fromstring(svg)
+        check_standalone_text(svg)
     assert drawing(EIGHTH_DIAMOND, WINNING_REVEAL).strip() in html
     assert 'class="card-race"' in html and "<script" not in html
     assert "no diagram: nothing on the table to draw at this step" in html      # the refused reveal

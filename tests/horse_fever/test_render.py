@@ -13,13 +13,13 @@ import pytest
 from horserace_cli.main import main
 from reference.core.game import CaseInput, get_game
 from reference.core.paths import SCENARIO_DIR
-from reference.core.scenario import load_scenario, scenario_files
+from reference.core.scenario import scenario_files
 from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from reference.horse_fever.render import render_step
 
-from tests.support import (build_site, check_standalone_text, class_attributes, drawing, page_svgs, replayed, svg_of,
-                           text_of, with_class)
+from tests.support import (build_site, check_standalone_text, class_attributes, drawing, loaded, page_svgs, replayed,
+                           svg_of, text_of, with_class)
 
 GAME = get_game("horse_fever")
 HF_SCENARIOS = scenario_files([str(SCENARIO_DIR / "horse_fever")])
@@ -311,13 +311,13 @@ def site(tmp_path_factory) -> Path:
 
 
 def test_site_pages_carry_the_horse_fever_diagrams(site):
-    scenarios = [load_scenario(p) for p in HF_SCENARIOS]
+    scenarios = [loaded(p) for p in HF_SCENARIOS]
     assert {p.name for p in (site / "horse_fever").iterdir()} == {page_name(s.id) for s in scenarios} | {"index.html"}
     assert "<td>yes</td>" in (site / "index.html").read_text(encoding="utf-8")
     for scenario in scenarios:
         html = (site / "horse_fever" / page_name(scenario.id)).read_text(encoding="utf-8")
         for svg in page_svgs(html):
-            check_standalone(svg)
+            check_standalone_text(svg)
     html = (site / "horse_fever" / page_name("hf-ex-arrival-order")).read_text(encoding="utf-8")
     assert len(page_svgs(html)) == 2                     # the one step, and the overview
     assert drawing(ARRIVAL, 0).strip() in html

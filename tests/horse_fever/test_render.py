@@ -303,6 +303,15 @@ def test_nothing_to_draw_gives_an_empty_string():
     assert render_step("race", {"events": ["movement_card"], "phase": "race"}) == ""
 
 
+def test_an_odd_value_in_a_partial_observation_is_drawn_not_a_crash():
+    # parts reused across diagrams are keyed by their arguments; a list there cannot be a key
+    odds = {"white": 2, "blue": 3, "yellow": 4, "black": 5, "red": 6, "green": 7}
+    root = check_standalone(render_step("game", {"odds": odds, "vp": [[1, 2]], "danari": [300]}))
+    (player,) = with_class(root, "player")
+    assert (player.get("data-vp"), player.get("data-danari")) == ("[1, 2]", "300")
+    assert text_of(with_class(player, "vp")[0]) == "[1, 2] VP"
+
+
 # -- the site and the render command ----------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

@@ -55,7 +55,7 @@ def with_class(root: ET.Element, name: str) -> list[ET.Element]:
 
 
 SVG_ROOT = '<svg xmlns="http://www.w3.org/2000/svg" '
-START_TAG = re.compile(r'<[A-Za-z][^<>]*\sclass="([^"]*)"[^<>]*>')
+CLASS_ATTRIBUTE = re.compile(r'\sclass="([^"]*)"')
 ATTRIBUTE = re.compile(r'\s([A-Za-z_:][\w:.-]*)="([^"]*)"')
 
 
@@ -70,9 +70,23 @@ def check_standalone_text(svg: str) -> None:
 
 def class_attributes(svg: str, name: str) -> list[dict[str, str]]:
     """The attributes of each element whose class list holds `name`, in document order, read from
-    the start tags of a drawing checked well-formed (so no '<' in its text or attribute values)."""
-    return [{key: html.unescape(value) for key, value in ATTRIBUTE.findall(tag.group(0))}
-            for tag in START_TAG.finditer(svg) if name in tag.group(1).split()]
+    the start tags of a drawing checked well-formed (so no '<' in its text or attribute values).
+    Each occurrence of `name` is looked at, not each tag: a drawing has hundreds of tags."""
+    found = []
+    at = svg.find(name)
+    while at != -1:
+        begin, end = svg.rfind("<", 0, at), svg.find(">", at)
+        if end == -1:
+            break
+        if svg.rfind(">", 0, at) < begin and svg[begin + 1:begin + 2].isalpha():     # inside a start tag
+            tag = svg[begin:end + 1]
+            classes = CLASS_ATTRIBUTE.search(tag)
+            if classes and name in classes.group(1).split():
+                found.append({key: html.unescape(value) for key, value in ATTRIBUTE.findall(tag)})
+            at = svg.find(name, end)
+        else:
+            at = svg.find(name, at + len(name))
+    return found
 
 
 def text_of(el: ET.Element) -> str:

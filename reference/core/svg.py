@@ -99,7 +99,8 @@ def drawn_once(draw: Callable[..., None] | None = None, *,
                context: Callable[[], Hashable] | None = None) -> Any:
     """`draw(svg, *args)`, a function of its arguments alone (small values): its elements are
     written once per distinct arguments and copied into every diagram that repeats them (a lane,
-    a pawn, a card). Arguments of different types are kept apart (1 and 1.0 are drawn differently).
+    a pawn, a card). Arguments of different types are kept apart (1 and True are drawn differently);
+    a float is never part of a key (0.0 and -0.0 are equal keys, drawn differently): drawn afresh.
     `context`: what else the drawing reads, such as a palette in use; part of the key."""
     if draw is None:
         return lambda function: drawn_once(function, context=context)
@@ -116,6 +117,9 @@ def drawn_once(draw: Callable[..., None] | None = None, *,
         try:
             hash(key)
         except TypeError:                   # an odd value from a partial observation: drawn afresh
+            draw(svg, *args)
+            return
+        if any(type(arg) is float for arg in args):
             draw(svg, *args)
             return
         svg.extend(parts(*key))

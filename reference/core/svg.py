@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache, wraps
 from html import escape
-from typing import Any, Mapping
+from typing import Any, Callable, Hashable, Mapping
 
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 INK = "#1f2937"
@@ -16,17 +17,35 @@ def attributes(attrs: Mapping[str, Any]) -> str:
     for key, value in attrs.items():
         if value is None:
             continue
-        name = ATTRIBUTE_NAMES.get(key) or ATTRIBUTE_NAMES.setdefault(key, key.replace("_", "-"))
         kind = type(value)
-        if kind is int or kind is float:        # digits, '.', '-', 'e', 'inf': nothing to escape
-            out.append(f'{name}="{value}"')
+        if kind is str:
+            # most text values (colours, classes, anchors) recur in every diagram: written once
+            written = WRITTEN.get((key, value))
+            if written is None:
+                written = f'{ATTRIBUTE_NAMES[key]}="{quoted(value)}"'
+                if len(WRITTEN) < WRITTEN_LIMIT:
+                    WRITTEN[(key, value)] = written
+            out.append(written)
+        elif kind is int or kind is float:      # digits, '.', '-', 'e', 'inf': nothing to escape
+            out.append(f'{ATTRIBUTE_NAMES[key]}="{value}"')
         else:
-            out.append(f'{name}="{quoted(str(value))}"')
+            out.append(f'{ATTRIBUTE_NAMES[key]}="{quoted(str(value))}"')
     return " ".join(out)
 
 
-# keyword argument -> attribute name, filled as names are met (a renderer uses a few dozen)
-ATTRIBUTE_NAMES: dict[str, str] = {"cls": "class"}
+class AttributeNames(dict):
+    """keyword argument -> attribute name, filled as names are met (a renderer uses a few dozen)."""
+
+    def __missing__(self, key: str) -> str:
+        name = self[key] = key.replace("_", "-")
+        return name
+
+
+ATTRIBUTE_NAMES = AttributeNames(cls="class")
+# (keyword, text value) -> 'name="escaped value"'; keyed by str values only, so 1, 1.0 and True,
+# which are equal as keys, never share an entry. Bounded: past the limit, new values are just written.
+WRITTEN: dict[tuple[str, str], str] = {}
+WRITTEN_LIMIT = 50_000
 NEEDS_ESCAPE = re.compile(r"[&<>\"']")
 NEEDS_TEXT_ESCAPE = re.compile(r"[&<>]")
 
@@ -74,3 +93,35 @@ class Svg:
                 f"<title>{escape(title, quote=False)}</title>"
                 f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>')
         return "\n".join([head, *self.parts, "</svg>"]) + "\n"
+
+
+def drawn_once(draw: Callable[..., None] | None = None, *,
+               context: Callable[[], Hashable] | None = None) -> Any:
+    """`draw(svg, *args)`, a function of its arguments alone (small values): its elements are
+    written once per distinct arguments and copied into every diagram that repeats them (a lane,
+    a pawn, a card). Arguments of different types are kept apart (1 and True are drawn differently);
+    a float is never part of a key (0.0 and -0.0 are equal keys, drawn differently): drawn afresh.
+    `context`: what else the drawing reads, such as a palette in use; part of the key."""
+    if draw is None:
+        return lambda function: drawn_once(function, context=context)
+
+    @lru_cache(maxsize=4096, typed=True)
+    def parts(setting: Hashable, *args: Any) -> tuple[str, ...]:
+        svg = Svg()
+        draw(svg, *args)
+        return tuple(svg.parts)
+
+    @wraps(draw)
+    def drawing(svg: Svg, *args: Any) -> None:
+        key = (context() if context else None, *args)
+        try:
+            hash(key)
+        except TypeError:                   # an odd value from a partial observation: drawn afresh
+            draw(svg, *args)
+            return
+        if any(type(arg) is float for arg in args):
+            draw(svg, *args)
+            return
+        svg.extend(parts(*key))
+
+    return drawing

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.betting import MAX_STAKE
 from ..rules.cards import SUIT_NAMES, SUITS
@@ -13,7 +13,7 @@ from ..rules.race import FINISH
 from ..rules.track import NEEDED_TO_FINISH
 from .cards import draw_card
 from .style import (CELL, GOLD, GOLD_FILL, GRID, HORSE_H, HORSE_W, INK, LANE_FILL, LANE_H, MUTED, ORANGE, PAD,
-                    SIDE_X, SUIT_COLOUR, SYMBOL, column_x, seats_text)
+                    SIDE_X, SUIT_COLOUR, SYMBOL, column_x, palette_in_use, seats_text)
 from .track import race_cards
 
 def draw_lane(svg: Svg, y: int, suit: str, observation: Mapping[str, Any], track: list[str],
@@ -21,16 +21,20 @@ def draw_lane(svg: Svg, y: int, suit: str, observation: Mapping[str, Any], track
     """One horse's lane: its label, a cell per position and the ace where it stands."""
     winner = observation.get("winner") == suit
     position = int((observation.get("positions") or {}).get(suit, 0))
+    draw_lane_parts(svg, y, suit, winner, race_cards(observation, track).get(suit), suit == loaded, position)
+
+
+@drawn_once(context=palette_in_use)
+def draw_lane_parts(svg: Svg, y: int, suit: str, winner: bool, available: Any, loaded: bool, position: int) -> None:
     svg.open("g", cls="lane winner" if winner else "lane", data_horse=suit)
     svg.add("rect", cls="lane-body", x=PAD, y=y, width=column_x(FINISH + 1) - PAD, height=LANE_H, rx=6,
             fill=GOLD_FILL if winner else LANE_FILL, stroke=GOLD if winner else "none",
             stroke_width=2.5 if winner else None)
     colour = SUIT_COLOUR[suit]
     svg.text(PAD + 8, y + 21, f"{SYMBOL[suit]} {SUIT_NAMES[suit]}", size=15, fill=colour, font_weight="bold")
-    available = race_cards(observation, track).get(suit)
     if available is not None:
         svg.text(PAD + 8, y + 38, f"{available} race cards", size=11,
-                 fill=ORANGE if suit == loaded else MUTED, cls="race-cards")
+                 fill=ORANGE if loaded else MUTED, cls="race-cards")
     for p in range(1, FINISH + 1):
         svg.add("line", x1=column_x(p), y1=y + 6, x2=column_x(p), y2=y + LANE_H - 6, stroke=GRID, stroke_width=1)
     draw_horse(svg, y, suit, position, winner)

@@ -28,6 +28,11 @@ def suit_palette(four_colour: bool) -> Iterator[None]:
         SUIT_COLOUR.update(before)
 
 
+def palette_in_use() -> tuple[tuple[str, str], ...]:
+    """The suit colours now in use: part of the key of every drawing reused across diagrams."""
+    return tuple(SUIT_COLOUR.items())
+
+
 INK = "#1f2937"
 MUTED = "#6b7280"
 GRID = "#d1d5db"

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.cards import SUIT_NAMES, SUITS
 from .cards import draw_card, draw_card_back
 from .lanes import stakes
 from .style import (BANK_FILL, CARD_H, CARD_W, GOLD, GRID, MUTED, PAD, SEAT_GAP, SEAT_H, SEAT_W, SUIT_COLOUR,
-                    SYMBOL, WIDTH, card_name, counts_text, signed_chips)
+                    SYMBOL, WIDTH, card_name, counts_text, palette_in_use, signed_chips)
 
 def draw_deck_panel(svg: Svg, top: int, observation: Mapping[str, Any]) -> int:
     """The card just revealed, the race deck and what is left of it; returns the height used."""
@@ -64,6 +64,23 @@ def seat_role(seat: int, observation: Mapping[str, Any]) -> tuple[str, str | Non
     return "", None
 
 
+@drawn_once(context=palette_in_use)
+def draw_seat(svg: Svg, x: int, y: int, seat: int, balance: Any, role: str, horse: str | None, stake: int | None,
+              banker: bool, winner: bool, change: str) -> None:
+    """A seat's box: the bank, its bet and stake, its balance (and its change at settlement)."""
+    classes = "seat" + (" banker" if banker else "") + (" session-winner" if winner else "")
+    svg.open("g", cls=classes, data_seat=seat, data_balance=balance, data_horse=horse, data_stake=stake)
+    svg.add("rect", x=x, y=y, width=SEAT_W, height=SEAT_H, rx=6, fill=BANK_FILL if banker else "#ffffff",
+            stroke=GOLD if winner else GRID, stroke_width=2.5 if winner else 1.2)
+    svg.text(x + 8, y + 17, f"seat {seat}" + (" \u00b7 bank" if banker else ""), size=13, font_weight="bold")
+    if horse:
+        svg.text(x + SEAT_W - 8, y + 17, f"stake {stake}", size=11, fill=MUTED, text_anchor="end", cls="stake")
+    if role and not banker:
+        svg.text(x + 8, y + 33, role, size=11, fill=SUIT_COLOUR[horse] if horse else MUTED)
+    svg.text(x + 8, y + 49, f"{balance} chips{change}", size=12, cls="balance")
+    svg.close()
+
+
 def draw_seats(svg: Svg, top: int, observation: Mapping[str, Any]) -> int:
     """A box per seat: the bank, each bet and stake, the balance (and its change at settlement)."""
     balances = observation.get("balances")
@@ -72,24 +89,14 @@ def draw_seats(svg: Svg, top: int, observation: Mapping[str, Any]) -> int:
     changes = (observation.get("settlement") or {}).get("changes") or []
     winners = observation.get("session_winners") or []
     per_row = (WIDTH - 2 * PAD + SEAT_GAP) // (SEAT_W + SEAT_GAP)
+    staked = stakes(observation)
     for seat, balance in enumerate(balances):
         x = PAD + (seat % per_row) * (SEAT_W + SEAT_GAP)
         y = top + (seat // per_row) * (SEAT_H + SEAT_GAP)
         role, horse = seat_role(seat, observation)
         banker = seat == observation.get("banker")
-        classes = "seat" + (" banker" if banker else "") + (" session-winner" if seat in winners else "")
-        svg.open("g", cls=classes, data_seat=seat, data_balance=balance, data_horse=horse,
-                 data_stake=stakes(observation).get(seat) if horse else None)
-        svg.add("rect", x=x, y=y, width=SEAT_W, height=SEAT_H, rx=6, fill=BANK_FILL if banker else "#ffffff",
-                stroke=GOLD if seat in winners else GRID, stroke_width=2.5 if seat in winners else 1.2)
-        svg.text(x + 8, y + 17, f"seat {seat}" + (" \u00b7 bank" if banker else ""), size=13, font_weight="bold")
-        if horse:
-            stake = stakes(observation)[seat]
-            svg.text(x + SEAT_W - 8, y + 17, f"stake {stake}", size=11, fill=MUTED, text_anchor="end", cls="stake")
-        if role and not banker:
-            svg.text(x + 8, y + 33, role, size=11, fill=SUIT_COLOUR[horse] if horse else MUTED)
         change = f" ({signed_chips(changes[seat])})" if seat < len(changes) else ""
-        svg.text(x + 8, y + 49, f"{balance} chips{change}", size=12, cls="balance")
-        svg.close()
+        draw_seat(svg, x, y, seat, balance, role, horse, staked.get(seat) if horse else None, banker,
+                  seat in winners, change)
     rows = (len(balances) + per_row - 1) // per_row
     return rows * (SEAT_H + SEAT_GAP)

@@ -6,20 +6,26 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.cards import SUIT_NAMES, SUITS
 from ..rules.race import FINISH
 from ..rules.track import NEEDED_TO_FINISH, RACE_CARDS_PER_SUIT, RELAY_AT, TRACK_LENGTH
 from .cards import draw_card
-from .style import CARD_W, CELL, FINISH_X, INK, MUTED, ORANGE, PAD, START_X, column_x, split_card
+from .style import (CARD_W, CELL, FINISH_X, INK, MUTED, ORANGE, PAD, START_X, column_x, palette_in_use,
+                    split_card)
 
 def draw_track_row(svg: Svg, top: int, track: list[str], loaded: str | None) -> None:
     """Position headings, the seven track cards at positions 1-7, and their numbers."""
+    draw_track_parts(svg, top, tuple(track[:TRACK_LENGTH]), loaded)
+
+
+@drawn_once(context=palette_in_use)
+def draw_track_parts(svg: Svg, top: int, track: tuple[str, ...], loaded: str | None) -> None:
     svg.text(column_x(0) + CELL // 2, top + 12, "start", size=11, fill=MUTED, text_anchor="middle")
     svg.text(column_x(FINISH) + CELL // 2, top + 12, "finish", size=11, fill=MUTED, text_anchor="middle")
     svg.text(PAD, top + 56, "track", size=13, fill=INK, font_weight="bold")
-    for position, text in enumerate(track[:TRACK_LENGTH], start=1):
+    for position, text in enumerate(track, start=1):
         suit = split_card(text)[1]
         marked = suit == loaded
         x = column_x(position) + (CELL - CARD_W) // 2

@@ -3,7 +3,7 @@ observation's tile and point text."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .grid import Pt, Rect, _add, _left, _right
 
@@ -18,21 +18,20 @@ class Placed:
     direction: Pt
     joined: str | None = None
     connector: tuple[Pt, Pt] | None = None     # from the parent's end, when placed after a gap
+    # its shape, read again and again while placing (every candidate against every placed tile):
+    # worked out once, in __post_init__
+    double: bool = field(init=False, repr=False, compare=False)
+    long_axis: Pt = field(init=False, repr=False, compare=False)
+    rect: Rect = field(init=False, repr=False, compare=False)
 
-    @property
-    def double(self) -> bool:
-        return self.values[0] == self.values[1]
-
-    @property
-    def long_axis(self) -> Pt:
-        """A double lies crosswise to its line."""
-        return _left(self.direction) if self.double else self.direction
-
-    @property
-    def rect(self) -> Rect:
-        (cx, cy), ax = self.center, self.long_axis[0]
+    def __post_init__(self) -> None:
+        double = self.values[0] == self.values[1]
+        long_axis = _left(self.direction) if double else self.direction     # a double lies crosswise to its line
+        (cx, cy), ax = self.center, long_axis[0]
         hx, hy = (2, 1) if ax else (1, 2)
-        return Rect(cx - hx, cy - hy, cx + hx, cy + hy)
+        object.__setattr__(self, "double", double)
+        object.__setattr__(self, "long_axis", long_axis)
+        object.__setattr__(self, "rect", Rect(cx - hx, cy - hy, cx + hx, cy + hy))
 
     def _ends(self) -> tuple[str, str]:
         """(side facing the parent, side continuing the line)."""

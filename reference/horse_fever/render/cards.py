@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS, action_cards
 from .reading import cards_to_draw
@@ -22,6 +22,7 @@ def name_lines(name: str) -> list[str]:
     return list(min(splits, key=lambda s: max(len(s[0]), len(s[1]))))
 
 
+@drawn_once
 def draw_action_card(svg: Svg, x: int, y: int, horse: str, number: int, state: str) -> None:
     card = action_cards().get(number)
     name, letter, kind = (card.name, card.letter, card.kind) if card else (f"card {number}", None, "neutral")
@@ -51,8 +52,8 @@ def draw_action_card(svg: Svg, x: int, y: int, horse: str, number: int, state: s
     svg.close()
 
 
-def draw_lane_cards(svg: Svg, x: int, y: int, horse: str, observation: Mapping[str, Any]) -> None:
-    for i, (number, state) in enumerate(cards_to_draw(observation, horse)):
+def draw_lane_cards(svg: Svg, x: int, y: int, horse: str, cards: Sequence[tuple[int, str]]) -> None:
+    for i, (number, state) in enumerate(cards):
         draw_action_card(svg, x + i * (CARD_W + CARD_GAP), y + (LANE_H - CARD_H) // 2, horse, number, state)
 
 
@@ -60,16 +61,19 @@ CARDS_HEAD = "action cards (face down)"
 STRUCK_NOTE = "struck through: cancelled or discarded"
 
 
-def any_struck(observation: Mapping[str, Any]) -> bool:
-    return any(state in ("cancelled", "discarded") for h in COLOURS for _, state in cards_to_draw(observation, h))
+def cards_by_lane(observation: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]]:
+    """horse -> the cards to draw beside its lane, read once per diagram."""
+    return {h: cards_to_draw(observation, h) for h in COLOURS}
 
 
-def cards_width(observation: Mapping[str, Any]) -> int:
+def any_struck(by_lane: Mapping[str, Sequence[tuple[int, str]]]) -> bool:
+    return any(state in ("cancelled", "discarded") for cards in by_lane.values() for _, state in cards)
+
+
+def cards_width(by_lane: Mapping[str, Sequence[tuple[int, str]]]) -> int:
     """The column of action cards beside the lanes, wide enough for its heading."""
-    most = max(len(cards_to_draw(observation, h)) for h in COLOURS)
+    most = max(len(cards) for cards in by_lane.values())
     if not most:
         return 0
-    heading = max(text_width(CARDS_HEAD, 11), text_width(STRUCK_NOTE, 10) if any_struck(observation) else 0)
+    heading = max(text_width(CARDS_HEAD, 11), text_width(STRUCK_NOTE, 10) if any_struck(by_lane) else 0)
     return max(most * (CARD_W + CARD_GAP), heading) + 8
-
-

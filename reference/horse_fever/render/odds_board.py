@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS, ODDS_ROWS
 from .reading import odds_changes, odds_of
@@ -13,6 +13,7 @@ from .style import DOWN, ROW_H, SAME, TOKEN_STEP, UP, text_width, token
 
 # -- the odds board ---------------------------------------------------------------------------------
 
+@drawn_once
 def draw_board_rows(svg: Svg, x: int, top: int, width: int) -> None:
     """Rows 1:2 (best) to 1:7 (worst)."""
     for k, row in enumerate(ODDS_ROWS):
@@ -36,11 +37,15 @@ def token_spots(odds: Mapping[str, int], x: int, top: int) -> dict[str, tuple[in
 def draw_tokens(svg: Svg, odds: Mapping[str, int], x: int, top: int, cls: str) -> dict[str, tuple[int, int]]:
     spots = token_spots(odds, x, top)
     for horse, (cx, cy) in spots.items():
-        svg.open("g", f"{horse} stable at 1:{odds[horse]}", cls=cls, data_stable=horse, data_horse=horse,
-                 data_row=odds[horse])
-        token(svg, cx, cy, horse)
-        svg.close()
+        draw_stable_token(svg, horse, odds[horse], cx, cy, cls)
     return spots
+
+
+@drawn_once
+def draw_stable_token(svg: Svg, horse: str, row: int, cx: int, cy: int, cls: str) -> None:
+    svg.open("g", f"{horse} stable at 1:{row}", cls=cls, data_stable=horse, data_horse=horse, data_row=row)
+    token(svg, cx, cy, horse)
+    svg.close()
 
 
 BOARD_W = 48 + 6 * TOKEN_STEP         # a board wide enough for six tokens on one row

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS, ODDS_ROWS, movement_cards
 from .odds_board import draw_odds_board
@@ -18,6 +18,12 @@ RANKING_W = 150
 
 
 def draw_ranking(svg: Svg, x: int, top: int, ranking: Sequence[str]) -> tuple[int, int]:
+    draw_ranking_board(svg, x, top, tuple(ranking))
+    return RANKING_W, 22 + len(COLOURS) * ROW_H
+
+
+@drawn_once
+def draw_ranking_board(svg: Svg, x: int, top: int, ranking: tuple[str, ...]) -> None:
     svg.open("g", cls="ranking-board")
     svg.text(x, top + 14, "ranking", size=13, font_weight="bold")
     for k in range(len(COLOURS)):
@@ -32,7 +38,6 @@ def draw_ranking(svg: Svg, x: int, top: int, ranking: Sequence[str]) -> tuple[in
             svg.text(x + 68, y + 17, horse, size=12)
         svg.close()
     svg.close()
-    return RANKING_W, 22 + len(COLOURS) * ROW_H
 
 
 MOVEMENT_W = 150

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS
 from .reading import events_of, is_mapping
@@ -52,22 +52,29 @@ def draw_player(svg: Svg, y: int, seat: int, observation: Mapping[str, Any]) -> 
     vp = (observation.get("vp") or [])[seat:seat + 1]
     danari = (observation.get("danari") or [])[seat:seat + 1]
     owners = observation.get("owners") or {}
-    owned = [h for h in COLOURS if owners.get(h) == seat]
+    owned = tuple(h for h in COLOURS if owners.get(h) == seat)
     first = observation.get("first_player") == seat
-    bets = seat_bets(observation, seat) or ["no bet"]
-    col = {name: PAD + dx + 6 for name, dx in PLAYER_COLUMNS.items()}
-    right = col["bets"] + max(text_width(b, 12) for b in bets)
+    bets = tuple(seat_bets(observation, seat) or ["no bet"])
+    right = PAD + PLAYER_COLUMNS["bets"] + 6 + max(text_width(b, 12) for b in bets)
     height = PLAYER_H + BET_LINE * (len(bets) - 1)
-    svg.open("g", cls="player first-player" if first else "player", data_seat=seat,
-             data_vp=vp[0] if vp else None, data_danari=danari[0] if danari else None,
+    draw_player_row(svg, y, seat, vp[0] if vp else None, danari[0] if danari else None, owned, first,
+                    ", ".join(seat_roles(observation, seat)), bets, right, height)
+    return height, right
+
+
+@drawn_once
+def draw_player_row(svg: Svg, y: int, seat: int, vp: Any, danari: Any, owned: tuple[str, ...], first: bool,
+                    roles: str, bets: tuple[str, ...], right: int, height: int) -> None:
+    col = {name: PAD + dx + 6 for name, dx in PLAYER_COLUMNS.items()}
+    svg.open("g", cls="player first-player" if first else "player", data_seat=seat, data_vp=vp, data_danari=danari,
              data_first="true" if first else None)
     svg.add("rect", x=PAD, y=y, width=right - PAD, height=height - 3, rx=4, fill=GOLD_FILL if first else "#f9fafb")
     svg.text(col["seat"], y + 15, f"seat {seat}", size=12, font_weight="bold")
-    svg.text(col["roles"], y + 15, ", ".join(seat_roles(observation, seat)), size=11, fill=GOLD, cls="roles")
-    if vp:
-        svg.text(col["vp"], y + 15, f"{vp[0]} VP", size=12, cls="vp")
-    if danari:
-        svg.text(col["danari"], y + 15, f"{danari[0]} D", size=12, cls="danari")
+    svg.text(col["roles"], y + 15, roles, size=11, fill=GOLD, cls="roles")
+    if vp is not None:
+        svg.text(col["vp"], y + 15, f"{vp} VP", size=12, cls="vp")
+    if danari is not None:
+        svg.text(col["danari"], y + 15, f"{danari} D", size=12, cls="danari")
     if owned:
         svg.text(col["owns"], y + 15, "owns", size=11, fill=MUTED)
         for i, horse in enumerate(owned):
@@ -76,7 +83,6 @@ def draw_player(svg: Svg, y: int, seat: int, observation: Mapping[str, Any]) -> 
         svg.text(col["bets"], y + 15 + BET_LINE * i, bet, size=12, fill=MUTED if bet == "no bet" else INK,
                  cls="bet")
     svg.close()
-    return height, right
 
 
 def draw_players(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int, int]:

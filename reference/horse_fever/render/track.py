@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from reference.core.svg import Svg
+from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS, tables
-from .cards import STRUCK_NOTE, any_struck, cards_width, draw_lane_cards
+from .cards import STRUCK_NOTE, any_struck, cards_by_lane, cards_width, draw_lane_cards
 from .reading import cards_face_down, moved_this_step, odds_of, positions_of, ranking_of
 from .style import (CELL, GOLD, GOLD_FILL, GRID, HORSE_FILL, INK, LABEL_W, LANE_GAP, LANE_H, LANE_TINT, MUTED,
                     ON_HORSE, PAD, PAST_FILL, PAWN_R, STRIKE, ordinal, token)
@@ -40,6 +40,7 @@ def lane_y(top: int, index: int) -> int:
 
 # -- drawing the track ------------------------------------------------------------------------------
 
+@drawn_once
 def draw_track_header(svg: Svg, top: int, last: int) -> None:
     """Space numbers over the columns; 'finish' over the 12th; 'past the line' beyond it."""
     finish = finish_space()
@@ -53,9 +54,9 @@ def draw_track_header(svg: Svg, top: int, last: int) -> None:
                  cls="space-number")
 
 
-def draw_lane(svg: Svg, y: int, horse: str, observation: Mapping[str, Any], last: int) -> None:
+@drawn_once
+def draw_lane(svg: Svg, y: int, horse: str, odds: int | None, last: int) -> None:
     """A horse's lane: its label and odds, a cell per space, the spaces past the line shaded."""
-    odds = odds_of(observation).get(horse)
     right = column_x(last + 1)
     svg.add("rect", cls="lane-body", x=PAD, y=y, width=right - PAD, height=LANE_H, rx=6, fill=LANE_TINT[horse],
             data_horse=horse)
@@ -81,6 +82,7 @@ def lane_grid(y: int, last: int) -> tuple[str, ...]:
     return tuple(svg.parts)
 
 
+@drawn_once
 def draw_move_trail(svg: Svg, y: int, horse: str, position: int, spaces: int) -> None:
     """A faint arrow from where the horse stood before this step's race round."""
     start = max(position - spaces, 0)
@@ -96,6 +98,7 @@ def draw_move_trail(svg: Svg, y: int, horse: str, position: int, spaces: int) ->
     svg.close()
 
 
+@drawn_once
 def draw_pawn(svg: Svg, y: int, horse: str, position: int, place: int | None) -> None:
     """The horse's pawn at its space; a ranked horse wears a gold ring and its place."""
     finish = finish_space()
@@ -146,19 +149,22 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
     positions = positions_of(observation)
     ranking = ranking_of(observation)
     moved = moved_this_step(observation)
+    odds = odds_of(observation)
     last = last_space(positions)
     draw_track_header(svg, top, last)
     lanes_top = top + 38
     cards_x = column_x(last + 1) + 12
-    if cards_width(observation):
+    by_lane = cards_by_lane(observation)
+    cards_w = cards_width(by_lane)
+    if cards_w:
         state = "face down" if cards_face_down(observation) else "face up"
         svg.text(cards_x, top + 30, f"action cards ({state})", size=11, fill=MUTED)
-        if any_struck(observation):
+        if any_struck(by_lane):
             svg.text(cards_x, top + 16, STRUCK_NOTE, size=10, fill=STRIKE)
     for i, horse in enumerate(COLOURS):          # the lanes, then the lines, then the horses on top
         svg.open("g", cls="lane", data_horse=horse)
-        draw_lane(svg, lane_y(lanes_top, i), horse, observation, last)
-        draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, observation)
+        draw_lane(svg, lane_y(lanes_top, i), horse, odds.get(horse), last)
+        draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, by_lane[horse])
         svg.close()
     bottom = lane_y(lanes_top, len(COLOURS)) - LANE_GAP
     draw_lines(svg, lanes_top - 4, bottom + 4)
@@ -168,6 +174,6 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
             draw_move_trail(svg, y, horse, positions[horse], moved[horse])
         place = ranking.index(horse) + 1 if horse in ranking else None
         draw_pawn(svg, y, horse, positions[horse], place)
-    return bottom + 4, cards_x + cards_width(observation)
+    return bottom + 4, cards_x + cards_w
 
 

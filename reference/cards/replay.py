@@ -14,6 +14,7 @@ from typing import Any, Iterator
 from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
+from reference.core.options import watched
 
 from .actions import LayTrack, PlaceBet, Reveal, SitOut, parse_action_text, parse_count, parse_seat, parse_stake
 from .limits import MAX_CHIPS, MAX_PLAYERS, shown
@@ -33,7 +34,7 @@ OBSERVE = "observe"
 
 
 def replay(case: CaseInput) -> Iterator[StepOutcome]:
-    options = parse_options(case.options)
+    options = watched(parse_options(case.options))      # read-tracked while vectors derive flags
     if not isinstance(case.setup, dict):
         raise InputError("setup", f"{shown(case.setup)}: the setup is a mapping")
     if not isinstance(case.steps, list):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .errors import HorseRaceError
 from .game import CaseInput, Game, all_games, get_game
+from .options import OptionReads, tracking_option_reads
 from .paths import SCENARIO_DIR, SCHEMA_DIR, VECTORS_DIR, display_path
 
 if TYPE_CHECKING:
@@ -111,10 +112,11 @@ def checked_observation(observation: dict[str, Any], keys: list[str]) -> dict[st
     return {k: observation[k] for k in keys if k in observation}
 
 
-def alternative_options(game: Game, options: dict[str, Any]) -> list[tuple[dict[str, Any], tuple[str, ...]]]:
+def alternative_options(game: Game, options: dict[str, Any]) -> list[tuple[str, dict[str, Any], tuple[str, ...]]]:
     """Every other reading a case could be replayed under: for each interpretation option, each
     value the register offers other than the case's own (the default included when the case
-    runs under another value), with the flags of the interpretations that option belongs to."""
+    runs under another value), as (the option's name, the case's options with that value, the
+    flags of the interpretations that option belongs to)."""
     from .catalog import load_catalog
     by_option: dict[str, tuple[list[Any], list[str]]] = {}
     for i in load_catalog(game.name).interpretations.values():
@@ -130,7 +132,7 @@ def alternative_options(game: Game, options: dict[str, Any]) -> list[tuple[dict[
         current = options.get(name, game.option_defaults.get(name))
         for value in values:
             if not same_value(value, current):
-                out.append(({**options, name: value}, tuple(dict.fromkeys(flags))))
+                out.append((name, {**options, name: value}, tuple(dict.fromkeys(flags))))
     return out
 
 
@@ -141,15 +143,18 @@ def same_value(a: Any, b: Any) -> bool:
     return canonical(a) == canonical(b)
 
 
-def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any]]) -> set[str]:
+def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any]],
+                  reads: OptionReads | None = None) -> set[str]:
     """The flag of every interpretation whose other reading changes an expectation of the case:
     the case is replayed once per alternative option value (a replay that fails outright counts
-    as a change). So skipping a flag removes every case that depends on that reading."""
+    as a change). So skipping a flag removes every case that depends on that reading. `reads`:
+    the options the case's own replay read (core/options.py); another value of an option it
+    never read cannot change anything, and is not replayed."""
     flags: set[str] = set()
     keys = checked_keys(game, case)
     reference = [json.dumps(step, sort_keys=True) for step in expected]
-    for options, option_flags in alternative_options(game, dict(case.get("options") or {})):
-        if set(option_flags) <= flags:
+    for name, options, option_flags in alternative_options(game, dict(case.get("options") or {})):
+        if set(option_flags) <= flags or (reads is not None and reads.may_skip(name)):
             continue
         if replay_differs(game, {**case, "options": options}, keys, reference):
             flags.update(option_flags)
@@ -202,7 +207,8 @@ def language_flags(game: Game, case: dict[str, Any]) -> set[str]:
 def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     """Fill expected values and flags; drop internal fields; fix the key order."""
     from .catalog import load_catalog
-    expected, step_clauses = expected_observations(game, case)
+    with tracking_option_reads() as reads:
+        expected, step_clauses = expected_observations(game, case)
     catalog = load_catalog(game.name).clauses
     step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
     if "clauses" not in case:                       # generated: the clauses the engine applied
@@ -212,7 +218,7 @@ def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     if game.flags_for:
         flags.update(game.flags_for({**case, "expected": expected}))
     flags.update(language_flags(game, {**case, "expected": expected}))
-    flags.update(derived_flags(game, case, expected))
+    flags.update(derived_flags(game, case, expected, reads))
     if any("error" in e for e in expected):
         flags.add(REFUSAL_FLAG)
     if case.get("options"):

@@ -13,6 +13,7 @@ from typing import Any, Iterator, Mapping
 from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
+from reference.core.options import watched
 
 from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point, parse_tile, shown
 from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement
@@ -37,7 +38,7 @@ OBSERVE = "observe"
 def replay(case: CaseInput) -> Iterator[StepOutcome]:
     mapping(case.setup, "setup")
     listed(case.steps, "steps")
-    options = parse_options(case.options)
+    options = watched(parse_options(case.options))      # read-tracked while vectors derive flags
     if case.kind == "layout":
         yield from replay_layout(case)
     elif case.kind == "settlement":

@@ -16,6 +16,7 @@ from typing import Any, Iterator
 from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
+from reference.core.options import watched
 
 from .actions import Action, NewOdds, RaceRound, Reveal, claimed_seat, protocol_form, step_action, with_by
 from .narrate import narrate_step
@@ -36,7 +37,7 @@ TURN_CLAUSE = {FIRST_BETS: "HF-BET-1", RIGGING: "HF-RIG-1", SECOND_BETS: "HF-BET
 
 
 def replay(case: CaseInput) -> Iterator[StepOutcome]:
-    options = parse_options(case.options)
+    options = watched(parse_options(case.options))      # read-tracked while vectors derive flags
     if case.kind in ("game", "round", "probe"):
         yield from replay_game(case, options)
     elif case.kind == "race":

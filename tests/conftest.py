@@ -3,6 +3,8 @@
 import fcntl
 import json
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,21 @@ import pytest
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "clause(*ids): the rule clauses a test checks")
+    keep_bytecode_of_the_run(config)
+
+
+def keep_bytecode_of_the_run(config) -> None:
+    """With PYTHONDONTWRITEBYTECODE set, every Python process the tests start (the CLI, adapters,
+    pytest workers) would compile every module it imports from source again. The run's processes
+    instead keep their bytecode in one temporary folder of their own (PYTHONPYCACHEPREFIX), never
+    in the checkout, removed when the run ends: the setting's intent, no files beside the
+    sources, holds."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    folder = tempfile.mkdtemp(prefix="horserace-test-bytecode-")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE")
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def run_folder(tmp_path_factory) -> Path:

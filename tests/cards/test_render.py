@@ -17,8 +17,8 @@ from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from reference.cards.render import render_step
 
-from tests.support import (build_site, check_standalone_text, drawing, loaded, page_svgs, replayed, svg_of, text_of,
-                           with_class)
+from tests.support import (build_site, check_standalone, check_standalone_text, drawing, loaded, page_svgs,
+                           replayed, svg_of, text_of, with_class)
 
 GAME = get_game("cards")
 CARD_SCENARIOS = scenario_files([str(SCENARIO_DIR / "cards")])
@@ -35,14 +35,6 @@ def face(group: ET.Element) -> tuple[float, float, float, float]:
     rect = with_class(group, "card-face")[0]
     x, y = float(rect.get("x")), float(rect.get("y"))
     return x, y, x + float(rect.get("width")), y + float(rect.get("height"))
-
-
-def check_standalone(svg: str) -> ET.Element:
-    """Well-formed SVG that needs nothing from outside."""
-    root = ET.fromstring(svg)
-    assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    assert "href" not in svg and "url(" not in svg and "<image" not in svg and "<script" not in svg
-    return root
 
 
 # -- every step of every card scenario, and vector cases ---------------------------------------------

@@ -18,8 +18,8 @@ from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from reference.horse_fever.render import render_step
 
-from tests.support import (build_site, check_standalone_text, class_attributes, drawing, loaded, page_svgs, replayed,
-                           svg_of, text_of, with_class)
+from tests.support import (build_site, check_standalone, check_standalone_text, class_attributes, drawing, loaded,
+                           page_svgs, replayed, svg_of, text_of, with_class)
 
 GAME = get_game("horse_fever")
 HF_SCENARIOS = scenario_files([str(SCENARIO_DIR / "horse_fever")])
@@ -42,14 +42,6 @@ def pawn_x(group: ET.Element) -> tuple[float, float]:
     (pawn,) = with_class(group, "pawn")
     cx, r = float(pawn.get("cx")), float(pawn.get("r"))
     return cx - r, cx + r
-
-
-def check_standalone(svg: str) -> ET.Element:
-    """Well-formed SVG that needs nothing from outside."""
-    root = ET.fromstring(svg)
-    assert root.tag == SVG_NS + "svg"
-    assert "href" not in svg and "url(" not in svg and "<image" not in svg and "<script" not in svg
-    return root
 
 
 def check_odds_board(root: ET.Element, odds: dict) -> None:

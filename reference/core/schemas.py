@@ -133,20 +133,28 @@ def inlined_refs(schema: Any, resolver: Any) -> Any:
     return walk(schema, resolver, top=True)
 
 
-@lru_cache(maxsize=None)
-def _quick_check(name: str):
-    """The compiled yes/no check of a schema (see schema_fastpath), or None if it has a keyword
-    that check does not implement."""
+def quick_check(schema: Any):
+    """The compiled yes/no check of an (inlined) schema as this module's validators read it (see
+    schema_fastpath), or None if it has a keyword that check does not implement."""
     try:
-        return compile_check(validator(name).schema, same, frozenset(_Validator.VALIDATORS))
+        return compile_check(schema, same, frozenset(_Validator.VALIDATORS))
     except Unsupported:
         return None
+
+
+@lru_cache(maxsize=None)
+def _quick_check(name: str):
+    return quick_check(validator(name).schema)
 
 
 def surely_valid(instance: Any, name: str) -> bool:
     """True when the compiled check accepts the instance: jsonschema would find no violation.
     False means "ask jsonschema" (which then finds the violations and words them)."""
-    quick = _quick_check(name)
+    return accepted_by(_quick_check(name), instance)
+
+
+def accepted_by(quick, instance: Any) -> bool:
+    """Whether a compiled check (`quick_check`; None: there is none) surely accepts the instance."""
     if quick is None:
         return False
     try:

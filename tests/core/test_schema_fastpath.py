@@ -168,3 +168,21 @@ def test_mutated_vector_cases_get_jsonschemas_answer(data):
 def test_mutated_scenarios_get_jsonschemas_answer(data):
     name, document = data.draw(st.sampled_from(scenario_documents()))
     assert_same_answer(data.draw(mutated(document)), name)
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_mutated_case_alone_gets_jsonschemas_answer(data):
+    """The case schema compiled on its own (vectors.case_quick_check, what generation and an
+    untrusted file use for every case) accepts exactly what jsonschema accepts, and a case it
+    does not accept gets jsonschema's own violations."""
+    case = data.draw(mutated(data.draw(st.sampled_from(vector_documents()))["cases"][0]))
+    slow = [error.message for error in vectors.case_validator().iter_errors(case)]
+    assert schemas.accepted_by(vectors.case_quick_check(), case) == (slow == []), json.dumps(case)[:500]
+    assert [line.partition(": ")[2] for line in vectors.case_schema_errors(case)] == slow
+
+
+def test_real_cases_are_accepted_by_the_case_check():
+    assert vectors.case_quick_check() is not None, "the case schema must compile, or every case goes to jsonschema"
+    for document in vector_documents():
+        assert schemas.accepted_by(vectors.case_quick_check(), document["cases"][0])

@@ -11,9 +11,33 @@ from pathlib import Path
 import pytest
 
 
+RUN_FOLDER_VARIABLE = "HORSERACE_TEST_RUN_FOLDER"
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "clause(*ids): the rule clauses a test checks")
-    keep_bytecode_of_the_run(config)
+    folder = share_a_run_folder(config)
+    if folder is not None:
+        keep_bytecode_of_the_run(folder)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_collection(session):
+    """pytest-xdist workers collect one after the other. Collecting imports every test module
+    and most of the package, and compiles them (with assertion rewriting) the first time; the
+    workers start together, so on a fresh checkout each compiled everything itself. The first
+    worker writes the bytecode; the others then read it. Nothing else is shared: each worker
+    still collects every test."""
+    folder = os.environ.get(RUN_FOLDER_VARIABLE)
+    if not (folder and os.environ.get("PYTEST_XDIST_WORKER")):
+        yield
+        return
+    with open(Path(folder) / "collection.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def pytest_collection_finish(session):
@@ -27,18 +51,28 @@ def pytest_collection_finish(session):
     gc.set_threshold(10_000, 10, 10)
 
 
-def keep_bytecode_of_the_run(config) -> None:
+def share_a_run_folder(config) -> Path | None:
+    """A temporary folder for the whole run, removed when it ends, that the run's processes find
+    through the environment (the controller makes it; pytest-xdist workers inherit it)."""
+    if os.environ.get(RUN_FOLDER_VARIABLE):          # a worker: its controller made it
+        return None
+    folder = tempfile.mkdtemp(prefix="horserace-test-run-")
+    os.environ[RUN_FOLDER_VARIABLE] = folder
+    config.add_cleanup(lambda: (os.environ.pop(RUN_FOLDER_VARIABLE, None),
+                                shutil.rmtree(folder, ignore_errors=True)))
+    return Path(folder)
+
+
+def keep_bytecode_of_the_run(folder: Path) -> None:
     """With PYTHONDONTWRITEBYTECODE set, every Python process the tests start (the CLI, adapters,
     pytest workers) would compile every module it imports from source again. The run's processes
-    instead keep their bytecode in one temporary folder of their own (PYTHONPYCACHEPREFIX), never
-    in the checkout, removed when the run ends: the setting's intent, no files beside the
-    sources, holds."""
+    instead keep their bytecode in the run's folder (PYTHONPYCACHEPREFIX), never in the
+    checkout, removed when the run ends: the setting's intent, no files beside the sources,
+    holds."""
     if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
         return
-    folder = tempfile.mkdtemp(prefix="horserace-test-bytecode-")
     os.environ.pop("PYTHONDONTWRITEBYTECODE")
-    os.environ["PYTHONPYCACHEPREFIX"] = folder
-    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    os.environ["PYTHONPYCACHEPREFIX"] = str(folder / "bytecode")
 
 
 def run_folder(tmp_path_factory) -> Path:

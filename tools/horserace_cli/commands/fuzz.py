@@ -135,8 +135,10 @@ def option_sets(game: str, fixed: dict[str, Any], every: list[str], offered: dic
 
 
 def hello(target: Target, game: str) -> dict[str, Any]:
-    """What the implementation announces (one short start), or the reference's hello."""
-    if target.command is None:
+    """What the implementation announces (one short start), or the reference's hello: in
+    process, and for the reference adapter fuzzed by default too, whose hello is this same
+    hello_reply([game]) (no process started only to be asked what it already says)."""
+    if target.command is None or target.command == reference_command(game):
         from reference.core.adapter import hello_reply
         return hello_reply([game])
     implementation = Implementation(target.command, handshake_timeout=target.handshake_timeout)

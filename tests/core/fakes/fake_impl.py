@@ -18,7 +18,6 @@ reference answers, so the fake starts without importing the engines (fast restar
 
 import json
 import os
-import subprocess
 import sys
 import time
 
@@ -87,6 +86,7 @@ def hello(mode: str) -> None:
     if mode == "exit-after-hello":
         sys.exit(0)
     if mode == "fork-child":
+        import subprocess           # here only: every other start of the fake is spared its import
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])  # inherits the pipes
         with open(os.environ["FAKE_PIDFILE"], "w") as f:
             f.write(str(child.pid))

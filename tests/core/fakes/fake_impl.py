@@ -13,7 +13,9 @@ Modes of the whole process:
     partial-hello, supports-nothing, skip-all
 FAKE_PIDFILE (environment): fork-child writes its child's pid there.
 FAKE_ANSWERS (environment): a JSON file {"hello": reply, "answers": {case id: reply}} of the
-reference answers, so the fake starts without importing the engines (fast restarts).
+reference answers, so the fake starts without importing the engines (fast restarts); it
+then needs only the standard library, and the tests start it with `python -S` (no site-packages
+to set up at each start).
 """
 
 import json

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -96,28 +97,62 @@ def seen_key(value) -> str:
     return repr(value)
 
 
-def event_validators(check: Draft202012Validator) -> dict[str, Draft202012Validator]:
-    """Event type -> a validator of that event's schema alone. The events' item schema is a
-    oneOf of one schema per type, each requiring `type` to be its own constant, so an event with
-    a known type is valid exactly when it is valid against its type's schema (every other branch
-    fails on `type`): validating it against that one skips trying all the others."""
+# An event schema is a closed object of independent properties: no keyword but these.
+EVENT_SHAPE = {"type", "description", "title", "additionalProperties", "required", "properties"}
+
+
+@dataclass
+class EventSchema:
+    whole: Draft202012Validator                     # the event's own schema
+    keys: set[str]                                  # its properties, the only keys allowed
+    required: set[str]
+    values: dict[str, Draft202012Validator]         # key -> its property's schema
+
+
+def event_validators(check: Draft202012Validator) -> dict[str, EventSchema]:
+    """Event type -> that event's schema alone. The events' item schema is a oneOf of one
+    schema per type, each requiring `type` to be its own constant, so an event with a known
+    type is valid exactly when it is valid against its type's schema (every other branch fails
+    on `type`). That schema is a closed object of independent properties (asserted): an event
+    is valid against it exactly when its keys are among the properties, the required ones are
+    there, and each value is valid against its property's schema."""
     items = check.schema["properties"]["events"]["items"]
     assert set(items) == {"oneOf"}
     out = {}
     for branch in items["oneOf"]:
         event_type = branch["properties"]["type"]["const"]
         assert "type" in branch["required"] and isinstance(event_type, str) and event_type not in out
-        out[event_type] = check.evolve(schema=branch)
+        assert set(branch) <= EVENT_SHAPE and branch["type"] == "object" and branch["additionalProperties"] is False
+        out[event_type] = EventSchema(check.evolve(schema=branch), set(branch["properties"]), set(branch["required"]),
+                                      {key: check.evolve(schema=rule) for key, rule in branch["properties"].items()})
     return out
 
 
-def piece_errors(check: Draft202012Validator, events: dict[str, Draft202012Validator], piece: dict):
-    """check.iter_errors(piece), through the event's own schema for a one-event piece."""
+def piece_error(check: Draft202012Validator, events: dict[str, EventSchema], piece: dict, valid: set[str]):
+    """The first of check.iter_errors(piece), None if there is none. A one-event piece of a
+    known type is checked against its type's schema (event_validators): its keys, then each
+    value against its property's schema, each distinct (type, key, value) once (`valid` holds
+    those already found valid)."""
     if set(piece) == {"events"} and len(piece["events"]) == 1 and isinstance(piece["events"][0], dict):
-        event_type = piece["events"][0].get("type")
-        if isinstance(event_type, str) and event_type in events:
-            return events[event_type].iter_errors(piece["events"][0])
-    return check.iter_errors(piece)
+        event = piece["events"][0]
+        schema = events.get(event["type"]) if isinstance(event.get("type"), str) else None
+        if schema is not None:
+            if not (set(event) <= schema.keys and schema.required <= set(event)):
+                return event_error(schema, event)
+            for key, value in event.items():
+                text = f"{event['type']}.{key}={value!r}"
+                if text not in valid:
+                    if not schema.values[key].is_valid(value):
+                        return event_error(schema, event)
+                    valid.add(text)
+            return None
+    return next(check.iter_errors(piece), None)
+
+
+def event_error(schema: EventSchema, event: dict):
+    error = next(schema.whole.iter_errors(event), None)
+    assert error is not None, f"the event schema reads otherwise than event_validators says: {event}"
+    return error
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -138,7 +173,7 @@ def test_every_expected_observation_matches_the_described_types(game):
                     text = seen_key(piece)
                     if text in valid:
                         continue
-                    error = next(piece_errors(check, events, piece), None)
+                    error = piece_error(check, events, piece, valid)
                     if error is not None:                # located in the whole observation
                         error = next(check.iter_errors(observation), error)
                     assert error is None, f"{name} {case['id']} step {index}: {list(error.absolute_path)}: {error.message}"

@@ -169,4 +169,4 @@ def test_check_command_with_an_expected_failures_file(tmp_path, capsys, cases, m
     assert code == 0
     assert "1 xfailed" in capsys.readouterr().out
     xfail.write_text("- id: Not An Id\n")
-    assert main(["check", "--expected-failures", str(xfail)]) == 2
+    assert main(["check", "--impl", fake("good"), "--expected-failures", str(xfail)]) == 2

@@ -212,6 +212,7 @@ class Implementation:
         self.first_seq = 1          # seqs below this were asked of an earlier process
         self.launch_error: ImplementationUnavailable | ProtocolError | None = None
         self.hello_deadline = 0.0
+        self.handshaken = False     # the running process's hello was read (finish_start done)
         self.waiting = 0.0          # the timeout being waited on, for messages
 
     # -- process -------------------------------------------------------------------------------
@@ -227,6 +228,7 @@ class Implementation:
         self.stop()
         self.starts += 1
         self.launch_error = None
+        self.handshaken = False
         self.hello_deadline = time.monotonic() + self.handshake_timeout
         try:
             # own session = own process group: stop() kills every process the implementation forked
@@ -379,6 +381,7 @@ class Implementation:
             self.announced = protocol.validate_implementation_message(reply)
         except ProtocolError as exc:
             raise ImplementationUnavailable(f"handshake failed: {exc}") from None
+        self.handshaken = True
 
     # -- cases ---------------------------------------------------------------------------------
 
@@ -462,15 +465,16 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
               max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
     """Run every case; returns the results and what the implementation announced. When
     `cases` is a sequence, a window of the next cases is sent while an answer is awaited and
-    judged (see Window). `command` may be an Implementation already launched (then its own
-    cwd and handshake timeout hold).
+    judged (see Window). `command` may be an Implementation already launched, or already
+    started with its hello read (then its own cwd and handshake timeout hold).
 
     Raises ImplementationUnavailable when the first start fails (nothing was run)."""
     if isinstance(command, Implementation):
         implementation, command = command, command.command
-        if not implementation.launched:
-            implementation.launch()
-        implementation.finish_start()
+        if not implementation.handshaken:
+            if not implementation.launched:
+                implementation.launch()
+            implementation.finish_start()
     else:
         implementation = Implementation(command, cwd, handshake_timeout)
         implementation.start()

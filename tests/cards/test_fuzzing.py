@@ -3,6 +3,7 @@ case, refused actions that really occur and leave the state as it was, all zeros
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 
@@ -32,6 +33,28 @@ def observations(case: dict) -> list[dict]:
     return replay_case({"game": "cards", **case})
 
 
+@functools.lru_cache(maxsize=None)
+def _case_text(kind: str, seed: int) -> str:
+    return json.dumps(case_of(kind, seed))
+
+
+@functools.lru_cache(maxsize=None)
+def _observations_text(kind: str, seed: int) -> str:
+    return json.dumps(observations(shared_case(kind, seed)))
+
+
+def shared_case(kind: str, seed: int) -> dict:
+    """case_of's case without options, generated once per test process for the tests that read
+    the same seeds (a fresh copy each call, so that no test sees another's changes). The
+    determinism test calls the generator itself."""
+    return json.loads(_case_text(kind, seed))
+
+
+def shared_observations(kind: str, seed: int) -> list[dict]:
+    """observations(shared_case(kind, seed)), replayed once per test process (a fresh copy)."""
+    return json.loads(_observations_text(kind, seed))
+
+
 def without_events(observation: dict) -> dict:
     """What a state shows: the events and the settlement belong to the step that made them."""
     return {k: v for k, v in observation.items() if k not in STEP_ONLY}
@@ -50,7 +73,7 @@ def test_generated_cases_are_valid_vector_cases(kind):
     the reference), validates against the vector schema; its only errors are the refusals, and
     each refusal is followed by an observe step."""
     game = get_game("cards")
-    finished = [finish_case(game, as_vector(case_of(kind, seed), f"crd-fuzz-{kind}-{seed}")) for seed in range(20)]
+    finished = [finish_case(game, as_vector(shared_case(kind, seed), f"crd-fuzz-{kind}-{seed}")) for seed in range(20)]
     data = json.loads(render_file(game, kind, finished))
     assert schema_errors(data, "vectors.schema.json") == []
     for case in finished:
@@ -68,9 +91,9 @@ def test_refused_actions_occur_and_leave_the_state_unchanged():
     refused = Counter()
     for kind in fuzzing.KINDS:
         for seed in SEEDS:
-            case = case_of(kind, seed)
+            case = shared_case(kind, seed)
             steps = case["input"]["steps"]
-            seen = observations(case)
+            seen = shared_observations(kind, seed)
             for index, observation in enumerate(seen):
                 if "error" not in observation:
                     continue
@@ -90,9 +113,8 @@ def test_refused_actions_occur_and_leave_the_state_unchanged():
 def test_overshooting_reveals_and_uncovered_bets_are_generated():
     overshoots = uncovered = 0
     for seed in range(80):
-        case = case_of("race", seed)
-        steps = case["input"]["steps"]
-        for index, observation in enumerate(observations(case)):
+        steps = shared_case("race", seed)["input"]["steps"]
+        for index, observation in enumerate(shared_observations("race", seed)):
             if observation.get("error") == "CRD-RACE-7" and steps[index]["action"].startswith("reveal "):
                 overshoots += 1
             if observation.get("error") == "CRD-BET-4":
@@ -115,7 +137,7 @@ def test_all_zeros_give_the_simplest_case(kind):
 
 
 def test_a_session_can_run_to_its_end():
-    ends = sum(observations(case_of("session", seed))[-1].get("session_winners") is not None for seed in SEEDS)
+    ends = sum(shared_observations("session", seed)[-1].get("session_winners") is not None for seed in SEEDS)
     assert ends >= 5
 
 

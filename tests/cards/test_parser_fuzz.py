@@ -25,6 +25,7 @@ from reference.cards.replay import replay, step_action
 from reference.cards.rules.cards import NON_ACES
 from reference.core.errors import InputError
 from reference.core.game import CaseInput
+from tests.json_trees import json_trees
 
 MAX_BYTES = 32 * 1024 * 1024      # no example may allocate more than this (the engine needs far less)
 MAX_SECONDS = 30.0                # nor take longer (a hang; generous for a loaded 2-core machine)
@@ -41,9 +42,7 @@ odd_numbers = st.one_of(st.integers(), huge_numbers, st.booleans(), st.floats(al
 digit_texts = st.sampled_from(["1", "3", "41", "42", "99", "100", "007", "²", "٣", "１", "9" * 5000, "1e3", "-2",
                                " 1", "0x10", ""])
 scalars = st.one_of(st.none(), odd_numbers, st.text(max_size=12), digit_texts, st.sampled_from(CARD_TEXTS))
-values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                       st.dictionaries(st.text(max_size=6), inner, max_size=4)),
-                      max_leaves=12)
+values = json_trees(scalars, st.text(max_size=6), size=4, max_leaves=12)
 
 # -- lays ---------------------------------------------------------------------------------------
 

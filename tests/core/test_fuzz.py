@@ -240,13 +240,26 @@ def test_a_crashing_implementation_is_reported_and_the_run_goes_on(fake_generato
 
 # -- determinism, shards and merging -------------------------------------------------------
 
-def test_shards_merged_equal_the_unsharded_run_and_reports_repeat_byte_for_byte(fake_generator, tmp_path):
-    common = ["--budget-cases", "7", "--seeds", "3..20"]
-    assert fuzz(*common, "--json", str(tmp_path / "all.json")) == 0
-    assert fuzz(*common, "--json", str(tmp_path / "again.json"), "-j", "2") == 0
-    for i in (1, 2, 3):
-        assert fuzz(*common, "--shard", f"{i}/3", "--json", str(tmp_path / f"s{i}.json")) == 0
-    assert main(["merge-reports", *(str(tmp_path / f"s{i}.json") for i in (3, 1, 2)),
+SHARDED = ["--budget-cases", "7", "--seeds", "3..20"]
+
+
+@pytest.fixture(scope="module")
+def shard_reports(tmp_path_factory) -> Path:
+    """The three shard reports s1..s3.json of one campaign (SHARDED), run once for the tests
+    that merge them."""
+    folder = tmp_path_factory.mktemp("shards")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(fuzz_cases.OVERRIDES, "dominoes", FAKE)
+        for i in (1, 2, 3):
+            assert fuzz(*SHARDED, "--shard", f"{i}/3", "--json", str(folder / f"s{i}.json")) == 0
+    return folder
+
+
+def test_shards_merged_equal_the_unsharded_run_and_reports_repeat_byte_for_byte(fake_generator, shard_reports,
+                                                                                 tmp_path):
+    assert fuzz(*SHARDED, "--json", str(tmp_path / "all.json")) == 0
+    assert fuzz(*SHARDED, "--json", str(tmp_path / "again.json"), "-j", "2") == 0
+    assert main(["merge-reports", *(str(shard_reports / f"s{i}.json") for i in (3, 1, 2)),
                  "-o", str(tmp_path / "merged.json")]) == 0
 
     def text(name: str) -> str:
@@ -254,17 +267,14 @@ def test_shards_merged_equal_the_unsharded_run_and_reports_repeat_byte_for_byte(
     whole = json.loads((tmp_path / "all.json").read_text())
     assert [c["index"] for c in whole["cases"]] == list(range(3, 10))
     assert text("merged.json") == text("all.json") == text("again.json")
-    assert [len(json.loads((tmp_path / f"s{i}.json").read_text())["cases"]) for i in (1, 2, 3)] == [3, 2, 2]   # 3,6,9 | 4,7 | 5,8
+    assert [len(json.loads((shard_reports / f"s{i}.json").read_text())["cases"]) for i in (1, 2, 3)] == [3, 2, 2]   # 3,6,9 | 4,7 | 5,8
 
 
-def test_merge_refuses_a_missing_or_repeated_shard(fake_generator, tmp_path, capsys):
-    for i in (1, 2):
-        assert fuzz("--budget-cases", "2", "--shard", f"{i}/3", "--json", str(tmp_path / f"s{i}.json")) == 0
-    assert main(["merge-reports", str(tmp_path / "s1.json"), str(tmp_path / "s2.json"),
-                 "-o", str(tmp_path / "m.json")]) == 2
+def test_merge_refuses_a_missing_or_repeated_shard(shard_reports, tmp_path, capsys):
+    s1, s2 = (str(shard_reports / f"s{i}.json") for i in (1, 2))
+    assert main(["merge-reports", s1, s2, "-o", str(tmp_path / "m.json")]) == 2
     assert "3/3 missing" in capsys.readouterr().err
-    assert main(["merge-reports", str(tmp_path / "s1.json"), str(tmp_path / "s1.json"),
-                 "-o", str(tmp_path / "m.json")]) == 2
+    assert main(["merge-reports", s1, s1, "-o", str(tmp_path / "m.json")]) == 2
     assert not (tmp_path / "m.json").exists()
 
 

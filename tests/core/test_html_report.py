@@ -164,7 +164,7 @@ def test_check_html_writes_the_report_of_the_run(tmp_path, capsys, monkeypatch):
     answers = tmp_path / "answers.json"
     answers.write_text(json.dumps({"hello": hello_reply([GAME]), "answers": {settle: answer_case(case_message(1, case))}}))
     monkeypatch.setenv("FAKE_ANSWERS", str(answers))
-    wrong = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} wrong-answer 1"
+    wrong = f"{shlex.quote(sys.executable)} -S {shlex.quote(str(FAKE))} wrong-answer 1"     # -S: see fake_impl.py
     out = tmp_path / "html"
     out.mkdir()
     (out / "impl-7.html").write_text("stale", encoding="utf-8")

@@ -149,15 +149,13 @@ def assert_not_passed(tmp_path: Path, content: str) -> None:
         assert result.error.line is not None, str(result.error)
 
 
+# The baseline, that every file the mutations below start from verifies cleanly, is
+# tests/core/test_suite_integrity.py::test_every_scenario_validates_and_replays_without_mismatch.
+
+
 @pytest.fixture(scope="module")
 def tmp(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
-
-
-def test_every_unmutated_scenario_passes():
-    """The baseline: mutations below start from files that verify cleanly."""
-    for path in FILES:
-        assert verify_file(path).ok, path
 
 
 @FUZZ
@@ -300,8 +298,9 @@ def file_is_valid(entries: Any) -> bool:
     return len(identities) == len(set(identities))
 
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 6, 10 ** 6),
-                    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=12))
+non_text_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 6, 10 ** 6),
+                             st.floats(allow_nan=False, allow_infinity=False))
+scalars = st.one_of(non_text_scalars, st.text(max_size=12))
 good_ids = st.sampled_from(["dom-wt-lone-double", "crd-ex-eighth-diamond", "hf-gen1-odds-3", "dom-a.b"])
 good_reasons = st.text(st.characters(whitelist_categories=("L", "N", "P", "S"), whitelist_characters=" "),
                        min_size=3, max_size=30).filter(lambda s: s.strip() == s and len(s) >= 3)
@@ -320,9 +319,9 @@ def entry(draw):
     elif mutation == "extra":
         value[draw(st.sampled_from(["reasn", "ID", "note"]))] = draw(scalars)
     elif mutation == "retype-id":
-        value["id"] = draw(scalars.filter(lambda v: type(v) is not str))
+        value["id"] = draw(non_text_scalars)
     elif mutation == "retype-reason":
-        value["reason"] = draw(st.one_of(scalars, st.lists(scalars, max_size=2)).filter(lambda v: type(v) is not str))
+        value["reason"] = draw(st.one_of(non_text_scalars, st.lists(scalars, max_size=2)))
     elif mutation == "bad-id":
         value["id"] = draw(st.text(max_size=10).filter(lambda s: not CASE_ID.match(s)))
     elif mutation == "short-reason":

@@ -62,7 +62,8 @@ def fast_fake(modules_the_inner_runs_use, tmp_path_factory):
 
 
 def fake(mode: str, at: int = 0) -> str:
-    return f"{PYTHON} {shlex.quote(str(FAKE))} {mode} {at}"
+    # -S: answering from FAKE_ANSWERS, the fake needs nothing from site-packages (a quicker start)
+    return f"{PYTHON} -S {shlex.quote(str(FAKE))} {mode} {at}"
 
 
 def sample_ids() -> list[str]:
@@ -200,10 +201,11 @@ def test_the_plugin_from_the_command_line(tmp_path):
     horserace = Path(sys.executable).with_name("horserace")
     # hypothesis's plugin is left out of this one process: pytest would rewrite the whole
     # hypothesis package from source for it (half of the run's cost); the inner runs above load
-    # it beside this plugin.
+    # it beside this plugin. The adapter plays the one game selected, as `horserace check
+    # --game dominoes` starts it (the adapter of every game is the one of the inner runs above).
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
-         "--horserace-impl", f"{horserace} adapter",
+         "--horserace-impl", f"{horserace} adapter --game dominoes",
          "--horserace-game", "dominoes", "-k", "dom-wt-lone-double or dom-ex-settle-seventeen", "-v"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -18,6 +18,7 @@ from reference.core.game import CaseInput
 from reference.dominoes.actions import parse_action, parse_point, parse_tile
 from reference.dominoes.replay import replay
 from reference.dominoes.rules.tiles import DOUBLE_SIX_SET, tile_str
+from tests.json_trees import json_trees
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -32,9 +33,7 @@ action_like = st.lists(st.one_of(words, tile_like), max_size=7).map(" ".join)
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), # built from a small choice: hypothesis itself cannot print a 5,000-digit choice
                     st.integers(0, 9).map(lambda k: 10 ** (4400 + k) + k),
                     st.floats(allow_nan=True), st.text(max_size=20), tile_like, huge_numbers, action_like)
-json_like = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=5),
-    st.dictionaries(st.one_of(words, st.text(max_size=8)), inner, max_size=5)), max_leaves=25)
+json_like = json_trees(scalars, st.one_of(words, st.text(max_size=8)), size=5, max_leaves=25)
 
 
 def refused_or_parsed(parse, value):

@@ -2,6 +2,7 @@
 `round` and `probe` kinds, with refused actions that really are refused and leave the state
 unchanged, a short case from all-zero choices, and a valid case from any number sequence."""
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -26,6 +27,18 @@ REFUSAL_CLAUSES = {"HF-BET-1", "HF-BET2-1", "HF-RIG-1", "HF-RIG-2", "HF-MIN-1", 
 
 def case_for(seed: int, kind: str) -> dict:
     return generate(Chooser.from_seed(seed), kind, {})
+
+
+@functools.lru_cache(maxsize=None)
+def _shared_case_text(seed: int, kind: str) -> str:
+    return json.dumps(case_for(seed, kind))
+
+
+def shared_case(seed: int, kind: str) -> dict:
+    """case_for's case, generated once per test process for the tests that read the same seeds
+    (a fresh copy each call, so that no test sees another's changes). The determinism test
+    calls the generator itself."""
+    return json.loads(_shared_case_text(seed, kind))
 
 
 def as_vector_case(case: dict, number: int) -> dict:
@@ -57,7 +70,7 @@ def test_generated_cases_are_valid_vector_cases(kind, tmp_path):
     schema and the file checks; replaying it refuses only the steps the generator meant to refuse."""
     cases = []
     for seed in SEEDS:
-        case = case_for(seed, kind)
+        case = shared_case(seed, kind)
         steps = case["input"]["steps"]
         assert 1 <= len(steps) <= MAX_STEPS[kind]
         finished = as_vector_case(case, seed)
@@ -78,7 +91,7 @@ def test_refused_actions_occur_and_leave_the_state_unchanged():
     clauses = set()
     for kind in KINDS:
         for seed in SEEDS:
-            case = case_for(seed, kind)
+            case = shared_case(seed, kind)
             steps = case["input"]["steps"]
             observations = replay_case({"game": "horse_fever", **case})
             for index in refused_steps(case):

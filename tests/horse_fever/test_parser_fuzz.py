@@ -11,6 +11,7 @@ from reference.core.errors import InputError
 from reference.core.game import CaseInput
 from reference.horse_fever.actions import step_action
 from reference.horse_fever.replay import replay
+from tests.json_trees import json_trees
 
 HUGE = [10 ** 30, 2 ** 63, -1, 0, 12, 99, 100, 105]
 
@@ -23,10 +24,8 @@ def too_long_to_print() -> int:
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.sampled_from(HUGE), st.builds(too_long_to_print),
                     st.floats(allow_nan=True), st.text(max_size=30), st.just("x" * 10_000),
                     st.sampled_from(["white", "red", "win", "show", "on", "15", "race", "deal", "pass"]))
-values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=8), st.dictionaries(st.one_of(st.text(max_size=10), st.integers(), st.sampled_from(
-        ["white", "blue", "yellow", "black", "red", "green", "hands", "card", "dice", "photo"])), inner, max_size=8)),
-    max_leaves=25)
+values = json_trees(scalars, st.one_of(st.text(max_size=10), st.integers(), st.sampled_from(
+    ["white", "blue", "yellow", "black", "red", "green", "hands", "card", "dice", "photo"])), size=8, max_leaves=25)
 
 ODDS = {"white": 7, "blue": 6, "yellow": 5, "black": 4, "red": 3, "green": 2}
 GOOD_SETUPS = {

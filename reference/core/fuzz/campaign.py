@@ -19,13 +19,16 @@ import itertools
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from ..game import Mutant, get_game
 from ..mutation import clear_engine_caches
 from ..results import CaseResult, judge
 from .cases import InvalidCase, case_from_numbers, case_from_seed, case_id, case_seed
 from .shrink import MAX_ATTEMPTS, shrinker
+
+if TYPE_CHECKING:
+    from ..runner import Implementation
 
 SHRINK_SECONDS = 120.0
 
@@ -187,8 +190,10 @@ def run_campaign(campaign: Campaign, execute: Callable[[Iterator[dict[str, Any]]
     return run
 
 
-def via_runner(command: str, timeout: float, handshake_timeout: float, max_consecutive_errors: int) -> Callable:
-    """An executor driving `command` through the runner of `horserace check`."""
+def via_runner(command: str | Implementation, timeout: float, handshake_timeout: float,
+               max_consecutive_errors: int) -> Callable:
+    """An executor driving `command` (or an Implementation already started) through the runner
+    of `horserace check`."""
     from ..runner import run_cases
 
     def execute(cases: Iterator[dict[str, Any]], on_result: Callable) -> dict[str, Any]:

@@ -13,13 +13,16 @@ import shlex
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import HorseRaceError
 from ..game import Mutant
 from .campaign import Campaign, CampaignRun, Outcome, in_process, run_campaign, via_runner
 from .report import json_report
 from .scenario_out import scenario_data, write_scenario
+
+if TYPE_CHECKING:
+    from ..runner import Implementation
 
 
 @dataclass
@@ -31,11 +34,22 @@ class Target:
     handshake_timeout: float = 30.0
     max_consecutive_errors: int = 5
     shown_impl: str | None = None              # --impl as the user gave it (for replay commands)
+    # the process started to read the hello (horserace fuzz reads the options it offers before
+    # the campaign is built): the one run that follows goes on with it instead of a second start
+    started: Implementation | None = None
 
     def executor(self, game: str) -> Callable:
         if self.command is None:
             return in_process([game], self.mutant)
-        return via_runner(self.command, self.timeout, self.handshake_timeout, self.max_consecutive_errors)
+        started, self.started = self.started, None
+        return via_runner(started or self.command, self.timeout, self.handshake_timeout,
+                          self.max_consecutive_errors)
+
+    def drop_started(self) -> None:
+        """Stop the process started for the hello, if no run took it over."""
+        if self.started is not None:
+            self.started.stop()
+            self.started = None
 
 
 @dataclass
@@ -64,6 +78,7 @@ def run_session(session: Session) -> tuple[list[Outcome], dict[str, Any], dict[s
         workers = 1
     else:
         workers = session.workers
+        target.drop_started()           # each forked worker starts its own process
         for k in range(workers):
             _JOBS[k] = (replace(c, workers=(k, workers)), target)
         with multiprocessing.get_context("fork").Pool(workers) as pool:

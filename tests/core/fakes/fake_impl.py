@@ -13,12 +13,13 @@ Modes of the whole process:
     partial-hello, supports-nothing, skip-all
 FAKE_PIDFILE (environment): fork-child writes its child's pid there.
 FAKE_ANSWERS (environment): a JSON file {"hello": reply, "answers": {case id: reply}} of the
-reference answers, so the fake starts without importing the engines (fast restarts).
+reference answers, so the fake starts without importing the engines (fast restarts); it
+then needs only the standard library, and the tests start it with `python -S` (no site-packages
+to set up at each start).
 """
 
 import json
 import os
-import subprocess
 import sys
 import time
 
@@ -87,6 +88,7 @@ def hello(mode: str) -> None:
     if mode == "exit-after-hello":
         sys.exit(0)
     if mode == "fork-child":
+        import subprocess           # here only: every other start of the fake is spared its import
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])  # inherits the pipes
         with open(os.environ["FAKE_PIDFILE"], "w") as f:
             f.write(str(child.pid))

@@ -135,16 +135,18 @@ def option_sets(game: str, fixed: dict[str, Any], every: list[str], offered: dic
 
 
 def hello(target: Target, game: str) -> dict[str, Any]:
-    """What the implementation announces (one short start), or the reference's hello."""
-    if target.command is None:
+    """What the implementation announces, or the reference's hello: in process, and for the
+    reference adapter fuzzed by default too, whose hello is this same hello_reply([game]) (no
+    process started only to be asked what it already says). A command given with --impl is
+    started for its hello, and left running for the campaign (target.started)."""
+    if target.command is None or target.command == reference_command(game):
         from reference.core.adapter import hello_reply
         return hello_reply([game])
     implementation = Implementation(target.command, handshake_timeout=target.handshake_timeout)
-    try:
-        implementation.start()
-        return implementation.announced
-    finally:
-        implementation.stop()
+    implementation.start()
+    target.drop_started()
+    target.started = implementation
+    return implementation.announced
 
 
 def reference_command(game: str) -> str:
@@ -239,6 +241,8 @@ def fuzz(args: argparse.Namespace) -> int:
             report = fuzz_report(Session(campaign, target, args.jobs, args.out, bar.advance))
     except ImplementationUnavailable as exc:
         return usage_error(str(exc))
+    finally:
+        target.drop_started()           # a usage error after the hello: the process is not left behind
     if args.json:
         write_json(args.json, report)
     if args.junit:

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 # so those modules are imported where generation uses them (a one-case check starts fast).
 
 VECTOR_SCHEMA = "vectors.schema.json"
+# The key under which finish_case hands a game's flags_for the whole observation of every step of
+# the case's replay (its own options, refusals as results), so the hook need not replay it again.
+REPLAYED = "_replayed_observations"
 REFUSAL_FLAG = "illegal-action"
 OPTIONS_FLAG = "non-default-options"
 GENERIC_FLAGS = {
@@ -82,6 +85,14 @@ def normalized_setup(scenario: Scenario) -> dict[str, Any]:
 def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[str, Any]], list[list[str]]]:
     """Replay the case's input on the reference engine and keep the keys a vector checks;
     also return, per step, the clauses that step applied (sorted)."""
+    expected, step_clauses, _ = replayed_expectations(game, case)
+    return expected, step_clauses
+
+
+def replayed_expectations(game: Game, case: dict[str, Any]
+                          ) -> tuple[list[dict[str, Any]], list[list[str]], list[Any]]:
+    """expected_observations, and each step's whole observation as the replay made it (what a
+    game's flags_for reads: given them, it need not replay the case again)."""
     inp = case["input"]
     outcomes = list(game.replay(case_input(case)))
     if len(outcomes) != len(inp["steps"]):
@@ -89,7 +100,7 @@ def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[s
     keys = checked_keys(game, case)
     expected = [checked_observation(outcome.observation, step_keys) for outcome, step_keys in zip(outcomes, keys)]
     step_clauses = [sorted(set(outcome.clauses)) for outcome in outcomes]
-    return expected, step_clauses
+    return expected, step_clauses, [outcome.observation for outcome in outcomes]
 
 
 def case_input(case: dict[str, Any]) -> CaseInput:
@@ -208,7 +219,7 @@ def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     """Fill expected values and flags; drop internal fields; fix the key order."""
     from .catalog import load_catalog
     with tracking_option_reads() as reads:
-        expected, step_clauses = expected_observations(game, case)
+        expected, step_clauses, observations = replayed_expectations(game, case)
     catalog = load_catalog(game.name).clauses
     step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
     if "clauses" not in case:                       # generated: the clauses the engine applied
@@ -216,7 +227,7 @@ def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     flags = set(case.get("flags", []))
     flags.update(interpretation_flags(game, case.get("_interpretations", [])))
     if game.flags_for:
-        flags.update(game.flags_for({**case, "expected": expected}))
+        flags.update(game.flags_for({**case, "expected": expected, REPLAYED: observations}))
     flags.update(language_flags(game, {**case, "expected": expected}))
     flags.update(derived_flags(game, case, expected, reads))
     if any("error" in e for e in expected):

@@ -128,30 +128,40 @@ def alternative_options(game: Game, options: dict[str, Any]) -> list[tuple[str, 
     value the register offers other than the case's own (the default included when the case
     runs under another value), as (the option's name, the case's options with that value, the
     flags of the interpretations that option belongs to)."""
+    out = []
+    for name, values, flags in option_values(game.name):
+        current = canonical_value(options.get(name, game.option_defaults.get(name)))
+        for value, canonical in values:
+            if canonical != current:
+                out.append((name, {**options, name: value}, flags))
+    return out
+
+
+@lru_cache(maxsize=None)
+def option_values(game_name: str) -> tuple[tuple[str, tuple[tuple[Any, str], ...], tuple[str, ...]], ...]:
+    """Per interpretation option of the game's register: its name, the values it offers (the
+    default first, each once, with its canonical_value) and the flags of its interpretations.
+    The register is read once per process (the catalog is, too)."""
     from .catalog import load_catalog
-    by_option: dict[str, tuple[list[Any], list[str]]] = {}
-    for i in load_catalog(game.name).interpretations.values():
+    by_option: dict[str, tuple[dict[str, Any], list[str]]] = {}
+    for i in load_catalog(game_name).interpretations.values():
         if not i.option:
             continue
-        values, flags = by_option.setdefault(i.option["name"], ([], []))
+        values, flags = by_option.setdefault(i.option["name"], ({}, []))
         for value in (i.option["default"],) + i.option_alternatives:
-            if not any(same_value(value, v) for v in values):
-                values.append(value)
+            values.setdefault(canonical_value(value), value)
         flags.append(i.flag)
-    out = []
-    for name, (values, flags) in by_option.items():
-        current = options.get(name, game.option_defaults.get(name))
-        for value in values:
-            if not same_value(value, current):
-                out.append((name, {**options, name: value}, tuple(dict.fromkeys(flags))))
-    return out
+    return tuple((name, tuple((value, canonical) for canonical, value in values.items()),
+                  tuple(dict.fromkeys(flags))) for name, (values, flags) in by_option.items())
 
 
 def same_value(a: Any, b: Any) -> bool:
     """Type-exact equality of option values (true is not 1; a tuple equals the same list)."""
-    def canonical(value: Any) -> str:
-        return json.dumps(list(value) if isinstance(value, tuple) else value, sort_keys=True)
-    return canonical(a) == canonical(b)
+    return canonical_value(a) == canonical_value(b)
+
+
+def canonical_value(value: Any) -> str:
+    return json.dumps(list(value) if isinstance(value, tuple) else value, sort_keys=True)
 
 
 def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any]],

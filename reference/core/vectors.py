@@ -13,6 +13,8 @@ import hashlib
 import importlib
 import json
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -47,6 +49,28 @@ GENERIC_FLAGS = {
 
 class VectorError(HorseRaceError):
     pass
+
+
+# -- narration while generating --------------------------------------------------------------
+# A replay narrates every step for a person (`horserace replay`, the site); a vector holds no
+# narration, and generation replays every case several times (its expectations, then once per
+# alternative option value). Within `unnarrated()` a game's replay leaves a step's narrative
+# empty: `narrating()` is what it asks.
+
+_NARRATING: ContextVar[bool] = ContextVar("narrating", default=True)
+
+
+def narrating() -> bool:
+    return _NARRATING.get()
+
+
+@contextmanager
+def unnarrated() -> Iterator[None]:
+    token = _NARRATING.set(False)
+    try:
+        yield
+    finally:
+        _NARRATING.reset(token)
 
 
 # -- building cases ----------------------------------------------------------------------------
@@ -94,7 +118,8 @@ def replayed_expectations(game: Game, case: dict[str, Any]
     """expected_observations, and each step's whole observation as the replay made it (what a
     game's flags_for reads: given them, it need not replay the case again)."""
     inp = case["input"]
-    outcomes = list(game.replay(case_input(case)))
+    with unnarrated():
+        outcomes = list(game.replay(case_input(case)))
     if len(outcomes) != len(inp["steps"]):
         raise VectorError(f"{case['id']}: {len(inp['steps'])} steps but {len(outcomes)} outcomes")
     keys = checked_keys(game, case)
@@ -189,13 +214,14 @@ def replay_differs(game: Game, case: dict[str, Any], keys: list[list[str]], refe
     step cannot make it alike again)."""
     steps = 0
     try:
-        for outcome in game.replay(case_input(case)):
-            if steps >= len(reference):
-                return True
-            observed = checked_observation(outcome.observation, keys[steps])
-            if json.dumps(observed, sort_keys=True) != reference[steps]:
-                return True
-            steps += 1
+        with unnarrated():
+            for outcome in game.replay(case_input(case)):
+                if steps >= len(reference):
+                    return True
+                observed = checked_observation(outcome.observation, keys[steps])
+                if json.dumps(observed, sort_keys=True) != reference[steps]:
+                    return True
+                steps += 1
     except HorseRaceError:
         return True
     return steps != len(reference)

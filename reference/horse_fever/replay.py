@@ -17,6 +17,7 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 from reference.core.options import watched
+from reference.core.vectors import narrating
 
 from .actions import Action, NewOdds, RaceRound, Reveal, claimed_seat, protocol_form, step_action, with_by
 from .narrate import narrate_step
@@ -89,7 +90,8 @@ def replay_game(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
                 yield refused(index, text, exc)
                 continue
         view = game_view(state, log)
-        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_step(text, log.events, view)))
+        yield StepOutcome(index, text, view, tuple(log.clauses),
+                          tuple(narrate_step(text, log.events, view)) if narrating() else ())
 
 
 def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
@@ -111,7 +113,8 @@ def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
                 continue
         phase = RACE_OVER if race.is_over() else RACE if race.revealed else REVEAL
         view = race_case_view(race, phase, log)
-        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_step(text, log.events, view)))
+        yield StepOutcome(index, text, view, tuple(log.clauses),
+                          tuple(narrate_step(text, log.events, view)) if narrating() else ())
 
 
 def apply_race_action(race, action: Action, options: Options, log: StepLog, field: str) -> None:
@@ -145,5 +148,5 @@ def replay_odds(case: CaseInput) -> Iterator[StepOutcome]:
             phase = ODDS_SET
         view = odds_case_view(odds, phase, log)
         yield StepOutcome(index, text, view, tuple(log.clauses),
-                          tuple(narrate_step(text, log.events, {**view, "positions": None})))
+                          tuple(narrate_step(text, log.events, {**view, "positions": None})) if narrating() else ())
 

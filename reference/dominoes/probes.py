@@ -21,7 +21,7 @@ from typing import Any
 from reference.core.catalog import load_catalog
 from reference.core.log import StepLog
 
-from .playout import shuffled_deal
+from .playout import EventLog, shuffled_deal
 from .rules.deal import deal_round, new_match
 from .rules.seating import INDIVIDUAL, PARTNERSHIP, Seating
 from .rules.state import AWAITING_DEAL, OVER, PLACE_DRAWN, MatchState
@@ -135,14 +135,14 @@ def play_for_probes(seed: int, collector: Collector, format_: tuple[str, int, st
             collector.close()
             hands, pile, _ = shuffled_deal(rng, players, None)
             deal_round(match, hands, pile, None if match.next_opener is not None else rng.randrange(players),
-                       StepLog())
+                       EventLog())
             continue
         actions = legal_actions(match)
         action = rng.choice(actions)
         text = str(action)
         collector.follow(text)
         if not collector.wants_position(match):
-            play(match, action, StepLog())
+            play(match, action, EventLog())      # no probe from here: its clauses are not needed
             if match.phase in (AWAITING_DEAL, OVER):
                 collector.close()
             continue

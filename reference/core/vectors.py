@@ -51,26 +51,37 @@ class VectorError(HorseRaceError):
     pass
 
 
-# -- narration while generating --------------------------------------------------------------
-# A replay narrates every step for a person (`horserace replay`, the site); a vector holds no
-# narration, and generation replays every case several times (its expectations, then once per
-# alternative option value). Within `unnarrated()` a game's replay leaves a step's narrative
-# empty: `narrating()` is what it asks.
+# -- replays made for vectors ---------------------------------------------------------------
+# Generation replays every case several times: for its expectations, then once per alternative
+# option value (derived_flags). Within `vector_replays()` (one case's replays) a game's replay
+# may save work no vector sees: it leaves a step's narrative empty (`narrating()`; a vector holds
+# no narration), and it may keep what it built from the case's setup in `replay_memo()` to hand
+# a copy to the case's next replay. Whatever is kept there must not depend on the options (the
+# replays differ in nothing else) and must be copied, never shared, since play changes it.
+# Outside (horserace replay, scenarios, mutants) every replay narrates and keeps nothing.
 
-_NARRATING: ContextVar[bool] = ContextVar("narrating", default=True)
+_VECTOR_REPLAYS: ContextVar[dict[Any, Any] | None] = ContextVar("vector_replays", default=None)
 
 
 def narrating() -> bool:
-    return _NARRATING.get()
+    return _VECTOR_REPLAYS.get() is None
+
+
+def replay_memo() -> dict[Any, Any] | None:
+    return _VECTOR_REPLAYS.get()
 
 
 @contextmanager
-def unnarrated() -> Iterator[None]:
-    token = _NARRATING.set(False)
+def vector_replays() -> Iterator[None]:
+    """The replays of one case made for its vector (nested: those of the enclosing case)."""
+    if _VECTOR_REPLAYS.get() is not None:
+        yield
+        return
+    token = _VECTOR_REPLAYS.set({})
     try:
         yield
     finally:
-        _NARRATING.reset(token)
+        _VECTOR_REPLAYS.reset(token)
 
 
 # -- building cases ----------------------------------------------------------------------------
@@ -118,7 +129,7 @@ def replayed_expectations(game: Game, case: dict[str, Any]
     """expected_observations, and each step's whole observation as the replay made it (what a
     game's flags_for reads: given them, it need not replay the case again)."""
     inp = case["input"]
-    with unnarrated():
+    with vector_replays():
         outcomes = list(game.replay(case_input(case)))
     if len(outcomes) != len(inp["steps"]):
         raise VectorError(f"{case['id']}: {len(inp['steps'])} steps but {len(outcomes)} outcomes")
@@ -214,7 +225,7 @@ def replay_differs(game: Game, case: dict[str, Any], keys: list[list[str]], refe
     step cannot make it alike again)."""
     steps = 0
     try:
-        with unnarrated():
+        with vector_replays():
             for outcome in game.replay(case_input(case)):
                 if steps >= len(reference):
                     return True
@@ -253,6 +264,11 @@ def language_flags(game: Game, case: dict[str, Any]) -> set[str]:
 
 def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     """Fill expected values and flags; drop internal fields; fix the key order."""
+    with vector_replays():                          # its replays share what they built
+        return _finish_case(game, case)
+
+
+def _finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     from .catalog import load_catalog
     with tracking_option_reads() as reads:
         expected, step_clauses, observations = replayed_expectations(game, case)

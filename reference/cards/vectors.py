@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from reference.core.game import CaseInput
-from reference.core.vectors import REPLAYED
+from reference.core.vectors import REPLAYED, vector_replays
 
 from .exact import all_compositions, legal_compositions
 from .notation import SUIT_SYMBOLS, lay_payload
@@ -155,8 +155,9 @@ def flags_for(case: dict[str, Any]) -> list[str]:
         flags.add("starting-balance")
     observations = case.get(REPLAYED)          # the replay vectors.finish_case already made
     if observations is None:
-        observations = [outcome.observation for outcome in
-                        replay(CaseInput(kind, inp["setup"], inp["steps"], options, refusals_are_results=True))]
+        with vector_replays():
+            observations = [outcome.observation for outcome in
+                            replay(CaseInput(kind, inp["setup"], inp["steps"], options, refusals_are_results=True))]
     for view in observations:
         types = [e["type"] for e in view.get("events", [])]
         if "relaid" in types:

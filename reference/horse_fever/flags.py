@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference.core.game import CaseInput
-from reference.core.vectors import REPLAYED
+from reference.core.vectors import REPLAYED, vector_replays
 
 from .rules.components import COLOURS
 from .replay import replay
@@ -22,9 +22,10 @@ def event_flags(case: dict[str, Any]) -> set[str]:
     flags = set()
     observations = case.get(REPLAYED)          # the replay vectors.finish_case already made
     if observations is None:
-        observations = [outcome.observation for outcome in replay(
-            CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options") or {},
-                      refusals_are_results=True))]
+        with vector_replays():
+            observations = [outcome.observation for outcome in replay(
+                CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options") or {},
+                          refusals_are_results=True))]
     for step, observation in zip(inp["steps"], observations):
         events = observation.get("events", [])
         types = [e["type"] for e in events]

@@ -15,6 +15,7 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 from reference.core.options import watched
+from reference.core.vectors import narrating
 
 from .actions import LayTrack, PlaceBet, Reveal, SitOut, parse_action_text, parse_count, parse_seat, parse_stake
 from .limits import MAX_CHIPS, MAX_PLAYERS, shown
@@ -177,7 +178,7 @@ def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
             yield refused(index, text, exc)
             continue
         view = table_view(table, log)
-        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_table_step(view, text)))
+        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_table_step(view, text)) if narrating() else ())
 
 
 # -- layout: lays judged one by one -------------------------------------------------------------
@@ -199,7 +200,7 @@ def replay_layout(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
             log.event("track_laid", "CRD-TRACK-2", track=view["track"], counts=view["track_counts"],
                       available=view["available"])
             log.rule("CRD-COUNT-1", "CRD-ODDS-1", "CRD-ODDS-2")
-        yield StepOutcome(index, "lay", view, tuple(log.clauses), tuple(narrate_layout(view)))
+        yield StepOutcome(index, "lay", view, tuple(log.clauses), tuple(narrate_layout(view)) if narrating() else ())
 
 
 # -- odds: exact odds of one track composition -------------------------------------------------
@@ -230,4 +231,4 @@ def replay_odds(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
         view = odds_view(counts, options.odds)
         # a re-laid track has no race: no prices are posted (CRD-TRACK-4); else they are (CRD-ODDS-1/2)
         log.rule(*(("CRD-TRACK-5",) if view["must_relay"] else ("CRD-ODDS-1", "CRD-ODDS-2")))
-        yield StepOutcome(index, None, view, tuple(log.clauses), tuple(narrate_odds(view)))
+        yield StepOutcome(index, None, view, tuple(log.clauses), tuple(narrate_odds(view)) if narrating() else ())

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from reference.core.game import CaseInput
+from reference.core.vectors import REPLAYED, vector_replays
 
 from .exact import all_compositions, legal_compositions
 from .notation import SUIT_SYMBOLS, lay_payload
@@ -152,9 +153,12 @@ def flags_for(case: dict[str, Any]) -> list[str]:
             flags.add("one-race-per-bank")
     elif "balances" not in inp["setup"] and "starting_balance" not in options:
         flags.add("starting-balance")
-    outcomes = list(replay(CaseInput(kind, inp["setup"], inp["steps"], options, refusals_are_results=True)))
-    for outcome in outcomes:
-        view = outcome.observation
+    observations = case.get(REPLAYED)          # the replay vectors.finish_case already made
+    if observations is None:
+        with vector_replays():
+            observations = [outcome.observation for outcome in
+                            replay(CaseInput(kind, inp["setup"], inp["steps"], options, refusals_are_results=True))]
+    for view in observations:
         types = [e["type"] for e in view.get("events", [])]
         if "relaid" in types:
             flags.add("lay-input")

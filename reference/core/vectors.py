@@ -12,7 +12,10 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import pickle
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +34,9 @@ if TYPE_CHECKING:
 # so those modules are imported where generation uses them (a one-case check starts fast).
 
 VECTOR_SCHEMA = "vectors.schema.json"
+# The key under which finish_case hands a game's flags_for the whole observation of every step of
+# the case's replay (its own options, refusals as results), so the hook need not replay it again.
+REPLAYED = "_replayed_observations"
 REFUSAL_FLAG = "illegal-action"
 OPTIONS_FLAG = "non-default-options"
 GENERIC_FLAGS = {
@@ -44,6 +50,39 @@ GENERIC_FLAGS = {
 
 class VectorError(HorseRaceError):
     pass
+
+
+# -- replays made for vectors ---------------------------------------------------------------
+# Generation replays every case several times: for its expectations, then once per alternative
+# option value (derived_flags). Within `vector_replays()` (one case's replays) a game's replay
+# may save work no vector sees: it leaves a step's narrative empty (`narrating()`; a vector holds
+# no narration), and it may keep what it built from the case's setup in `replay_memo()` to hand
+# a copy to the case's next replay. Whatever is kept there must not depend on the options (the
+# replays differ in nothing else) and must be copied, never shared, since play changes it.
+# Outside (horserace replay, scenarios, mutants) every replay narrates and keeps nothing.
+
+_VECTOR_REPLAYS: ContextVar[dict[Any, Any] | None] = ContextVar("vector_replays", default=None)
+
+
+def narrating() -> bool:
+    return _VECTOR_REPLAYS.get() is None
+
+
+def replay_memo() -> dict[Any, Any] | None:
+    return _VECTOR_REPLAYS.get()
+
+
+@contextmanager
+def vector_replays() -> Iterator[None]:
+    """The replays of one case made for its vector (nested: those of the enclosing case)."""
+    if _VECTOR_REPLAYS.get() is not None:
+        yield
+        return
+    token = _VECTOR_REPLAYS.set({})
+    try:
+        yield
+    finally:
+        _VECTOR_REPLAYS.reset(token)
 
 
 # -- building cases ----------------------------------------------------------------------------
@@ -82,14 +121,23 @@ def normalized_setup(scenario: Scenario) -> dict[str, Any]:
 def expected_observations(game: Game, case: dict[str, Any]) -> tuple[list[dict[str, Any]], list[list[str]]]:
     """Replay the case's input on the reference engine and keep the keys a vector checks;
     also return, per step, the clauses that step applied (sorted)."""
+    expected, step_clauses, _ = replayed_expectations(game, case)
+    return expected, step_clauses
+
+
+def replayed_expectations(game: Game, case: dict[str, Any]
+                          ) -> tuple[list[dict[str, Any]], list[list[str]], list[Any]]:
+    """expected_observations, and each step's whole observation as the replay made it (what a
+    game's flags_for reads: given them, it need not replay the case again)."""
     inp = case["input"]
-    outcomes = list(game.replay(case_input(case)))
+    with vector_replays():
+        outcomes = list(game.replay(case_input(case)))
     if len(outcomes) != len(inp["steps"]):
         raise VectorError(f"{case['id']}: {len(inp['steps'])} steps but {len(outcomes)} outcomes")
     keys = checked_keys(game, case)
     expected = [checked_observation(outcome.observation, step_keys) for outcome, step_keys in zip(outcomes, keys)]
     step_clauses = [sorted(set(outcome.clauses)) for outcome in outcomes]
-    return expected, step_clauses
+    return expected, step_clauses, [outcome.observation for outcome in outcomes]
 
 
 def case_input(case: dict[str, Any]) -> CaseInput:
@@ -117,30 +165,40 @@ def alternative_options(game: Game, options: dict[str, Any]) -> list[tuple[str, 
     value the register offers other than the case's own (the default included when the case
     runs under another value), as (the option's name, the case's options with that value, the
     flags of the interpretations that option belongs to)."""
+    out = []
+    for name, values, flags in option_values(game.name):
+        current = canonical_value(options.get(name, game.option_defaults.get(name)))
+        for value, canonical in values:
+            if canonical != current:
+                out.append((name, {**options, name: value}, flags))
+    return out
+
+
+@lru_cache(maxsize=None)
+def option_values(game_name: str) -> tuple[tuple[str, tuple[tuple[Any, str], ...], tuple[str, ...]], ...]:
+    """Per interpretation option of the game's register: its name, the values it offers (the
+    default first, each once, with its canonical_value) and the flags of its interpretations.
+    The register is read once per process (the catalog is, too)."""
     from .catalog import load_catalog
-    by_option: dict[str, tuple[list[Any], list[str]]] = {}
-    for i in load_catalog(game.name).interpretations.values():
+    by_option: dict[str, tuple[dict[str, Any], list[str]]] = {}
+    for i in load_catalog(game_name).interpretations.values():
         if not i.option:
             continue
-        values, flags = by_option.setdefault(i.option["name"], ([], []))
+        values, flags = by_option.setdefault(i.option["name"], ({}, []))
         for value in (i.option["default"],) + i.option_alternatives:
-            if not any(same_value(value, v) for v in values):
-                values.append(value)
+            values.setdefault(canonical_value(value), value)
         flags.append(i.flag)
-    out = []
-    for name, (values, flags) in by_option.items():
-        current = options.get(name, game.option_defaults.get(name))
-        for value in values:
-            if not same_value(value, current):
-                out.append((name, {**options, name: value}, tuple(dict.fromkeys(flags))))
-    return out
+    return tuple((name, tuple((value, canonical) for canonical, value in values.items()),
+                  tuple(dict.fromkeys(flags))) for name, (values, flags) in by_option.items())
 
 
 def same_value(a: Any, b: Any) -> bool:
     """Type-exact equality of option values (true is not 1; a tuple equals the same list)."""
-    def canonical(value: Any) -> str:
-        return json.dumps(list(value) if isinstance(value, tuple) else value, sort_keys=True)
-    return canonical(a) == canonical(b)
+    return canonical_value(a) == canonical_value(b)
+
+
+def canonical_value(value: Any) -> str:
+    return json.dumps(list(value) if isinstance(value, tuple) else value, sort_keys=True)
 
 
 def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any]],
@@ -152,7 +210,7 @@ def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any
     never read cannot change anything, and is not replayed."""
     flags: set[str] = set()
     keys = checked_keys(game, case)
-    reference = [json.dumps(step, sort_keys=True) for step in expected]
+    reference = [AsJson(step) for step in expected]
     for name, options, option_flags in alternative_options(game, dict(case.get("options") or {})):
         if set(option_flags) <= flags or (reads is not None and reads.may_skip(name)):
             continue
@@ -161,20 +219,51 @@ def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any
     return flags
 
 
-def replay_differs(game: Game, case: dict[str, Any], keys: list[list[str]], reference: list[str]) -> bool:
-    """Whether the case's replay differs from the expectations (`reference`: each step's as
-    sorted JSON) on the checked keys: a refusal the engine raises, another number of steps, or a
-    step whose observation differs. The replay stops at the first step that differs (a later
-    step cannot make it alike again)."""
+class AsJson:
+    """An expected observation, compared as its sorted JSON (type-exact: true is not 1, 1 is not
+    1.0). Two values that pickle to the same bytes are the same values of the same types (dicts
+    in the same key order), so their sorted JSON is the same: that quick test comes first, and
+    only when the pickles differ (another value, or the same in another order) is the JSON
+    compared. Pickling is several times faster than writing sorted JSON."""
+
+    __slots__ = ("value", "_pickled", "_json")
+
+    def __init__(self, value: Any):
+        self.value = value
+        self._pickled: bytes | None = None
+        self._json: str | None = None
+
+    def same_as(self, observed: Any) -> bool:
+        try:
+            if self._pickled is None:
+                self._pickled = pickle.dumps(self.value, PICKLE_PROTOCOL)
+            if pickle.dumps(observed, PICKLE_PROTOCOL) == self._pickled:
+                return True
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            pass                        # not picklable: the JSON alone decides
+        if self._json is None:
+            self._json = json.dumps(self.value, sort_keys=True)
+        return json.dumps(observed, sort_keys=True) == self._json
+
+
+PICKLE_PROTOCOL = 5
+
+
+def replay_differs(game: Game, case: dict[str, Any], keys: list[list[str]], reference: list[AsJson]) -> bool:
+    """Whether the case's replay differs from the expectations (`reference`, each step's) on
+    the checked keys: a refusal the engine raises, another number of steps, or a step whose
+    observation differs (as sorted JSON). The replay stops at the first step that differs (a
+    later step cannot make it alike again)."""
     steps = 0
     try:
-        for outcome in game.replay(case_input(case)):
-            if steps >= len(reference):
-                return True
-            observed = checked_observation(outcome.observation, keys[steps])
-            if json.dumps(observed, sort_keys=True) != reference[steps]:
-                return True
-            steps += 1
+        with vector_replays():
+            for outcome in game.replay(case_input(case)):
+                if steps >= len(reference):
+                    return True
+                observed = checked_observation(outcome.observation, keys[steps])
+                if not reference[steps].same_as(observed):
+                    return True
+                steps += 1
     except HorseRaceError:
         return True
     return steps != len(reference)
@@ -206,9 +295,14 @@ def language_flags(game: Game, case: dict[str, Any]) -> set[str]:
 
 def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     """Fill expected values and flags; drop internal fields; fix the key order."""
+    with vector_replays():                          # its replays share what they built
+        return _finish_case(game, case)
+
+
+def _finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     from .catalog import load_catalog
     with tracking_option_reads() as reads:
-        expected, step_clauses = expected_observations(game, case)
+        expected, step_clauses, observations = replayed_expectations(game, case)
     catalog = load_catalog(game.name).clauses
     step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
     if "clauses" not in case:                       # generated: the clauses the engine applied
@@ -216,7 +310,7 @@ def finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     flags = set(case.get("flags", []))
     flags.update(interpretation_flags(game, case.get("_interpretations", [])))
     if game.flags_for:
-        flags.update(game.flags_for({**case, "expected": expected}))
+        flags.update(game.flags_for({**case, "expected": expected, REPLAYED: observations}))
     flags.update(language_flags(game, {**case, "expected": expected}))
     flags.update(derived_flags(game, case, expected, reads))
     if any("error" in e for e in expected):

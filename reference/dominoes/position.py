@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from reference.core.errors import InputError, IllegalAction
+from reference.core.vectors import replay_memo
 
 from .actions import parse_action, parse_tile, shown
 from .rules.deal import check_distinct, new_match
@@ -64,7 +65,7 @@ def position_match(setup: Mapping[str, Any], options: Options, field: str = "set
     match = new_match(setup["players"], mode, scores, options, field=where if "scores" in position else field)
     players = match.seating.players
 
-    layout, layout_tiles = position_layout(position, where)
+    layout, layout_tiles = shared_layout(position, where)
     hands = position_hands(position, players, where)
     pile = tile_list(position.get("draw_pile"), f"{where}.draw_pile")
     check_distinct([layout_tiles] + hands + [pile], where, ["layout"] + ["hands"] * len(hands) + ["draw_pile"])
@@ -109,6 +110,21 @@ def position_match(setup: Mapping[str, Any], options: Options, field: str = "set
     match.round_number = round_number
     match.phase = phase
     return match
+
+
+def shared_layout(position: Mapping[str, Any], where: str) -> tuple[Layout, list]:
+    """position_layout; among the replays of one case made for its vector, built once and
+    copied (a layout does not depend on the options; its copies share only the PlacedTiles,
+    which never change)."""
+    memo = replay_memo()
+    placements = position.get("layout", [])
+    if memo is None or not isinstance(placements, list) or not all(type(p) is str for p in placements):
+        return position_layout(position, where)
+    key = ("position_layout", tuple(placements))
+    if key not in memo:
+        memo[key] = position_layout(position, where)
+    layout, tiles = memo[key]
+    return layout.copy(), list(tiles)
 
 
 def position_layout(position: Mapping[str, Any], where: str) -> tuple[Layout, list]:

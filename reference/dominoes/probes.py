@@ -21,7 +21,7 @@ from typing import Any
 from reference.core.catalog import load_catalog
 from reference.core.log import StepLog
 
-from .playout import shuffled_deal
+from .playout import EventLog, shuffled_deal
 from .rules.deal import deal_round, new_match
 from .rules.seating import INDIVIDUAL, PARTNERSHIP, Seating
 from .rules.state import AWAITING_DEAL, OVER, PLACE_DRAWN, MatchState
@@ -65,13 +65,13 @@ def position_of(match: MatchState) -> dict[str, Any]:
     return position
 
 
-def step_decisions(match: MatchState, action) -> list[str]:
+def step_decisions(match: MatchState, action) -> tuple[list[str], list]:
     """Play `action` and return the clauses its step applied, as a vector records them
-    (the action's own decisions and those of the offer of actions after it)."""
+    (the action's own decisions and those of the offer of actions after it), and that offer."""
     log = StepLog()
     play(match, action, log)
-    legal_actions(match, log)
-    return log.clauses
+    offered = legal_actions(match, log)
+    return log.clauses, offered
 
 
 class Collector:
@@ -128,21 +128,24 @@ def play_for_probes(seed: int, collector: Collector, format_: tuple[str, int, st
     sides = Seating(players, mode).sides
     scores = [rng.randrange(0, 61) for _ in range(sides)]
     match = new_match(players, mode, scores)
+    offered = None                  # the actions offered now, when the last step already listed them
     for _ in range(2000):
         if match.phase == OVER:
             return
         if match.phase == AWAITING_DEAL:
             collector.close()
+            offered = None
             hands, pile, _ = shuffled_deal(rng, players, None)
             deal_round(match, hands, pile, None if match.next_opener is not None else rng.randrange(players),
-                       StepLog())
+                       EventLog())
             continue
-        actions = legal_actions(match)
+        actions = offered if offered is not None else legal_actions(match)
+        offered = None
         action = rng.choice(actions)
         text = str(action)
         collector.follow(text)
         if not collector.wants_position(match):
-            play(match, action, StepLog())
+            play(match, action, EventLog())      # no probe from here: its clauses are not needed
             if match.phase in (AWAITING_DEAL, OVER):
                 collector.close()
             continue
@@ -153,9 +156,9 @@ def play_for_probes(seed: int, collector: Collector, format_: tuple[str, int, st
             # each a one-step probe from the same position.
             for other in actions:
                 if other != action:
-                    collector.consider(setup, str(other), step_decisions(match.copy(), other), opening,
+                    collector.consider(setup, str(other), step_decisions(match.copy(), other)[0], opening,
                                        follow=False)
-        applied = step_decisions(match, action)
+        applied, offered = step_decisions(match, action)
         collector.consider(setup, text, applied, opening)
         if match.phase in (AWAITING_DEAL, OVER):
             collector.close()

@@ -14,6 +14,7 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 from reference.core.options import watched
+from reference.core.vectors import narrating
 
 from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point, parse_tile, shown
 from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement
@@ -189,7 +190,7 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
             if len(layout.placed) == 1:
                 log.rule("DOM-OPEN-3", "DOM-OPEN-4", "DOM-PTS-4")
         yield StepOutcome(index, action_text, view, tuple(log.clauses),
-                          narrate_layout_step(layout, view, action_text))
+                          narrate_layout_step(layout, view, action_text) if narrating() else ())
 
 
 # -- settlement: given remaining hands, settle the round -------------------------------------
@@ -213,7 +214,7 @@ def replay_settlement(case: CaseInput) -> Iterator[StepOutcome]:
         view = {"events": log.events, "scores": list(match.scores), "match_winners": match.winners,
                 "next_opener": match.next_opener, "settlement": event_fields(log, "settlement")}
         yield StepOutcome(index, "settle" if verb else None, view, tuple(log.clauses),
-                          tuple(narrate_settlement(match, log)))
+                          tuple(narrate_settlement(match, log)) if narrating() else ())
 
 
 def settle_given_hands(match, hands, setup, index, log) -> None:
@@ -289,7 +290,7 @@ def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
             yield refused(index, action_text, exc)
             continue
         yield StepOutcome(index, action_text, match_view(match, log), tuple(log.clauses),
-                          narrate_match_step(match, log, action_text))
+                          narrate_match_step(match, log, action_text) if narrating() else ())
 
 
 def check_seat(match, step: dict[str, Any], field: str) -> None:

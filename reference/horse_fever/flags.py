@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference.core.game import CaseInput
+from reference.core.vectors import REPLAYED, vector_replays
 
 from .rules.components import COLOURS
 from .replay import replay
@@ -19,10 +20,14 @@ def event_flags(case: dict[str, Any]) -> set[str]:
     """Flags from what happened in the case: readings no option value replays."""
     inp = case["input"]
     flags = set()
-    outcomes = list(replay(CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options") or {},
-                                     refusals_are_results=True)))
-    for step, outcome in zip(inp["steps"], outcomes):
-        events = outcome.observation.get("events", [])
+    observations = case.get(REPLAYED)          # the replay vectors.finish_case already made
+    if observations is None:
+        with vector_replays():
+            observations = [outcome.observation for outcome in replay(
+                CaseInput(case["kind"], inp["setup"], inp["steps"], case.get("options") or {},
+                          refusals_are_results=True))]
+    for step, observation in zip(inp["steps"], observations):
+        events = observation.get("events", [])
         types = [e["type"] for e in events]
         if "tie_break" in step:
             flags.add("tie-break-input")
@@ -30,7 +35,7 @@ def event_flags(case: dict[str, Any]) -> set[str]:
             flags.add("sprint-dice-colours")
         if "player_out" in types:
             flags.add("player-out-leaves-at-once")
-        if len(outcome.observation.get("movement_cards", [])) > 23:
+        if len(observation.get("movement_cards", [])) > 23:
             flags.add("movement-deck-reshuffled")
         if any(e["type"] == "bet_placed" and e["amount"] % 100 for e in events):
             flags.add("stake-whole-danari")
@@ -39,7 +44,7 @@ def event_flags(case: dict[str, Any]) -> set[str]:
         finished = [e["position"] for e in events if e["type"] == "finished"]
         if any(finished.count(p) >= 3 for p in finished):
             flags.add("photo-finish-sorted")
-        if stacked_effects(outcome.observation, events):
+        if stacked_effects(observation, events):
             flags.add("stacked-card-effects")
         if any(e["type"] == "odds_changed" and one_by_one_differs(e) for e in events):
             flags.add("odds-card-clamp")

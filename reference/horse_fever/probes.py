@@ -77,6 +77,7 @@ def candidates(seed: int, catalog: set[str]) -> Iterator[Candidate]:
 def probe_cases() -> list[dict[str, Any]]:
     catalog = set(load_catalog("horse_fever").clauses)
     counts: dict[str, int] = {}
+    named: dict[str, int] = {}                  # per clause, the probes named after it so far
     cases = []
     for n in range(GAMES):
         seed = 9000 + n
@@ -87,15 +88,13 @@ def probe_cases() -> list[dict[str, Any]]:
             target = min(wanted, key=lambda c: (counts.get(c, 0), c))
             for clause in cand.first_clauses:
                 counts[clause] = counts.get(clause, 0) + 1
-            number = sum(1 for c in cases if c["_target"] == target) + 1
-            cases.append({"id": f"hf-probe1-{target.lower()}-{number:03d}", "kind": "probe", "_target": target,
+            named[target] = number = named.get(target, 0) + 1
+            cases.append({"id": f"hf-probe1-{target.lower()}-{number:03d}", "kind": "probe",
                           "description": f"Probe for {target}: {len(cand.steps)} step(s) from a position of "
                                          f"seeded play (seed {cand.seed})",
                           "options": {}, "input": {"setup": cand.setup, "steps": cand.steps}})
         if all(counts.get(c, 0) >= TARGET for c in reachable_clauses()):
             break
-    for case in cases:
-        del case["_target"]
     return sorted(cases, key=lambda c: c["id"])
 
 

@@ -17,6 +17,7 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 from reference.core.options import watched
+from reference.core.vectors import narrating, replay_memo
 
 from .actions import Action, NewOdds, RaceRound, Reveal, claimed_seat, protocol_form, step_action, with_by
 from .narrate import narrate_step
@@ -69,7 +70,7 @@ def check_by(state: GameState, seat: int | None, where: str) -> None:
 
 
 def replay_game(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
-    start = {"game": new_game, "round": game_in_progress, "probe": round_under_way}[case.kind]
+    start = {"game": new_game, "round": game_in_progress, "probe": shared_round_under_way}[case.kind]
     state = start(case.setup, options)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
@@ -89,7 +90,24 @@ def replay_game(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
                 yield refused(index, text, exc)
                 continue
         view = game_view(state, log)
-        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_step(text, log.events, view)))
+        yield StepOutcome(index, text, view, tuple(log.clauses),
+                          tuple(narrate_step(text, log.events, view)) if narrating() else ())
+
+
+def shared_round_under_way(setup: Any, options: Options) -> GameState:
+    """round_under_way; among the replays of one case made for its vector, read once and copied
+    (reading a position only stores the options in the state: each replay gets its own)."""
+    memo = replay_memo()
+    if memo is None:
+        return round_under_way(setup, options)
+    kept = memo.get(("round_under_way", id(setup)))
+    if kept is None or kept[0] is not setup:
+        state = round_under_way(setup, options)
+        memo[("round_under_way", id(setup))] = (setup, state.copy())
+        return state
+    state = kept[1].copy()
+    state.options = options
+    return state
 
 
 def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
@@ -111,7 +129,8 @@ def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
                 continue
         phase = RACE_OVER if race.is_over() else RACE if race.revealed else REVEAL
         view = race_case_view(race, phase, log)
-        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_step(text, log.events, view)))
+        yield StepOutcome(index, text, view, tuple(log.clauses),
+                          tuple(narrate_step(text, log.events, view)) if narrating() else ())
 
 
 def apply_race_action(race, action: Action, options: Options, log: StepLog, field: str) -> None:
@@ -145,5 +164,5 @@ def replay_odds(case: CaseInput) -> Iterator[StepOutcome]:
             phase = ODDS_SET
         view = odds_case_view(odds, phase, log)
         yield StepOutcome(index, text, view, tuple(log.clauses),
-                          tuple(narrate_step(text, log.events, {**view, "positions": None})))
+                          tuple(narrate_step(text, log.events, {**view, "positions": None})) if narrating() else ())
 

@@ -80,7 +80,7 @@ class Race:
 
     def effects(self, horse: str) -> set[str]:
         """The effects of the revealed cards in force on a horse (none while face down)."""
-        if not self.revealed:
+        if not self.revealed or not self.cards[horse]:
             return set()
         cards = action_cards()
         return {cards[n].effect for n in self.cards[horse]}

@@ -15,7 +15,7 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 from reference.core.options import watched
-from reference.core.vectors import narrating
+from reference.core.replay_context import narrating
 
 from .actions import LayTrack, PlaceBet, Reveal, SitOut, parse_action_text, parse_count, parse_seat, parse_stake
 from .limits import MAX_CHIPS, MAX_PLAYERS, shown

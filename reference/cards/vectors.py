@@ -10,7 +10,8 @@ import random
 from typing import Any
 
 from reference.core.game import CaseInput
-from reference.core.vectors import REPLAYED, vector_replays
+from reference.core.replay_context import vector_replays
+from reference.core.vectors import REPLAYED
 
 from .exact import all_compositions, legal_compositions
 from .notation import SUIT_SYMBOLS, lay_payload

@@ -14,8 +14,6 @@ import importlib
 import json
 import pickle
 import re
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +24,7 @@ from .errors import HorseRaceError
 from .game import CaseInput, Game, all_games, get_game
 from .options import OptionReads, tracking_option_reads
 from .paths import SCENARIO_DIR, SCHEMA_DIR, VECTORS_DIR, display_path
+from .replay_context import vector_replays
 
 if TYPE_CHECKING:
     from .scenario import Scenario
@@ -50,39 +49,6 @@ GENERIC_FLAGS = {
 
 class VectorError(HorseRaceError):
     pass
-
-
-# -- replays made for vectors ---------------------------------------------------------------
-# Generation replays every case several times: for its expectations, then once per alternative
-# option value (derived_flags). Within `vector_replays()` (one case's replays) a game's replay
-# may save work no vector sees: it leaves a step's narrative empty (`narrating()`; a vector holds
-# no narration), and it may keep what it built from the case's setup in `replay_memo()` to hand
-# a copy to the case's next replay. Whatever is kept there must not depend on the options (the
-# replays differ in nothing else) and must be copied, never shared, since play changes it.
-# Outside (horserace replay, scenarios, mutants) every replay narrates and keeps nothing.
-
-_VECTOR_REPLAYS: ContextVar[dict[Any, Any] | None] = ContextVar("vector_replays", default=None)
-
-
-def narrating() -> bool:
-    return _VECTOR_REPLAYS.get() is None
-
-
-def replay_memo() -> dict[Any, Any] | None:
-    return _VECTOR_REPLAYS.get()
-
-
-@contextmanager
-def vector_replays() -> Iterator[None]:
-    """The replays of one case made for its vector (nested: those of the enclosing case)."""
-    if _VECTOR_REPLAYS.get() is not None:
-        yield
-        return
-    token = _VECTOR_REPLAYS.set({})
-    try:
-        yield
-    finally:
-        _VECTOR_REPLAYS.reset(token)
 
 
 # -- building cases ----------------------------------------------------------------------------

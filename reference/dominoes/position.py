@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from reference.core.errors import InputError, IllegalAction
-from reference.core.vectors import replay_memo
+from reference.core.replay_context import replay_memo
 
 from .actions import parse_action, parse_tile, shown
 from .rules.deal import check_distinct, new_match

@@ -14,7 +14,7 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 from reference.core.options import watched
-from reference.core.vectors import narrating
+from reference.core.replay_context import narrating
 
 from .actions import Action, Draw, Pass, Place, Stop, parse_action, parse_point, parse_tile, shown
 from .narrate import narrate_layout_step, narrate_match_step, narrate_settlement

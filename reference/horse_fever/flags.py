@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from reference.core.game import CaseInput
-from reference.core.vectors import REPLAYED, vector_replays
+from reference.core.replay_context import vector_replays
+from reference.core.vectors import REPLAYED
 
 from .rules.components import COLOURS
 from .replay import replay

@@ -17,7 +17,7 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import CaseInput, StepOutcome, may_refuse, refused
 from reference.core.log import StepLog
 from reference.core.options import watched
-from reference.core.vectors import narrating, replay_memo
+from reference.core.replay_context import narrating, replay_memo
 
 from .actions import Action, NewOdds, RaceRound, Reveal, claimed_seat, protocol_form, step_action, with_by
 from .narrate import narrate_step

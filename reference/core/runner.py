@@ -267,6 +267,7 @@ class Implementation:
 
     def stop(self) -> None:
         process, self.process = self.process, None
+        self.handshaken = False         # a hello read belongs to the process being stopped
         if process is None:
             return
         if process.poll() is None:

@@ -174,7 +174,7 @@ class CaseItem(pytest.Item):
         self.run = run
 
     def runtest(self) -> None:
-        result = self.run.result_of(self.case)
+        result = self.run.result_of(self.run.content(self.case, self.session.items))
         if result is None:               # no process to ask: say why once, and stop the session
             self.session.shouldstop = "horserace: the implementation is not running"
             pytest.fail(f"horserace: the implementation is not running: {self.run.failure}", pytrace=False)
@@ -206,6 +206,8 @@ class ProtocolRun:
         self.failure: str | None = None
         self.results: list[CaseResult] = []
         self.note = ""
+        self.loaded: dict[str, dict[str, Any]] | None = None    # id -> the whole case (see content)
+        self.load_error = ""
 
     @classmethod
     def from_options(cls, config: pytest.Config, command: str) -> ProtocolRun:
@@ -223,9 +225,12 @@ class ProtocolRun:
         chosen = Selection(option("horserace_id"), games, option("horserace_kind"), option("horserace_clause"),
                            [], option("horserace_skip_flag"))
         try:
-            cases = [c for c in load_cases(games or None, kinds=chosen.kinds or None,
-                                           wanted=chosen.id_matcher() if chosen.ids else None)
-                     if chosen.keep(c)]
+            if chosen.clauses or chosen.skip_flags:      # selection by what the cases hold
+                cases = [c for c in load_cases(games or None, kinds=chosen.kinds or None,
+                                               wanted=chosen.id_matcher() if chosen.ids else None)
+                         if chosen.keep(c)]
+            else:
+                cases = case_names(games or None, chosen.kinds or None, chosen.id_matcher() if chosen.ids else None)
             xfail_file = option("horserace_expected_failures")
             expected = load_expected_failures(Path(xfail_file)) if xfail_file else None
         except HorseRaceError as exc:
@@ -233,6 +238,27 @@ class ProtocolRun:
         if not cases:
             raise pytest.UsageError("horserace: no vector case matches the --horserace-* selection")
         return cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"))
+
+    def content(self, case: dict[str, Any], items: list[pytest.Item]) -> dict[str, Any]:
+        """The whole case (`case` may hold only its id, game and kind: see case_names). At the
+        first item run, every case the session selected is read, in one pass over its file."""
+        if "input" in case:
+            return case
+        if self.loaded is None:
+            from .errors import HorseRaceError
+            from .vectors import load_cases
+
+            named = [item.case for item in items if isinstance(item, CaseItem) and item.run is self]
+            ids = {c["id"] for c in named}
+            try:
+                self.loaded = {c["id"]: c for c in load_cases(sorted({c["game"] for c in named}),
+                                                              kinds=sorted({c["kind"] for c in named}),
+                                                              wanted=ids.__contains__)}
+            except HorseRaceError as exc:
+                self.loaded, self.load_error = {}, f"horserace: {exc}"
+        if case["id"] not in self.loaded:
+            pytest.fail(self.load_error or f"horserace: case {case['id']} is no longer in the vector files", pytrace=False)
+        return self.loaded[case["id"]]
 
     def _feed(self) -> Iterator[dict[str, Any]]:
         while (case := self.requests.get()) is not None:
@@ -270,6 +296,29 @@ class ProtocolRun:
         if self.thread is not None:
             self.requests.put(None)       # ends the generator: run_cases says bye and stops the process
             self.thread.join(timeout=self.timeout + 5)
+
+
+def case_names(games: list[str] | None, kinds: list[str] | None,
+               wanted: Callable[[str], bool] | None) -> list[dict[str, Any]]:
+    """The selected cases as items need them to be collected and selected (-k): id, game and
+    kind, in file order, from the vector files checked as `load_cases` checks them (header,
+    layout, unique ids) but without parsing any case (most are deselected in a run that picks
+    a few with -k; the run parses the ones it runs, see ProtocolRun.content)."""
+    from .vectors import load_vector_file, trusted_digests, vector_files
+
+    cases: list[dict[str, Any]] = []
+    digests = trusted_digests()
+    for path in vector_files(games, kinds):
+        ids: list[str] = []
+
+        def note(case_id: str) -> bool:
+            if wanted is None or wanted(case_id):
+                ids.append(case_id)
+            return False                                 # named, not parsed
+
+        header = load_vector_file(path, wanted=note, digests=digests).header
+        cases += [{"id": case_id, "game": header["game"], "kind": header["kind"]} for case_id in ids]
+    return cases
 
 
 # -- route 2: in process, for Python engines -----------------------------------------------------

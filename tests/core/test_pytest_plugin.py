@@ -138,6 +138,30 @@ def test_selection_by_game_and_kind_collects_exactly_those_cases(pytester):
         "horserace::cards::layout::crd-layout-relay-boundary"]
 
 
+def test_cases_are_parsed_only_when_the_run_keeps_them(pytester, monkeypatch):
+    from reference.core import vectors
+    parsed: list[str] = []
+    real = vectors.parse_case_line
+
+    def counted(body, *rest):
+        case = real(body, *rest)
+        parsed.append(case["id"])
+        return case
+
+    monkeypatch.setattr(vectors, "parse_case_line", counted)
+    selection = ["--horserace-impl", fake("good"), "--horserace-game", "dominoes", "-k", "dom-ex-settle-seventeen"]
+    result = pytester.runpytest(*selection, "--collect-only", "-q")
+    assert sum(line.startswith("horserace::dominoes::") for line in result.outlines) == 1
+    assert parsed == []                                  # every dominoes case named, none parsed
+    pytester.runpytest(*selection).assert_outcomes(passed=1)
+    assert parsed == ["dom-ex-settle-seventeen"]
+    # a case gone from the files between collection and its run fails its item, saying so
+    monkeypatch.setattr(vectors, "load_cases", lambda *args, **kwargs: [])
+    result = pytester.runpytest(*selection)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*horserace: case dom-ex-settle-seventeen is no longer in the vector files*"])
+
+
 def test_an_unknown_game_or_an_empty_selection_is_a_usage_error(pytester):
     result = pytester.runpytest("--horserace-impl", REFERENCE, "--horserace-game", "chess")
     assert result.ret == 4

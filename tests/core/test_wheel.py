@@ -126,7 +126,8 @@ def link_requirements(requirements: list[Requirement], site_packages: Path) -> d
         if name in linked:
             continue
         linked[name] = dist.version
-        for top in sorted({file.parts[0] for file in dist.files or ()} - {"..", "__pycache__"}):
+        assert dist.files, f"{name} {dist.version} lists no files (no RECORD): install it with pip to link it"
+        for top in sorted({file.parts[0] for file in dist.files} - {"..", "__pycache__"}):
             link = site_packages / top
             if not link.exists():
                 link.symlink_to(Path(dist.locate_file(top)))

@@ -122,22 +122,35 @@ def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[d
     return sorted(cases, key=unlikely)
 
 
-def clear_engine_caches(game: Game) -> None:
-    """Forget what the engine computed before the mutant was installed (memoised results of
-    the reference reading would hide the misreading), as a fresh process would."""
+def engine_caches(game: Game) -> list[Any]:
+    """The memoised functions of the game's modules imported so far (what
+    `clear_engine_caches` empties)."""
     prefix = f"reference.{game.name}."
+    found: dict[int, Any] = {}
     for module_name, module in list(sys.modules.items()):
         if module_name.startswith(prefix) and module is not None:
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
+                    found.setdefault(id(value), value)
+    return list(found.values())
+
+
+def clear_engine_caches(game: Game, caches: list[Any] | None = None) -> None:
+    """Forget what the engine computed before the mutant was installed (memoised results of
+    the reference reading would hide the misreading), as a fresh process would. `caches`:
+    the game's `engine_caches`, when the caller has listed them already."""
+    for cache in engine_caches(game) if caches is None else caches:
+        cache.cache_clear()
 
 
 # -- the fast path: forked workers, one mutant each -----------------------------------------
 
-# What the forked workers inherit from the parent: each mutant and its cases, likeliest killers first.
+# What the forked workers inherit from the parent: each mutant and its cases, likeliest killers
+# first, and each game's memoised functions (listed once here: a worker walking every module
+# of the game to find them would touch, and so copy, pages of the whole parent).
 _CASES: dict[tuple[str, str], list[dict[str, Any]]] = {}
 _MUTANTS: dict[tuple[str, str], Mutant] = {}
+_CACHES: dict[str, list[Any]] = {}
 
 
 def _alarm(signum: int, frame: Any) -> None:
@@ -149,7 +162,7 @@ def _run_in_worker(job: tuple[str, str, bool, float]) -> tuple[str, str, list[st
     game = get_game(game_name)
     chosen = _MUTANTS[(game_name, mutant_name)]
     signal.signal(signal.SIGALRM, _alarm)
-    clear_engine_caches(game)
+    clear_engine_caches(game, _CACHES.get(game_name))
     killers: list[str] = []
     errored: list[str] = []
     run = 0
@@ -172,6 +185,22 @@ def _import_what_verdict_needs() -> None:
     from . import adapter, protocol, results  # noqa: F401
 
 
+def _warm_up(game: Game, cases: list[dict[str, Any]]) -> None:
+    """Answer the shortest case of each kind with the reference reading, once in the parent,
+    then forget what the game's modules memoised: what stays is what no reading of the rules
+    changes (schema validators, the catalog, the protocol's checks), which each forked worker
+    would otherwise build again. The answers themselves are not used."""
+    shortest: dict[str, dict[str, Any]] = {}
+    for case in cases:
+        known = shortest.get(case["kind"])
+        if known is None or len(case["input"]["steps"]) < len(known["input"]["steps"]):
+            shortest[case["kind"]] = case
+    for case in shortest.values():
+        verdict(case)
+    _CACHES[game.name] = engine_caches(game)
+    clear_engine_caches(game, _CACHES[game.name])
+
+
 def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], full: bool = False,
                            timeout: float = 20.0, workers: int | None = None,
                            on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
@@ -183,6 +212,8 @@ def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]]
         # copy) every page of the parent's cases
         _CASES[(game.name, mutant_.name)] = likely_killers_first(mutant_, cases)
         _MUTANTS[(game.name, mutant_.name)] = mutant_
+    for game, _, cases in {game.name: (game, m, cases) for game, m, cases in jobs}.values():
+        _warm_up(game, cases)               # the workers start from empty game caches
     by_key = {(game.name, m.name): m for game, m, _ in jobs}
     tasks = [(game.name, m.name, full, timeout) for game, m, _ in jobs]
     found: dict[tuple[str, str], MutantResult] = {}
@@ -212,6 +243,7 @@ def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]]
         for key in by_key:                  # the parent keeps no case list alive after the run
             _CASES.pop(key, None)
             _MUTANTS.pop(key, None)
+        _CACHES.clear()
     return [found[(game.name, m.name)] for game, m, _ in jobs]
 
 

@@ -111,13 +111,16 @@ def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[d
     """The cases likeliest to kill the mutant first, so that the first kills come sooner; the
     order only changes how soon, never whether, a killing case is found. A mutant naming its
     game's refusal convention misreads what a refused action does, which only a case with a
-    refused step can show: those come first; then the cases exercising the mutant's clauses;
-    short cases (fewest steps) first within each group, the given order between equals."""
+    refused step can show: those come first; then the cases exercising the mutant's clauses.
+    Within each group the hand-written scenarios (an `origin`) come first, each written to
+    check the clauses it names, then the cases naming the fewest clauses (the most focused),
+    then the short ones (fewest steps); the given order between equals."""
     clauses = set(mutant_.clauses)
 
-    def unlikely(case: dict[str, Any]) -> tuple[bool, bool, int]:
+    def unlikely(case: dict[str, Any]) -> tuple[bool, bool, bool, int, int]:
         refuses = case.get("refusal_clause") in clauses and REFUSAL_FLAG in case.get("flags", ())
-        return not refuses, clauses.isdisjoint(case["clauses"]), len(case["input"]["steps"])
+        return (not refuses, clauses.isdisjoint(case["clauses"]), "origin" not in case, len(case["clauses"]),
+                len(case["input"]["steps"]))
 
     return sorted(cases, key=unlikely)
 

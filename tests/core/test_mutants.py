@@ -95,19 +95,29 @@ def test_mutant_lists_name_their_clauses():
 
 def test_likeliest_killers_are_tried_first():
     """A refusal mutant's cases with a refused step first; then (within that group too) the
-    cases naming the mutant's clauses; short ones first between equals; every case is kept."""
-    def case(id_, clauses, steps, refused=False):
-        return {"id": id_, "clauses": clauses, "flags": ["illegal-action"] if refused else [],
+    cases naming the mutant's clauses; within a group the hand-written scenarios first, then
+    the cases naming fewer clauses, then short ones, the given order between equals; every
+    case is kept."""
+    def case(id_, clauses, steps, refused=False, scenario=False):
+        made = {"id": id_, "clauses": clauses, "flags": ["illegal-action"] if refused else [],
                 "refusal_clause": "X-INT-1", "input": {"steps": [{}] * steps}}
+        if scenario:
+            made["origin"] = f"vectors/scenarios/x/{id_}.yaml"
+        return made
 
     cases = [case("other", ["X-2"], 1), case("named-long", ["X-1"], 9), case("refused-other", ["X-2"], 5, True),
-             case("named-short", ["X-1", "X-3"], 2), case("refused-named", ["X-1"], 7, True)]
+             case("named-short", ["X-1"], 2), case("named-broad", ["X-1", "X-3"], 1),
+             case("named-scenario", ["X-1", "X-3", "X-4"], 12, scenario=True),
+             case("refused-named", ["X-1"], 7, True), case("named-short-too", ["X-1"], 2),
+             case("other-scenario", ["X-2"], 3, scenario=True)]
     refusal = Mutant("refusal", "", ("X-1", "X-INT-1"), nullcontext)
     plain = Mutant("plain", "", ("X-1",), nullcontext)
     assert [c["id"] for c in likely_killers_first(refusal, cases)] == [
-        "refused-named", "refused-other", "named-short", "named-long", "other"]
+        "refused-named", "refused-other", "named-scenario", "named-short", "named-short-too", "named-long",
+        "named-broad", "other-scenario", "other"]
     assert [c["id"] for c in likely_killers_first(plain, cases)] == [
-        "named-short", "refused-named", "named-long", "other", "refused-other"]
+        "named-scenario", "named-short", "named-short-too", "refused-named", "named-long", "named-broad",
+        "other-scenario", "other", "refused-other"]
 
 
 def test_enough_mutants():
@@ -140,7 +150,7 @@ MUTANTS = [(name, m.name) for name, g in all_games().items() if g.mutants for m 
 def test_every_mutant_is_killed_by_three_cases(game, name):
     """Whether three killing cases exist does not depend on the order they are tried in: the
     likeliest killers first (a refusal mutant's cases with a refused step, then the cases
-    naming its clauses, short ones first), then the rest."""
+    naming its clauses; scenarios, focused cases and short ones first), then the rest."""
     mutant = next(m for m in all_games()[game].mutants() if m.name == name)
     cases = likely_killers_first(mutant, list(game_cases(game)))
     killers = first_killers(get_game(game), mutant, cases, MIN_KILLERS)

@@ -125,15 +125,22 @@ def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[d
     return sorted(cases, key=unlikely)
 
 
+# The attribute a memoised function of a game sets (to True) when no misreading of the rules
+# can change its result: it reads data files and calls no rule. It is kept across mutants. (Were
+# that wrong, the reference's result would hide the misreading: a mutant would survive and the
+# self-check fail, never a mutant be killed that should not.)
+SAME_FOR_EVERY_READING = "same_for_every_reading"
+
+
 def engine_caches(game: Game) -> list[Any]:
     """The memoised functions of the game's modules imported so far (what
-    `clear_engine_caches` empties)."""
+    `clear_engine_caches` empties), but those SAME_FOR_EVERY_READING."""
     prefix = f"reference.{game.name}."
     found: dict[int, Any] = {}
     for module_name, module in list(sys.modules.items()):
         if module_name.startswith(prefix) and module is not None:
             for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
+                if callable(getattr(value, "cache_clear", None)) and not getattr(value, SAME_FOR_EVERY_READING, False):
                     found.setdefault(id(value), value)
     return list(found.values())
 

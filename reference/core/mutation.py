@@ -107,22 +107,26 @@ class MutantResult:
         return bool(self.killers)
 
 
-def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]], focused: bool = False) -> list[dict[str, Any]]:
     """The cases likeliest to kill the mutant first, so that the first kills come sooner; the
     order only changes how soon, never whether, a killing case is found. A mutant naming its
     game's refusal convention misreads what a refused action does, which only a case with a
     refused step can show: those come first; then the cases exercising the mutant's clauses.
-    Within each group the hand-written scenarios (an `origin`) come first, each written to
-    check the clauses it names, then the cases naming the fewest clauses (the most focused),
-    then the short ones (fewest steps); the given order between equals."""
+    Within each group the cases keep the order of `focused_first` (`focused`: `cases` are in
+    that order already, as when one list serves many mutants)."""
     clauses = set(mutant_.clauses)
-
-    def unlikely(case: dict[str, Any]) -> tuple[bool, bool, bool, int, int]:
+    groups: tuple[list[dict[str, Any]], ...] = ([], [], [], [])
+    for case in cases if focused else focused_first(cases):
         refuses = case.get("refusal_clause") in clauses and REFUSAL_FLAG in case.get("flags", ())
-        return (not refuses, clauses.isdisjoint(case["clauses"]), "origin" not in case, len(case["clauses"]),
-                len(case["input"]["steps"]))
+        groups[2 * (not refuses) + clauses.isdisjoint(case["clauses"])].append(case)
+    return [case for group in groups for case in group]
 
-    return sorted(cases, key=unlikely)
+
+def focused_first(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hand-written scenarios (an `origin`) first, each written to check the clauses it
+    names, then the cases naming the fewest clauses (the most focused), then the short ones
+    (fewest steps); the given order between equals. The same for every mutant."""
+    return sorted(cases, key=lambda case: ("origin" not in case, len(case["clauses"]), len(case["input"]["steps"])))
 
 
 # The attribute a memoised function of a game sets (to True) when no misreading of the rules
@@ -217,10 +221,13 @@ def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]]
     """Each mutant in its own forked worker (so nothing it does outlives it), `workers` at a
     time; results in job order. Without fork (not POSIX) the mutants run one after another here."""
     _import_what_verdict_needs()
+    focused: dict[int, list[dict[str, Any]]] = {}        # per case list (a game's mutants share one)
     for game, mutant_, cases in jobs:
         # ordered here, once, before the fork: a worker sorting every case would touch (and so
         # copy) every page of the parent's cases
-        _CASES[(game.name, mutant_.name)] = likely_killers_first(mutant_, cases)
+        if id(cases) not in focused:
+            focused[id(cases)] = focused_first(cases)
+        _CASES[(game.name, mutant_.name)] = likely_killers_first(mutant_, focused[id(cases)], focused=True)
         _MUTANTS[(game.name, mutant_.name)] = mutant_
     for game, _, cases in {game.name: (game, m, cases) for game, m, cases in jobs}.values():
         _warm_up(game, cases)               # the workers start from empty game caches

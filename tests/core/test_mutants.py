@@ -10,8 +10,8 @@ import pytest
 from horserace_cli.main import main
 from reference.core import vectors
 from reference.core.game import Mutant, all_games, get_game
-from reference.core.mutation import (clear_engine_caches, likely_killers_first, run_mutant, run_mutants_in_process,
-                                     verdict)
+from reference.core.mutation import (clear_engine_caches, focused_first, likely_killers_first, run_mutant,
+                                     run_mutants_in_process, verdict)
 from reference.core.vectors import load_cases
 
 MIN_MUTANTS = 90
@@ -23,6 +23,12 @@ def game_cases(game: str) -> tuple:
     """A game's cases in file order, loaded once for the tests of this process (which must not
     change them)."""
     return tuple(load_cases([game]))
+
+
+@lru_cache(maxsize=None)
+def focused_cases(game: str) -> tuple:
+    """game_cases in the order every mutant's likeliest killers keep within their groups."""
+    return tuple(focused_first(list(game_cases(game))))
 
 
 def settlements() -> list:
@@ -158,6 +164,6 @@ def test_every_mutant_is_killed_by_three_cases(game, name):
     likeliest killers first (a refusal mutant's cases with a refused step, then the cases
     naming its clauses; scenarios, focused cases and short ones first), then the rest."""
     mutant = next(m for m in all_games()[game].mutants() if m.name == name)
-    cases = likely_killers_first(mutant, list(game_cases(game)))
+    cases = likely_killers_first(mutant, list(focused_cases(game)), focused=True)
     killers = first_killers(get_game(game), mutant, cases, MIN_KILLERS)
     assert len(killers) >= MIN_KILLERS, f"{name} is killed by fewer than {MIN_KILLERS} cases: {killers}"

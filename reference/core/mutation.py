@@ -260,7 +260,8 @@ def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]]
         for key in by_key:                  # the parent keeps no case list alive after the run
             _CASES.pop(key, None)
             _MUTANTS.pop(key, None)
-        _CACHES.clear()
+        for game, _, _ in jobs:
+            _CACHES.pop(game.name, None)
     return [found[(game.name, m.name)] for game, m, _ in jobs]
 
 

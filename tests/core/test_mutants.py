@@ -10,8 +10,8 @@ import pytest
 from horserace_cli.main import main
 from reference.core import vectors
 from reference.core.game import Mutant, all_games, get_game
-from reference.core.mutation import (clear_engine_caches, focused_first, likely_killers_first, run_mutant,
-                                     run_mutants_in_process, verdict)
+from reference.core.mutation import (clear_engine_caches, engine_caches, focused_first, likely_killers_first,
+                                     run_mutant, run_mutants_in_process, verdict)
 from reference.core.vectors import load_cases
 
 MIN_MUTANTS = 90
@@ -130,6 +130,18 @@ def test_likeliest_killers_are_tried_first():
     assert [c["id"] for c in likely_killers_first(plain, cases)] == [
         "named-scenario", "named-short", "named-short-too", "refused-named", "named-long", "named-broad",
         "other-scenario", "other", "refused-other"]
+
+
+def test_what_a_rule_computes_is_forgotten_between_mutants_and_data_read_from_files_is_kept():
+    """A memoised result of the rules (the cards' exact win probabilities) is emptied for each
+    mutant; the Horse Fever component data, read from its data files alone, is kept."""
+    from reference.cards.exact import _win_probabilities
+    from reference.horse_fever.component_data import load_components
+    assert _win_probabilities in engine_caches(get_game("cards"))
+    assert load_components not in engine_caches(get_game("horse_fever"))
+    load_components()
+    clear_engine_caches(get_game("horse_fever"))
+    assert load_components.cache_info().currsize == 1
 
 
 def test_enough_mutants():

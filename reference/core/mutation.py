@@ -107,37 +107,64 @@ class MutantResult:
         return bool(self.killers)
 
 
-def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def likely_killers_first(mutant_: Mutant, cases: list[dict[str, Any]], focused: bool = False) -> list[dict[str, Any]]:
     """The cases likeliest to kill the mutant first, so that the first kills come sooner; the
     order only changes how soon, never whether, a killing case is found. A mutant naming its
     game's refusal convention misreads what a refused action does, which only a case with a
-    refused step can show: those come first; then the cases exercising the mutant's clauses;
-    short cases (fewest steps) first within each group, the given order between equals."""
+    refused step can show: those come first; then the cases exercising the mutant's clauses.
+    Within each group the cases keep the order of `focused_first` (`focused`: `cases` are in
+    that order already, as when one list serves many mutants)."""
     clauses = set(mutant_.clauses)
-
-    def unlikely(case: dict[str, Any]) -> tuple[bool, bool, int]:
+    groups: tuple[list[dict[str, Any]], ...] = ([], [], [], [])
+    for case in cases if focused else focused_first(cases):
         refuses = case.get("refusal_clause") in clauses and REFUSAL_FLAG in case.get("flags", ())
-        return not refuses, clauses.isdisjoint(case["clauses"]), len(case["input"]["steps"])
+        groups[2 * (not refuses) + clauses.isdisjoint(case["clauses"])].append(case)
+    return [case for group in groups for case in group]
 
-    return sorted(cases, key=unlikely)
+
+def focused_first(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hand-written scenarios (an `origin`) first, each written to check the clauses it
+    names, then the cases naming the fewest clauses (the most focused), then the short ones
+    (fewest steps); the given order between equals. The same for every mutant."""
+    return sorted(cases, key=lambda case: ("origin" not in case, len(case["clauses"]), len(case["input"]["steps"])))
 
 
-def clear_engine_caches(game: Game) -> None:
-    """Forget what the engine computed before the mutant was installed (memoised results of
-    the reference reading would hide the misreading), as a fresh process would."""
+# The attribute a memoised function of a game sets (to True) when no misreading of the rules
+# can change its result: it reads data files and calls no rule. It is kept across mutants. (Were
+# that wrong, the reference's result would hide the misreading: a mutant would survive and the
+# self-check fail, never a mutant be killed that should not.)
+SAME_FOR_EVERY_READING = "same_for_every_reading"
+
+
+def engine_caches(game: Game) -> list[Any]:
+    """The memoised functions of the game's modules imported so far (what
+    `clear_engine_caches` empties), but those SAME_FOR_EVERY_READING."""
     prefix = f"reference.{game.name}."
+    found: dict[int, Any] = {}
     for module_name, module in list(sys.modules.items()):
         if module_name.startswith(prefix) and module is not None:
             for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
+                if callable(getattr(value, "cache_clear", None)) and not getattr(value, SAME_FOR_EVERY_READING, False):
+                    found.setdefault(id(value), value)
+    return list(found.values())
+
+
+def clear_engine_caches(game: Game, caches: list[Any] | None = None) -> None:
+    """Forget what the engine computed before the mutant was installed (memoised results of
+    the reference reading would hide the misreading), as a fresh process would. `caches`:
+    the game's `engine_caches`, when the caller has listed them already."""
+    for cache in engine_caches(game) if caches is None else caches:
+        cache.cache_clear()
 
 
 # -- the fast path: forked workers, one mutant each -----------------------------------------
 
-# What the forked workers inherit from the parent: each mutant and its cases, likeliest killers first.
+# What the forked workers inherit from the parent: each mutant and its cases, likeliest killers
+# first, and each game's memoised functions (listed once here: a worker walking every module
+# of the game to find them would touch, and so copy, pages of the whole parent).
 _CASES: dict[tuple[str, str], list[dict[str, Any]]] = {}
 _MUTANTS: dict[tuple[str, str], Mutant] = {}
+_CACHES: dict[str, list[Any]] = {}
 
 
 def _alarm(signum: int, frame: Any) -> None:
@@ -149,7 +176,7 @@ def _run_in_worker(job: tuple[str, str, bool, float]) -> tuple[str, str, list[st
     game = get_game(game_name)
     chosen = _MUTANTS[(game_name, mutant_name)]
     signal.signal(signal.SIGALRM, _alarm)
-    clear_engine_caches(game)
+    clear_engine_caches(game, _CACHES.get(game_name))
     killers: list[str] = []
     errored: list[str] = []
     run = 0
@@ -172,17 +199,38 @@ def _import_what_verdict_needs() -> None:
     from . import adapter, protocol, results  # noqa: F401
 
 
+def _warm_up(game: Game, cases: list[dict[str, Any]]) -> None:
+    """Answer the shortest case of each kind with the reference reading, once in the parent,
+    then forget what the game's modules memoised: what stays is what no reading of the rules
+    changes (schema validators, the catalog, the protocol's checks), which each forked worker
+    would otherwise build again. The answers themselves are not used."""
+    shortest: dict[str, dict[str, Any]] = {}
+    for case in cases:
+        known = shortest.get(case["kind"])
+        if known is None or len(case["input"]["steps"]) < len(known["input"]["steps"]):
+            shortest[case["kind"]] = case
+    for case in shortest.values():
+        verdict(case)
+    _CACHES[game.name] = engine_caches(game)
+    clear_engine_caches(game, _CACHES[game.name])
+
+
 def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]], full: bool = False,
                            timeout: float = 20.0, workers: int | None = None,
                            on_result: Callable[[MutantResult], None] | None = None) -> list[MutantResult]:
     """Each mutant in its own forked worker (so nothing it does outlives it), `workers` at a
     time; results in job order. Without fork (not POSIX) the mutants run one after another here."""
     _import_what_verdict_needs()
+    focused: dict[int, list[dict[str, Any]]] = {}        # per case list (a game's mutants share one)
     for game, mutant_, cases in jobs:
         # ordered here, once, before the fork: a worker sorting every case would touch (and so
         # copy) every page of the parent's cases
-        _CASES[(game.name, mutant_.name)] = likely_killers_first(mutant_, cases)
+        if id(cases) not in focused:
+            focused[id(cases)] = focused_first(cases)
+        _CASES[(game.name, mutant_.name)] = likely_killers_first(mutant_, focused[id(cases)], focused=True)
         _MUTANTS[(game.name, mutant_.name)] = mutant_
+    for game, _, cases in {game.name: (game, m, cases) for game, m, cases in jobs}.values():
+        _warm_up(game, cases)               # the workers start from empty game caches
     by_key = {(game.name, m.name): m for game, m, _ in jobs}
     tasks = [(game.name, m.name, full, timeout) for game, m, _ in jobs]
     found: dict[tuple[str, str], MutantResult] = {}
@@ -212,6 +260,8 @@ def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]]
         for key in by_key:                  # the parent keeps no case list alive after the run
             _CASES.pop(key, None)
             _MUTANTS.pop(key, None)
+        for game, _, _ in jobs:
+            _CACHES.pop(game.name, None)
     return [found[(game.name, m.name)] for game, m, _ in jobs]
 
 

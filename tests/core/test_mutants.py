@@ -8,9 +8,10 @@ from functools import lru_cache
 import pytest
 
 from horserace_cli.main import main
+from reference.core import vectors
 from reference.core.game import Mutant, all_games, get_game
-from reference.core.mutation import (clear_engine_caches, likely_killers_first, run_mutant, run_mutants_in_process,
-                                     verdict)
+from reference.core.mutation import (clear_engine_caches, engine_caches, focused_first, likely_killers_first,
+                                     run_mutant, run_mutants_in_process, verdict)
 from reference.core.vectors import load_cases
 
 MIN_MUTANTS = 90
@@ -24,12 +25,23 @@ def game_cases(game: str) -> tuple:
     return tuple(load_cases([game]))
 
 
+@lru_cache(maxsize=None)
+def focused_cases(game: str) -> tuple:
+    """game_cases in the order every mutant's likeliest killers keep within their groups."""
+    return tuple(focused_first(list(game_cases(game))))
+
+
 def settlements() -> list:
     return [case for case in game_cases("dominoes") if case["kind"] == "settlement"]
 
 
 @pytest.mark.parametrize("game", [name for name, g in all_games().items() if g.mutants])
-def test_every_mutant_is_killed(game, capsys):
+def test_every_mutant_is_killed(game, capsys, monkeypatch):
+    # the command reads the game's cases as game_cases does: the copy this process already read
+    # (test_via_protocol_flag_reports_a_kill runs the command with its own reading)
+    monkeypatch.setattr(vectors, "load_cases",
+                        lambda games, *args, **kwargs: list(game_cases(game)) if (games, args, kwargs) == ([game], (), {})
+                        else load_cases(games, *args, **kwargs))
     code = main(["mutants", "--game", game])
     out, err = capsys.readouterr()
     assert code == 0, out + err
@@ -95,19 +107,41 @@ def test_mutant_lists_name_their_clauses():
 
 def test_likeliest_killers_are_tried_first():
     """A refusal mutant's cases with a refused step first; then (within that group too) the
-    cases naming the mutant's clauses; short ones first between equals; every case is kept."""
-    def case(id_, clauses, steps, refused=False):
-        return {"id": id_, "clauses": clauses, "flags": ["illegal-action"] if refused else [],
+    cases naming the mutant's clauses; within a group the hand-written scenarios first, then
+    the cases naming fewer clauses, then short ones, the given order between equals; every
+    case is kept."""
+    def case(id_, clauses, steps, refused=False, scenario=False):
+        made = {"id": id_, "clauses": clauses, "flags": ["illegal-action"] if refused else [],
                 "refusal_clause": "X-INT-1", "input": {"steps": [{}] * steps}}
+        if scenario:
+            made["origin"] = f"vectors/scenarios/x/{id_}.yaml"
+        return made
 
     cases = [case("other", ["X-2"], 1), case("named-long", ["X-1"], 9), case("refused-other", ["X-2"], 5, True),
-             case("named-short", ["X-1", "X-3"], 2), case("refused-named", ["X-1"], 7, True)]
+             case("named-short", ["X-1"], 2), case("named-broad", ["X-1", "X-3"], 1),
+             case("named-scenario", ["X-1", "X-3", "X-4"], 12, scenario=True),
+             case("refused-named", ["X-1"], 7, True), case("named-short-too", ["X-1"], 2),
+             case("other-scenario", ["X-2"], 3, scenario=True)]
     refusal = Mutant("refusal", "", ("X-1", "X-INT-1"), nullcontext)
     plain = Mutant("plain", "", ("X-1",), nullcontext)
     assert [c["id"] for c in likely_killers_first(refusal, cases)] == [
-        "refused-named", "refused-other", "named-short", "named-long", "other"]
+        "refused-named", "refused-other", "named-scenario", "named-short", "named-short-too", "named-long",
+        "named-broad", "other-scenario", "other"]
     assert [c["id"] for c in likely_killers_first(plain, cases)] == [
-        "named-short", "refused-named", "named-long", "other", "refused-other"]
+        "named-scenario", "named-short", "named-short-too", "refused-named", "named-long", "named-broad",
+        "other-scenario", "other", "refused-other"]
+
+
+def test_what_a_rule_computes_is_forgotten_between_mutants_and_data_read_from_files_is_kept():
+    """A memoised result of the rules (the cards' exact win probabilities) is emptied for each
+    mutant; the Horse Fever component data, read from its data files alone, is kept."""
+    from reference.cards.exact import _win_probabilities
+    from reference.horse_fever.component_data import load_components
+    assert _win_probabilities in engine_caches(get_game("cards"))
+    assert load_components not in engine_caches(get_game("horse_fever"))
+    load_components()
+    clear_engine_caches(get_game("horse_fever"))
+    assert load_components.cache_info().currsize == 1
 
 
 def test_enough_mutants():
@@ -140,8 +174,8 @@ MUTANTS = [(name, m.name) for name, g in all_games().items() if g.mutants for m 
 def test_every_mutant_is_killed_by_three_cases(game, name):
     """Whether three killing cases exist does not depend on the order they are tried in: the
     likeliest killers first (a refusal mutant's cases with a refused step, then the cases
-    naming its clauses, short ones first), then the rest."""
+    naming its clauses; scenarios, focused cases and short ones first), then the rest."""
     mutant = next(m for m in all_games()[game].mutants() if m.name == name)
-    cases = likely_killers_first(mutant, list(game_cases(game)))
+    cases = likely_killers_first(mutant, list(focused_cases(game)), focused=True)
     killers = first_killers(get_game(game), mutant, cases, MIN_KILLERS)
     assert len(killers) >= MIN_KILLERS, f"{name} is killed by fewer than {MIN_KILLERS} cases: {killers}"

@@ -84,11 +84,14 @@ def composition_probability(counts: dict[str, int]) -> Fraction:
 
 def all_compositions(max_count: int = TRACK_LENGTH) -> list[dict[str, int]]:
     """Every split of the 7 track cards over the four suits with each count <= max_count."""
-    out = []
-    for counts in product(range(max_count + 1), repeat=len(SUITS)):
-        if sum(counts) == TRACK_LENGTH:
-            out.append(dict(zip(SUITS, counts)))
-    return out
+    return [dict(zip(SUITS, counts)) for counts in _splits(max_count)]
+
+
+@lru_cache(maxsize=None)
+def _splits(max_count: int) -> tuple[tuple[int, ...], ...]:
+    # Found once per bound among the 8**4 count tuples (each odds case asks for them again).
+    return tuple(counts for counts in product(range(max_count + 1), repeat=len(SUITS))
+                 if sum(counts) == TRACK_LENGTH)
 
 
 def legal_compositions() -> list[dict[str, int]]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference.core.narration import Narration
+
 from .rules.cards import SUIT_NAMES, SUITS
 
 
@@ -82,6 +84,13 @@ def describe_events(events: list[dict[str, Any]]) -> list[str]:
         elif event["type"] != "revealed" or index + 1 == len(events) or events[index + 1]["type"] != "moved":
             lines += describe_event(event)
     return lines
+
+
+def table_step_narration(view: dict[str, Any], action_text: str | None) -> Narration:
+    """`narrate_table_step`, written when read, from what the step's view holds now (each of
+    these values is made afresh for the step: play never changes them afterwards)."""
+    shown = {key: view[key] for key in ("events", "track", "positions", "phase", "to_bet", "legal_actions")}
+    return Narration(lambda: narrate_table_step(shown, action_text))
 
 
 def narrate_table_step(view: dict[str, Any], action_text: str | None) -> list[str]:

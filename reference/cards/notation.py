@@ -13,11 +13,12 @@ from reference.core.errors import InputError
 
 from .limits import shown
 from .rules import track
-from .rules.cards import ACE, NON_ACES, RANKS, SUITS, Card, card
+from .rules.cards import ACE, FULL_PACK, NON_ACES, RANKS, SUITS, Card, card
 from .rules.track import RACE_DECK_SIZE, TRACK_LENGTH, Lay
 
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 LONGEST_CARD = 8        # "10♦" and friends, with room for spaces; anything longer is no card
+CARD_BY_TEXT = {str(c): c for c in FULL_PACK}       # "10D" -> the card: the form output uses
 
 
 def parse_suit(text: object, field: str, what: str = "suit") -> str:
@@ -41,6 +42,9 @@ def parse_horse(text: object, field: str) -> str:
 
 def parse_card(text: object, field: str) -> Card:
     """'10D', '10♦', 'ks' -> the card. Jokers and anything else are refused (CRD-SET-1)."""
+    known = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+    if known is not None:           # the canonical form, as vectors and protocol messages write it
+        return known
     if not isinstance(text, str) or not text.strip():
         raise InputError(field, f"{shown(text)} is not a card; write rank then suit, e.g. 10D or KS", "CRD-SET-1")
     raw = text.strip()

@@ -60,7 +60,7 @@ def table_view(table: TableState, log: StepLog) -> dict[str, Any]:
         "liability": betting.liability(race.bets, race.odds, table.options.bank_cover) if race.odds else None,
         "positions": dict(race.positions),
         "deck_size": len(race.deck) if laid else None,
-        "deck_counts": {s: sum(1 for c in race.deck if c.suit == s) for s in SUITS} if laid else None,
+        "deck_counts": track.suit_counts(race.deck) if laid else None,
         "revealed": [str(c) for c in race.revealed],
         "last_card": str(race.revealed[-1]) if race.revealed else None,
         "winner": race.winner,

@@ -19,7 +19,7 @@ from reference.core.replay_context import narrating
 
 from .actions import LayTrack, PlaceBet, Reveal, SitOut, parse_action_text, parse_count, parse_seat, parse_stake
 from .limits import MAX_CHIPS, MAX_PLAYERS, shown
-from .narrate import narrate_layout, narrate_odds, narrate_table_step
+from .narrate import narrate_layout, narrate_odds, table_step_narration
 from .notation import lay_payload, parse_horse, parse_lay
 from .observe import layout_view, odds_view, table_view
 from .options import Options, is_count, parse_options
@@ -178,7 +178,7 @@ def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
             yield refused(index, text, exc)
             continue
         view = table_view(table, log)
-        yield StepOutcome(index, text, view, tuple(log.clauses), tuple(narrate_table_step(view, text)) if narrating() else ())
+        yield StepOutcome(index, text, view, tuple(log.clauses), table_step_narration(view, text) if narrating() else ())
 
 
 # -- layout: lays judged one by one -------------------------------------------------------------

@@ -140,3 +140,18 @@ def test_a_table_copy_shares_nothing_changeable_and_equals_a_deep_copy(cases):
             if "error" not in expected:
                 apply_action(table, step_action(step, index), StepLog(), f"steps[{index}]")
     assert checked > 30
+
+
+def test_a_step_narration_read_later_tells_that_step():
+    """Narration is written when read (narrate.table_step_narration): read after the whole case
+    has been played it must still tell the state of its own step, board and all."""
+    told = 0
+    for scenario in [s for s in SCENARIOS if s.kind in ("race", "session")][:6]:
+        now, later = [], []
+        for outcome in GAME.replay(CaseInput(scenario.kind, scenario.setup, scenario.steps, scenario.options,
+                                             refusals_are_results=True)):
+            now.append(list(outcome.narrative))
+            later.append(outcome.narrative)
+        assert [list(lines) for lines in later] == now, scenario.id
+        told += sum(any(line.startswith("    track ") for line in lines) for lines in now)
+    assert told > 3          # boards were drawn, so a stale one would show

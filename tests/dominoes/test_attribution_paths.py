@@ -174,7 +174,7 @@ def test_every_refined_path_a_footprint_names_is_one_the_refinement_produces():
 @pytest.fixture(scope="module")
 def settlement_cases():
     from reference.core.vectors import load_cases
-    return [c for c in load_cases(["dominoes"]) if c["kind"] == "settlement"]
+    return load_cases(["dominoes"], kinds=["settlement"])
 
 
 @pytest.mark.parametrize("name, clause", [
@@ -195,7 +195,7 @@ def test_an_offered_draw_records_that_every_tile_of_the_pile_may_be_drawn():
     the draw while any tile is left; the offer records it, and a pass offered on an empty pile
     does not."""
     from reference.core.vectors import load_cases
-    case = next(c for c in load_cases(["dominoes"], kinds=["match"]) if c["id"] == "dom-match-pass-and-block")
+    (case,) = load_cases(["dominoes"], kinds=["match"], wanted=lambda id_: id_ == "dom-match-pass-and-block")
     draw_offers = [i for i, obs in enumerate(case["expected"]) if obs.get("legal_actions") == ["draw"]]
     pass_offers = [i for i, obs in enumerate(case["expected"]) if obs.get("legal_actions") == ["pass"]]
     assert draw_offers and pass_offers
@@ -209,8 +209,8 @@ def test_a_refusal_that_changed_the_state_is_charged_to_the_refusal_convention(n
     """These mutants refuse an action and change the state all the same; their divergence shows
     at the next observation (whose own clauses decide the offer, not the turn or the hands)."""
     from reference.core.vectors import load_cases
-    cases = [c for c in load_cases(["dominoes"], kinds=["match"])
-             if c["id"].startswith(("dom-match-refused-actions", "dom-match-drawn-tile-at-once"))]
+    cases = load_cases(["dominoes"], kinds=["match"], wanted=lambda id_: id_.startswith(
+        ("dom-match-refused-actions", "dom-match-drawn-tile-at-once")))
     game = get_game("dominoes")
     mutant = next(m for m in game.mutants() if m.name == name)
     row = attribute_mutant(game, mutant, cases)

@@ -43,8 +43,7 @@ def counted_ends(tile, taken: set) -> list:
     return [(tile, tile[0] if side == "low" else tile[1]) for side in NON_DOUBLE_SIDES if side not in taken]
 
 
-def recomputed(layout: Layout) -> dict:
-    taken = taken_sides(layout)
+def recomputed(layout: Layout, taken: dict) -> dict:
     points = sorted(((tile, side) for tile in layout.placed for side in open_sides(tile, taken[tile])),
                     key=lambda p: (p[0], SIDE_ORDER[p[1]]))
     counted = sorted(end for tile in layout.placed for end in counted_ends(tile, taken[tile]))
@@ -58,13 +57,13 @@ def kept(layout: Layout) -> dict:
 
 
 def check_caches(layout: Layout) -> None:
-    assert kept(layout) == recomputed(layout)
+    taken = taken_sides(layout)
+    assert kept(layout) == recomputed(layout, taken)
     assert end_sum(layout) == sum(c.value for c in layout.counted_contributions())
     assert layout.listing == sorted(layout.placed)
     # the listing order of counted ends, tile by tile
     listed = layout.counted_contributions()
     assert listed == sorted(listed, key=lambda c: c.sort_key())
-    taken = taken_sides(layout)
     for tile, placed in layout.placed.items():
         # each tile's children are the tiles that hang on it
         assert {side for side in taken[tile] if side != placed.joined_side} == set(placed.children)
@@ -74,8 +73,24 @@ def check_caches(layout: Layout) -> None:
             sorted((c.tile, c.side, c.value) for c in tile_contributions(placed))
 
 
+def everything_read(layout: Layout):
+    """Every value of `layout` that `check_caches` and `kept` read, as plain data: the layout's
+    lists, sums and kept lists, and each placed tile's links, children, open points and counted
+    ends (the rule functions `check_caches` also calls read nothing else)."""
+    return (list(layout.listing), layout.end_sum(),
+            [(p.tile, p.side) for p in layout.attachment_points()],
+            [(c.tile, c.side, c.value) for c in layout.counted_contributions()],
+            {tile: (placed.tile, placed.parent, placed.joined_side, dict(placed.children),
+                    [(p.tile, p.side) for p in placed.free_points],
+                    [(c.tile, c.side, c.value) for c in placed.counted], placed.counted_sum)
+             for tile, placed in layout.placed.items()})
+
+
 class CopiesStayPut:
-    """A copy taken at one step must not change when play goes on from the original."""
+    """A copy taken at one step must not change when play goes on from the original. Each copy
+    is checked against a recount when it is taken; at every later step, everything the recount
+    reads must still be exactly as it was then (so the recount would come out the same), and
+    what the copy shows (`kept`) too."""
 
     def __init__(self):
         self.copies = []
@@ -85,10 +100,12 @@ class CopiesStayPut:
             return
         layout = match.round.layout
         check_caches(layout)
-        for copy, view in self.copies:
+        for copy, view, read in self.copies:
             assert kept(copy) == view
-            check_caches(copy)
-        self.copies = self.copies[-3:] + [(layout.copy(), kept(layout))]
+            assert everything_read(copy) == read
+        copy = layout.copy()
+        check_caches(copy)
+        self.copies = self.copies[-3:] + [(copy, kept(layout), everything_read(copy))]
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -29,11 +29,15 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
     """The chips the bank pays out of its own balance if each suit wins (CRD-INT-1).
     gross: the net winnings on that suit (CRD-PAY-2); net: less the losing stakes the bank
     collects in the same settlement (CRD-PAY-1)."""
+    net = measure == "net"
     out = {}
     for suit in SUITS:
-        pay = sum(settlement.net_winnings(b.stake, posted[suit] or 0) for b in bets if b.horse == suit)
-        if measure == "net":
-            pay -= sum(settlement.lost_stake(b.stake) for b in bets if b.horse != suit)
+        pay = 0
+        for b in bets:
+            if b.horse == suit:
+                pay += settlement.net_winnings(b.stake, posted[suit] or 0)
+            elif net:
+                pay -= settlement.lost_stake(b.stake)
         out[suit] = max(pay, 0)
     return out
 

@@ -19,23 +19,29 @@ class Card:
     suit_index: int     # position in SUITS (sorts a pack by suit, then rank)
     rank: int           # 1 (ace) .. 13 (king)
 
-    @property
-    def suit(self) -> str:
-        return SUITS[self.suit_index]
+    def __post_init__(self) -> None:
+        # The suit letter and the text form, worked out once: play reads them at every card
+        # turned and every count of a track or deck. (Not fields: equality, order and hashing
+        # stay those of suit and rank.)
+        object.__setattr__(self, "suit", SUITS[self.suit_index])
+        object.__setattr__(self, "text", RANKS[self.rank - 1] + self.suit)
 
     def __str__(self) -> str:
-        return RANKS[self.rank - 1] + self.suit
+        return self.text
 
     def __deepcopy__(self, memo: dict) -> "Card":
         return self         # frozen: a copy of a table (kept to undo a refused action) may share it
 
 
 def card(rank: int, suit: str) -> Card:
-    return Card(SUITS.index(suit), rank)
+    known = PACK_BY_RANK_AND_SUIT.get((rank, suit))
+    return known if known is not None else Card(SUITS.index(suit), rank)
 
 
 # CRD-SET-1: one standard pack of 52 distinct cards, no jokers
-FULL_PACK: tuple[Card, ...] = tuple(card(rank, suit) for suit in SUITS for rank in range(1, 14))
+FULL_PACK: tuple[Card, ...] = tuple(Card(SUITS.index(suit), rank) for suit in SUITS for rank in range(1, 14))
+# Each card of the pack made once: what `card` hands out (cards never change once made).
+PACK_BY_RANK_AND_SUIT: dict[tuple[int, str], Card] = {(c.rank, c.suit): c for c in FULL_PACK}
 
 # CRD-INTRO-1: the four aces are the horses
 ACES: tuple[Card, ...] = tuple(card(ACE, suit) for suit in SUITS)

@@ -44,7 +44,15 @@ def race_deck_of(shuffled: Sequence[Card]) -> tuple[Card, ...]:
 
 def track_counts(track: Sequence[Card]) -> dict[str, int]:
     """How many track cards of each suit."""
-    return {suit: sum(1 for c in track if c.suit == suit) for suit in SUITS}
+    return suit_counts(track)
+
+
+def suit_counts(cards: Sequence[Card]) -> dict[str, int]:
+    """How many of `cards` are of each suit (every suit listed, in SUITS order)."""
+    counts = dict.fromkeys(SUITS, 0)
+    for c in cards:
+        counts[c.suit] += 1
+    return counts
 
 
 # CRD-COUNT-1: a suit's race cards are its 12 non-ace cards less those on the track

@@ -4,7 +4,7 @@ goes to the nearest free place with a dashed connector."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from .grid import GAP, RESERVE_GAP, Pt, Rect, _add, _left, _off_table, _right, _span, _square
 from .pieces import Placed, parse_tile, split_point
@@ -96,19 +96,29 @@ class _Placer:
         raise AssertionError(f"no place for {tile}")          # unreachable: the grid is unbounded
 
     def candidates(self, tile: str, values: tuple[int, int], joined: str, p: Pt, e: Pt,
-                   shift: int) -> list[Placed]:
+                   shift: int) -> Iterator[Placed]:
         """Straight on, then (not a double) bending towards the longer free run; `shift` gaps
         of 2 units before the tile. Tiles on the table come first: a line that reaches the
-        table's edge bends, as on a real table."""
+        table's edge bends, as on a real table. Given one at a time: the caller takes the
+        first that fits."""
         start = _add(p, e, 2 * shift)
         connector = (p, start) if shift else None
         straight = Placed(tile, values, _add(start, e, 1 if values[0] == values[1] else 2), e, joined, connector)
         if values[0] == values[1]:
-            return [straight]
+            yield straight
+            return
         bends = [Placed(tile, values, _add(_add(start, e, 1), d, 1), d, joined, connector)
                  for d in (_left(e), _right(e))]
+        # Straight on no farther off the table than either bend comes first in the order below
+        # (the sort keeps it ahead of ties) whatever the bends' free runs: offered before they
+        # are weighed, since it usually fits.
+        straight_first = _off_table(straight.rect) <= min(_off_table(c.rect) for c in bends)
+        if straight_first:
+            yield straight
         bends.sort(key=lambda c: (-self.free_run(c), -(c.direction[0] * p[0] + c.direction[1] * p[1])))
-        return sorted([straight] + bends, key=lambda c: _off_table(c.rect))
+        for cand in sorted([straight] + bends, key=lambda c: _off_table(c.rect)):
+            if not (straight_first and cand is straight):
+                yield cand
 
     def free_run(self, cand: Placed, most: int = 5) -> int:
         """How many tiles could follow `cand` straight on, on the table, clear of the others."""

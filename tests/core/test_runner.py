@@ -16,7 +16,7 @@ from reference.core import report, runner, schemas
 from reference.core.adapter import answer_case, hello_reply
 from reference.core.protocol import case_message
 from reference.core.runner import ImplementationUnavailable, Selection, run_cases
-from reference.core.vectors import load_cases
+from tests.core.fakes.shared_cases import every_case_of
 
 FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
 IDS = ["dom-ex-settle-seventeen", "dom-wt-lone-double", "dom-ex-sixty-plus-two", "dom-gen1-layout-001",
@@ -26,7 +26,7 @@ IDS = ["dom-ex-settle-seventeen", "dom-wt-lone-double", "dom-ex-sixty-plus-two",
 @pytest.fixture(scope="module")
 def all_dominoes():
     """Every domino case, read once for the tests below that need them all."""
-    return load_cases(["dominoes"])
+    return list(every_case_of("dominoes"))
 
 
 @pytest.fixture(scope="module")

@@ -19,12 +19,13 @@ from reference.core.expect import MODES, json_matches, json_observation_matches,
 from reference.core.game import all_games
 from reference.core.protocol import ProtocolError, check_bounds, parse_line
 from reference.core.runner import Selection, id_matcher
-from reference.core.vectors import load_cases, load_selected
+from reference.core.vectors import load_selected
+from tests.core.fakes.shared_cases import every_case_of
 
 
 @pytest.fixture(scope="module")
 def dominoes():
-    return load_cases(["dominoes"])
+    return list(every_case_of("dominoes"))
 
 
 # -- selecting by id ---------------------------------------------------------------------------

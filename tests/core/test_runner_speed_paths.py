@@ -247,7 +247,7 @@ def settlement_answers(dominoes, tmp_path_factory):
 def reference_answers(settlement_answers, monkeypatch) -> str:
     """The command of an implementation that answers those cases as the reference adapter does."""
     monkeypatch.setenv("FAKE_ANSWERS", str(settlement_answers))
-    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} good 0"
+    return f"{shlex.quote(sys.executable)} -S {shlex.quote(str(FAKE))} good 0"     # -S: see fake_impl.py
 
 
 @pytest.mark.parametrize("window_cases, window_bytes, judged_after", [

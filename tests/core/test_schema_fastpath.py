@@ -148,7 +148,7 @@ FUZZ = settings(max_examples=150, deadline=None, derandomize=True, suppress_heal
 
 
 def assert_same_answer(instance, name):
-    slow = not list(schemas.validator(name).iter_errors(instance))
+    slow = schemas.validator(name).is_valid(instance)       # jsonschema's answer (it stops at a first error)
     assert schemas.surely_valid(instance, name) == slow, (name, json.dumps(instance)[:500])
 
 

@@ -515,7 +515,7 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
         while (index := window.next_to_send()) is not None:
             case = window.cases[index]
             if implementation.unsupported(case):
-                window.passed_over()
+                window.passed_over(case)
                 continue
             last = send(index, case, flush=False)
             window.sent(last)
@@ -580,6 +580,8 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
 WINDOW_CASES = 16           # cases sent ahead of the answer awaited
 WINDOW_BYTES = 32 * 1024    # and their encoded size: within a pipe's buffer (64 KiB on Linux), so
                             # writing them never waits on an implementation busy writing answers
+WINDOW_PASSED_OVER = 64     # cases read ahead and not sent (the implementation does not take them), kept
+                            # read for their turn
 
 
 @dataclass
@@ -603,30 +605,41 @@ class Window:
     what the runner has written and the implementation not yet read fits in the pipe: the
     runner never blocks writing while the implementation blocks writing to it. Each case's
     timeout counts from the later of its sending and the answer before it (a case waiting
-    behind others is not charged for their time)."""
+    behind others is not charged for their time).
+
+    The cases passed over while looking for the next ones to send (at most WINDOW_PASSED_OVER)
+    are kept as read, so their turn does not read them again."""
 
     def __init__(self, cases: Sequence[dict[str, Any]]):
         self.cases = cases
         self.flights: deque[InFlight] = deque()
         self.bytes = 0
         self.next_index = 0     # the first case not yet sent nor passed over
+        self.passed_over_cases: dict[int, dict[str, Any]] = {}
 
     def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
-        """Each case with its place; a case sent ahead is not read again (a sequence may
-        parse its cases on each read)."""
+        """Each case with its place; a case sent ahead or passed over is not read again (a
+        sequence may parse its cases on each read)."""
         for index in range(len(self.cases)):
             head = self.flights[0] if self.flights else None
-            yield index, (head.case if head is not None and head.index == index else self.cases[index])
+            if head is not None and head.index == index:
+                yield index, head.case
+            elif index in self.passed_over_cases:
+                yield index, self.passed_over_cases.pop(index)
+            else:
+                yield index, self.cases[index]
 
     def half_free(self) -> bool:
         return len(self.flights) <= WINDOW_CASES // 2 and self.bytes <= WINDOW_BYTES // 2
 
     def next_to_send(self) -> int | None:
-        if self.next_index >= len(self.cases) or len(self.flights) >= WINDOW_CASES or self.bytes >= WINDOW_BYTES:
+        if self.next_index >= len(self.cases) or len(self.flights) >= WINDOW_CASES or self.bytes >= WINDOW_BYTES \
+                or len(self.passed_over_cases) >= WINDOW_PASSED_OVER:
             return None
         return self.next_index
 
-    def passed_over(self) -> None:
+    def passed_over(self, case: dict[str, Any]) -> None:
+        self.passed_over_cases[self.next_index] = case
         self.next_index += 1
 
     def passed(self, index: int) -> None:
@@ -652,6 +665,7 @@ class Window:
             self.next_index = self.flights[0].index
         self.flights.clear()
         self.bytes = 0
+        self.passed_over_cases.clear()
 
 
 def new_result(case: dict[str, Any]) -> CaseResult:

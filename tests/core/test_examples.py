@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from horserace_cli.commands import check
 from horserace_cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -18,9 +19,25 @@ COMMANDS = {"python": [shlex.quote(sys.executable)], "javascript": ["node"]}
 SUFFIX = {"python": "py", "javascript": "js"}
 
 
+@pytest.fixture(scope="module")
+def selected_once():
+    """`horserace check`'s reading of the selected cases, done once per selection: the starters
+    of both languages are checked on the same cases of their game."""
+    read: dict[str, object] = {}
+    real = check.load_selected
+
+    def load_selected(selection):
+        key = repr(selection)
+        if key not in read:
+            read[key] = real(selection)
+        return read[key]
+    return load_selected
+
+
 @pytest.mark.parametrize("game", sorted(ANNOUNCED))
 @pytest.mark.parametrize("language", sorted(COMMANDS))
-def test_a_starter_speaks_the_protocol(language, game, tmp_path, capsys):
+def test_a_starter_speaks_the_protocol(language, game, tmp_path, capsys, selected_once, monkeypatch):
+    monkeypatch.setattr(check, "load_selected", selected_once)
     if language == "javascript" and shutil.which("node") is None:
         pytest.skip("node is not installed: the JavaScript starters cannot run here")
     script = EXAMPLES / language / f"{game}.{SUFFIX[language]}"

@@ -4,17 +4,19 @@ Every fault is reported for its case and the run goes on."""
 import json
 import shlex
 import sys
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
 from horserace_cli.main import main
-from reference.core import report, schemas
+from reference.core import report, runner, schemas
 from reference.core.adapter import answer_case, hello_reply
 from reference.core.protocol import case_message
 from reference.core.runner import ImplementationUnavailable, Selection, run_cases
-from reference.core.vectors import load_cases
+from tests.core.fakes.shared_cases import every_case_of
 
 FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
 IDS = ["dom-ex-settle-seventeen", "dom-wt-lone-double", "dom-ex-sixty-plus-two", "dom-gen1-layout-001",
@@ -24,7 +26,7 @@ IDS = ["dom-ex-settle-seventeen", "dom-wt-lone-double", "dom-ex-sixty-plus-two",
 @pytest.fixture(scope="module")
 def all_dominoes():
     """Every domino case, read once for the tests below that need them all."""
-    return load_cases(["dominoes"])
+    return list(every_case_of("dominoes"))
 
 
 @pytest.fixture(scope="module")
@@ -98,10 +100,28 @@ def test_skipped_and_errored_answers(cases):
     assert statuses(results) == ["passed", "errored"] and results[1].message == "engine exploded"
 
 
-def test_unsupported_kinds_are_skipped_without_being_sent(cases):
-    results, _ = run_cases(fake("partial-hello"), cases)
+class CountedReads(Sequence):
+    """Cases that count how often each is read (a selection of vector cases parses it on each read)."""
+
+    def __init__(self, cases):
+        self.cases, self.reads = cases, Counter()
+
+    def __len__(self):
+        return len(self.cases)
+
+    def __getitem__(self, index):
+        self.reads[index] += 1
+        return self.cases[index]
+
+
+@pytest.mark.parametrize("passed_over_kept", [runner.WINDOW_PASSED_OVER, 1])
+def test_unsupported_kinds_are_skipped_without_being_sent(cases, monkeypatch, passed_over_kept):
+    monkeypatch.setattr(runner, "WINDOW_PASSED_OVER", passed_over_kept)
+    counted = CountedReads(cases)
+    results, _ = run_cases(fake("partial-hello"), counted)
     assert statuses(results) == ["skipped", "passed", "skipped", "passed", "skipped"]
     assert "does not take settlement cases" in results[0].message
+    assert counted.reads == {index: 1 for index in range(len(cases))}  # passed over ahead, not read again
 
 
 @pytest.mark.parametrize("mode, words", [("protocol-2", "speaks protocol 2"), ("no-hello", "handshake")])

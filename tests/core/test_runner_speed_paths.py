@@ -19,12 +19,13 @@ from reference.core.expect import MODES, json_matches, json_observation_matches,
 from reference.core.game import all_games
 from reference.core.protocol import ProtocolError, check_bounds, parse_line
 from reference.core.runner import Selection, id_matcher
-from reference.core.vectors import load_cases, load_selected
+from reference.core.vectors import load_selected
+from tests.core.fakes.shared_cases import every_case_of
 
 
 @pytest.fixture(scope="module")
 def dominoes():
-    return load_cases(["dominoes"])
+    return list(every_case_of("dominoes"))
 
 
 # -- selecting by id ---------------------------------------------------------------------------
@@ -246,7 +247,7 @@ def settlement_answers(dominoes, tmp_path_factory):
 def reference_answers(settlement_answers, monkeypatch) -> str:
     """The command of an implementation that answers those cases as the reference adapter does."""
     monkeypatch.setenv("FAKE_ANSWERS", str(settlement_answers))
-    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} good 0"
+    return f"{shlex.quote(sys.executable)} -S {shlex.quote(str(FAKE))} good 0"     # -S: see fake_impl.py
 
 
 @pytest.mark.parametrize("window_cases, window_bytes, judged_after", [
@@ -301,3 +302,39 @@ def test_the_cases_sent_ahead_go_in_one_write(dominoes, monkeypatch, reference_a
     results, _ = runner.run_cases(command, cases)
     assert [r.status for r in results] == ["passed"] * 4
     assert len(flushes) == 3        # the hello, the first case, then the three others together
+
+
+# -- a whole answer equal to the expectations ------------------------------------------------------
+
+@pytest.mark.parametrize("expected, steps, quick, passes", [
+    ([{"scores": [1, 2]}], [{"scores": [1, 2]}], True, True),
+    ([{"scores": [1, 2]}], [{"scores": [1, True]}], False, False),                # true is not 1
+    ([{"end_sum": 1}], [{"end_sum": 1.0}], False, False),                         # 1.0 is not 1
+    ([{"end_sum": 0.0}], [{"end_sum": -0.0}], False, True),
+    ([{"error": "refused"}], [{"error": "refused"}], True, True),
+    ([{"error": "refused"}], [{"error": "another reason"}], False, True),         # any reason is a refusal
+    ([{"error": ""}], [{"error": ""}], False, False),                             # but an empty one is none
+    ([{"events": ["placed"]}], [{"events": ["placed"]}], False, False),           # an event is an object
+    ([{"events": [{"type": "placed"}]}], [{"events": [{"type": "placed"}]}], True, True),
+    ([{"hands": "x"}], [{"hands": "x"}], False, False),                           # unordered_each wants lists
+    ([{"hands": [[1, 2]]}], [{"hands": [[2, 1]]}], False, True),
+    ([{"tiles": [1, 2], "turn": 0}], [{"turn": 0, "tiles": [1, 2]}], True, True),   # keys in another order
+    ([{"turn": 0}], [{"turn": 0, "phase": "play"}], True, True),                  # a key more: not compared
+    ([{"turn": 0}], [{"turn": 0, "error": "refused"}], False, False),             # refused, yet accepted
+    ([{"turn": 0, "phase": "play"}], [{"turn": 0}], False, False),                # a key missing
+    ([{"points": {"a": 1, "b": 2}}], [{"points": {"b": 2, "a": 1}}], False, True),
+    ([{"turn": 0}, {"turn": 1}], [{"turn": 0}], False, False),
+    ([{"turn": 0}], [{"turn": 0}, {"turn": 1}], False, False),
+    ([{"turn": 0}], {"turn": 0}, False, False),
+    ([{"turn": 0}], [[0]], False, False),
+    ([], [], False, True),
+])
+def test_the_whole_answer_quick_yes_gives_the_verdict_step_by_step(expected, steps, quick, passes):
+    from reference.core.results import answer_is_the_expectations, first_mismatch
+    case = {"id": "c", "game": "dominoes", "kind": "match", "clauses": [], "expected": expected,
+            "input": {"setup": {}, "steps": [{"action": "play"} for _ in expected]}}
+    assert answer_is_the_expectations("dominoes", expected, steps) is quick
+    all_keys = sorted({key for want in expected for key in want})      # compared one by one, no quick path
+    assert (first_mismatch(case, steps, all_keys, parsed=True) is None) is passes
+    assert (first_mismatch(case, steps, parsed=True) is None) is passes
+    assert (first_mismatch(case, steps) is None) is passes                # as an engine's answer is judged

@@ -121,8 +121,10 @@ JSON = st.recursive(NEAR | st.integers() | st.text(max_size=6),
 
 @st.composite
 def mutated(draw, document):
-    """The document with one field (at any depth) deleted or replaced by another JSON value."""
-    data = copy.deepcopy(document)
+    """The document with one field (at any depth) deleted or replaced by another JSON value.
+    Only the containers on the way to that field are copied: the rest is shared with the
+    document, which nothing changes (a deep copy of the whole was most of the test's time)."""
+    data = copy.copy(document)
     target, key = data, None
     while True:
         keys = sorted(target) if isinstance(target, dict) else list(range(len(target)))
@@ -131,6 +133,7 @@ def mutated(draw, document):
         key = draw(st.sampled_from(keys))
         if not isinstance(target[key], (dict, list)) or not target[key] or draw(st.integers(0, 3)) == 0:
             break
+        target[key] = copy.copy(target[key])
         target = target[key]
     if key is None:
         return data
@@ -145,7 +148,7 @@ FUZZ = settings(max_examples=150, deadline=None, derandomize=True, suppress_heal
 
 
 def assert_same_answer(instance, name):
-    slow = not list(schemas.validator(name).iter_errors(instance))
+    slow = schemas.validator(name).is_valid(instance)       # jsonschema's answer (it stops at a first error)
     assert schemas.surely_valid(instance, name) == slow, (name, json.dumps(instance)[:500])
 
 

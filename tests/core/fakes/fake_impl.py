@@ -18,18 +18,56 @@ then needs only the standard library, and the tests start it with `python -S` (n
 to set up at each start).
 """
 
-import json
 import os
 import sys
 import time
+
+
+def json_functions():
+    """`json.loads` and `json.dumps` (default settings) made of the json module's own C scanner
+    and encoder, without importing json: its Python half imports re and enum, about half of
+    the CPU time of each start of the fake (some 20 of 40 ms), and the tests start it some
+    eighty times. Where that C core is missing or differs, the json module itself."""
+    try:
+        from _json import encode_basestring_ascii, make_encoder, make_scanner
+
+        class Settings:             # what json.JSONDecoder() hands its scanner
+            strict = True
+            object_hook = object_pairs_hook = None
+            parse_float, parse_int = float, int
+            parse_constant = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}.__getitem__
+            memo: dict = {}
+
+        scan = make_scanner(Settings())
+        # what json.JSONEncoder() makes: no circularity check needed, separators ", " and ": ", ASCII only
+        encode = make_encoder(None, None, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+
+        def loads(text):
+            text = text.decode("utf-8") if isinstance(text, bytes) else text
+            value, _end = scan(text.strip(), 0)
+            return value
+
+        def dumps(value):
+            return "".join(encode(value, 0))
+
+        if loads(b' {"a": [1, 2.5, "\\u00e9", null, true]}\n') == {"a": [1, 2.5, "\u00e9", None, True]} \
+                and dumps({"a": [1, 2.5, "\u00e9", None, True]}) == '{"a": [1, 2.5, "\\u00e9", null, true]}':
+            return loads, dumps
+    except Exception:               # another Python: its json module
+        pass
+    import json
+    return json.loads, json.dumps
+
+
+loads, dumps = json_functions()
 
 
 def reference_answers():
     """(hello_reply(games), answer_case(message)) from a file of precomputed answers, else the engines."""
     if os.environ.get("FAKE_ANSWERS"):
         with open(os.environ["FAKE_ANSWERS"], encoding="utf-8") as f:
-            stored = json.load(f)
-        return (lambda games: json.loads(json.dumps(stored["hello"])),
+            stored = loads(f.read())
+        return (lambda games: loads(dumps(stored["hello"])),
                 lambda message: dict(stored["answers"][message["id"]], seq=message["seq"]))
     from reference.core.adapter import answer_case, hello_reply
     return hello_reply, answer_case
@@ -48,7 +86,7 @@ def main() -> None:
     at = sys.argv[2] if len(sys.argv) > 2 else "0"
     out = sys.stdout.buffer
     for raw in sys.stdin.buffer:
-        message = json.loads(raw)
+        message = loads(raw)
         if message["type"] == "bye":
             return
         if message["type"] == "hello":
@@ -171,7 +209,7 @@ def raw(out, data: bytes) -> None:
 
 
 def emit(message) -> None:
-    sys.stdout.buffer.write((json.dumps(message) + "\n").encode("utf-8"))
+    sys.stdout.buffer.write((dumps(message) + "\n").encode("utf-8"))
     sys.stdout.buffer.flush()
 
 

@@ -8,8 +8,8 @@ from typing import Any, Mapping
 from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS, tables
-from .cards import STRUCK_NOTE, any_struck, cards_by_lane, cards_width, draw_lane_cards
-from .reading import cards_face_down, moved_this_step, odds_of, positions_of, ranking_of
+from .cards import STRUCK_NOTE, any_struck, cards_width, draw_lane_cards
+from .reading import cards_by_lane, cards_face_down, moved_this_step, odds_of, positions_of, ranking_of
 from .style import (CELL, GOLD, GOLD_FILL, GRID, HORSE_FILL, INK, LABEL_W, LANE_GAP, LANE_H, LANE_TINT, MUTED,
                     ON_HORSE, PAD, PAST_FILL, PAWN_R, STRIKE, ordinal, token)
 

@@ -118,6 +118,19 @@ def draw_pawn(svg: Svg, y: int, horse: str, position: int, place: int | None) ->
     svg.close()
 
 
+@drawn_once
+def draw_lanes(svg: Svg, lanes_top: int, last: int, cards_x: int, odds: tuple[int | None, ...],
+               cards: tuple[tuple[tuple[int, str], ...], ...]) -> None:
+    """The six lanes, each with the action cards beside it: the same in every diagram of a race
+    until the cards are revealed or a horse runs past the track drawn so far. `odds` and `cards`
+    are given per horse, in the order of COLOURS."""
+    for i, horse in enumerate(COLOURS):
+        svg.open("g", cls="lane", data_horse=horse)
+        draw_lane(svg, lane_y(lanes_top, i), horse, odds[i], last)
+        draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, cards[i])
+        svg.close()
+
+
 def draw_lines(svg: Svg, top: int, bottom: int) -> None:
     """The start line after space 0; the chequered finish line across the 12th space."""
     svg.extend(line_parts(top, bottom, finish_space()))
@@ -161,11 +174,13 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
         svg.text(cards_x, top + 30, f"action cards ({state})", size=11, fill=MUTED)
         if any_struck(by_lane):
             svg.text(cards_x, top + 16, STRUCK_NOTE, size=10, fill=STRIKE)
-    for i, horse in enumerate(COLOURS):          # the lanes, then the lines, then the horses on top
-        svg.open("g", cls="lane", data_horse=horse)
-        draw_lane(svg, lane_y(lanes_top, i), horse, odds.get(horse), last)
-        draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, by_lane[horse])
-        svg.close()
+    # the lanes, then the lines, then the horses on top
+    lane_odds = tuple(odds.get(h) for h in COLOURS)
+    lane_cards = tuple(tuple(by_lane[h]) for h in COLOURS)
+    if all(type(row) is int for row in odds.values()):
+        draw_lanes(svg, lanes_top, last, cards_x, lane_odds, lane_cards)
+    else:                   # a float row (2.0) is drawn as written: never keyed as equal to 2
+        draw_lanes.__wrapped__(svg, lanes_top, last, cards_x, lane_odds, lane_cards)
     bottom = lane_y(lanes_top, len(COLOURS)) - LANE_GAP
     draw_lines(svg, lanes_top - 4, bottom + 4)
     for horse in (h for h in COLOURS if h in positions):

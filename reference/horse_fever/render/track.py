@@ -164,31 +164,44 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
     moved = moved_this_step(observation)
     odds = odds_of(observation)
     last = last_space(positions)
+    by_lane = cards_by_lane(observation)
+    horses = tuple((h, positions[h], moved.get(h), ranking.index(h) + 1 if h in ranking else None)
+                   for h in COLOURS if h in positions)
+    table = (top, last, horses, tuple(odds.get(h) for h in COLOURS), tuple(tuple(by_lane[h]) for h in COLOURS),
+             cards_face_down(observation))
+    if all(type(row) is int for row in odds.values()):
+        draw_track_table(svg, *table)
+    else:                   # a float row (2.0) is drawn as written: never keyed as equal to 2
+        draw_track_table.__wrapped__(svg, *table)
+    bottom = lane_y(top + 38, len(COLOURS)) - LANE_GAP
+    return bottom + 4, column_x(last + 1) + 12 + cards_width(by_lane)
+
+
+@drawn_once
+def draw_track_table(svg: Svg, top: int, last: int, horses: tuple[tuple[str, int, int | None, int | None], ...],
+                     lane_odds: tuple[int | None, ...], lane_cards: tuple[tuple[tuple[int, str], ...], ...],
+                     face_down: bool) -> None:
+    """The track as it stands: the same in every step that moves nothing on it (the bets, the
+    rigging ...). `horses`: (horse, position, spaces moved this step, place) of each horse on
+    the track; `lane_odds` and `lane_cards` per horse in the order of COLOURS."""
     draw_track_header(svg, top, last)
     lanes_top = top + 38
     cards_x = column_x(last + 1) + 12
-    by_lane = cards_by_lane(observation)
-    cards_w = cards_width(by_lane)
-    if cards_w:
-        state = "face down" if cards_face_down(observation) else "face up"
+    by_lane = dict(zip(COLOURS, lane_cards))
+    if cards_width(by_lane):
+        state = "face down" if face_down else "face up"
         svg.text(cards_x, top + 30, f"action cards ({state})", size=11, fill=MUTED)
         if any_struck(by_lane):
             svg.text(cards_x, top + 16, STRUCK_NOTE, size=10, fill=STRIKE)
     # the lanes, then the lines, then the horses on top
-    lane_odds = tuple(odds.get(h) for h in COLOURS)
-    lane_cards = tuple(tuple(by_lane[h]) for h in COLOURS)
-    if all(type(row) is int for row in odds.values()):
+    if all(type(row) is int for row in lane_odds if row is not None):
         draw_lanes(svg, lanes_top, last, cards_x, lane_odds, lane_cards)
     else:                   # a float row (2.0) is drawn as written: never keyed as equal to 2
         draw_lanes.__wrapped__(svg, lanes_top, last, cards_x, lane_odds, lane_cards)
     bottom = lane_y(lanes_top, len(COLOURS)) - LANE_GAP
     draw_lines(svg, lanes_top - 4, bottom + 4)
-    for horse in (h for h in COLOURS if h in positions):
+    for horse, position, spaces, place in horses:
         y = lane_y(lanes_top, COLOURS.index(horse))
-        if moved.get(horse):
-            draw_move_trail(svg, y, horse, positions[horse], moved[horse])
-        place = ranking.index(horse) + 1 if horse in ranking else None
-        draw_pawn(svg, y, horse, positions[horse], place)
-    return bottom + 4, cards_x + cards_w
-
-
+        if spaces:
+            draw_move_trail(svg, y, horse, position, spaces)
+        draw_pawn(svg, y, horse, position, place)

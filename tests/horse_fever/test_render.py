@@ -33,7 +33,8 @@ BETS_CLOSED, REVEAL, LAST_RACE_ROUND, PAID = 8, 9, 15, 16     # steps of hf-payo
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-def by_horse(elements: list[ET.Element]) -> dict[str, ET.Element]:
+def by_horse(elements: list) -> dict:
+    """`elements`: the ET elements of a diagram, or their attributes (class_attributes)."""
     return {el.get("data-horse"): el for el in elements}
 
 
@@ -72,9 +73,11 @@ def test_every_scenario_step_draws_well_formed_deterministic_svg(path):
             assert svg == "", f"step {outcome.index}: a refused action has nothing to draw"
             continue
         assert svg, f"step {outcome.index} ({outcome.action}) has a table but no diagram"
-        root = check_standalone(svg)
-        check_odds_board(root, view["odds"])
-        horses = by_horse(with_class(root, "horse"))
+        # well-formed and standalone, and the attributes of its elements, read without building
+        # the tree (as for the vector cases below): the same checks in a fraction of the time
+        check_standalone_text(svg)
+        check_odds_tokens(class_attributes(svg, "odds-token"), view["odds"])
+        horses = by_horse(class_attributes(svg, "horse"))
         assert {h: int(g.get("data-position")) for h, g in horses.items()} == dict(view.get("positions") or {})
         ranked = {h: int(g.get("data-place")) for h, g in horses.items() if g.get("data-place")}
         assert ranked == {h: i + 1 for i, h in enumerate(view.get("ranking") or [])}

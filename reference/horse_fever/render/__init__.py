@@ -79,13 +79,14 @@ def render_table(kind: str, observation: Mapping[str, Any]) -> str:
         svg.text(PAD, PAD + 16 + LINE * i, line, size=17 if i == 0 else 13, cls="caption",
                  font_weight="bold" if i == 0 else None)
     y, right = PAD + LINE * len(lines) + 6, 0
-    if positions_of(observation) and kind != "odds":
+    positions = positions_of(observation)
+    if positions and kind != "odds":
         y, right = draw_track(svg, y, observation)
         y += 16
     y, panels_right = draw_panels(svg, y, observation, kind)
     y, players_right = draw_players(svg, y + 18, observation)
     width = max(right, panels_right, players_right, *(PAD + text_width(line, 15) for line in lines)) + PAD
-    where = ", ".join(f"{h} {p}" for h, p in positions_of(observation).items())
+    where = ", ".join(f"{h} {p}" for h, p in positions.items())
     title = f"Horse Fever: {lines[0]}" + (f"; positions {where}" if where else "")
     return svg.document(width, y + PAD, "hf-table" if kind != "odds" else "hf-odds", title)
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from reference.core.svg import Svg, drawn_once
 
-from ..rules.components import COLOURS, action_cards
-from .reading import cards_to_draw
+from ..rules.components import action_cards
 from .style import CARD_BACK, CARD_GAP, CARD_H, CARD_W, INK, KIND_COLOUR, LANE_H, MUTED, STRIKE, text_width
 
 
@@ -59,11 +58,6 @@ def draw_lane_cards(svg: Svg, x: int, y: int, horse: str, cards: Sequence[tuple[
 
 CARDS_HEAD = "action cards (face down)"
 STRUCK_NOTE = "struck through: cancelled or discarded"
-
-
-def cards_by_lane(observation: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]]:
-    """horse -> the cards to draw beside its lane, read once per diagram."""
-    return {h: cards_to_draw(observation, h) for h in COLOURS}
 
 
 def any_struck(by_lane: Mapping[str, Sequence[tuple[int, str]]]) -> bool:

@@ -34,11 +34,21 @@ def token_spots(odds: Mapping[str, int], x: int, top: int) -> dict[str, tuple[in
     return spots
 
 
-def draw_tokens(svg: Svg, odds: Mapping[str, int], x: int, top: int, cls: str) -> dict[str, tuple[int, int]]:
-    spots = token_spots(odds, x, top)
-    for horse, (cx, cy) in spots.items():
+def draw_tokens(svg: Svg, odds: Mapping[str, int], x: int, top: int, cls: str) -> None:
+    rows = tuple((h, row) for h, row in odds.items())
+    if all(type(row) is int for _, row in rows):
+        draw_token_set(svg, rows, x, top, cls)
+    else:                   # a float row (2.0) is drawn as written: never keyed as equal to 2
+        draw_token_set.__wrapped__(svg, rows, x, top, cls)
+
+
+@drawn_once
+def draw_token_set(svg: Svg, rows: tuple[tuple[str, int], ...], x: int, top: int, cls: str) -> None:
+    """Every stable's token on the board; `rows`: (stable, row) pairs. A board recurs in every
+    diagram until the odds change."""
+    odds = dict(rows)
+    for horse, (cx, cy) in token_spots(odds, x, top).items():
         draw_stable_token(svg, horse, odds[horse], cx, cy, cls)
-    return spots
 
 
 @drawn_once

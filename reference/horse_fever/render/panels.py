@@ -46,10 +46,22 @@ MOVEMENT_W = 150
 def draw_movement_card(svg: Svg, x: int, top: int, number: int, start: bool,
                        observation: Mapping[str, Any]) -> tuple[int, int]:
     """The card just revealed: its number, and the spaces beside each odds row with the stables there."""
-    card = movement_cards().get(number)
     odds = odds_of(observation)
+    on_rows = tuple(tuple(h for h in COLOURS if odds.get(h) == row) for row in ODDS_ROWS)
+    draw_movement_card_face(svg, x, top, number, start, on_rows)
+    return MOVEMENT_W, MOVEMENT_H
+
+
+MOVEMENT_H = 50 + len(ODDS_ROWS) * (ROW_H - 3) + 8
+
+
+@drawn_once
+def draw_movement_card_face(svg: Svg, x: int, top: int, number: int, start: bool,
+                            on_rows: tuple[tuple[str, ...], ...]) -> None:
+    """`on_rows`: the stables on each odds row, best row first."""
+    card = movement_cards().get(number)
     rows_top = top + 50
-    height = rows_top - top + len(ODDS_ROWS) * (ROW_H - 3) + 8
+    height = MOVEMENT_H
     svg.open("g", f"movement card {number}" + (" (the Start card)" if start else ""), cls="movement-card",
              data_card=number, data_start="true" if start else None)
     svg.text(x, top + 14, "movement card" + (" (Start)" if start else ""), size=13, font_weight="bold")
@@ -63,10 +75,9 @@ def draw_movement_card(svg: Svg, x: int, top: int, number: int, start: bool,
         if card is not None:
             svg.text(x + 58, y + 14, str(card.spaces(row)), size=14, font_weight="bold", text_anchor="end",
                      cls="movement-value", data_row=row, data_spaces=card.spaces(row))
-        for j, horse in enumerate(h for h in COLOURS if odds.get(h) == row):
+        for j, horse in enumerate(on_rows[k]):
             token(svg, x + 72 + j * 13, y + 9, horse, r=5)
     svg.close()
-    return MOVEMENT_W, height
 
 
 DIE = 34

@@ -91,16 +91,21 @@ def cards_face_down(observation: Mapping[str, Any]) -> bool:
     return observation.get("phase") in FACE_DOWN_PHASES
 
 
-def cards_to_draw(observation: Mapping[str, Any], horse: str) -> list[tuple[int, str]]:
-    """(card number, state) for the cards on a horse: face_down, revealed, or this step's
-    cancelled (HF-CANCEL-1) and discarded (HF-ACT-16/20) cards, which have left the horse."""
-    on_horse = (observation.get("cards_on_horses") or {}).get(horse) or []
+def cards_by_lane(observation: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]]:
+    """horse -> (card number, state) for the cards on that horse: face_down, revealed, or this
+    step's cancelled (HF-CANCEL-1) and discarded (HF-ACT-16/20) cards, which have left the horse.
+    The events are read once for all six lanes."""
+    on_horses = observation.get("cards_on_horses") or {}
     state = "face_down" if cards_face_down(observation) else "revealed"
-    cards = [(n, state) for n in on_horse if is_int(n)]
-    for kind, gone in (("cards_cancelled", "cancelled"), ("cards_discarded", "discarded")):
-        for e in events_of(observation, kind):
-            if e.get("horse") == horse:
-                cards += [(n, gone) for n in e.get("cards") or [] if is_int(n)]
-    return sorted(cards)
+    cards = {h: [(n, state) for n in on_horses.get(h) or [] if is_int(n)] for h in COLOURS}
+    for e in observation.get("events") or []:
+        if not is_mapping(e):
+            continue
+        gone = GONE_EVENTS.get(e.get("type"))
+        horse = e.get("horse")
+        if gone and isinstance(horse, str) and horse in cards:
+            cards[horse] += [(n, gone) for n in e.get("cards") or [] if is_int(n)]
+    return {h: sorted(c) for h, c in cards.items()}
 
 
+GONE_EVENTS = {"cards_cancelled": "cancelled", "cards_discarded": "discarded"}

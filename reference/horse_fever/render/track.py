@@ -8,8 +8,8 @@ from typing import Any, Mapping
 from reference.core.svg import Svg, drawn_once
 
 from ..rules.components import COLOURS, tables
-from .cards import STRUCK_NOTE, any_struck, cards_by_lane, cards_width, draw_lane_cards
-from .reading import cards_face_down, moved_this_step, odds_of, positions_of, ranking_of
+from .cards import STRUCK_NOTE, any_struck, cards_width, draw_lane_cards
+from .reading import cards_by_lane, cards_face_down, moved_this_step, odds_of, positions_of, ranking_of
 from .style import (CELL, GOLD, GOLD_FILL, GRID, HORSE_FILL, INK, LABEL_W, LANE_GAP, LANE_H, LANE_TINT, MUTED,
                     ON_HORSE, PAD, PAST_FILL, PAWN_R, STRIKE, ordinal, token)
 
@@ -118,6 +118,19 @@ def draw_pawn(svg: Svg, y: int, horse: str, position: int, place: int | None) ->
     svg.close()
 
 
+@drawn_once
+def draw_lanes(svg: Svg, lanes_top: int, last: int, cards_x: int, odds: tuple[int | None, ...],
+               cards: tuple[tuple[tuple[int, str], ...], ...]) -> None:
+    """The six lanes, each with the action cards beside it: the same in every diagram of a race
+    until the cards are revealed or a horse runs past the track drawn so far. `odds` and `cards`
+    are given per horse, in the order of COLOURS."""
+    for i, horse in enumerate(COLOURS):
+        svg.open("g", cls="lane", data_horse=horse)
+        draw_lane(svg, lane_y(lanes_top, i), horse, odds[i], last)
+        draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, cards[i])
+        svg.close()
+
+
 def draw_lines(svg: Svg, top: int, bottom: int) -> None:
     """The start line after space 0; the chequered finish line across the 12th space."""
     svg.extend(line_parts(top, bottom, finish_space()))
@@ -151,29 +164,44 @@ def draw_track(svg: Svg, top: int, observation: Mapping[str, Any]) -> tuple[int,
     moved = moved_this_step(observation)
     odds = odds_of(observation)
     last = last_space(positions)
+    by_lane = cards_by_lane(observation)
+    horses = tuple((h, positions[h], moved.get(h), ranking.index(h) + 1 if h in ranking else None)
+                   for h in COLOURS if h in positions)
+    table = (top, last, horses, tuple(odds.get(h) for h in COLOURS), tuple(tuple(by_lane[h]) for h in COLOURS),
+             cards_face_down(observation))
+    if all(type(row) is int for row in odds.values()):
+        draw_track_table(svg, *table)
+    else:                   # a float row (2.0) is drawn as written: never keyed as equal to 2
+        draw_track_table.__wrapped__(svg, *table)
+    bottom = lane_y(top + 38, len(COLOURS)) - LANE_GAP
+    return bottom + 4, column_x(last + 1) + 12 + cards_width(by_lane)
+
+
+@drawn_once
+def draw_track_table(svg: Svg, top: int, last: int, horses: tuple[tuple[str, int, int | None, int | None], ...],
+                     lane_odds: tuple[int | None, ...], lane_cards: tuple[tuple[tuple[int, str], ...], ...],
+                     face_down: bool) -> None:
+    """The track as it stands: the same in every step that moves nothing on it (the bets, the
+    rigging ...). `horses`: (horse, position, spaces moved this step, place) of each horse on
+    the track; `lane_odds` and `lane_cards` per horse in the order of COLOURS."""
     draw_track_header(svg, top, last)
     lanes_top = top + 38
     cards_x = column_x(last + 1) + 12
-    by_lane = cards_by_lane(observation)
-    cards_w = cards_width(by_lane)
-    if cards_w:
-        state = "face down" if cards_face_down(observation) else "face up"
+    by_lane = dict(zip(COLOURS, lane_cards))
+    if cards_width(by_lane):
+        state = "face down" if face_down else "face up"
         svg.text(cards_x, top + 30, f"action cards ({state})", size=11, fill=MUTED)
         if any_struck(by_lane):
             svg.text(cards_x, top + 16, STRUCK_NOTE, size=10, fill=STRIKE)
-    for i, horse in enumerate(COLOURS):          # the lanes, then the lines, then the horses on top
-        svg.open("g", cls="lane", data_horse=horse)
-        draw_lane(svg, lane_y(lanes_top, i), horse, odds.get(horse), last)
-        draw_lane_cards(svg, cards_x, lane_y(lanes_top, i), horse, by_lane[horse])
-        svg.close()
+    # the lanes, then the lines, then the horses on top
+    if all(type(row) is int for row in lane_odds if row is not None):
+        draw_lanes(svg, lanes_top, last, cards_x, lane_odds, lane_cards)
+    else:                   # a float row (2.0) is drawn as written: never keyed as equal to 2
+        draw_lanes.__wrapped__(svg, lanes_top, last, cards_x, lane_odds, lane_cards)
     bottom = lane_y(lanes_top, len(COLOURS)) - LANE_GAP
     draw_lines(svg, lanes_top - 4, bottom + 4)
-    for horse in (h for h in COLOURS if h in positions):
+    for horse, position, spaces, place in horses:
         y = lane_y(lanes_top, COLOURS.index(horse))
-        if moved.get(horse):
-            draw_move_trail(svg, y, horse, positions[horse], moved[horse])
-        place = ranking.index(horse) + 1 if horse in ranking else None
-        draw_pawn(svg, y, horse, positions[horse], place)
-    return bottom + 4, cards_x + cards_w
-
-
+        if spaces:
+            draw_move_trail(svg, y, horse, position, spaces)
+        draw_pawn(svg, y, horse, position, place)

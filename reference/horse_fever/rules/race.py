@@ -93,10 +93,25 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
 
 
 def photo_ties(race: Race, card_value: Any, dice_value: Any, options: Options) -> list[list[str]]:
-    """The groups the first player would have to order in this race round (for players and tools)."""
+    """The groups the first player would have to order in this race round (for players and tools).
+    The round so worked out is kept on the race (foreseen_round): a player who asks, then plays
+    that very round, has it resolved once."""
     card = parse_movement_card(card_value, "race.card")
-    positions, _, finished = resolve_round(race, card, check_dice(dice_value, "race.dice"), options)
+    dice = check_dice(dice_value, "race.dice")
+    resolved = resolve_round(race, card, dice, options)
+    race.foreseen = (race.copy(), card, dice, options, resolved)
+    positions, _, finished = resolved
     return ranking.ties_for_the_first_player(race, positions, finished)
+
+
+def foreseen_round(race: Race, card: MovementCard, dice: tuple[str, str], options: Options
+                   ) -> tuple[dict[str, int], list[tuple[str, str, dict]], list[str]]:
+    """resolve_round, or the resolution photo_ties made of this same round: the same card, dice
+    and options on a race unchanged since (every field equal). Taken once, whichever it is."""
+    foreseen = race.__dict__.pop("foreseen", None)
+    if foreseen is not None and foreseen[:4] == (race, card, dice, options):
+        return foreseen[4]
+    return resolve_round(race, card, dice, options)
 
 
 def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, options: Options,
@@ -108,7 +123,7 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
     photo = check_photo(photo_value, f"{field}.photo")
     start = movement.is_start(race)
     held_back = bool(race.ranking)          # HF-RANK-5 decides only when a ranked horse stays put
-    positions, events, finished = resolve_round(race, card, dice, options)
+    positions, events, finished = foreseen_round(race, card, dice, options)
     order = ranking.arrival_order(race, positions, finished, photo, field)
 
     race.positions = positions

@@ -102,18 +102,55 @@ def readings(game_name: str) -> dict[str, tuple[list[Any], set[str]]]:
     return out
 
 
+class Explanations:
+    """Per case, the flags its situations (the game's flags_for) or its scenario give it, which
+    hold whatever its replays under other readings show; each part worked out once, when asked."""
+
+    def __init__(self, game):
+        self.game = game
+        self.flag_of = {i.id: i.flag for i in load_catalog(game.name).interpretations.values()}
+        self.situations: dict[str, set[str]] = {}
+        self.scenarios: dict[str, set[str]] = {}
+
+    def explain(self, case: dict[str, Any], flags: set[str]) -> bool:
+        """Whether the situations or the scenario give the case every flag of `flags`."""
+        cid = case["id"]
+        if cid not in self.situations:
+            self.situations[cid] = set(self.game.flags_for(case)) if self.game.flags_for else set()
+        if flags <= self.situations[cid]:
+            return True
+        return flags <= self.situations[cid] | self.scenario(case)
+
+    def scenario(self, case: dict[str, Any]) -> set[str]:
+        cid = case["id"]
+        if cid not in self.scenarios:
+            self.scenarios[cid] = {self.flag_of[i] for i in load_scenario(REPO_ROOT / case["origin"]).interpretations} \
+                if case.get("origin") else set()
+        return self.scenarios[cid]
+
+    def unexplained(self, case: dict[str, Any], flags: set[str]) -> set[str]:
+        return {f for f in flags if not self.explain(case, {f})}
+
+
 @pytest.fixture(scope="module", params=list(all_games()))
 def dependence(request):
-    """(game, committed cases, {flag: ids of the cases whose expectations change under another reading})."""
+    """(game, committed cases, {flag: ids of the cases whose expectations change under another
+    reading}, the cases' Explanations). A case that carries every flag of an option, each given
+    it by its situations or its scenario, is not replayed under that option's other values: none
+    of the tests below could fail on it whatever the replays show (it carries the flags, and they
+    need no dependence behind them), and the skip test checks every case carrying a flag."""
     game = get_game(request.param)
     cases = load_cases([game.name], validate=False)
     assert cases, f"no committed vectors for {game.name}: a check that compares nothing does not pass"
     options = readings(game.name)
+    explanations = Explanations(game)
     depends: dict[str, set[str]] = {flag: set() for _, flags in options.values() for flag in flags}
     for case in cases:
         own = dict(case.get("options") or {})
         committed_steps = [Committed(step) for step in case["expected"]]
         for name, (values, flags) in options.items():
+            if flags <= set(case["flags"]) and explanations.explain(case, flags):
+                continue
             current = own.get(name, game.option_defaults[name])
             for value in values:
                 if canonical(value) == canonical(current):
@@ -122,39 +159,37 @@ def dependence(request):
                     for flag in flags:
                         depends[flag].add(case["id"])
                     break
-    return game, cases, depends
+    return game, cases, depends, explanations
 
 
 def test_every_case_that_depends_on_a_reading_carries_its_flag(dependence):
-    game, cases, depends = dependence
+    game, cases, depends, _ = dependence
     flags = {c["id"]: set(c["flags"]) for c in cases}
     missing = sorted((cid, flag) for flag, ids in depends.items() for cid in ids if flag not in flags[cid])
     assert not missing, f"{game.name}: cases that depend on a reading but lack its flag: {missing[:20]}"
 
 
 def test_skipping_a_flag_removes_every_dependent_case(dependence):
-    game, cases, depends = dependence
+    """... and every case that carries the flag."""
+    game, cases, depends, _ = dependence
     for flag, ids in depends.items():
         kept = {c["id"] for c in cases if Selection(skip_flags=[flag]).keep({**c, "game": game.name})}
         assert not kept & ids, f"--skip-flag {flag} keeps {sorted(kept & ids)[:5]}"
+        carrying = {c["id"] for c in cases if flag in c["flags"]}
+        assert not kept & carrying, f"--skip-flag {flag} keeps cases flagged {flag}: {sorted(kept & carrying)[:5]}"
 
 
 def test_a_flag_beyond_the_dependent_cases_comes_from_a_situation_rule_or_the_scenario(dependence):
     """Skipping a flag removes the dependent cases and, besides them, only cases the game's
     situation rules flag (the situations where a reading no option value replays would differ,
     kept on purpose) or whose scenario names the interpretation. Nothing else."""
-    game, cases, depends = dependence
-    catalog = load_catalog(game.name)
-    flag_of = {i.id: i.flag for i in catalog.interpretations.values()}
+    game, cases, depends, explanations = dependence
     unexplained = []
     for case in cases:
         extra = {f for f, ids in depends.items() if f in case["flags"] and case["id"] not in ids}
         if not extra:
             continue
-        explained = set(game.flags_for(case)) if game.flags_for else set()
-        if case.get("origin"):
-            explained |= {flag_of[i] for i in load_scenario(REPO_ROOT / case["origin"]).interpretations}
-        unexplained += [(case["id"], f) for f in sorted(extra - explained)]
+        unexplained += [(case["id"], f) for f in sorted(explanations.unexplained(case, extra))]
     assert not unexplained, f"{game.name}: flags with no dependence, situation or scenario behind them: {unexplained[:10]}"
 
 

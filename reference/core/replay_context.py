@@ -7,6 +7,9 @@ no narration), and it may keep what it built from the case's setup in `replay_me
 a copy to the case's next replay. Whatever is kept there must not depend on the options (the
 replays differ in nothing else) and must be copied, never shared, since play changes it.
 Outside (horserace replay, scenarios, mutants) every replay narrates and keeps nothing.
+`without_narration()` leaves the narratives empty and keeps nothing: for replays that compare
+observations alone but must not share what the case's replays built (tests that check the
+generator's own replays).
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from contextvars import ContextVar
 from typing import Any, Iterator
 
 _VECTOR_REPLAYS: ContextVar[dict[Any, Any] | None] = ContextVar("vector_replays", default=None)
+_SILENT: ContextVar[bool] = ContextVar("without_narration", default=False)
 
 
 def narrating() -> bool:
-    return _VECTOR_REPLAYS.get() is None
+    return _VECTOR_REPLAYS.get() is None and not _SILENT.get()
 
 
 def replay_memo() -> dict[Any, Any] | None:
@@ -37,3 +41,13 @@ def vector_replays() -> Iterator[None]:
         yield
     finally:
         _VECTOR_REPLAYS.reset(token)
+
+
+@contextmanager
+def without_narration() -> Iterator[None]:
+    """Replays that leave every step's narrative empty, and share nothing (no replay_memo)."""
+    token = _SILENT.set(True)
+    try:
+        yield
+    finally:
+        _SILENT.reset(token)

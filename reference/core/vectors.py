@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import io
 import json
 import pickle
 import re
@@ -168,17 +169,20 @@ def canonical_value(value: Any) -> str:
 
 
 def derived_flags(game: Game, case: dict[str, Any], expected: list[dict[str, Any]],
-                  reads: OptionReads | None = None) -> set[str]:
+                  reads: OptionReads | None = None, known: Iterable[str] = ()) -> set[str]:
     """The flag of every interpretation whose other reading changes an expectation of the case:
     the case is replayed once per alternative option value (a replay that fails outright counts
     as a change). So skipping a flag removes every case that depends on that reading. `reads`:
     the options the case's own replay read (core/options.py); another value of an option it
-    never read cannot change anything, and is not replayed."""
+    never read cannot change anything, and is not replayed. `known`: flags the case carries
+    already (its scenario's, its situations'); an option whose every flag is among them, or
+    among those found, is not replayed either: it could add no flag the case lacks."""
     flags: set[str] = set()
+    known = set(known)
     keys = checked_keys(game, case)
     reference = [AsJson(step) for step in expected]
     for name, options, option_flags in alternative_options(game, dict(case.get("options") or {})):
-        if set(option_flags) <= flags or (reads is not None and reads.may_skip(name)):
+        if set(option_flags) <= flags | known or (reads is not None and reads.may_skip(name)):
             continue
         if replay_differs(game, {**case, "options": options}, keys, reference):
             flags.update(option_flags)
@@ -190,7 +194,9 @@ class AsJson:
     1.0). Two values that pickle to the same bytes are the same values of the same types (dicts
     in the same key order), so their sorted JSON is the same: that quick test comes first, and
     only when the pickles differ (another value, or the same in another order) is the JSON
-    compared. Pickling is several times faster than writing sorted JSON."""
+    compared. Pickling is several times faster than writing sorted JSON. The pickles keep no
+    memo (`plain_pickle`), so an object met twice is written out twice, as JSON does: equal
+    values pickle alike whether or not they share parts."""
 
     __slots__ = ("value", "_pickled", "_json")
 
@@ -202,10 +208,10 @@ class AsJson:
     def same_as(self, observed: Any) -> bool:
         try:
             if self._pickled is None:
-                self._pickled = pickle.dumps(self.value, PICKLE_PROTOCOL)
-            if pickle.dumps(observed, PICKLE_PROTOCOL) == self._pickled:
+                self._pickled = plain_pickle(self.value)
+            if plain_pickle(observed) == self._pickled:
                 return True
-        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError, ValueError):
             pass                        # not picklable: the JSON alone decides
         if self._json is None:
             self._json = json.dumps(self.value, sort_keys=True)
@@ -213,6 +219,17 @@ class AsJson:
 
 
 PICKLE_PROTOCOL = 5
+
+
+def plain_pickle(value: Any) -> bytes:
+    """The value pickled without a memo ("fast" mode): a part met twice is written twice, so the
+    bytes depend on the values and their types alone, not on which parts are the same object
+    (a cycle raises ValueError)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, PICKLE_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(value)
+    return buffer.getvalue()
 
 
 def replay_differs(game: Game, case: dict[str, Any], keys: list[list[str]], reference: list[AsJson]) -> bool:
@@ -278,7 +295,7 @@ def _finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     if game.flags_for:
         flags.update(game.flags_for({**case, "expected": expected, REPLAYED: observations}))
     flags.update(language_flags(game, {**case, "expected": expected}))
-    flags.update(derived_flags(game, case, expected, reads))
+    flags.update(derived_flags(game, case, expected, reads, known=flags))
     if any("error" in e for e in expected):
         flags.add(REFUSAL_FLAG)
     if case.get("options"):

@@ -17,14 +17,25 @@ FILES = scenario_files()
 TESTS_DIR = Path(__file__).resolve().parents[1]
 
 
+LOADED: dict[Path, object] = {}
+
+
+def loaded(path: Path):
+    """The scenario at `path`, read and validated once per test process (a file that does not
+    load raises each time it is asked for)."""
+    if path not in LOADED:
+        LOADED[path] = load_scenario(path)
+    return LOADED[path]
+
+
 @pytest.fixture(scope="module")
 def scenarios():
-    return [load_scenario(path) for path in FILES]
+    return [loaded(path) for path in FILES]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_scenario_validates_and_replays_without_mismatch(path):
-    scenario = load_scenario(path)
+    scenario = loaded(path)
     result = verify_scenario(scenario)
     assert result.error is None, str(result.error)
     assert not result.mismatches, result.mismatches[0]

@@ -57,13 +57,19 @@ def test_every_vector_file_validates_and_counts_its_cases(path):
         assert case["clauses"], f"{case['id']} names no clause"
 
 
-def test_case_ids_are_unique_across_all_files():
-    ids = [c["id"] for c in load_cases()]
+@pytest.fixture(scope="module")
+def committed_cases():
+    """Every committed case, read (and checked) once for the tests below, which only read them."""
+    return load_cases()
+
+
+def test_case_ids_are_unique_across_all_files(committed_cases):
+    ids = [c["id"] for c in committed_cases]
     assert len(ids) == len(set(ids))
 
 
-def test_every_game_mode_is_generated_many_times():
-    cases = load_cases(["dominoes"])
+def test_every_game_mode_is_generated_many_times(committed_cases):
+    cases = [c for c in committed_cases if c["game"] == "dominoes"]
     matches = [c for c in cases if c["kind"] == "match"]
     formats = {(c["input"]["setup"]["players"], c["input"]["setup"].get("mode", "individual")) for c in matches}
     assert formats == {(2, "individual"), (3, "individual"), (4, "individual"), (4, "partnership")}
@@ -72,11 +78,11 @@ def test_every_game_mode_is_generated_many_times():
     assert len(won) >= 200, "generated matches are played to the end"
 
 
-def test_generated_cases_reach_every_domino_clause_many_times():
+def test_generated_cases_reach_every_domino_clause_many_times(committed_cases):
     from reference.core.catalog import load_catalog
     catalog = load_catalog("dominoes")
     hits = {}
-    for case in load_cases(["dominoes"]):
+    for case in (c for c in committed_cases if c["game"] == "dominoes"):
         for clause in case["clauses"]:
             hits[clause] = hits.get(clause, 0) + 1
     engine_clauses = [c for c in catalog.clauses.values() if not c.waiver]

@@ -301,7 +301,7 @@ def placement_decisions(layout: Layout, tile: Tile) -> list[str]:
         if is_double(parent.tile):
             if placed.parent.side in BRANCHES:
                 decided.append("DOM-DBL-3")                # a side branch, chosen freely
-            elif any(not parent.occupied(side) for side in LONG_SIDES):
+            elif not (parent.occupied(LINE_A) and parent.occupied(LINE_B)):
                 decided += ["DOM-DBL-2", "DOM-COUNT-1"]    # branches withheld; still counts
             else:
                 # both long sides now taken: the branches open (every double is a branching
@@ -315,7 +315,8 @@ def placement_decisions(layout: Layout, tile: Tile) -> list[str]:
             decided.append("DOM-PTS-5")                    # a counted end worth zero
     else:
         decided += ["DOM-PLACE-2", "DOM-COUNT-3"]          # its free half(s) become counted ends
-        if any(point_at(tile, side).value == 0 for side in NON_DOUBLE_SIDES if not placed.occupied(side)):
+        # its counted ends (`settle`: its free halves, `end_contributions`)
+        if 0 in [contribution.value for contribution in placed.counted]:
             decided.append("DOM-PTS-5")                    # a counted end worth zero
     return decided
 

@@ -251,7 +251,10 @@ class Layout:
         if len(counted) > 1:
             counted = sorted(counted, key=Contribution.sort_key)
         placed.counted = counted
-        placed.counted_sum = sum([contribution.value for contribution in counted])
+        counted_sum = 0
+        for contribution in counted:       # none, one or two: a loop beats building a list to sum
+            counted_sum += contribution.value
+        placed.counted_sum = counted_sum
         before = self.placed.get(tile)
         if before is None:
             insort(self.listing, tile)

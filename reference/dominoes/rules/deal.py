@@ -69,6 +69,9 @@ def check_deal(seating: Seating, hands: list[list[Tile]], draw_pile: list[Tile],
 
 def check_distinct(groups: list[list[Tile]], field: str, names: list[str]) -> None:
     """28 distinct tiles (DOM-SET-1); name the second place a tile appears."""
+    every = [tile for group in groups for tile in group]
+    if len(set(every)) == len(every):
+        return                                       # no tile twice: nothing to name
     seen: dict[Tile, tuple[str, int]] = {}           # tile -> (group label, index): where first
     seat = 0
     for group, name in zip(groups, names):

@@ -42,6 +42,14 @@ SEEDS = range(1, 601)              # matches played (positions skipped once thei
 PAIRS_SEEDS = range(10_001, 10_401)
 
 
+class UnkeptLog(EventLog):
+    """The record of a step no probe comes from: nothing is kept (the rules never read a
+    step's events back; only the vectors' replays record them)."""
+
+    def event(self, type_: str, clause: str, **fields: Any) -> dict[str, Any]:
+        return fields
+
+
 def position_of(match: MatchState) -> dict[str, Any]:
     """The match's position in the `setup.position` form."""
     r = match.round
@@ -137,7 +145,7 @@ def play_for_probes(seed: int, collector: Collector, format_: tuple[str, int, st
             offered = None
             hands, pile, _ = shuffled_deal(rng, players, None)
             deal_round(match, hands, pile, None if match.next_opener is not None else rng.randrange(players),
-                       EventLog())
+                       UnkeptLog())
             continue
         actions = offered if offered is not None else legal_actions(match)
         offered = None
@@ -145,7 +153,7 @@ def play_for_probes(seed: int, collector: Collector, format_: tuple[str, int, st
         text = str(action)
         collector.follow(text)
         if not collector.wants_position(match):
-            play(match, action, EventLog())      # no probe from here: its clauses are not needed
+            play(match, action, UnkeptLog())     # no probe from here: its record is not needed
             if match.phase in (AWAITING_DEAL, OVER):
                 collector.close()
             continue

@@ -14,7 +14,7 @@ Counting rule (stated once, used everywhere):
 
 from __future__ import annotations
 
-from .playout import EventLog
+from .playout import UnkeptLog
 from .rules.state import MatchState
 from .rules.turns import legal_actions, play
 
@@ -28,7 +28,7 @@ def perft(match: MatchState, depth: int) -> int:
     total = 0
     for action in actions:
         child = match.copy()
-        play(child, action, EventLog())
+        play(child, action, UnkeptLog())
         total += perft(child, depth - 1)
     return total
 
@@ -48,7 +48,7 @@ def count_by_depth(match: MatchState, ply: int, counts: list[int]) -> None:
         return
     for action in actions:
         child = match.copy()
-        play(child, action, EventLog())
+        play(child, action, UnkeptLog())
         count_by_depth(child, ply + 1, counts)
 
 
@@ -67,7 +67,7 @@ def perft_and_divide(match: MatchState, depth: int) -> tuple[list[int], dict[str
             out[str(action)] = 1
             continue
         child = match.copy()
-        play(child, action, EventLog())
+        play(child, action, UnkeptLog())
         below = perft_by_depth(child, depth - 1)
         for ply, count in enumerate(below, 1):
             counts[ply] += count

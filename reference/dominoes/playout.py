@@ -34,6 +34,14 @@ class EventLog(StepLog):
         pass
 
 
+class UnkeptLog(EventLog):
+    """A step's record for play whose steps nobody reads (perft's counting, the play between
+    probe positions): nothing is kept. The rules never read a step's events back."""
+
+    def event(self, type_: str, clause: str, **fields: Any) -> dict[str, Any]:
+        return fields
+
+
 @dataclass
 class PlayedStep:
     action: str                 # "deal" or the action text

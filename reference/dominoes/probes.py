@@ -21,7 +21,7 @@ from typing import Any
 from reference.core.catalog import load_catalog
 from reference.core.log import StepLog
 
-from .playout import EventLog, shuffled_deal
+from .playout import UnkeptLog, shuffled_deal
 from .rules.deal import deal_round, new_match
 from .rules.seating import INDIVIDUAL, PARTNERSHIP, Seating
 from .rules.state import AWAITING_DEAL, OVER, PLACE_DRAWN, MatchState
@@ -40,14 +40,6 @@ NOT_PROBED = frozenset({"DOM-SET-1", "DOM-SET-2", "DOM-DEAL-1", "DOM-DEAL-2", "D
 FORMATS = [("2p", 2, INDIVIDUAL), ("3p", 3, INDIVIDUAL), ("4p", 4, INDIVIDUAL), ("pairs", 4, PARTNERSHIP)]
 SEEDS = range(1, 601)              # matches played (positions skipped once their clauses are full)
 PAIRS_SEEDS = range(10_001, 10_401)
-
-
-class UnkeptLog(EventLog):
-    """The record of a step no probe comes from: nothing is kept (the rules never read a
-    step's events back; only the vectors' replays record them)."""
-
-    def event(self, type_: str, clause: str, **fields: Any) -> dict[str, Any]:
-        return fields
 
 
 def position_of(match: MatchState) -> dict[str, Any]:

@@ -41,8 +41,10 @@ class Candidate:
     seed: int
 
 
-def played_steps(seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], list[str], bool]]:
-    """(position before, protocol step, clauses applied, is a deal) for every step of one game."""
+def played_steps(seed: int, positions: bool = True
+                 ) -> Iterator[tuple[dict[str, Any] | None, dict[str, Any], list[str], bool]]:
+    """(position before, protocol step, clauses applied, is a deal) for every step of one game;
+    without `positions` the position is None (the same game, played without noting positions)."""
     rng = random.Random(seed)
     players = PLAYERS[seed % len(PLAYERS)]
     player = RandomPlayer(rng)
@@ -53,15 +55,31 @@ def played_steps(seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], li
     for _ in range(MAX_STEPS_PER_GAME):
         if state.phase == OVER:
             return
-        before = position_of(state)
+        before = position_of(state) if positions else None
         action = next_action(player, state)
         log = StepLog()
         play(state, action, log)
         yield before, protocol_form(action), list(log.clauses), isinstance(action, Deal)
 
 
-def candidates(seed: int, catalog: set[str]) -> Iterator[Candidate]:
-    steps = list(played_steps(seed))
+def game_steps(seed: int, open_clauses: set[str], eager: bool
+               ) -> list[tuple[dict[str, Any] | None, dict[str, Any], list[str], bool]]:
+    """played_steps(seed), with every position noted if any could be used. A probe is kept only
+    if its first step applies a clause with fewer than TARGET probes, and counts only grow, so a
+    game where no step applies one of `open_clauses` (those short at its start) gives no probe
+    and needs no position. Not `eager`, the game is played without positions first and played
+    again (the same seed, the same game) only if a step applies an open clause: worth it late in
+    the run, when most games give nothing."""
+    if not eager:
+        steps = list(played_steps(seed, positions=False))
+        if not any(open_clauses.intersection(clauses) for _, _, clauses, _ in steps):
+            return steps
+    return list(played_steps(seed))
+
+
+def candidates(seed: int, catalog: set[str], open_clauses: set[str] | None = None,
+               eager: bool = True) -> Iterator[Candidate]:
+    steps = game_steps(seed, catalog if open_clauses is None else open_clauses, eager)
     for index, (before, step, clauses, _) in enumerate(steps):
         length = 1 + (seed + index) % 3
         chosen = [step]
@@ -79,12 +97,16 @@ def probe_cases() -> list[dict[str, Any]]:
     counts: dict[str, int] = {}
     named: dict[str, int] = {}                  # per clause, the probes named after it so far
     cases = []
+    eager = True                                # the last game gave a probe: the next one likely will
     for n in range(GAMES):
         seed = 9000 + n
-        for cand in candidates(seed, catalog):
+        open_clauses = {c for c in catalog if counts.get(c, 0) < TARGET}
+        kept_before = len(cases)
+        for cand in candidates(seed, catalog, open_clauses, eager):
             wanted = [c for c in cand.first_clauses if counts.get(c, 0) < TARGET]
             if not wanted:
                 continue
+            assert cand.setup is not None, "a kept probe was played without positions"
             target = min(wanted, key=lambda c: (counts.get(c, 0), c))
             for clause in cand.first_clauses:
                 counts[clause] = counts.get(clause, 0) + 1
@@ -93,6 +115,7 @@ def probe_cases() -> list[dict[str, Any]]:
                           "description": f"Probe for {target}: {len(cand.steps)} step(s) from a position of "
                                          f"seeded play (seed {cand.seed})",
                           "options": {}, "input": {"setup": cand.setup, "steps": cand.steps}})
+        eager = len(cases) > kept_before
         if all(counts.get(c, 0) >= TARGET for c in reachable_clauses()):
             break
     return sorted(cases, key=lambda c: c["id"])

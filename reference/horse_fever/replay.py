@@ -79,12 +79,14 @@ def replay_game(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
         log = StepLog()
         text = str(action) if action else None
         if action is not None:
-            before = state.copy()
+            # the state is restored only after a refusal that is a result; any other refusal ends the replay
+            refusable = may_refuse(case, step)
+            before = state.copy() if refusable else None
             try:
                 check_by(state, seat, f"{field}.action" if "action" in step else f"{field}.by")
                 play(state, action, log, field)
             except InputError as exc:
-                if not may_refuse(case, step):
+                if not refusable:
                     raise
                 state = before
                 yield refused(index, text, exc)
@@ -118,11 +120,12 @@ def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
         log = StepLog()
         text = str(action) if action else None
         if action is not None:
-            before = race.copy()
+            refusable = may_refuse(case, step)
+            before = race.copy() if refusable else None
             try:
                 apply_race_action(race, action, options, log, field)
             except InputError as exc:
-                if not may_refuse(case, step):
+                if not refusable:
                     raise
                 race = before
                 yield refused(index, text, exc)

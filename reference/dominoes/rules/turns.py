@@ -8,8 +8,6 @@ or continuation (continuation.py), and last the blocked round (drawing.py).
 
 from __future__ import annotations
 
-from itertools import starmap
-
 from reference.core.errors import IllegalAction
 
 from . import continuation, drawing, points
@@ -41,7 +39,7 @@ def legal_placements(layout: Layout, tiles: list[Tile], symmetric_points: str = 
         else offered_points(layout, symmetric_points)
     # Tiles in order, each at the points in listing order: the moves come out in action order
     # (`action_sort_key`), one per (tile, point).
-    return list(starmap(Place, placements(layout, sorted(set(tiles)), offered)))
+    return [Place(tile, point) for tile, point in placements(layout, sorted(set(tiles)), offered)]
 
 
 def legal_actions(match: MatchState, log=None) -> list[Action]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -66,13 +67,52 @@ class RunInfo:
         return sum(self.deselected.values())
 
 
+WHOLE_EVENT = re.compile(r"^(.+\[\d+\])\.type$")   # an event of another type, or one missing or extra
+REFUSAL_EXPECTED = re.compile(r"^the step is refused( under \S+)?$")          # results.missing_refusal
+REFUSAL_MISSED = re.compile(r"^the step was accepted; the implementation reported (.*)$", re.S)
+
+
+def shown_differences(m: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(field, expected, actual) of each difference at the divergent step, each once. The
+    attribution lists an event of another type once per type (both paths may be charged), and
+    names it by its `type` field: here it is one line named as the whole event (`events[2]`),
+    each side written as its type, then its other fields."""
+    shown: dict[tuple[str, str, str], None] = {}
+    for d in m.get("differences") or [{"field": m["key"], "expected": m["expected"], "actual": m["actual"]}]:
+        field, expected, actual = d["field"], d["expected"], d["actual"]
+        whole = WHOLE_EVENT.match(field)
+        if whole:
+            field, expected, actual = whole.group(1), event_text(expected), event_text(actual)
+        shown.setdefault((field, expected, actual), None)
+    return list(shown)
+
+
+def event_text(shown: str) -> str:
+    """An event as a report shows it (`{"player": 0, "type": "round_won"}`) written type first:
+    `round_won {"player": 0}`. A bare type, `(absent)` or a value cut short stays as it is."""
+    try:
+        event = json.loads(shown)
+    except ValueError:
+        return shown
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return shown
+    rest = {k: v for k, v in event.items() if k != "type"}
+    return f"{event['type']} {json.dumps(rest, sort_keys=True, ensure_ascii=False)}" if rest else event["type"]
+
+
 def divergence_lines(r: CaseResult) -> list[str]:
     m = r.mismatch
     out = [f"  first divergence at step {m['step']} ({m.get('action') or 'setup'}): "
            + ", ".join(dict.fromkeys(d["key"] for d in m.get("differences", ())) or [m["key"]])]
-    for d in m.get("differences") or [{"field": m["key"], "expected": m["expected"], "actual": m["actual"]}]:
-        out.append(f"    {d['field']}: expected {d['expected']}")
-        out.append(f"    {' ' * len(d['field'])}  actual   {d['actual']}")
+    for field_name, expected, actual in shown_differences(m):
+        refused = REFUSAL_EXPECTED.match(expected) if field_name == "error" else None
+        accepted = REFUSAL_MISSED.match(actual) if refused else None
+        if accepted:        # a missing refusal, said as such
+            out.append(f"    the step should have been refused{refused.group(1)}; the implementation accepted it")
+            out.append(f"      and reported {accepted.group(1)}")
+            continue
+        out.append(f"    {field_name}: expected {expected}")
+        out.append(f"    {' ' * len(field_name)}  actual   {actual}")
     if m.get("more_differences"):
         out.append(f"    ... {m['more_differences']} more difference(s) at this step")
     if m.get("later_steps_not_compared"):

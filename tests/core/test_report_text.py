@@ -1,5 +1,6 @@
 """What a failure reads like in `horserace check`'s text report: each difference once, a whole
-differing event named as that event, a missing refusal said as such."""
+differing event named as that event, a missing refusal said as such; and a selection naming a
+game or kind that does not exist is an error naming it, not an empty selection."""
 
 import json
 import shlex
@@ -70,3 +71,18 @@ def test_what_an_engine_reported_for_a_step_it_should_have_refused_is_cut_short(
     _, mismatch = judge(case, steps)
     actual = mismatch["differences"][0]["actual"]
     assert len(actual) < 800 and "…(truncated" in actual
+
+
+def test_an_unknown_game_kind_or_mode_is_named_with_the_nearest(capsys):
+    assert main(["check", "--game", "domino"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'domino' (did you mean dominoes?)" in err
+    assert "cards, dominoes, horse_fever" in err and "no case matches" not in err
+    assert main(["check", "--game", "dominoes", "--kind", "layuot"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown kind 'layuot' (did you mean layout?)" in err and "settlement" in err
+    assert main(["check", "--game", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'chess';" in err and "did you mean" not in err
+    assert main(["fuzz", "--game", "domino"]) == 2
+    assert "unknown game 'domino' (did you mean dominoes?)" in capsys.readouterr().err

@@ -95,7 +95,8 @@ def report_problem(data: Any) -> str:
 
 
 def implementation_name(report: Mapping[str, Any], index: int) -> str:
-    """`N. name version` as the implementation announced itself, else its command."""
+    """`N. name version` as the implementation announced itself, else its command; with the run's
+    --label first (`N. nightly-x86: name version`), so runs of one implementation are told apart."""
     impl = report.get("implementation") or {}
     told = impl.get("implementation")
     if isinstance(told, dict) and isinstance(told.get("name"), str) and told["name"]:
@@ -103,7 +104,8 @@ def implementation_name(report: Mapping[str, Any], index: int) -> str:
         name = f"{told['name']} {version}" if isinstance(version, str) and version else told["name"]
     else:
         name = str(impl.get("command") or "implementation")
-    return f"{index + 1}. {name}"
+    label = report.get("label")
+    return f"{index + 1}. {label}: {name}" if isinstance(label, str) and label else f"{index + 1}. {name}"
 
 
 # -- what a failure is charged to ---------------------------------------------------------------

@@ -74,12 +74,15 @@ def seeds_dir() -> Path:
 
 
 def display_path(path: Path | str) -> str:
-    """A path relative to the data root when it lies inside it (stable in reports)."""
+    """A path relative to the data root when it lies inside it, else relative to the folder
+    holding the `reference` package when it lies in the package (a catalog:
+    `reference/dominoes/clauses.yaml`, from a checkout and from site-packages alike): stable in
+    reports and pages, and never the installation's absolute path."""
     path = Path(path)
     if not path.is_absolute() and (DATA_ROOT / path).exists():   # already shown relative to it
         return path.as_posix()
     path = path.resolve()
-    try:
-        return str(path.relative_to(DATA_ROOT))
-    except ValueError:
-        return str(path)
+    for root in (DATA_ROOT, PACKAGE_DIR.parent):
+        if path.is_relative_to(root):
+            return path.relative_to(root).as_posix()
+    return str(path)

@@ -61,6 +61,7 @@ class RunInfo:
     filters: dict[str, list[str]] = field(default_factory=dict)
     deselected: dict[str, int] = field(default_factory=dict)      # game -> cases left out
     unmatched_expected: list[str] = field(default_factory=list)   # expected-failure entries matching nothing
+    label: str | None = None        # --label: tells runs of one implementation apart in every report
 
     @property
     def total_deselected(self) -> int:
@@ -98,6 +99,19 @@ def event_text(shown: str) -> str:
         return shown
     rest = {k: v for k, v in event.items() if k != "type"}
     return f"{event['type']} {json.dumps(rest, sort_keys=True, ensure_ascii=False)}" if rest else event["type"]
+
+
+LABEL_LIMIT = 200      # characters of a --label
+
+
+def checked_label(label: str | None) -> str | None:
+    """A --label as the reports carry it: 1 to 200 printable characters (a usage error else)."""
+    if label is None:
+        return None
+    if not label.strip() or len(label) > LABEL_LIMIT or not label.isprintable():
+        raise HorseRaceError(f"--label {label[:40]!r}: give 1 to {LABEL_LIMIT} printable characters "
+                             "(e.g. --label nightly-x86)")
+    return label
 
 
 def divergence_lines(r: CaseResult) -> list[str]:
@@ -171,6 +185,7 @@ def json_report(results: list[CaseResult], implementation: dict[str, Any], start
     report = {
         "schema": schemas.schema_id("report.schema.json"),
         "suite_version": suite_version(),
+        **({"label": info.label} if info.label else {}),
         "implementation": bounded_announcement(implementation),
         "started": started.astimezone(timezone.utc).isoformat(timespec="seconds"),
         "selection": {"filters": info.filters, "deselected": info.total_deselected,
@@ -241,8 +256,11 @@ def junit_detail(r: CaseResult) -> str:
 def junit_xml(results: list[CaseResult], info: RunInfo | None = None,
               implementation: dict[str, Any] | None = None) -> str:
     info = info or RunInfo()
-    root = ET.Element("testsuites", name="horserace", tests=str(len(results)))
+    root = ET.Element("testsuites", name=xml_text(f"horserace {info.label}" if info.label else "horserace"),
+                      tests=str(len(results)))
     properties = ET.SubElement(root, "properties")
+    if info.label:
+        ET.SubElement(properties, "property", name="label", value=xml_text(info.label))
     ET.SubElement(properties, "property", name="deselected", value=str(info.total_deselected))
     for name, values in info.filters.items():
         ET.SubElement(properties, "property", name=f"filter.{name}", value=xml_text(" ".join(values)))

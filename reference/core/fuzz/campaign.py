@@ -57,6 +57,7 @@ class Campaign:
     shrink_seconds: float = SHRINK_SECONDS
     stop_at_first: bool = False      # mutant runs: the number of cases needed is the measure
     modes: tuple[str, ...] = ()      # --mode: a case in another mode of play is deselected, never shrunk into
+    label: str | None = None         # --label, for the reports
 
     def keeps_mode(self, case: dict[str, Any]) -> bool:
         """A case in one of the selected modes, or in none (as `check --mode` selects)."""

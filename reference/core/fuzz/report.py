@@ -214,10 +214,14 @@ def text_summary(report: dict[str, Any], show: int = 10) -> str:
 def junit_xml(report: dict[str, Any]) -> str:
     cases = [c for c in report["cases"] if c["status"] != "deselected"]      # as check: not run, not listed
     t = report["totals"]
-    root = ET.Element("testsuites", name="horserace-fuzz", tests=str(len(cases)))
-    if t.get("deselected"):
+    label = report["campaign"].get("label")
+    root = ET.Element("testsuites", name=bounded(f"horserace-fuzz {label}" if label else "horserace-fuzz"),
+                      tests=str(len(cases)))
+    if label or t.get("deselected"):
         properties = ET.SubElement(root, "properties")
-        ET.SubElement(properties, "property", name="deselected", value=str(t["deselected"]))
+        if label:
+            ET.SubElement(properties, "property", name="label", value=bounded(label))
+        ET.SubElement(properties, "property", name="deselected", value=str(t.get("deselected", 0)))
     suite = ET.SubElement(root, "testsuite", name=f"fuzz.{report['campaign']['game']}", tests=str(len(cases)),
                           failures=str(t["failed"]), errors=str(t["errored"]), skipped=str(t["skipped"]))
     for c in cases:

@@ -144,6 +144,8 @@ def campaign_fields(c: Campaign, target: Target) -> dict[str, Any]:
         fields["mutant"] = target.mutant.name
     if c.modes:
         fields["modes"] = list(c.modes)
+    if c.label:
+        fields["label"] = c.label
     if c.stop_at_first:
         fields["stop_at_first"] = True
     return fields

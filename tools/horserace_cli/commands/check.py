@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--expected-failures", type=Path, metavar="FILE",
                         help="YAML/JSON list of {id or clause, reason, [step], [key]} the implementation "
                              "is known to fail (schema/expected-failures.schema.json)")
+    parser.add_argument("--label", metavar="TEXT",
+                        help="a name for this run in the JSON, JUnit and HTML reports (e.g. nightly-x86), "
+                             "to tell runs of one implementation apart")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--html", type=Path, metavar="DIR", help="write an HTML report (index.html) to DIR")
@@ -80,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     check_names(args.game, args.kind, args.mode)  # a typo is named, not taken for an empty selection
+    report.checked_label(args.label)
     chosen = selection(args)
     early = launch_early(args)          # it starts while the vectors are read
     try:
@@ -111,7 +115,7 @@ def reference_adapter(games: list[str]) -> str:
 
 def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
     cases = load_selected(chosen)
-    info = report.RunInfo(filters=used_filters(args))
+    info = report.RunInfo(filters=used_filters(args), label=args.label)
     selected_by_game: dict[str, int] = {}
     for game in case_games(cases):
         selected_by_game[game] = selected_by_game.get(game, 0) + 1

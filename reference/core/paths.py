@@ -1,7 +1,7 @@
 """Where the suite's data lives: in a checkout, or inside an installed wheel.
 
-A checkout keeps `schema/`, `vectors/` and `docs/` at the top of the repository, beside `reference/`.
-A wheel carries the same folders as package data under `reference/suite_data/` (copied
+A checkout keeps `schema/`, `vectors/`, `docs/` and `examples/` at the top of the repository, beside
+`reference/`. A wheel carries the same folders as package data under `reference/suite_data/` (copied
 there at build time by setup.py), found with importlib.resources. The constants below point at
 whichever is present, so the rest of the suite reads files without knowing how it was
 installed. Files inside a game's package (clause catalogs, interpretations, Horse Fever
@@ -52,6 +52,7 @@ REPO_ROOT = DATA_ROOT
 SCHEMA_DIR = DATA_ROOT / "schema"
 VECTORS_DIR = DATA_ROOT / "vectors"
 SCENARIO_DIR = VECTORS_DIR / "scenarios"
+EXAMPLES_DIR = DATA_ROOT / "examples"          # the adapter starters (`horserace starter` writes them out)
 SEEDS_DIR = (CHECKOUT_ROOT or DATA_ROOT).parent / "shared" / "seeds"
 
 

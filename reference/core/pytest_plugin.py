@@ -227,7 +227,7 @@ class ProtocolRun:
     @classmethod
     def from_options(cls, config: pytest.Config, command: str) -> ProtocolRun:
         from .errors import HorseRaceError
-        from .game import all_games
+        from .game import all_games, nearest
         from .report import load_expected_failures
         from .runner import Selection
         from .vectors import check_names, load_cases
@@ -236,7 +236,8 @@ class ProtocolRun:
         games = option("horserace_game")
         unknown = sorted(set(games) - set(all_games()))
         if unknown:
-            raise pytest.UsageError(f"--horserace-game {unknown[0]}: no such game (games: {', '.join(all_games())})")
+            raise pytest.UsageError(f"--horserace-game {unknown[0]}: no such game{nearest(unknown[0], all_games())} "
+                                    f"(games: {', '.join(all_games())})")
         chosen = Selection(option("horserace_id"), games, option("horserace_kind"), option("horserace_clause"),
                            [], option("horserace_skip_flag"))
         modes = option("horserace_mode")

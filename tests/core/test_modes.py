@@ -107,3 +107,6 @@ def test_the_plugin_deselects_the_cases_of_other_modes(pytester, settlements):
                                 "--horserace-mode", "pairs")
     assert result.ret == 4
     result.stderr.fnmatch_lines(["*unknown mode 'pairs'*individual, partnership*"])
+    result = pytester.runpytest("--horserace-impl", ADAPTER, "--horserace-game", "domino")
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*--horserace-game domino: no such game (did you mean dominoes?)*"])

@@ -243,7 +243,7 @@ class ProtocolRun:
         modes = option("horserace_mode")
         left_out: set[str] = set()
         try:
-            check_names(games, [], modes)
+            check_names(games, option("horserace_kind"), modes)
             if chosen.clauses or chosen.skip_flags or modes:      # selection by what the cases hold
                 cases = [c for c in load_cases(games or None, kinds=chosen.kinds or None,
                                                wanted=chosen.id_matcher() if chosen.ids else None)

@@ -301,6 +301,13 @@ README.md has the commands and the protocol's walk-through.
   that seat's turn. Domino actions carry no seat; the seat to act is the observation's `turn`.
 * **Chance is input.** Deals, lays, draw piles, movement cards, dice and photo-finish choices are
   in the steps or the setup; nothing is drawn from a random generator.
+* **Modes of play.** A case with players carries its `mode`: dominoes `individual` or
+  `partnership`, Horse Fever the player count (`2-players` … `6-players`); the card game has
+  none. An implementation that leaves a mode out runs `horserace check --mode individual` (also
+  `fuzz --mode`, the plugin's `--horserace-mode`): the cases of the other modes are deselected,
+  and the cases without a mode (a domino layout, a Horse Fever race) are kept.
+* **A starting point.** `horserace starter --lang python|js --game G -o DIR` writes an adapter that
+  speaks the protocol (from the installed wheel as from a checkout) with a stub engine to replace.
 * **`step_clauses` and `clause_keys`.** Each case lists, per step, the clauses that step applied;
   each file header maps a clause to the observation paths it decides (`key`, `key.field`,
   `events.<type>`, `events.<type>.<field>`). The runner attributes a divergence to the step's

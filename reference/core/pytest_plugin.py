@@ -44,7 +44,7 @@ Answer = Callable[[dict[str, Any]], list[dict[str, Any]]]
 # The statuses of a case that compared answers with expected values (the others did not).
 COMPARED = ("passed", "failed", "xfailed", "xpassed")
 SELECTION_OPTIONS = ("horserace_game", "horserace_kind", "horserace_id", "horserace_clause",
-                     "horserace_skip_flag", "horserace_expected_failures", "horserace_allow_empty")
+                     "horserace_skip_flag", "horserace_mode", "horserace_expected_failures", "horserace_allow_empty")
 
 
 # -- what a case's result looks like, shared by both routes -------------------------------------
@@ -87,6 +87,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="only cases exercising this clause (repeatable)")
     group.addoption("--horserace-skip-flag", action="append", default=[], metavar="FLAG",
                     help="leave out cases with this flag (repeatable)")
+    group.addoption("--horserace-mode", action="append", default=[], metavar="MODE",
+                    help="only cases in this mode of play (repeatable): dominoes individual or partnership, "
+                         "Horse Fever 2-players ... 6-players; the cases of other modes are deselected")
     group.addoption("--horserace-expected-failures", metavar="FILE",
                     help="YAML/JSON list of {id, reason}: those cases are xfailed, and fail if they pass")
     group.addoption("--horserace-timeout", type=float, default=10.0, metavar="SECONDS",
@@ -118,6 +121,17 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
     if run is not None and isinstance(collector, pytest.Session) and report.passed:
         report.result.append(CaseGroup.from_parent(collector, name="horserace", nodeid="horserace",
                                                    cases=run.cases, run=run))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The cases of a mode --horserace-mode leaves out are deselected, and pytest counts them so."""
+    run = config.stash.get(RUN_KEY, None)
+    if run is None or not run.mode_deselected:
+        return
+    left_out = [item for item in items if isinstance(item, CaseItem) and item.case["id"] in run.mode_deselected]
+    if left_out:
+        items[:] = [item for item in items if not (isinstance(item, CaseItem) and item.case["id"] in run.mode_deselected)]
+        config.hook.pytest_deselected(items=left_out)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -208,36 +222,45 @@ class ProtocolRun:
         self.note = ""
         self.loaded: dict[str, dict[str, Any]] | None = None    # id -> the whole case (see content)
         self.load_error = ""
+        self.mode_deselected: set[str] = set()     # ids collected only to be deselected (--horserace-mode)
 
     @classmethod
     def from_options(cls, config: pytest.Config, command: str) -> ProtocolRun:
         from .errors import HorseRaceError
-        from .game import all_games
+        from .game import all_games, nearest
         from .report import load_expected_failures
         from .runner import Selection
-        from .vectors import load_cases
+        from .vectors import check_names, load_cases
 
         option = config.getoption
         games = option("horserace_game")
         unknown = sorted(set(games) - set(all_games()))
         if unknown:
-            raise pytest.UsageError(f"--horserace-game {unknown[0]}: no such game (games: {', '.join(all_games())})")
+            raise pytest.UsageError(f"--horserace-game {unknown[0]}: no such game{nearest(unknown[0], all_games())} "
+                                    f"(games: {', '.join(all_games())})")
         chosen = Selection(option("horserace_id"), games, option("horserace_kind"), option("horserace_clause"),
                            [], option("horserace_skip_flag"))
+        modes = option("horserace_mode")
+        left_out: set[str] = set()
         try:
-            if chosen.clauses or chosen.skip_flags:      # selection by what the cases hold
+            check_names(games, option("horserace_kind"), modes)
+            if chosen.clauses or chosen.skip_flags or modes:      # selection by what the cases hold
                 cases = [c for c in load_cases(games or None, kinds=chosen.kinds or None,
                                                wanted=chosen.id_matcher() if chosen.ids else None)
                          if chosen.keep(c)]
+                # collected, then deselected (pytest counts them): Selection(modes=...) keeps the rest
+                left_out = {c["id"] for c in cases if not Selection(modes=modes).keep(c)}
             else:
                 cases = case_names(games or None, chosen.kinds or None, chosen.id_matcher() if chosen.ids else None)
             xfail_file = option("horserace_expected_failures")
             expected = load_expected_failures(Path(xfail_file)) if xfail_file else None
         except HorseRaceError as exc:
             raise pytest.UsageError(f"horserace: {exc}") from None
-        if not cases:
+        if not cases or len(left_out) == len(cases):
             raise pytest.UsageError("horserace: no vector case matches the --horserace-* selection")
-        return cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"))
+        run = cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"))
+        run.mode_deselected = left_out
+        return run
 
     def content(self, case: dict[str, Any], items: list[pytest.Item]) -> dict[str, Any]:
         """The whole case (`case` may hold only its id, game and kind: see case_names). At the
@@ -327,7 +350,8 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
                  ids: list[str] | None = None, clauses: list[str] | None = None,
                  flags: list[str] | None = None, skip_flags: list[str] | None = None,
                  options: dict[str, list[Any]] | None = None,
-                 expected_failures: str | Path | None = None) -> Callable[[dict[str, Any]], None]:
+                 expected_failures: str | Path | None = None,
+                 modes: list[str] | None = None) -> Callable[[dict[str, Any]], None]:
     """A pytest test function parametrised over the selected vector cases (one item per case,
     named by its id). Assign it to a `test_...` name in a test module.
 
@@ -346,13 +370,16 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
     expected_failures: a YAML/JSON file (schema/expected-failures.schema.json): a case failing
         the way an entry expects (by id, clause, step, key) is xfailed; a listed case that
         passes or now fails differently fails (update the list).
+    modes: only cases in these modes of play (`["individual"]`: no partnership play; Horse
+        Fever `"4-players"` ...); cases without players belong to every mode.
     """
     from .protocol import case_message
     from .report import load_expected_failures
     from .runner import Selection
-    from .vectors import load_cases
+    from .vectors import check_names, load_cases
 
-    chosen = Selection(ids or [], games or [], kinds or [], clauses or [], flags or [], skip_flags or [])
+    check_names(games or [], kinds or [], modes or [])      # a typo is an error, not an empty selection
+    chosen = Selection(ids or [], games or [], kinds or [], clauses or [], flags or [], skip_flags or [], modes or [])
     # only the selected kinds' files are read, and of them only the cases whose id is asked
     # parsed, as `horserace check` reads them (load_selected)
     cases = [c for c in load_cases(games, kinds=kinds, wanted=chosen.id_matcher() if ids else None)

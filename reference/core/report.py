@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -60,19 +61,72 @@ class RunInfo:
     filters: dict[str, list[str]] = field(default_factory=dict)
     deselected: dict[str, int] = field(default_factory=dict)      # game -> cases left out
     unmatched_expected: list[str] = field(default_factory=list)   # expected-failure entries matching nothing
+    label: str | None = None        # --label: tells runs of one implementation apart in every report
 
     @property
     def total_deselected(self) -> int:
         return sum(self.deselected.values())
 
 
+WHOLE_EVENT = re.compile(r"^(.+\[\d+\])\.type$")   # an event of another type, or one missing or extra
+REFUSAL_EXPECTED = re.compile(r"^the step is refused( under \S+)?$")          # results.missing_refusal
+REFUSAL_MISSED = re.compile(r"^the step was accepted; the implementation reported (.*)$", re.S)
+
+
+def shown_differences(m: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(field, expected, actual) of each difference at the divergent step, each once. The
+    attribution lists an event of another type once per type (both paths may be charged), and
+    names it by its `type` field: here it is one line named as the whole event (`events[2]`),
+    each side written as its type, then its other fields."""
+    shown: dict[tuple[str, str, str], None] = {}
+    for d in m.get("differences") or [{"field": m["key"], "expected": m["expected"], "actual": m["actual"]}]:
+        field, expected, actual = d["field"], d["expected"], d["actual"]
+        whole = WHOLE_EVENT.match(field)
+        if whole:
+            field, expected, actual = whole.group(1), event_text(expected), event_text(actual)
+        shown.setdefault((field, expected, actual), None)
+    return list(shown)
+
+
+def event_text(shown: str) -> str:
+    """An event as a report shows it (`{"player": 0, "type": "round_won"}`) written type first:
+    `round_won {"player": 0}`. A bare type, `(absent)` or a value cut short stays as it is."""
+    try:
+        event = json.loads(shown)
+    except ValueError:
+        return shown
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return shown
+    rest = {k: v for k, v in event.items() if k != "type"}
+    return f"{event['type']} {json.dumps(rest, sort_keys=True, ensure_ascii=False)}" if rest else event["type"]
+
+
+LABEL_LIMIT = 200      # characters of a --label
+
+
+def checked_label(label: str | None) -> str | None:
+    """A --label as the reports carry it: 1 to 200 printable characters (a usage error else)."""
+    if label is None:
+        return None
+    if not label.strip() or len(label) > LABEL_LIMIT or not label.isprintable():
+        raise HorseRaceError(f"--label {label[:40]!r}: give 1 to {LABEL_LIMIT} printable characters "
+                             "(e.g. --label nightly-x86)")
+    return label
+
+
 def divergence_lines(r: CaseResult) -> list[str]:
     m = r.mismatch
     out = [f"  first divergence at step {m['step']} ({m.get('action') or 'setup'}): "
            + ", ".join(dict.fromkeys(d["key"] for d in m.get("differences", ())) or [m["key"]])]
-    for d in m.get("differences") or [{"field": m["key"], "expected": m["expected"], "actual": m["actual"]}]:
-        out.append(f"    {d['field']}: expected {d['expected']}")
-        out.append(f"    {' ' * len(d['field'])}  actual   {d['actual']}")
+    for field_name, expected, actual in shown_differences(m):
+        refused = REFUSAL_EXPECTED.match(expected) if field_name == "error" else None
+        accepted = REFUSAL_MISSED.match(actual) if refused else None
+        if accepted:        # a missing refusal, said as such
+            out.append(f"    the step should have been refused{refused.group(1)}; the implementation accepted it")
+            out.append(f"      and reported {accepted.group(1)}")
+            continue
+        out.append(f"    {field_name}: expected {expected}")
+        out.append(f"    {' ' * len(field_name)}  actual   {actual}")
     if m.get("more_differences"):
         out.append(f"    ... {m['more_differences']} more difference(s) at this step")
     if m.get("later_steps_not_compared"):
@@ -131,6 +185,7 @@ def json_report(results: list[CaseResult], implementation: dict[str, Any], start
     report = {
         "schema": schemas.schema_id("report.schema.json"),
         "suite_version": suite_version(),
+        **({"label": info.label} if info.label else {}),
         "implementation": bounded_announcement(implementation),
         "started": started.astimezone(timezone.utc).isoformat(timespec="seconds"),
         "selection": {"filters": info.filters, "deselected": info.total_deselected,
@@ -201,8 +256,11 @@ def junit_detail(r: CaseResult) -> str:
 def junit_xml(results: list[CaseResult], info: RunInfo | None = None,
               implementation: dict[str, Any] | None = None) -> str:
     info = info or RunInfo()
-    root = ET.Element("testsuites", name="horserace", tests=str(len(results)))
+    root = ET.Element("testsuites", name=xml_text(f"horserace {info.label}" if info.label else "horserace"),
+                      tests=str(len(results)))
     properties = ET.SubElement(root, "properties")
+    if info.label:
+        ET.SubElement(properties, "property", name="label", value=xml_text(info.label))
     ET.SubElement(properties, "property", name="deselected", value=str(info.total_deselected))
     for name, values in info.filters.items():
         ET.SubElement(properties, "property", name=f"filter.{name}", value=xml_text(" ".join(values)))

@@ -182,6 +182,8 @@ def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
     if "error" in got and "error" not in want:
         return [Difference("error", "error", "error", "the action is accepted",
                            f"the action was refused: {show(got['error'])}")]
+    if "error" in want and "error" not in got:
+        return [missing_refusal(want["error"], got, keep)]
     modes = get_game(game).expectation_modes
     if parsed and "error" not in want and "error" not in got:
         keys = [key for key in want if keep is None or key in keep]
@@ -204,6 +206,19 @@ def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
             found = [Difference(key, key, key, shown_expected, shown_actual)]
         out += found
     return out
+
+
+ACCEPTED_SHOWN = 600        # characters of the observation an implementation gave for a step it should have refused
+
+
+def missing_refusal(clause: Any, got: dict[str, Any], keep: set[str] | None) -> Difference:
+    """The implementation accepted a step the rules refuse: the expected refusal with the clause
+    it is made under, and what the implementation reported instead (its observation of the step,
+    the compared keys only, cut short)."""
+    under = f" under {clause}" if isinstance(clause, str) and clause else ""
+    reported = {k: v for k, v in got.items() if keep is None or k in keep}
+    return Difference("error", "error", "error", f"the step is refused{under}",
+                      f"the step was accepted; the implementation reported {cap(show(reported), ACCEPTED_SHOWN)}")
 
 
 def divergence(case: dict[str, Any], index: int, action: str | None, differences: list[Difference],

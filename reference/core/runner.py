@@ -73,6 +73,7 @@ class Selection:
     clauses: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)      # keep cases with all of these flags
     skip_flags: list[str] = field(default_factory=list) # drop cases with any of these
+    modes: list[str] = field(default_factory=list)      # keep cases in these modes (and those in none)
 
     def id_matcher(self) -> Callable[[str], bool]:
         """Does an id match one of `ids`? Exact ids are a set lookup and the globs one compiled
@@ -92,6 +93,8 @@ class Selection:
         if self.clauses and not set(self.clauses) & set(case["clauses"]):
             return False
         if self.flags and not set(self.flags) <= set(case["flags"]):
+            return False
+        if self.modes and case.get("mode") is not None and case["mode"] not in self.modes:
             return False
         return not (self.skip_flags and set(self.skip_flags) & set(case["flags"]))
 

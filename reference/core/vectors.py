@@ -300,7 +300,11 @@ def _finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
         flags.add(REFUSAL_FLAG)
     if case.get("options"):
         flags.add(OPTIONS_FLAG)
-    ordered = {k: case[k] for k in ("id", "description", "kind", "clauses") if k in case}
+    ordered = {k: case[k] for k in ("id", "description", "kind") if k in case}
+    mode = case_mode(game, case)
+    if mode is not None:
+        ordered["mode"] = mode
+    ordered["clauses"] = case["clauses"]
     ordered["flags"] = sorted(flags)
     for key in ("origin", "examples", "source", "options", "input"):
         if key in case:
@@ -308,6 +312,16 @@ def _finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     ordered["expected"] = expected
     ordered["step_clauses"] = step_clauses
     return ordered
+
+
+def case_mode(game: Game, case: dict[str, Any]) -> str | None:
+    """The case's mode of play as its game reads it from the setup (None: in no mode)."""
+    if game.case_mode is None:
+        return None
+    mode = game.case_mode(case["kind"], case["input"]["setup"])
+    if mode is not None and mode not in game.modes:
+        raise VectorError(f"{case['id']}: mode {mode!r} is not one of the {game.name} modes {list(game.modes)}")
+    return mode
 
 
 def game_cases(game: Game) -> list[dict[str, Any]]:
@@ -795,6 +809,33 @@ def game_folders() -> list[str]:
     import reference
     packages = {m.name for m in pkgutil.iter_modules(reference.__path__) if m.ispkg and m.name != "core"}
     return sorted(name for name in packages if (VECTORS_DIR / name).is_dir())
+
+
+class UnknownSelection(VectorError):
+    """A --game or --kind that names no game or kind of the vectors (a typo, not an empty selection)."""
+
+
+def check_names(games: list[str], kinds: list[str], modes: Sequence[str] = ()) -> None:
+    """Refuse a game, kind or mode the vectors do not have, naming the known ones and the nearest,
+    so `--game domino` is not taken for a selection that happens to match no case."""
+    from .game import nearest
+    known_games = game_folders()
+    for name in games:
+        if name not in known_games:
+            raise UnknownSelection(f"unknown game {name!r}{nearest(name, known_games)}; "
+                                   f"the games are {', '.join(known_games)}")
+    known_kinds = sorted({p.stem for p in vector_files(games or None)})
+    if modes:
+        from .game import get_game
+        known_modes = [m for name in (games or known_games) for m in get_game(name).modes]
+        for mode in modes:
+            if mode not in known_modes:
+                raise UnknownSelection(f"unknown mode {mode!r}{nearest(mode, known_modes)}; the modes of "
+                                       f"{', '.join(games) or 'the games'} are {', '.join(known_modes) or 'none'}")
+    for kind in kinds:
+        if kind not in known_kinds:
+            raise UnknownSelection(f"unknown kind {kind!r}{nearest(kind, known_kinds)}; the kinds of "
+                                   f"{', '.join(games) or 'the games'} are {', '.join(known_kinds)}")
 
 
 def vector_files(games: list[str] | None = None, kinds: list[str] | None = None) -> list[Path]:

@@ -24,12 +24,20 @@ def subcommands() -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
+def version_line() -> str:
+    """`horserace 0.1.0 (protocol 1)`: the suite version the vectors and reports carry."""
+    from reference.core.version import PROTOCOL_VERSION, suite_version
+    return f"horserace {suite_version()} (protocol {PROTOCOL_VERSION})"
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """Every subcommand, or only the one named (a run imports just the module it needs)."""
     parser = argparse.ArgumentParser(
         prog="horserace",
         description="Conformance suite for the games called Horse Race: reference engines, "
                     "scenarios and vectors.")
+    parser.add_argument("--version", action="version", version=version_line(),
+                        help="print the suite's version and protocol version, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, module_name in subcommands().items():

@@ -56,6 +56,12 @@ class Campaign:
     shrink_attempts: int = MAX_ATTEMPTS
     shrink_seconds: float = SHRINK_SECONDS
     stop_at_first: bool = False      # mutant runs: the number of cases needed is the measure
+    modes: tuple[str, ...] = ()      # --mode: a case in another mode of play is deselected, never shrunk into
+    label: str | None = None         # --label, for the reports
+
+    def keeps_mode(self, case: dict[str, Any]) -> bool:
+        """A case in one of the selected modes, or in none (as `check --mode` selects)."""
+        return not self.modes or case.get("mode") is None or case["mode"] in self.modes
 
     def entries(self) -> Iterator[tuple[int, Track, int]]:
         """(index, track, seed) of this shard's cases, in index order."""
@@ -128,6 +134,12 @@ class Feed:
                 self.run.outcomes.append(Outcome(index, seed, track, result, 0, 0))
                 self.progress()
                 continue
+            if not c.keeps_mode(case):
+                result = CaseResult(case["id"], c.game, track.kind, "deselected",
+                                    message=f"mode {case['mode']}: not selected (--mode {' '.join(c.modes)})")
+                self.run.outcomes.append(Outcome(index, seed, track, result, len(case["input"]["steps"]), len(numbers)))
+                self.progress()
+                continue
             self.last = None
             yield case
             result = self.last
@@ -163,7 +175,8 @@ class Feed:
                 except InvalidCase:
                     shrunk_case = None
                 longest = len(best["case"]["input"]["steps"])
-                if shrunk_case is not None and len(shrunk_case["input"]["steps"]) <= longest:
+                if (shrunk_case is not None and c.keeps_mode(shrunk_case)
+                        and len(shrunk_case["input"]["steps"]) <= longest):
                     self.last = None
                     yield shrunk_case
                     verdict = self.last is not None and self.last.status == "failed"

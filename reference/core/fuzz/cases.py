@@ -99,6 +99,8 @@ def build_case(game_name: str, kind: str, options: dict[str, Any], chooser: Choo
     catalog = catalog_clauses(game_name)
     step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
     case["clauses"] = sorted({c for step in step_clauses for c in step})
+    if game.case_mode is not None and game.case_mode(kind, inp["setup"]) is not None:
+        case["mode"] = game.case_mode(kind, inp["setup"])
     case["flags"] = ["illegal-action"] if any("error" in e for e in expected) else []
     case["expected"] = expected
     case["step_clauses"] = step_clauses

@@ -21,7 +21,7 @@ from ..results import bounded
 from ..version import suite_version
 
 SCHEMA = "fuzz-report.schema.json"
-STATUSES = ("passed", "passed-partial", "failed", "errored", "skipped")
+STATUSES = ("passed", "passed-partial", "failed", "errored", "skipped", "deselected")
 COMPARED = ("passed", "passed-partial", "failed")
 
 
@@ -212,9 +212,16 @@ def text_summary(report: dict[str, Any], show: int = 10) -> str:
 
 
 def junit_xml(report: dict[str, Any]) -> str:
-    cases = report["cases"]
+    cases = [c for c in report["cases"] if c["status"] != "deselected"]      # as check: not run, not listed
     t = report["totals"]
-    root = ET.Element("testsuites", name="horserace-fuzz", tests=str(len(cases)))
+    label = report["campaign"].get("label")
+    root = ET.Element("testsuites", name=bounded(f"horserace-fuzz {label}" if label else "horserace-fuzz"),
+                      tests=str(len(cases)))
+    if label or t.get("deselected"):
+        properties = ET.SubElement(root, "properties")
+        if label:
+            ET.SubElement(properties, "property", name="label", value=bounded(label))
+        ET.SubElement(properties, "property", name="deselected", value=str(t.get("deselected", 0)))
     suite = ET.SubElement(root, "testsuite", name=f"fuzz.{report['campaign']['game']}", tests=str(len(cases)),
                           failures=str(t["failed"]), errors=str(t["errored"]), skipped=str(t["skipped"]))
     for c in cases:

@@ -142,6 +142,10 @@ def campaign_fields(c: Campaign, target: Target) -> dict[str, Any]:
                               "shrink_attempts": c.shrink_attempts if c.shrink else 0}
     if target.mutant is not None:
         fields["mutant"] = target.mutant.name
+    if c.modes:
+        fields["modes"] = list(c.modes)
+    if c.label:
+        fields["label"] = c.label
     if c.stop_at_first:
         fields["stop_at_first"] = True
     return fields

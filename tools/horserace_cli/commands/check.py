@@ -27,7 +27,7 @@ from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
 from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, Implementation,
                                    ImplementationUnavailable, Selection, run_cases)
-from reference.core.vectors import case_totals, load_cases, load_selected
+from reference.core.vectors import case_totals, check_names, load_cases, load_selected
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
 
@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--expected-failures", type=Path, metavar="FILE",
                         help="YAML/JSON list of {id or clause, reason, [step], [key]} the implementation "
                              "is known to fail (schema/expected-failures.schema.json)")
+    parser.add_argument("--label", metavar="TEXT",
+                        help="a name for this run in the JSON, JUnit and HTML reports (e.g. nightly-x86), "
+                             "to tell runs of one implementation apart")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--html", type=Path, metavar="DIR", help="write an HTML report (index.html) to DIR")
@@ -61,10 +64,13 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--clause", action="append", default=[], help="only cases exercising this clause")
     parser.add_argument("--flag", action="append", default=[], help="only cases with this flag")
     parser.add_argument("--skip-flag", action="append", default=[], help="leave out cases with this flag")
+    parser.add_argument("--mode", action="append", default=[],
+                        help="only cases in this mode of play (repeatable): dominoes individual or partnership, "
+                             "Horse Fever 2-players ... 6-players; cases without players are kept")
 
 
 def selection(args: argparse.Namespace) -> Selection:
-    return Selection(args.id, args.game, args.kind, args.clause, args.flag, args.skip_flag)
+    return Selection(args.id, args.game, args.kind, args.clause, args.flag, args.skip_flag, args.mode)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
         html_report.remove_stale(args.html)
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
+    check_names(args.game, args.kind, args.mode)  # a typo is named, not taken for an empty selection
+    report.checked_label(args.label)
     chosen = selection(args)
     early = launch_early(args)          # it starts while the vectors are read
     try:
@@ -89,7 +97,7 @@ def launch_early(args: argparse.Namespace) -> Implementation | None:
     """The implementation, launched before the cases are read when its command does not depend
     on them: an --impl, or the reference adapter for a selection by game alone (else the
     adapter is told the games of the selected cases, known once they are read)."""
-    if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag):
+    if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag or args.mode):
         return None
     games = sorted(case_totals(args.game or None)) if args.impl is None else []
     try:
@@ -107,7 +115,7 @@ def reference_adapter(games: list[str]) -> str:
 
 def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
     cases = load_selected(chosen)
-    info = report.RunInfo(filters=used_filters(args))
+    info = report.RunInfo(filters=used_filters(args), label=args.label)
     selected_by_game: dict[str, int] = {}
     for game in case_games(cases):
         selected_by_game[game] = selected_by_game.get(game, 0) + 1
@@ -175,7 +183,7 @@ def case_games(cases) -> list[str]:
 
 def used_filters(args: argparse.Namespace) -> dict[str, list[str]]:
     """The selection options given, by name (recorded in every report)."""
-    names = ("id", "game", "kind", "clause", "flag", "skip_flag")
+    names = ("id", "game", "kind", "clause", "flag", "skip_flag", "mode")
     return {name: list(getattr(args, name)) for name in names if getattr(args, name)}
 
 

@@ -44,6 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kind", action="append", default=[],
                         help="only this case kind (repeatable; default: every kind the generator makes and "
                              "the implementation takes)")
+    parser.add_argument("--mode", action="append", default=[],
+                        help="only cases in this mode of play (repeatable; as for check): a generated case in "
+                             "another mode is deselected, and no shrink leads into one")
+    parser.add_argument("--label", metavar="TEXT", help="a name for this run in the JSON and JUnit reports")
     parser.add_argument("--seeds", metavar="A..B", help="case indices A to B (inclusive)")
     parser.add_argument("--seed", type=int, metavar="N", help="run the one case of this seed (a replay)")
     parser.add_argument("--budget-cases", type=int, metavar="N",
@@ -164,6 +168,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def check_arguments(args: argparse.Namespace) -> None:
+    from reference.core.errors import HorseRaceError
+    from reference.core.report import checked_label
+    try:
+        checked_label(args.label)
+    except HorseRaceError as exc:
+        raise Usage(str(exc)) from None
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         raise Usage("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     if args.jobs < 1:
@@ -202,7 +212,12 @@ def build_campaign(args: argparse.Namespace, game: str, target: Target, stop_at_
         raise Usage(f"the implementation takes none of the kinds the {game} generator makes ({', '.join(made)})")
     fixed, every = parse_options(args.option)
     sets = option_sets(game, fixed, every, offered.get("options") or {})
-    from reference.core.game import get_game
+    from reference.core.game import get_game, nearest
+    known_modes = list(get_game(game).modes)
+    for mode in args.mode:
+        if mode not in known_modes:
+            raise Usage(f"--mode {mode}{nearest(mode, known_modes)}: the modes of {game} are "
+                        f"{', '.join(known_modes) or 'none (its cases are in no mode)'}")
     tracks = dedupe([Track(k, non_default(get_game(game), s)) for k in kinds for s in sets])
     first, last = parse_range(args.seeds) if args.seeds else (0, None)
     if args.budget_cases is not None:
@@ -210,7 +225,8 @@ def build_campaign(args: argparse.Namespace, game: str, target: Target, stop_at_
     elif last is None and args.budget_seconds is None:
         last = first + default_budget - 1
     return Campaign(game, tracks, first, last, args.seed, args.budget_seconds, parse_shard(args.shard),
-                    shrink=not args.no_shrink, shrink_attempts=args.shrink_attempts, stop_at_first=stop_at_first)
+                    shrink=not args.no_shrink, shrink_attempts=args.shrink_attempts, stop_at_first=stop_at_first,
+                    modes=tuple(args.mode), label=args.label)
 
 
 def dedupe(tracks: list[Track]) -> list[Track]:

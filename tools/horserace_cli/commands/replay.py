@@ -1,7 +1,9 @@
 """Print a scenario's play step by step for a person.
 
-Shows, after every step, the layout, the counted ends, the points, whose turn it is
-and why a turn ended.
+SCENARIO is a scenario file or its id, as `render` and `explain` take it
+(`horserace replay dom-wt-branch-opening`). Shows, after every step, what the engine did: in
+dominoes the layout, the counted ends, the points, whose turn it is and why a turn ended; in
+the card game and Horse Fever the table, each move and each payment.
 """
 
 from __future__ import annotations
@@ -9,14 +11,15 @@ from __future__ import annotations
 import argparse
 
 from reference.core.scenario import load_scenario
+from reference.core.site import scenario_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a scenario file")
+    parser.add_argument("scenario", metavar="SCENARIO", help="a scenario file or id (e.g. dom-wt-branch-opening)")
 
 
 def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.file)
+    scenario = load_scenario(scenario_path(args.scenario))
     print(f"{scenario.id}: {scenario.title}")
     for source in scenario.sources:
         print(f"  source: {source['seed']} / {source['section']}")

@@ -133,6 +133,15 @@ def non_canonical_cards(value: Any) -> bool:
     return isinstance(value, str) and value not in CANONICAL
 
 
+def starts_a_race_without_bets(setup: dict[str, Any]) -> bool:
+    """A position whose race is under way with nobody backing a horse (every bettor sat out
+    before the position was taken, so no step of the case shows the empty `bets_closed`):
+    the race is run all the same (CRD-INT-11)."""
+    position = setup.get("position")
+    return isinstance(position, dict) and position.get("phase") == "racing" \
+        and not any(bet is not None for bet in position.get("bets") or [])
+
+
 def flags_for(case: dict[str, Any]) -> list[str]:
     kind, options, inp = case["kind"], case.get("options") or {}, case["input"]
     flags: set[str] = set()
@@ -154,6 +163,8 @@ def flags_for(case: dict[str, Any]) -> list[str]:
             flags.add("one-race-per-bank")
     elif "balances" not in inp["setup"] and "starting_balance" not in options:
         flags.add("starting-balance")
+    if starts_a_race_without_bets(inp["setup"]):
+        flags.add("race-without-bets")
     observations = case.get(REPLAYED)          # the replay vectors.finish_case already made
     if observations is None:
         with vector_replays():

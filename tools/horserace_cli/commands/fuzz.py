@@ -53,7 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start no new case after S seconds (the cases run then depend on speed)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="an interpretation option value (JSON, else text); NAME=all: every value the "
-                             "implementation offers (repeatable)")
+                             "implementation offers (a long range or {\"any\": true}: its bounds and the "
+                             "register's values, named on stderr) (repeatable)")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                         help="N local workers, each with its own implementation process")
     parser.add_argument("--shard", metavar="I/N", help="run only the case indices with index %% N == I-1")
@@ -127,10 +128,15 @@ def option_sets(game: str, fixed: dict[str, Any], every: list[str], offered: dic
         if name not in defaults:
             raise Usage(f"--option {name}: {game} has no option {name!r} "
                         f"(its options: {', '.join(sorted(defaults)) or 'none'})")
+    from reference.core.adapter import supported_options
+    from reference.core.options import values_to_run
     sets = [dict(fixed)]
     for name in every:
-        values = [v for v in offered.get(name, [defaults[name]]) if not isinstance(v, dict)] or [defaults[name]]
-        sets = [{**s, name: v} for s in sets for v in values]
+        register = supported_options(game).get(name, [defaults[name]])
+        values, notes = values_to_run(offered.get(name, [defaults[name]]), register)
+        for note in notes:          # a range or "any" offers more values than a campaign can run
+            print(f"horserace fuzz: --option {name}=all: {note}", file=sys.stderr)
+        sets = [{**s, name: v} for s in sets for v in values or [defaults[name]]]
     return sets
 
 

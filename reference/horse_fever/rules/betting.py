@@ -93,9 +93,17 @@ def settle_short_players(state: GameState, log: Log) -> None:
             return
         if not penalise_short_player(state, seat, log):
             continue
-        if state.options.short_of_minimum == "skip_bet":
+        if after_penalty_no_bet(state, seat):
             state.queue.pop(0)
             log.event("bet_skipped", "HF-INT-9", player=seat)
+
+
+# HF-INT-9: after the penalty the player bets, paying again while still short (the default);
+# `skip_bet`: the penalty replaces the bet; `penalty_once`: one penalty, then a bet only if the
+# lower minimum can be covered
+def after_penalty_no_bet(state: GameState, seat: int) -> bool:
+    reading = state.options.short_of_minimum
+    return reading == "skip_bet" or (reading == "penalty_once" and not can_cover_minimum(state, seat))
 
 
 def check_side(side: object, field: str) -> None:

@@ -25,7 +25,8 @@ TABLE_KEYS = ["phase", "odds", "bets", "positions", "deck_size", "last_card", "s
               "legal_actions"]
 OBSERVATION_KEYS: dict[str, list[str]] = {
     "race": TABLE_KEYS + ["next_banker"],
-    "session": TABLE_KEYS + ["race", "banker", "session_winners"],
+    # the next banker is observed at the settlement that decides it (CRD-ROT-1), not first at the next lay
+    "session": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     # rule probes (probes.py): a race or a session's race from a position; as race, plus the session's keys
     "probe": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     "layout": ["track_counts", "available", "must_relay", "relay_suit", "odds"],

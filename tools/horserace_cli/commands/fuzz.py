@@ -9,6 +9,11 @@ the command that replays it. `--shard i/n` runs the indices with index % n == i-
 `horserace merge-reports` combines the shards' --json reports. `--mutant NAME` fuzzes the
 reference with that misreading installed (in process) and reports the cases needed to find it;
 `--all-mutants` does so for every mutant of the game(s).
+Every case kind of every game is fuzzed except (each game's NOT_FUZZED, reference/<game>/fuzzing.py):
+dominoes perft: a perft case's answer is a count over every legal sequence of actions to a depth, not
+a step's observation: a wrong move shows there only as a different number; the legal actions a perft
+counts are compared at every step of the fuzzed match and probe cases (`legal_actions`), and
+`horserace perft` bisects a count.
 Exit status: 0 nothing diverged and some case was compared; 1 a case failed or errored, or
 nothing was compared (or, with --all-mutants, a mutant was not found); 2 usage error or the
 implementation could not be started.

@@ -51,7 +51,11 @@ TABLE_KINDS = ("race", "session", "probe")
 # layout: lays judged one by one; odds: the exact odds of one track (given as cards or as counts)
 KINDS = TABLE_KINDS + ("layout", "odds")
 # The game's other kinds, and why no fuzz case is made of them (named in `horserace fuzz --help`).
-NOT_FUZZED: dict[str, str] = {}
+NOT_FUZZED = {
+    "position": "a position case is one position and an observe step: one play reaches, or a near miss of one that no "
+                "play reaches; fuzzing already starts race, session and probe cases from positions play reaches, and "
+                "a random change to a position is mostly malformed input, not a near miss",
+}
 MAX_LAYS = 8                    # lays in a layout case: 1 .. MAX_LAYS
 
 MAX_STEPS = 160                 # protocol steps in one case (observe steps included)

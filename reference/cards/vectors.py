@@ -16,6 +16,7 @@ from reference.core.vectors import REPLAYED
 from .exact import all_compositions, legal_compositions
 from .notation import SUIT_SYMBOLS, lay_payload
 from .playout import loaded_lay, random_game, random_lay
+from .position_checks import position_cases
 from .probes import probe_cases
 from .replay import replay
 from .rules.agreements import DEFAULTS, Options
@@ -29,6 +30,8 @@ OBSERVATION_KEYS: dict[str, list[str]] = {
     "session": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     # rule probes (probes.py): a race or a session's race from a position; as race, plus the session's keys
     "probe": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
+    # position checks (position_checks.py): a position observed, or refused when no play reaches it
+    "position": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     "layout": ["track_counts", "available", "must_relay", "relay_suit", "odds"],
     "odds": ["track_counts", "available", "must_relay", "odds", "win_probability", "fair_odds", "expected_value",
              "relay_probability"],
@@ -118,7 +121,7 @@ def session_cases() -> list[dict[str, Any]]:
 
 
 def generate_cases() -> list[dict[str, Any]]:
-    return odds_cases() + layout_cases() + race_cases() + session_cases() + probe_cases()
+    return odds_cases() + layout_cases() + race_cases() + session_cases() + probe_cases() + position_cases()
 
 
 # -- flags ----------------------------------------------------------------------------------------
@@ -152,15 +155,15 @@ def flags_for(case: dict[str, Any]) -> list[str]:
             or any(isinstance(s.get("action"), str) and any(ch in s["action"] for ch in SUIT_SYMBOLS)
                    for s in inp["steps"]):
         flags.add("card-notation")
-    if kind not in ("race", "session", "probe"):
+    if kind not in ("race", "session", "probe", "position"):
         return sorted(flags)
     flags.update({"bets-clockwise", "balances-at-settlement"})
     if kind == "session":
         flags.update({"one-race-per-bank", "first-banker-input"})
         if "starting_balance" not in options:
             flags.add("starting-balance")
-    elif kind == "probe":
-        if inp["setup"]["position"]["session"]:
+    elif kind in ("probe", "position"):
+        if inp["setup"]["position"].get("session"):
             flags.add("one-race-per-bank")
     elif "balances" not in inp["setup"] and "starting_balance" not in options:
         flags.add("starting-balance")

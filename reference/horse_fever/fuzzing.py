@@ -52,7 +52,11 @@ PLAY_KINDS = ("game", "round", "probe")
 # of a board from a ranking
 KINDS = PLAY_KINDS + ("race", "odds")
 # The game's other kinds, and why no fuzz case is made of them (named in `horserace fuzz --help`).
-NOT_FUZZED: dict[str, str] = {}
+NOT_FUZZED = {
+    "position": "a position case is one round under way and an observe step: one play reaches, or a near miss of one "
+                "that no game reaches; fuzzing already starts probe cases from positions play reaches, and a random "
+                "change to a position is mostly malformed input, not a near miss",
+}
 
 # Steps written at most (legal and refused, observe steps included); a whole game is ~150 steps,
 # a round ~30. A case's length is drawn from 1 to this, before anything else is played.

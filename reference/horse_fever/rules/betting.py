@@ -168,7 +168,7 @@ def place_bet(state: GameState, seat: int, horse: str, side: str, amount: int, l
     second = state.phase == SECOND_BETS
     if second and any(b.player == seat and b.horse == horse for b in state.bets):
         log.rule("HF-BET2-4")             # the other side on the same horse: allowed (checked above)
-    state.bets.append(Bet(seat, horse, side, amount, second))
+    state.bets.append(Bet(seat, horse, side, amount, second, token))
     log.event("bet_placed", "HF-BET2-1" if second else "HF-BET-1", player=seat, horse=horse, side=side,
               amount=amount, second=second, token=token)
     log.rule("HF-BET-2", "HF-BET-3", "HF-MIN-1")

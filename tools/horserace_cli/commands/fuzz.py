@@ -14,6 +14,13 @@ dominoes perft: a perft case's answer is a count over every legal sequence of ac
 a step's observation: a wrong move shows there only as a different number; the legal actions a perft
 counts are compared at every step of the fuzzed match and probe cases (`legal_actions`), and
 `horserace perft` bisects a count.
+cards position: a position case is one position and an observe step: one play reaches, or a near
+miss of one that no play reaches; fuzzing already starts race, session and probe cases from
+positions play reaches, and a random change to a position is mostly malformed input, not a near
+miss.
+horse_fever position: a position case is one round under way and an observe step: one play reaches,
+or a near miss of one that no game reaches; fuzzing already starts probe cases from positions play
+reaches, and a random change to a position is mostly malformed input, not a near miss.
 Exit status: 0 nothing diverged and some case was compared; 1 a case failed or errored, or
 nothing was compared (or, with --all-mutants, a mutant was not found); 2 usage error or the
 implementation could not be started.

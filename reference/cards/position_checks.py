@@ -16,10 +16,10 @@ import copy
 import random
 from typing import Any, Callable
 
-from reference.core.catalog import load_catalog
 from reference.core.errors import InputError
 from reference.core.game import CaseInput
 from reference.core.log import StepLog
+from reference.core.position_checks import position_cases as core_position_cases
 
 from .playout import loaded_lay, random_lay
 from .options import parse_options
@@ -31,7 +31,6 @@ from .rules.cards import SUITS
 from .rules.session import lay_track, new_table, reveal
 from .rules.track import RELAY_AT
 
-OBSERVE = {"action": "observe"}
 
 
 def standing_lay(seed: int):
@@ -202,21 +201,5 @@ def refusing_clause(setup: dict[str, Any]) -> str | None:
 
 
 def position_cases() -> list[dict[str, Any]]:
-    bases = base_positions()
-    misses = []
-    for phase, name, change in NEAR_MISSES:
-        setup = copy.deepcopy(bases[phase])
-        change(setup["position"])
-        misses.append((phase, name, change, setup, refusing_clause(setup)))
-    # a position reached exercises every check its near misses fail
-    cases = [{"id": f"crd-pos1-reached-{phase}", "kind": "position", "options": {},
-              "description": f"A {phase} position a real race reaches: observed as it stands",
-              "clauses": sorted({clause for p, *_, clause in misses if p == phase and clause}),
-              "input": {"setup": copy.deepcopy(setup), "steps": [dict(OBSERVE)]}}
-             for phase, setup in bases.items()]
-    for phase, name, change, setup, clause in misses:
-        assert clause in load_catalog("cards").clauses, (name, clause)        # a near miss is refused under a rule
-        cases.append({"id": f"crd-pos1-{name}", "kind": "position", "options": {},
-                      "description": f"Refused: no play reaches this {phase} position ({' '.join(change.__doc__.split())})",
-                      "input": {"setup": setup, "steps": [dict(OBSERVE)]}})
-    return cases
+    return core_position_cases("cards", "crd-pos1", base_positions(), NEAR_MISSES, refusing_clause,
+                               lambda phase: f"a {phase} position", lambda setup: setup["position"])

@@ -13,13 +13,12 @@ them. Ids `hf-pos1-<what>` (bump `pos1` if what an id holds ever changes)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Callable
 
-from reference.core.catalog import load_catalog
 from reference.core.errors import InputError
 from reference.core.fuzz.choices import Chooser
 from reference.core.log import StepLog
+from reference.core.position_checks import position_cases as core_position_cases
 
 from .fuzzing import legal_action
 from .positions import game_in_progress
@@ -27,7 +26,6 @@ from .round_position import position_of, round_under_way
 from .rules.options import DEFAULTS
 from .rules.phases import play
 
-OBSERVE = {"action": "observe"}
 ROUND = {"players": 3, "odds": {"white": 7, "blue": 6, "yellow": 5, "black": 4, "red": 3, "green": 2},
          "vp": [2, 1, 3], "danari": [1000, 800, 1200], "owners": {"white": 0, "blue": 1, "yellow": 2},
          "first_player": 0, "round": 1, "rounds": 5}
@@ -143,21 +141,5 @@ def refusing_clause(setup: dict[str, Any]) -> str | None:
 
 
 def position_cases() -> list[dict[str, Any]]:
-    bases = base_positions()
-    misses = []
-    for phase, name, change in NEAR_MISSES:
-        setup = copy.deepcopy(bases[phase])
-        change(setup)
-        misses.append((phase, name, change, setup, refusing_clause(setup)))
-    # a position reached exercises every check its near misses fail
-    cases = [{"id": f"hf-pos1-reached-{phase.replace('_', '-')}", "kind": "position", "options": {},
-              "description": f"A round in its {phase} phase as play reaches it: observed as it stands",
-              "clauses": sorted({clause for p, *_, clause in misses if p == phase and clause}),
-              "input": {"setup": copy.deepcopy(setup), "steps": [dict(OBSERVE)]}}
-             for phase, setup in bases.items()]
-    for phase, name, change, setup, clause in misses:
-        assert clause in load_catalog("horse_fever").clauses, (name, clause)         # a near miss is refused under a rule
-        cases.append({"id": f"hf-pos1-{name}", "kind": "position", "options": {},
-                      "description": f"Refused: no game reaches this {phase} position ({' '.join(change.__doc__.split())})",
-                      "input": {"setup": setup, "steps": [dict(OBSERVE)]}})
-    return cases
+    return core_position_cases("horse_fever", "hf-pos1", base_positions(), NEAR_MISSES, refusing_clause,
+                               lambda phase: f"a round in its {phase} phase")

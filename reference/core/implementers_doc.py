@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -289,8 +290,17 @@ def setup_section(schemas: Schemas, game: Game) -> list[str]:
 def vector_cases(game: Game) -> list[dict]:
     """Every vector case of the game, as committed (the document describes the files as they are)."""
     from .vectors import vector_files
-    return [case for path in vector_files([game.name])
-            for case in json.loads(path.read_text(encoding="utf-8"))["cases"]]
+    cases: list[dict] = []
+    for path in vector_files([game.name]):
+        stat = path.stat()
+        cases += file_cases(str(path), stat.st_mtime_ns, stat.st_size)
+    return cases
+
+
+@lru_cache(maxsize=64)
+def file_cases(path: str, mtime_ns: int, size: int) -> tuple[dict, ...]:
+    """A vector file's cases, read once per version of the file (its time and size name it)."""
+    return tuple(json.loads(Path(path).read_text(encoding="utf-8"))["cases"])
 
 
 def collapsed(types: list[str]) -> str:

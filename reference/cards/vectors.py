@@ -16,6 +16,7 @@ from reference.core.vectors import REPLAYED
 from .exact import all_compositions, legal_compositions
 from .notation import SUIT_SYMBOLS, lay_payload
 from .playout import loaded_lay, random_game, random_lay
+from .position_checks import position_cases
 from .probes import probe_cases
 from .replay import replay
 from .rules.agreements import DEFAULTS, Options
@@ -25,9 +26,12 @@ TABLE_KEYS = ["phase", "odds", "bets", "positions", "deck_size", "last_card", "s
               "legal_actions"]
 OBSERVATION_KEYS: dict[str, list[str]] = {
     "race": TABLE_KEYS + ["next_banker"],
-    "session": TABLE_KEYS + ["race", "banker", "session_winners"],
+    # the next banker is observed at the settlement that decides it (CRD-ROT-1), not first at the next lay
+    "session": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     # rule probes (probes.py): a race or a session's race from a position; as race, plus the session's keys
     "probe": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
+    # position checks (position_checks.py): a position observed, or refused when no play reaches it
+    "position": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     "layout": ["track_counts", "available", "must_relay", "relay_suit", "odds"],
     "odds": ["track_counts", "available", "must_relay", "odds", "win_probability", "fair_odds", "expected_value",
              "relay_probability"],
@@ -117,7 +121,7 @@ def session_cases() -> list[dict[str, Any]]:
 
 
 def generate_cases() -> list[dict[str, Any]]:
-    return odds_cases() + layout_cases() + race_cases() + session_cases() + probe_cases()
+    return odds_cases() + layout_cases() + race_cases() + session_cases() + probe_cases() + position_cases()
 
 
 # -- flags ----------------------------------------------------------------------------------------
@@ -133,6 +137,15 @@ def non_canonical_cards(value: Any) -> bool:
     return isinstance(value, str) and value not in CANONICAL
 
 
+def starts_a_race_without_bets(setup: dict[str, Any]) -> bool:
+    """A position whose race is under way with nobody backing a horse (every bettor sat out
+    before the position was taken, so no step of the case shows the empty `bets_closed`):
+    the race is run all the same (CRD-INT-11)."""
+    position = setup.get("position")
+    return isinstance(position, dict) and position.get("phase") == "racing" \
+        and not any(bet is not None for bet in position.get("bets") or [])
+
+
 def flags_for(case: dict[str, Any]) -> list[str]:
     kind, options, inp = case["kind"], case.get("options") or {}, case["input"]
     flags: set[str] = set()
@@ -142,18 +155,20 @@ def flags_for(case: dict[str, Any]) -> list[str]:
             or any(isinstance(s.get("action"), str) and any(ch in s["action"] for ch in SUIT_SYMBOLS)
                    for s in inp["steps"]):
         flags.add("card-notation")
-    if kind not in ("race", "session", "probe"):
+    if kind not in ("race", "session", "probe", "position"):
         return sorted(flags)
     flags.update({"bets-clockwise", "balances-at-settlement"})
     if kind == "session":
         flags.update({"one-race-per-bank", "first-banker-input"})
         if "starting_balance" not in options:
             flags.add("starting-balance")
-    elif kind == "probe":
-        if inp["setup"]["position"]["session"]:
+    elif kind in ("probe", "position"):
+        if inp["setup"]["position"].get("session"):
             flags.add("one-race-per-bank")
     elif "balances" not in inp["setup"] and "starting_balance" not in options:
         flags.add("starting-balance")
+    if starts_a_race_without_bets(inp["setup"]):
+        flags.add("race-without-bets")
     observations = case.get(REPLAYED)          # the replay vectors.finish_case already made
     if observations is None:
         with vector_replays():

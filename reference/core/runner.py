@@ -34,6 +34,7 @@ from .attribution import applied_clauses
 from .errors import HorseRaceError
 from .expected_failures import Entry, ExpectedFailures
 from .game import UnknownGame, get_game
+from .options import is_any, offered_option_problems
 from .protocol import ProtocolError
 from .results import CaseResult, bounded, judge, printable
 from .version import PROTOCOL_VERSION
@@ -385,6 +386,12 @@ class Implementation:
             self.announced = protocol.validate_implementation_message(reply)
         except ProtocolError as exc:
             raise ImplementationUnavailable(f"handshake failed: {exc}") from None
+        problems = [problem for name, game in self.announced["games"].items()
+                    for problem in offered_option_problems(name, game.get("options"))]
+        if problems:
+            raise ImplementationUnavailable("handshake failed: the hello's options do not say what they mean: "
+                                            + "; ".join(problems[:5])
+                                            + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""))
         self.handshaken = True
 
     # -- cases ---------------------------------------------------------------------------------
@@ -424,9 +431,11 @@ class Implementation:
 
 
 def offers(offered: list[Any], value: Any) -> bool:
-    """`value` is among the offered values (type-exact: true is not 1) or inside an offered
-    integer range {"min": a, "max": b}."""
+    """`value` is among the offered values (type-exact: true is not 1), inside an offered
+    integer range {"min": a, "max": b}, or any value is offered ({"any": true})."""
     for v in offered:
+        if is_any(v):
+            return True
         if isinstance(v, dict) and set(v) <= {"min", "max"} and v:
             if isinstance(value, int) and not isinstance(value, bool) and \
                     v.get("min", value) <= value <= v.get("max", value):

@@ -52,6 +52,13 @@ from .rules.tiles import DOUBLE_SIX_SET, Tile, is_double, tile_str
 from .rules.turns import legal_actions, legal_placements, play
 
 KINDS = ("match", "probe", "layout", "settlement")
+# The game's other kinds, and why no fuzz case is made of them (named in `horserace fuzz --help`).
+NOT_FUZZED = {
+    "perft": "a perft case's answer is a count over every legal sequence of actions to a depth, not a "
+             "step's observation: a wrong move shows there only as a different number; the legal actions "
+             "a perft counts are compared at every step of the fuzzed match and probe cases "
+             "(`legal_actions`), and `horserace perft` bisects a count",
+}
 
 FORMATS = [(2, INDIVIDUAL), (3, INDIVIDUAL), (4, INDIVIDUAL), (4, PARTNERSHIP)]
 MAX_START_SCORE = 60          # start scores 0..60: below the target of 61 (DOM-MATCH-2)

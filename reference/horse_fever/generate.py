@@ -15,6 +15,7 @@ from typing import Any
 from .rules.components import COLOURS
 from .options import CHOICES, Options
 from .playout import RaceWithoutEnd, random_game, random_race, random_round_game
+from .position_checks import position_cases
 from .probes import probe_cases
 
 GAMES_PER_COUNT = 1
@@ -111,4 +112,4 @@ def odds_cases() -> list[dict[str, Any]]:
 
 
 def generate_cases() -> list[dict[str, Any]]:
-    return game_cases() + round_cases() + race_cases() + odds_cases() + probe_cases()
+    return game_cases() + round_cases() + race_cases() + odds_cases() + probe_cases() + position_cases()

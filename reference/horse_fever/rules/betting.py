@@ -93,9 +93,17 @@ def settle_short_players(state: GameState, log: Log) -> None:
             return
         if not penalise_short_player(state, seat, log):
             continue
-        if state.options.short_of_minimum == "skip_bet":
+        if after_penalty_no_bet(state, seat):
             state.queue.pop(0)
             log.event("bet_skipped", "HF-INT-9", player=seat)
+
+
+# HF-INT-9: after the penalty the player bets, paying again while still short (the default);
+# `skip_bet`: the penalty replaces the bet; `penalty_once`: one penalty, then a bet only if the
+# lower minimum can be covered
+def after_penalty_no_bet(state: GameState, seat: int) -> bool:
+    reading = state.options.short_of_minimum
+    return reading == "skip_bet" or (reading == "penalty_once" and not can_cover_minimum(state, seat))
 
 
 def check_side(side: object, field: str) -> None:
@@ -160,7 +168,7 @@ def place_bet(state: GameState, seat: int, horse: str, side: str, amount: int, l
     second = state.phase == SECOND_BETS
     if second and any(b.player == seat and b.horse == horse for b in state.bets):
         log.rule("HF-BET2-4")             # the other side on the same horse: allowed (checked above)
-    state.bets.append(Bet(seat, horse, side, amount, second))
+    state.bets.append(Bet(seat, horse, side, amount, second, token))
     log.event("bet_placed", "HF-BET2-1" if second else "HF-BET-1", player=seat, horse=horse, side=side,
               amount=amount, second=second, token=token)
     log.rule("HF-BET-2", "HF-BET-3", "HF-MIN-1")

@@ -23,8 +23,9 @@ CHOICES: dict[str, tuple] = {
     # alguna disponible" conditions the token), or (known misreading) the bet is refused.
     "bet_without_token": ("allowed", "refused"),
     # HF-INT-9, a player short of the minimum loses 2 VP and then bets if the new minimum can be
-    # covered ("cada jugador debe hacer una apuesta"), or (known misreading) makes no first bet.
-    "short_of_minimum": ("bet_after_penalty", "skip_bet"),
+    # covered, else pays again ("cada jugador debe hacer una apuesta"); or (known misreading) makes
+    # no first bet; or pays once and bets only if the lower minimum can then be covered.
+    "short_of_minimum": ("bet_after_penalty", "skip_bet", "penalty_once"),
     # HF-INT-12, odds changed by action cards last for the race's moves; payouts and new odds use the
     # odds before the cards ("comparando las probabilidades iniciales"), or (known misreading) they
     # stay on the board.

@@ -9,6 +9,18 @@ the command that replays it. `--shard i/n` runs the indices with index % n == i-
 `horserace merge-reports` combines the shards' --json reports. `--mutant NAME` fuzzes the
 reference with that misreading installed (in process) and reports the cases needed to find it;
 `--all-mutants` does so for every mutant of the game(s).
+Every case kind of every game is fuzzed except (each game's NOT_FUZZED, reference/<game>/fuzzing.py):
+dominoes perft: a perft case's answer is a count over every legal sequence of actions to a depth, not
+a step's observation: a wrong move shows there only as a different number; the legal actions a perft
+counts are compared at every step of the fuzzed match and probe cases (`legal_actions`), and
+`horserace perft` bisects a count.
+cards position: a position case is one position and an observe step: one play reaches, or a near
+miss of one that no play reaches; fuzzing already starts race, session and probe cases from
+positions play reaches, and a random change to a position is mostly malformed input, not a near
+miss.
+horse_fever position: a position case is one round under way and an observe step: one play reaches,
+or a near miss of one that no game reaches; fuzzing already starts probe cases from positions play
+reaches, and a random change to a position is mostly malformed input, not a near miss.
 Exit status: 0 nothing diverged and some case was compared; 1 a case failed or errored, or
 nothing was compared (or, with --all-mutants, a mutant was not found); 2 usage error or the
 implementation could not be started.
@@ -57,7 +69,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start no new case after S seconds (the cases run then depend on speed)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="an interpretation option value (JSON, else text); NAME=all: every value the "
-                             "implementation offers (repeatable)")
+                             "implementation offers (a long range or {\"any\": true}: its bounds and the "
+                             "register's values, named on stderr) (repeatable)")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                         help="N local workers, each with its own implementation process")
     parser.add_argument("--shard", metavar="I/N", help="run only the case indices with index %% N == I-1")
@@ -131,10 +144,15 @@ def option_sets(game: str, fixed: dict[str, Any], every: list[str], offered: dic
         if name not in defaults:
             raise Usage(f"--option {name}: {game} has no option {name!r} "
                         f"(its options: {', '.join(sorted(defaults)) or 'none'})")
+    from reference.core.adapter import supported_options
+    from reference.core.options import values_to_run
     sets = [dict(fixed)]
     for name in every:
-        values = [v for v in offered.get(name, [defaults[name]]) if not isinstance(v, dict)] or [defaults[name]]
-        sets = [{**s, name: v} for s in sets for v in values]
+        register = supported_options(game).get(name, [defaults[name]])
+        values, notes = values_to_run(offered.get(name, [defaults[name]]), register)
+        for note in notes:          # a range or "any" offers more values than a campaign can run
+            print(f"horserace fuzz: --option {name}=all: {note}", file=sys.stderr)
+        sets = [{**s, name: v} for s in sets for v in values or [defaults[name]]]
     return sets
 
 

@@ -41,10 +41,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 Answer = Callable[[dict[str, Any]], list[dict[str, Any]]]
 
-# The statuses of a case that compared answers with expected values (the others did not).
-COMPARED = ("passed", "failed", "xfailed", "xpassed")
 SELECTION_OPTIONS = ("horserace_game", "horserace_kind", "horserace_id", "horserace_clause",
-                     "horserace_skip_flag", "horserace_expected_failures", "horserace_allow_empty")
+                     "horserace_skip_flag", "horserace_expected_failures", "horserace_allow_empty",
+                     "horserace_allow_skips")
 
 
 # -- what a case's result looks like, shared by both routes -------------------------------------
@@ -93,9 +92,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="seconds per case (default 10)")
     group.addoption("--horserace-allow-empty", action="store_true",
                     help="let a run in which no case was compared (all skipped) pass")
+    group.addoption("--horserace-allow-skips", action="store_true",
+                    help="let a run in which less than half of the cases run were compared pass")
 
 
 RUN_KEY = pytest.StashKey["ProtocolRun"]()
+SIGNALS_KEY = pytest.StashKey[Any]()
+SESSION_SIGNALS = tuple(getattr(__import__("signal"), name) for name in ("SIGTERM", "SIGHUP")
+                        if hasattr(__import__("signal"), name))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -106,6 +110,19 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--{given[0].replace('_', '-')} needs --horserace-impl COMMAND")
         return
     config.stash[RUN_KEY] = ProtocolRun.from_options(config, command)
+    from contextlib import ExitStack
+
+    from .interrupts import signals_interrupt
+    # SIGTERM and SIGHUP end the session as Ctrl-C does (pytest reports what ran, the session
+    # finish ends the implementation) instead of killing pytest and leaving the implementation
+    config.stash[SIGNALS_KEY] = stack = ExitStack()
+    config.stash[RUN_KEY].signals = stack.enter_context(signals_interrupt(SESSION_SIGNALS))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    stack = config.stash.get(SIGNALS_KEY, None)
+    if stack is not None:
+        stack.close()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -125,20 +142,43 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     run = session.config.stash.get(RUN_KEY, None)
     if run is None:
         return
+    if session.exitstatus == pytest.ExitCode.INTERRUPTED:
+        import signal
+        run.interrupted = signal.Signals(run.signals[0]).name if run.signals else "SIGINT"
     run.close()
-    if run.results and not run.compared() and not run.allow_empty:
-        run.note = (f"horserace: no case was compared ({len(run.results)} asked, all skipped or errored): "
+    if run.interrupted:
+        return
+    from .report import compared, too_little_compared
+
+    done = compared(run.results)
+    too_little = too_little_compared(done, len(run.results), run.allow_skips, run.allow_empty,
+                                     "--horserace-allow-skips", "--horserace-allow-empty")
+    if run.results and too_little:
+        run.note = (f"horserace: {too_little}" if done else
+                    f"horserace: no case was compared ({len(run.results)} asked, all skipped or errored): "
                     "a run that compares nothing does not pass (--horserace-allow-empty allows it)")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     run = config.stash.get(RUN_KEY, None)
-    if run is None or not run.results:
+    if run is None or not (run.results or run.interrupted or run.left_running):
         return
-    from .report import counts, line
+    from .report import compared, compared_line, counts, line, skip_reason_lines
 
-    terminalreporter.write_line(f"horserace: {run.command}: {line(counts(run.results))}")
+    if run.results:
+        terminalreporter.write_line(f"horserace: {run.command}: {line(counts(run.results))}; "
+                                    f"{compared_line(compared(run.results), len(run.results))}")
+    skipped = [r.message for r in run.results if r.status == "skipped"]
+    if skipped:
+        terminalreporter.write_line("horserace: skipped, by reason:")
+        for text in skip_reason_lines(skipped):
+            terminalreporter.write_line(text)
+    if run.interrupted:
+        terminalreporter.write_line(f"horserace: interrupted by {run.interrupted}: {len(run.results)} of "
+                                    f"{len(run.cases)} selected case(s) ran", red=True)
+    for name in run.left_running:
+        terminalreporter.write_line(f"horserace: a process of the implementation could not be ended: {name}", red=True)
     if run.note:
         terminalreporter.write_line(run.note, red=True)
 
@@ -174,7 +214,8 @@ class CaseItem(pytest.Item):
         self.run = run
 
     def runtest(self) -> None:
-        result = self.run.result_of(self.run.content(self.case, self.session.items))
+        items = self.session.items
+        result = self.run.result_of(self.run.content(self.case, items), self.run.following(self, items))
         if result is None:               # no process to ask: say why once, and stop the session
             self.session.shouldstop = "horserace: the implementation is not running"
             pytest.fail(f"horserace: the implementation is not running: {self.run.failure}", pytrace=False)
@@ -185,27 +226,40 @@ class CaseItem(pytest.Item):
 
 
 class ProtocolRun:
-    """One implementation process for the session, fed one case at a time.
+    """One implementation process for the session, fed the cases as the items ask for them.
 
     `reference.core.runner.run_cases` runs in a background thread over a generator that yields
     each case as its pytest item asks for it; the runner's `on_result` hands the result back.
     So the process, handshake, timeouts, restarts, skips and expected failures are exactly
     those of `horserace check`, and the items still run in pytest's order, one at a time.
+
+    An item asks for its case and the next item's, and reports once the next case's answer is
+    in: what the runner reads between the two answers still counts against the first (an
+    answer sent twice errors its case, as in `check`), so each verdict is the one `check`
+    gives (`tests/core/test_hostile_impl.py` runs the hostile table through both).
     """
 
     def __init__(self, command: str, cases: list[dict[str, Any]], timeout: float,
-                 expected_failures: dict[str, str], allow_empty: bool):
+                 expected_failures: dict[str, str], allow_empty: bool, allow_skips: bool = False):
         self.command = command
         self.cases = cases
         self.timeout = timeout
         self.expected_failures = expected_failures
         self.allow_empty = allow_empty
+        self.allow_skips = allow_skips
         self.requests: queue.Queue = queue.Queue()
         self.answers: queue.Queue = queue.Queue()
         self.thread: threading.Thread | None = None
+        self.implementation: Any = None         # the runner's Implementation (ended from here if need be)
         self.failure: str | None = None
         self.results: list[CaseResult] = []
+        self.asked: set[str] = set()            # ids handed to the runner
+        self.received: dict[str, CaseResult] = {}
+        self.next_case: dict[int, dict[str, Any] | None] | None = None
         self.note = ""
+        self.interrupted = ""                   # the signal that ended the session
+        self.signals: list[int] = []            # the signal handlers' record (interrupts.signals_interrupt)
+        self.left_running: list[str] = []
         self.loaded: dict[str, dict[str, Any]] | None = None    # id -> the whole case (see content)
         self.load_error = ""
 
@@ -237,7 +291,8 @@ class ProtocolRun:
             raise pytest.UsageError(f"horserace: {exc}") from None
         if not cases:
             raise pytest.UsageError("horserace: no vector case matches the --horserace-* selection")
-        return cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"))
+        return cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"),
+                   option("horserace_allow_skips"))
 
     def content(self, case: dict[str, Any], items: list[pytest.Item]) -> dict[str, Any]:
         """The whole case (`case` may hold only its id, game and kind: see case_names). At the
@@ -260,42 +315,68 @@ class ProtocolRun:
             pytest.fail(self.load_error or f"horserace: case {case['id']} is no longer in the vector files", pytrace=False)
         return self.loaded[case["id"]]
 
+    def following(self, item: CaseItem, items: list[pytest.Item]) -> dict[str, Any] | None:
+        """The whole case of the next item of this run after `item` in the session's order."""
+        if self.next_case is None:
+            mine = [i for i in items if isinstance(i, CaseItem) and i.run is self]
+            self.next_case = {id(a): b.case for a, b in zip(mine, mine[1:])}
+        case = self.next_case.get(id(item))
+        if case is None or "input" in case:
+            return case
+        return (self.loaded or {}).get(case["id"])      # content() has read every selected case
+
     def _feed(self) -> Iterator[dict[str, Any]]:
         while (case := self.requests.get()) is not None:
             yield case
 
     def _serve(self) -> None:
-        from .runner import run_cases
+        from .runner import Implementation, run_cases
 
         try:
-            run_cases(self.command, self._feed(), self.timeout, self.expected_failures,
+            self.implementation = Implementation(self.command)
+            run_cases(self.implementation, self._feed(), self.timeout, self.expected_failures,
                       on_result=self.answers.put)
         except Exception as exc:  # the implementation could not start: every item says why
             self.failure = f"{type(exc).__name__}: {exc}"
         finally:
             self.answers.put(None)
 
-    def result_of(self, case: dict[str, Any]) -> CaseResult | None:
-        """The case's result; None when the implementation could not be started (see `failure`)."""
+    def result_of(self, case: dict[str, Any], following: dict[str, Any] | None = None) -> CaseResult | None:
+        """The case's result, once the answer to `following` (the next item's case, asked for
+        now too) is in; None when the implementation could not be started (see `failure`)."""
         if self.thread is None:
             self.thread = threading.Thread(target=self._serve, name="horserace-runner", daemon=True)
             self.thread.start()
-        if self.failure is None and self.thread.is_alive():
-            self.requests.put(case)
+        for asked in (case, following):
+            if asked is not None and asked["id"] not in self.asked and self.failure is None:
+                self.asked.add(asked["id"])
+                self.requests.put(asked)
+        awaited = following if following is not None else case
+        while awaited["id"] not in self.received and self.failure is None:
             result = self.answers.get()
-            if result is not None:
-                self.results.append(result)
-                return result
-        self.failure = self.failure or "the runner stopped"
-        return None
-
-    def compared(self) -> int:
-        return sum(r.status in COMPARED for r in self.results)
+            if result is None:
+                self.failure = self.failure or "the runner stopped"
+                break
+            self.received[result.id] = result
+        result = self.received.get(case["id"])
+        if result is None:
+            self.failure = self.failure or "the runner stopped"
+            return None
+        self.results.append(result)
+        return result
 
     def close(self) -> None:
-        if self.thread is not None:
-            self.requests.put(None)       # ends the generator: run_cases says bye and stops the process
-            self.thread.join(timeout=self.timeout + 5)
+        """End the runner (bye); when it does not end (an interrupted session, a hung case), end
+        the implementation and its processes from here."""
+        if self.thread is None:
+            return
+        self.requests.put(None)           # ends the generator: run_cases says bye and stops the process
+        self.thread.join(timeout=0.5 if self.interrupted else self.timeout + 5)
+        if self.thread.is_alive() and self.implementation is not None:
+            self.implementation.abort()
+            self.thread.join(timeout=5)
+        if self.implementation is not None:
+            self.left_running = list(self.implementation.left_running)
 
 
 def case_names(games: list[str] | None, kinds: list[str] | None,

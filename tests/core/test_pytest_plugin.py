@@ -186,6 +186,23 @@ def test_a_run_that_compares_nothing_fails_unless_allowed(pytester):
     assert pytester.runpytest(*selection, "--horserace-allow-empty").ret == 0
 
 
+def test_a_case_answered_twice_fails_its_item_as_check_errors_it(pytester, capsys):
+    """Every case answered twice: `check` errors each case but the last (whose second answer
+    comes after the run's last read); the items fail exactly there, not pass."""
+    impl = fake("duplicate", "all")
+    assert main(["check", "--impl", impl, "--game", "dominoes", "--id", "dom-ex-settle-*",
+                 "--json", str(pytester.path / "r.json")]) == 1
+    checked = {c["id"]: c["status"] for c in json.loads((pytester.path / "r.json").read_text())["cases"]}
+    capsys.readouterr()
+    assert sorted(checked.values()) == ["errored"] * (len(checked) - 1) + ["passed"]
+    result = pytester.runpytest("--horserace-impl", impl, *SETTLEMENT_EXAMPLES, "-v")
+    result.assert_outcomes(passed=1, failed=len(checked) - 1)
+    result.stdout.fnmatch_lines_random([f"horserace::dominoes::settlement::{case_id} "
+                                        f"{'PASSED' if status == 'passed' else 'FAILED'}*"
+                                        for case_id, status in checked.items()])
+    result.stdout.fnmatch_lines(["*answered twice: a second answer for seq 1 arrived while case*"])
+
+
 def test_the_in_process_route_for_python_engines(pytester):
     pytester.makefile(".yaml", xfail="- {id: dom-ex-settle-seventeen, reason: rounding not done yet}\n")
     pytester.makepyfile(f"""

@@ -43,7 +43,7 @@ Answer = Callable[[dict[str, Any]], list[dict[str, Any]]]
 
 SELECTION_OPTIONS = ("horserace_game", "horserace_kind", "horserace_id", "horserace_clause",
                      "horserace_skip_flag", "horserace_expected_failures", "horserace_allow_empty",
-                     "horserace_allow_skips")
+                     "horserace_allow_skips", "horserace_allow_modified_vectors")
 
 
 # -- what a case's result looks like, shared by both routes -------------------------------------
@@ -94,6 +94,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="let a run in which no case was compared (all skipped) pass")
     group.addoption("--horserace-allow-skips", action="store_true",
                     help="let a run in which less than half of the cases run were compared pass")
+    group.addoption("--horserace-allow-modified-vectors", action="store_true",
+                    help="use vector files that differ from vectors/MANIFEST.json (validated in full) "
+                         "instead of refusing them")
 
 
 RUN_KEY = pytest.StashKey["ProtocolRun"]()
@@ -260,6 +263,7 @@ class ProtocolRun:
         self.interrupted = ""                   # the signal that ended the session
         self.signals: list[int] = []            # the signal handlers' record (interrupts.signals_interrupt)
         self.left_running: list[str] = []
+        self.allow_modified = False             # vector files differing from the manifest are validated, not refused
         self.loaded: dict[str, dict[str, Any]] | None = None    # id -> the whole case (see content)
         self.load_error = ""
 
@@ -279,20 +283,25 @@ class ProtocolRun:
         chosen = Selection(option("horserace_id"), games, option("horserace_kind"), option("horserace_clause"),
                            [], option("horserace_skip_flag"))
         try:
+            modified = option("horserace_allow_modified_vectors")
             if chosen.clauses or chosen.skip_flags:      # selection by what the cases hold
                 cases = [c for c in load_cases(games or None, kinds=chosen.kinds or None,
-                                               wanted=chosen.id_matcher() if chosen.ids else None)
+                                               wanted=chosen.id_matcher() if chosen.ids else None,
+                                               allow_modified=modified)
                          if chosen.keep(c)]
             else:
-                cases = case_names(games or None, chosen.kinds or None, chosen.id_matcher() if chosen.ids else None)
+                cases = case_names(games or None, chosen.kinds or None, chosen.id_matcher() if chosen.ids else None,
+                                   modified)
             xfail_file = option("horserace_expected_failures")
             expected = load_expected_failures(Path(xfail_file)) if xfail_file else None
         except HorseRaceError as exc:
             raise pytest.UsageError(f"horserace: {exc}") from None
         if not cases:
             raise pytest.UsageError("horserace: no vector case matches the --horserace-* selection")
-        return cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"),
-                   option("horserace_allow_skips"))
+        run = cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"),
+                  option("horserace_allow_skips"))
+        run.allow_modified = modified
+        return run
 
     def content(self, case: dict[str, Any], items: list[pytest.Item]) -> dict[str, Any]:
         """The whole case (`case` may hold only its id, game and kind: see case_names). At the
@@ -308,7 +317,8 @@ class ProtocolRun:
             try:
                 self.loaded = {c["id"]: c for c in load_cases(sorted({c["game"] for c in named}),
                                                               kinds=sorted({c["kind"] for c in named}),
-                                                              wanted=ids.__contains__)}
+                                                              wanted=ids.__contains__,
+                                                              allow_modified=self.allow_modified)}
             except HorseRaceError as exc:
                 self.loaded, self.load_error = {}, f"horserace: {exc}"
         if case["id"] not in self.loaded:
@@ -380,15 +390,16 @@ class ProtocolRun:
 
 
 def case_names(games: list[str] | None, kinds: list[str] | None,
-               wanted: Callable[[str], bool] | None) -> list[dict[str, Any]]:
+               wanted: Callable[[str], bool] | None, allow_modified: bool = False) -> list[dict[str, Any]]:
     """The selected cases as items need them to be collected and selected (-k): id, game and
     kind, in file order, from the vector files checked as `load_cases` checks them (header,
     layout, unique ids) but without parsing any case (most are deselected in a run that picks
     a few with -k; the run parses the ones it runs, see ProtocolRun.content)."""
-    from .vectors import load_vector_file, trusted_digests, vector_files
+    from .vectors import check_complete, load_vector_file, manifest_for, vector_files
 
     cases: list[dict[str, Any]] = []
-    digests = trusted_digests()
+    manifest = manifest_for(allow_modified)
+    check_complete(games, kinds, manifest, allow_modified)
     for path in vector_files(games, kinds):
         ids: list[str] = []
 
@@ -397,7 +408,7 @@ def case_names(games: list[str] | None, kinds: list[str] | None,
                 ids.append(case_id)
             return False                                 # named, not parsed
 
-        header = load_vector_file(path, wanted=note, digests=digests).header
+        header = load_vector_file(path, wanted=note, manifest=manifest, allow_modified=allow_modified).header
         cases += [{"id": case_id, "game": header["game"], "kind": header["kind"]} for case_id in ids]
     return cases
 
@@ -408,7 +419,8 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
                  ids: list[str] | None = None, clauses: list[str] | None = None,
                  flags: list[str] | None = None, skip_flags: list[str] | None = None,
                  options: dict[str, list[Any]] | None = None,
-                 expected_failures: str | Path | None = None) -> Callable[[dict[str, Any]], None]:
+                 expected_failures: str | Path | None = None,
+                 allow_modified_vectors: bool = False) -> Callable[[dict[str, Any]], None]:
     """A pytest test function parametrised over the selected vector cases (one item per case,
     named by its id). Assign it to a `test_...` name in a test module.
 
@@ -427,6 +439,8 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
     expected_failures: a YAML/JSON file (schema/expected-failures.schema.json): a case failing
         the way an entry expects (by id, clause, step, key) is xfailed; a listed case that
         passes or now fails differently fails (update the list).
+    allow_modified_vectors: use vector files that differ from vectors/MANIFEST.json (validated
+        in full) instead of refusing them.
     """
     from .protocol import case_message
     from .report import load_expected_failures
@@ -436,7 +450,8 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
     chosen = Selection(ids or [], games or [], kinds or [], clauses or [], flags or [], skip_flags or [])
     # only the selected kinds' files are read, and of them only the cases whose id is asked
     # parsed, as `horserace check` reads them (load_selected)
-    cases = [c for c in load_cases(games, kinds=kinds, wanted=chosen.id_matcher() if ids else None)
+    cases = [c for c in load_cases(games, kinds=kinds, wanted=chosen.id_matcher() if ids else None,
+                                   allow_modified=allow_modified_vectors)
              if chosen.keep(c)]
     xfail = load_expected_failures(Path(expected_failures)) if expected_failures else None
     offered = options or {}

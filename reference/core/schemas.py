@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
+from . import strict_json
 from .errors import ScenarioError, SuiteLayoutError
 from .expect import same
 from .paths import SCHEMA_DIR, require_dir
@@ -32,9 +32,10 @@ def _registry() -> tuple[Registry, dict[str, dict]]:
     for file in sorted(root.rglob("*.schema.json")):
         name = file.relative_to(root).as_posix()
         try:
-            schema = json.loads(file.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise SuiteLayoutError(f"{file}:{exc.lineno}: invalid JSON in schema: {exc.msg}") from None
+            schema = strict_json.loads(file.read_bytes())       # a key given twice would hide a rule
+        except strict_json.JsonProblem as exc:
+            where = f":{exc.line}" if exc.line else ""
+            raise SuiteLayoutError(f"{file}{where}: invalid JSON in schema: {exc.message}") from None
         expected = schema_id(name)
         if schema.get("$id") != expected:
             raise SuiteLayoutError(f"{file}: $id must be {expected!r}")

@@ -26,7 +26,7 @@ FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
 GAME = "dominoes"
 SCENARIO_CASE = "dom-wt-branch-opening"        # from a scenario: has a site page
 GENERATED_CASE = "dom-gen1-perft-001"           # generated: no page
-STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
+STATUSES = ("passed", "passed-partial", "failed", "skipped", "errored", "xfailed", "xpassed", "changed")
 VECTORS = {c["id"]: c for c in load_cases([GAME], wanted=lambda case_id: case_id in (SCENARIO_CASE, GENERATED_CASE))}
 
 
@@ -40,15 +40,18 @@ def case(cid: str, status: str, **extra) -> dict:
 
 
 def made_report(command: str, cases: list[dict], **announced) -> dict:
+    """A report as `check --json` writes it (schema/report.schema.json): `report` validates it."""
     clauses: dict[str, dict[str, int]] = {}
     for c in cases:
         for clause in c["clauses"]:
-            clauses.setdefault(clause, counts())[c["status"]] += 1
+            entry = clauses.setdefault(clause, {"first_divergences": 0, "applied_and_passed": 0})
+            entry["applied_and_passed" if c["status"] == "passed" else "first_divergences"] += 1
     total = counts()
     for c in cases:
         total[c["status"]] += 1
     return {"schema": "https://horserace.invalid/schema/report.schema.json", "suite_version": "0.1.0",
             "implementation": {"command": command, "starts": 1, **announced}, "started": "2026-01-01T00:00:00+00:00",
+            "selection": {"filters": {}, "deselected": 0, "deselected_by_game": {}},
             "totals": total, "games": {GAME: total}, "clauses": clauses, "cases": cases}
 
 
@@ -138,7 +141,7 @@ def test_not_a_report_is_a_located_error(tmp_path, capsys):
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     assert main(["report", str(broken), "-o", str(tmp_path / "out")]) == 2
-    assert "broken.json: not a JSON report" in capsys.readouterr().err
+    assert "broken.json:1: not a JSON report" in capsys.readouterr().err
 
 
 def test_attribution_prefers_what_the_report_says():

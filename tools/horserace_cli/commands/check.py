@@ -51,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-skips", action="store_true",
                         help="exit 0 even if less than half of the selected cases were compared (the "
                              "implementation's kinds, options or observations leave the rest skipped)")
+    parser.add_argument("--allow-modified-vectors", action="store_true",
+                        help="use vector files whose bytes or case count differ from vectors/MANIFEST.json "
+                             "(validated in full) instead of refusing them")
     parser.add_argument("--expected-failures", type=Path, metavar="FILE",
                         help="YAML/JSON list of {id or clause, reason, [step], [key]} the implementation "
                              "is known to fail (schema/expected-failures.schema.json)")
@@ -101,7 +104,7 @@ def launch_early(args: argparse.Namespace) -> Implementation | None:
     adapter is told the games of the selected cases, known once they are read)."""
     if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag):
         return None
-    games = sorted(case_totals(args.game or None)) if args.impl is None else []
+    games = sorted(case_totals(args.game or None, args.allow_modified_vectors)) if args.impl is None else []
     try:
         implementation = Implementation(args.impl if args.impl is not None else reference_adapter(games),
                                         handshake_timeout=args.handshake_timeout)
@@ -116,12 +119,12 @@ def reference_adapter(games: list[str]) -> str:
 
 
 def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
-    cases = load_selected(chosen)
+    cases = load_selected(chosen, args.allow_modified_vectors)
     info = report.RunInfo(filters=used_filters(args))
     selected_by_game: dict[str, int] = {}
     for game in case_games(cases):
         selected_by_game[game] = selected_by_game.get(game, 0) + 1
-    for game, total in case_totals(args.game or None).items():
+    for game, total in case_totals(args.game or None, args.allow_modified_vectors).items():
         if total > selected_by_game.get(game, 0):
             info.deselected[game] = total - selected_by_game.get(game, 0)
     if not cases:

@@ -97,7 +97,8 @@ def serve(stdin: IO[bytes], stdout: IO[bytes], games: list[str] | None = None, m
         for raw in stdin:
             try:
                 line = raw.decode("utf-8").strip()
-                message = strict_json.loads(line) if line else None     # as the runner reads answers
+                # strictly (no key twice), unbounded: the runner wrote it from vectors 7 levels deep
+                message = strict_json.loads(line, max_depth=None) if line else None
             except ValueError as exc:      # not UTF-8, not JSON, a key twice, too deep: say so, keep serving
                 message = {"type": f"(unreadable: {type(exc).__name__})"}
             if message is None:

@@ -173,14 +173,40 @@ class Ending:
     left: list[str]         # processes still there after SIGKILL and KILL_GRACE
 
 
-def end_all(leader: int, token: str, leader_started: int | None, pipes: frozenset[str] = frozenset()) -> Ending:
+def children() -> list[int] | None:
+    """This process's children, from /proc/self/task/*/children (None where it cannot be read)."""
+    found: list[int] = []
+    try:
+        for task in os.listdir(f"{PROC}/self/task"):
+            with open(f"{PROC}/self/task/{task}/children", "rb") as handle:
+                found += [int(pid) for pid in handle.read().split()]
+    except (OSError, ValueError):
+        return None
+    return found
+
+
+def nothing_left(leader_gone: bool) -> bool:
+    """True when, as the subreaper, this process has no child but the implementations it runs
+    (and its workers) once the leader is gone: every descendant of a dead leader is then a child
+    of this process or a descendant of one, so none of the implementation's processes remains,
+    and /proc need not be searched. Always False otherwise (then it is searched)."""
+    if not (_adopting and leader_gone):
+        return False
+    mine = children()
+    return mine is not None and all(pid in LEADERS or _worker(pid) for pid in mine)
+
+
+def end_all(leader: int, token: str, leader_started: int | None, pipes: frozenset[str] = frozenset(),
+            leader_gone: bool = False) -> Ending:
     """SIGKILL the implementation's group and every other process found belonging to it; reap
     the ones re-parented to this process; name the ones that left the group, and the ones still
-    there after KILL_GRACE."""
+    there after KILL_GRACE. `leader_gone`: the leader has exited and been reaped."""
     try:
         os.killpg(leader, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
+    if nothing_left(leader_gone):
+        return Ending([], [])
     found = belonging(leader, token, leader_started, pipes)
     targets = [pid for pid in found if pid != leader]
     escaped = [describe(pid) for pid in targets if found[pid].group != leader]

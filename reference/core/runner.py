@@ -22,7 +22,6 @@ import fnmatch
 import os
 import queue
 import re
-import secrets
 import shlex
 import subprocess
 import threading
@@ -275,7 +274,7 @@ class Implementation:
             return
         self.starts += 1
         self.hello_deadline = time.monotonic() + self.handshake_timeout
-        self.token = secrets.token_hex(8)
+        self.token = os.urandom(8).hex()
         out_read, out_write = os.pipe()
         err_read, err_write = os.pipe()
         try:
@@ -355,15 +354,16 @@ class Implementation:
                 process.wait(timeout=EXIT_GRACE)
             except (OSError, ValueError, subprocess.TimeoutExpired):
                 pass
-        if process.poll() is None:
+        exited = process.poll() is not None
+        if not exited:
             process.kill()              # the leader, even if it left its own group
-        ending = processes.end_all(process.pid, self.token, self.leader_started, self.pipes)
+        processes.LEADERS.discard(process.pid)
+        ending = processes.end_all(process.pid, self.token, self.leader_started, self.pipes, leader_gone=exited)
         left = ending.left
         try:
             process.wait(timeout=processes.KILL_GRACE)
         except subprocess.TimeoutExpired:
             left.append(processes.describe(process.pid))
-        processes.LEADERS.discard(process.pid)
         self.ended_escaped = [name for name in ending.escaped if name not in left]
         self.left_running += [name for name in left if name not in self.left_running]
         self.stopped.set()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,11 +32,12 @@ def _registry() -> tuple[Registry, dict[str, dict]]:
     resources = []
     for file in sorted(root.rglob("*.schema.json")):
         name = file.relative_to(root).as_posix()
-        try:
-            schema = strict_json.loads(file.read_bytes())       # a key given twice would hide a rule
+        try:        # the suite's own files: no depth bound, but a key given twice would hide a rule
+            schema = json.loads(file.read_text(encoding="utf-8"), object_pairs_hook=strict_json.no_duplicate_keys)
+        except json.JSONDecodeError as exc:
+            raise SuiteLayoutError(f"{file}:{exc.lineno}: invalid JSON in schema: {exc.msg}") from None
         except strict_json.JsonProblem as exc:
-            where = f":{exc.line}" if exc.line else ""
-            raise SuiteLayoutError(f"{file}{where}: invalid JSON in schema: {exc.message}") from None
+            raise SuiteLayoutError(f"{file}: invalid JSON in schema: {exc.message}") from None
         expected = schema_id(name)
         if schema.get("$id") != expected:
             raise SuiteLayoutError(f"{file}: $id must be {expected!r}")

@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import importlib
 import io
+import itertools
 import json
 import pickle
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -560,9 +561,13 @@ class Recorded:
 @dataclass(frozen=True)
 class Manifest:
     files: dict[str, Recorded]      # manifest_key -> what generate recorded
-    schema_current: bool            # recorded under the schemas as they are now
+    schema_sha256: str = ""         # the hash of the schemas generate validated them against
     missing: str = ""               # why there is none to verify against (only when modified files are allowed)
-    schema_sha256: str = ""
+
+    @cached_property
+    def schema_current(self) -> bool:
+        """Recorded under the schemas as they are now (so a matching file needs no validation)."""
+        return bool(self.schema_sha256) and self.schema_sha256 == schema_digest()
 
 
 def load_manifest() -> Manifest:
@@ -605,7 +610,7 @@ def load_manifest() -> Manifest:
         if type(count) is not int or count < 0:
             raise refuse(f"{field}.case_count: missing or not a whole number")
         files[key] = Recorded(entry["sha256"], count)
-    return Manifest(files, value["schema_sha256"] == schema_digest(), schema_sha256=value["schema_sha256"])
+    return Manifest(files, value["schema_sha256"])
 
 
 def manifest_for(allow_modified: bool = False) -> Manifest:
@@ -616,7 +621,7 @@ def manifest_for(allow_modified: bool = False) -> Manifest:
     except ManifestError as exc:
         if not allow_modified:
             raise
-        return Manifest({}, False, missing=str(exc))
+        return Manifest({}, missing=str(exc))
 
 
 def read_manifest() -> dict[str, Any]:
@@ -715,15 +720,25 @@ def read_vector_file(path: Path, validate: bool = True, trust: bool = True, mani
                      allow_modified: bool = False) -> tuple[Path, str, bool, int | None]:
     """The file's text, whether its bytes are as `generate` validated them, and the case count
     the manifest records for it (verify_file)."""
+    return verified_text(path, read_vector_bytes(path), validate, trust, manifest, allow_modified)
+
+
+def read_vector_bytes(path: Path) -> bytes:
     name = display_path(path)
     try:
         size = path.stat().st_size
         if size > MAX_VECTOR_FILE_BYTES:
             raise VectorFileError(name, None, "", f"{size} bytes; a vector file holds at most "
                                                   f"{MAX_VECTOR_FILE_BYTES} bytes")
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise VectorFileError(name, None, "", f"cannot read vectors ({exc.strerror or exc})") from None
+
+
+def verified_text(path: Path, data: bytes, validate: bool = True, trust: bool = True,
+                  manifest: Manifest | None = None, allow_modified: bool = False) -> tuple[Path, str, bool, int | None]:
+    """read_vector_file for bytes already read."""
+    name = display_path(path)
     trusted, recorded = False, None
     if validate:
         trusted, recorded = verify_file(path, data, manifest_for(allow_modified) if manifest is None else manifest,
@@ -894,7 +909,14 @@ def check_case(header: dict[str, Any], case: dict[str, Any], number: int, positi
 
 
 def _strings(value: Any) -> bool:
-    return type(value) is list and all(type(item) is str for item in value)
+    return type(value) is list and set(map(type, value)) <= {str}
+
+
+def _lists_of_strings(values: Iterable[Any]) -> bool:
+    """Every value a list of strings (the header's clause_keys: some 900 lists; a match case's
+    step_clauses), checked in C: a trusted file's check must cost next to nothing."""
+    values = list(values)
+    return set(map(type, values)) <= {list} and set(map(type, itertools.chain.from_iterable(values))) <= {str}
 
 
 def plain_header_problem(header: dict[str, Any]) -> str:
@@ -904,7 +926,7 @@ def plain_header_problem(header: dict[str, Any]) -> str:
     for key, kind in (("game", str), ("kind", str), ("case_count", int), ("flags", dict), ("clause_keys", dict)):
         if type(header.get(key)) is not kind:
             return key
-    if not all(_strings(paths) for paths in header["clause_keys"].values()):
+    if not _lists_of_strings(header["clause_keys"].values()):
         return "clause_keys"
     if "refusal_clause" in header and type(header["refusal_clause"]) is not str:
         return "refusal_clause"
@@ -923,13 +945,11 @@ def plain_case_problem(case: dict[str, Any]) -> str:
     if type(case.get("options", {})) is not dict:
         return "options"
     steps, expected = case["input"].get("steps"), case.get("expected")
-    if type(case["input"].get("setup")) is not dict or type(steps) is not list \
-            or not all(type(step) is dict for step in steps):
+    if type(case["input"].get("setup")) is not dict or type(steps) is not list or not set(map(type, steps)) <= {dict}:
         return "input"
-    if type(expected) is not list or not all(type(step) is dict for step in expected):
+    if type(expected) is not list or not set(map(type, expected)) <= {dict}:
         return "expected"
-    if "step_clauses" in case and not (type(case["step_clauses"]) is list
-                                       and all(_strings(step) for step in case["step_clauses"])):
+    if "step_clauses" in case and not (type(case["step_clauses"]) is list and _lists_of_strings(case["step_clauses"])):
         return "step_clauses"
     return ""
 
@@ -1051,8 +1071,12 @@ def load_selected(selection: Any, allow_modified: bool = False) -> "SelectedCase
     games, kinds = selection.games or None, selection.kinds or None
     manifest = manifest_for(allow_modified)
     check_complete(games, kinds, manifest, allow_modified)
+    markers = id_markers(selection.ids)
     for path in vector_files(games, kinds):
-        path, text, trusted, recorded = read_vector_file(path, manifest=manifest, allow_modified=allow_modified)
+        data = read_vector_bytes(path)
+        if markers is not None and not any(marker in data for marker in markers):
+            continue            # none of the ids asked for: the file is not used, so not verified either
+        path, text, trusted, recorded = verified_text(path, data, manifest=manifest, allow_modified=allow_modified)
         header, file_rows = vector_rows(path, text, True, wanted, trusted, recorded)
         keys = header.get("clause_keys") or {}
         refusal = header.get("refusal_clause")
@@ -1061,6 +1085,19 @@ def load_selected(selection: Any, allow_modified: bool = False) -> "SelectedCase
             if selection.keep(case):
                 rows.append((case["game"], case["id"], number, body, keys, refusal))
     return SelectedCases(rows)
+
+
+MAX_ID_MARKERS = 64        # exact ids looked for in a file's bytes before it is read line by line
+
+
+def id_markers(ids: list[str]) -> list[bytes] | None:
+    """For a selection of a few exact ids (no glob), each id as a JSON string: a file whose bytes
+    hold none of them cannot hold those cases, wherever a case line puts its id, so `check --id
+    X` reads, verifies and splits only the files naming X. None when any id is a glob, or there
+    are many (searching the bytes once per id would cost more than reading the lines)."""
+    if not ids or len(ids) > MAX_ID_MARKERS or any(set("*?[") & set(i) for i in ids):     # runner.GLOB_CHARACTERS
+        return None
+    return [json.dumps(i).encode("ascii") for i in ids]
 
 
 class SelectedCases(Sequence):

@@ -77,6 +77,22 @@ def test_a_removed_file_is_refused(folder, capsys):
     assert check(capsys)[0] == 0                  # a selection of another kind is not concerned
 
 
+def test_a_file_holding_none_of_the_ids_asked_for_is_not_used(folder, capsys, monkeypatch):
+    """`check --id X` reads, verifies and parses only the file that holds X: another file, even
+    one changed after generation, is not used by the run. Asked for by a glob, every file of the
+    selection is read and verified."""
+    settlement = folder / "dominoes" / "settlement.json"
+    settlement.write_text(settlement.read_text(encoding="utf-8").replace('"bonus":[3,0]', '"bonus":[4,0]', 1),
+                          encoding="utf-8")
+    verified = []
+    real = vectors.verify_file
+    monkeypatch.setattr(vectors, "verify_file", lambda path, *rest: verified.append(path.name) or real(path, *rest))
+    assert main(["check", "--game", "dominoes", "--id", CASE]) == 0
+    assert verified == ["layout.json"]
+    assert main(["check", "--game", "dominoes", "--id", "dom-wt-lone-doubl?"]) == 2
+    assert "settlement.json: its SHA-256 differs" in capsys.readouterr().err
+
+
 def test_a_key_given_twice_in_a_vector_file_is_refused_at_its_line(folder, capsys):
     lines = layout_lines(folder)
     number = next(i for i, line in enumerate(lines) if CASE in line)

@@ -629,3 +629,17 @@ def test_a_signal_ends_a_fuzz_run_which_reports_what_ran(tmp_path, marker):
     assert [c["status"] for c in report["cases"]] == ["passed", "passed"]
     assert not running(int(pidfile.read_text()))
     assert_no_process_left(impl)
+
+
+def test_a_fuzz_run_that_observes_nothing_fails(tmp_path, capsys, marker, monkeypatch):
+    """The fuzzer drives the same runner: an implementation whose hello lists no observation key
+    has every case skipped (nothing observed), so the campaign compared nothing."""
+    monkeypatch.delenv("FAKE_ANSWERS")            # the fake answers from the reference engines
+    impl = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} observes-nothing 0 {marker}"
+    code = main(["fuzz", "--impl", impl, "--game", "dominoes", "--kind", "layout", "--budget-cases", "2",
+                 "--out", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "compared 0 of 2 cases (0%)" in captured.out and "nothing observed: the implementation produces" in captured.out
+    assert "horserace fuzz: nothing was compared" in captured.err
+    assert_no_process_left(impl)

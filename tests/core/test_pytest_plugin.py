@@ -203,6 +203,31 @@ def test_a_case_answered_twice_fails_its_item_as_check_errors_it(pytester, capsy
     result.stdout.fnmatch_lines(["*answered twice: a second answer for seq 1 arrived while case*"])
 
 
+def test_a_run_that_compares_less_than_half_fails_unless_skips_are_allowed(pytester, monkeypatch, tmp_path):
+    """The implementation takes layout cases only: of one layout and two settlement cases, one is
+    compared (33%); the session fails, saying so with the skips by reason."""
+    from reference.core.adapter import answer_case, hello_reply
+    from reference.core.protocol import case_message
+    from reference.core.vectors import load_cases
+
+    ids = ["dom-wt-lone-double", "dom-ex-settle-seventeen", "dom-ex-settle-pairs-tied"]
+    cases = load_cases(["dominoes"], wanted=set(ids).__contains__)
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({"hello": hello_reply(["dominoes"]),
+                                   "answers": {c["id"]: answer_case(case_message(1, c)) for c in cases}}))
+    monkeypatch.setenv("FAKE_ANSWERS", str(answers))
+    selection = ["--horserace-impl", fake("partial-hello"), *[a for i in ids for a in ("--horserace-id", i)]]
+    result = pytester.runpytest(*selection)
+    assert result.ret == 1
+    result.assert_outcomes(passed=1, skipped=2)
+    result.stdout.fnmatch_lines(["*: 1 passed, 0 failed, 2 skipped; compared 1 of 3 cases (33%)",
+                                 "horserace: skipped, by reason:",
+                                 "  2 the implementation does not take settlement cases",
+                                 "*compared 1 of 3 cases (33%): less than half of the selected cases "
+                                 "(--horserace-allow-skips accepts that)"])
+    assert pytester.runpytest(*selection, "--horserace-allow-skips").ret == 0
+
+
 def test_the_in_process_route_for_python_engines(pytester):
     pytester.makefile(".yaml", xfail="- {id: dom-ex-settle-seventeen, reason: rounding not done yet}\n")
     pytester.makepyfile(f"""

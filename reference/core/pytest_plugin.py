@@ -470,8 +470,9 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
 
 
 def in_process_result(case: dict[str, Any], steps: Any) -> CaseResult:
-    from .results import CaseResult, judge
+    """The verdict on an engine's answer, as `horserace check` gives it for the same answer sent
+    over the protocol (runner.judge_answer: one judge for both routes)."""
+    from .runner import judge_answer
 
-    status, mismatch = judge(case, steps)
-    return CaseResult(case["id"], case["game"], case["kind"], status, list(case["clauses"]), mismatch=mismatch)
+    return judge_answer(case, steps)
 

@@ -802,6 +802,25 @@ def compared_keys(result: CaseResult, case: dict[str, Any], produced: list[str] 
     return None if produced is None else [k for k in expected_keys if k in produced]
 
 
+def judge_answer(case: dict[str, Any], steps: Any) -> CaseResult:
+    """The verdict `check` gives an implementation answering `steps` to the case: the answer is
+    written as the protocol's result line and read back as the runner reads every line (strictly,
+    then validated), then judged by judge_reply. The pytest plugin's in-process route (Python
+    engines) judges with it, so a value JSON cannot carry (NaN, a set), or nesting past the
+    bound, errors the case there as over the protocol."""
+    result = new_result(case)
+    try:
+        line = protocol.encode({"type": "result", "seq": 1, "steps": steps})
+        reply = protocol.decode_implementation_line(line)
+    except (TypeError, ValueError, RecursionError) as exc:      # not JSON at all
+        result.message = f"the answer is not JSON: {protocol.shorten(str(exc), 200)}"
+    except ProtocolError as exc:
+        result.message = str(exc)
+    else:
+        judge_reply(result, case, reply, None)
+    return result.bound()
+
+
 def judge_reply(result: CaseResult, case: dict[str, Any], reply: dict[str, Any], observe: list[str] | None) -> None:
     """The verdict on a validated answer (read from its JSON line): skipped, errored, or judged
     step by step against the case's expectations."""

@@ -153,22 +153,26 @@ def test_an_undecodable_answer_errors_its_case_and_the_run_goes_on(tmp_path, cap
     assert len(run.message(1)) < 300
 
 
-def test_a_huge_line_is_refused_without_holding_it(tmp_path, cases, marker):
-    """A 50 MB answer line: the runner (a child process here) never holds more than 8 MiB of it."""
-    cases_file, rss_file = tmp_path / "cases.json", tmp_path / "rss"
+def measured_check(tmp_path, cases, impl):
+    """`check` of the first two cases in a process of its own (run_check.py): what it printed,
+    its JSON report, its peak memory (KiB) and its wall time."""
+    cases_file, rss_file, json_path = tmp_path / "cases.json", tmp_path / "rss", tmp_path / "r.json"
     cases_file.write_text(json.dumps(cases[:2]))
-    json_path = tmp_path / "r.json"
     started = time.monotonic()
     done = subprocess.run([sys.executable, str(RUN_CHECK), str(cases_file), str(rss_file),
-                           "--impl", fake("huge-line", 1, marker), "--json", str(json_path)],
-                          capture_output=True, text=True, timeout=120)
+                           "--impl", impl, "--json", str(json_path)], capture_output=True, text=True, timeout=120)
     seconds = time.monotonic() - started
+    report = json.loads(json_path.read_text()) if json_path.exists() else None
+    return done, report, int(rss_file.read_text()), seconds
+
+
+def test_a_huge_line_is_refused_without_holding_it(tmp_path, cases, marker):
+    """A 50 MB answer line: the runner (a child process here) never holds more than 8 MiB of it."""
+    done, report, peak, seconds = measured_check(tmp_path, cases, fake("huge-line", 1, marker))
     assert done.returncode == 1, done.stderr
-    report = json.loads(json_path.read_text())
     assert [c["status"] for c in report["cases"]] == ["errored", "passed"]
     assert "an answer line of 52428" in report["cases"][0]["message"]
     assert "(the limit is 8388608)" in report["cases"][0]["message"]
-    peak = int(rss_file.read_text())
     assert peak < RSS_BOUND_KIB, f"runner peak RSS {peak} KiB"
     assert_no_process_left(fake("huge-line", 1, marker))
     print(f"huge line: {seconds:.1f} s, runner peak RSS {peak // 1024} MiB")
@@ -461,29 +465,36 @@ def wait_for(path, seconds=30.0):
         time.sleep(0.02)
 
 
+def signalled_run(argv, pidfile, signal_name, env=None, cwd=None):
+    """Start `argv`, wait until the fake hangs (it writes its pid to `pidfile`), send the signal;
+    (exit code, stdout, stderr, seconds from the signal to the end)."""
+    import signal as signals
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                               env={**os.environ, "FAKE_PIDFILE": str(pidfile), **(env or {})})
+    try:
+        wait_for(pidfile, 120)
+        signalled = time.monotonic()
+        process.send_signal(getattr(signals, signal_name))
+        out, err = process.communicate(timeout=SIGNAL_BOUND)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return process.returncode, out, err, time.monotonic() - signalled
+
+
 @pytest.mark.parametrize("signal_name, code", [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
 def test_a_signal_ends_the_implementation_and_writes_the_reports_of_what_ran(tmp_path, cases, marker,
                                                                            signal_name, code):
-    import signal as signals
     cases_file, rss_file, json_path, junit_path = (tmp_path / name for name in ("cases.json", "rss", "r.json", "r.xml"))
-    pidfile = tmp_path / "hung.pid"
+    pidfile = tmp_path / "hung.pid"            # the implementation hangs on the second case
     cases_file.write_text(json.dumps(cases[:3]))
     impl = fake("hang-signal", 2, marker)
-    runner = subprocess.Popen([sys.executable, str(RUN_CHECK), str(cases_file), str(rss_file), "--impl", impl,
-                               "--json", str(json_path), "--junit", str(junit_path), "--timeout", "60"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env={**os.environ, "FAKE_PIDFILE": str(pidfile)})
-    try:
-        wait_for(pidfile)                       # the implementation hangs on the second case
-        signalled = time.monotonic()
-        runner.send_signal(getattr(signals, signal_name))
-        out, err = runner.communicate(timeout=SIGNAL_BOUND)
-    finally:
-        if runner.poll() is None:
-            runner.kill()
-            runner.wait()
-    assert time.monotonic() - signalled < SIGNAL_BOUND
-    assert runner.returncode == code, err
+    returncode, out, err, seconds = signalled_run(
+        [sys.executable, str(RUN_CHECK), str(cases_file), str(rss_file), "--impl", impl,
+         "--json", str(json_path), "--junit", str(junit_path), "--timeout", "60"], pidfile, signal_name)
+    assert seconds < SIGNAL_BOUND
+    assert returncode == code, err
     assert "Traceback" not in err and f"interrupted by {signal_name}: 2 selected case(s) not run" in err
     report = json.loads(json_path.read_text())
     assert report["interrupted"] == {"signal": signal_name, "not_run": 2}
@@ -534,17 +545,11 @@ def test_an_answer_with_a_key_given_twice_is_not_believed(tmp_path, capsys, mark
 
 def test_a_huge_hello_is_refused_without_holding_it(tmp_path, cases, marker):
     """A 5 MB hello: refused at 1 MiB, read in chunks, the runner's peak memory as without it."""
-    cases_file, rss_file, json_path = tmp_path / "cases.json", tmp_path / "rss", tmp_path / "r.json"
-    cases_file.write_text(json.dumps(cases[:2]))
-    started = time.monotonic()
-    done = subprocess.run([sys.executable, str(RUN_CHECK), str(cases_file), str(rss_file),
-                           "--impl", fake("huge-hello", 0, marker), "--json", str(json_path)],
-                          capture_output=True, text=True, timeout=120)
-    seconds = time.monotonic() - started
+    done, report, peak, seconds = measured_check(tmp_path, cases, fake("huge-hello", 0, marker))
     assert done.returncode == 2, done.stderr
     assert "handshake with" in done.stderr and "a hello line of 5000" in done.stderr
     assert "(the limit is 1048576)" in done.stderr and "Traceback" not in done.stderr
-    peak = int(rss_file.read_text())
+    assert report["implementation"]["start_error"].endswith("(the limit is 1048576)")
     assert peak < RSS_BOUND_KIB, f"runner peak RSS {peak} KiB"
     assert seconds < 30
     assert_no_process_left(fake("huge-hello", 0, marker))
@@ -578,24 +583,6 @@ def test_the_plugin_judges_every_answer_as_check_does(tmp_path, capsys, cases, m
     assert plugin_statuses(impl, cases[:3]) == run.statuses()
     assert_no_process_left(impl)
 
-
-
-def signalled_run(argv, pidfile, signal_name, env=None, cwd=None):
-    """Start `argv`, wait until the fake hangs (it writes its pid to `pidfile`), send the signal;
-    (exit code, stdout, stderr, seconds from the signal to the end)."""
-    import signal as signals
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
-                               env={**os.environ, "FAKE_PIDFILE": str(pidfile), **(env or {})})
-    try:
-        wait_for(pidfile, 120)
-        signalled = time.monotonic()
-        process.send_signal(getattr(signals, signal_name))
-        out, err = process.communicate(timeout=SIGNAL_BOUND)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    return process.returncode, out, err, time.monotonic() - signalled
 
 
 def test_a_signal_ends_a_plugin_run_and_its_implementation(tmp_path, marker, signal_name="SIGTERM"):

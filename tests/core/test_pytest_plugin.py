@@ -228,6 +228,37 @@ def test_a_run_that_compares_less_than_half_fails_unless_skips_are_allowed(pytes
     assert pytester.runpytest(*selection, "--horserace-allow-skips").ret == 0
 
 
+def nested(depth):
+    value = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("change, status, cause", [
+    (lambda steps: steps, "passed", ""),
+    (lambda steps: tuple(steps), "passed", ""),                       # a tuple is written as a JSON array
+    (lambda steps: [dict(steps[0], end_sum=5)], "failed", ""),
+    (lambda steps: [dict(steps[0], end_sum=float("nan"))], "errored", "NaN is not JSON"),
+    (lambda steps: [dict(steps[0], extra=nested(100))], "errored", "JSON nested deeper than 64 levels"),
+    (lambda steps: [dict(steps[0], extra={1, 2})], "errored", "the answer is not JSON"),
+    (lambda steps: [dict(steps[0], end_sum=10 ** 5000)], "errored", "the answer is not JSON"),
+    (lambda steps: "no steps", "errored", "not a valid result message: steps: expected array"),
+])
+def test_the_in_process_route_judges_an_answer_as_check_judges_its_line(change, status, cause):
+    """A Python engine's answer is judged as `check` judges the same answer sent as a line
+    (tests/core/test_hostile_protocol.py words the same causes): a value JSON cannot carry or
+    nesting past the bound errors the case, it does not pass or fail it."""
+    from reference.core.adapter import answer_case
+    from reference.core.protocol import case_message
+    from reference.core.pytest_plugin import in_process_result
+    from reference.core.vectors import load_cases
+
+    [case] = load_cases(["dominoes"], wanted=lambda case_id: case_id == "dom-wt-lone-double")
+    result = in_process_result(case, change(answer_case(case_message(1, case))["steps"]))
+    assert (result.status, cause in result.message) == (status, True), result.message
+
+
 def test_the_in_process_route_for_python_engines(pytester):
     pytester.makefile(".yaml", xfail="- {id: dom-ex-settle-seventeen, reason: rounding not done yet}\n")
     pytester.makepyfile(f"""

@@ -104,7 +104,7 @@ def launch_early(args: argparse.Namespace) -> Implementation | None:
     adapter is told the games of the selected cases, known once they are read)."""
     if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag):
         return None
-    games = sorted(case_totals(args.game or None, args.allow_modified_vectors)) if args.impl is None else []
+    games = sorted(selected_totals(args)) if args.impl is None else []
     try:
         implementation = Implementation(args.impl if args.impl is not None else reference_adapter(games),
                                         handshake_timeout=args.handshake_timeout)
@@ -114,17 +114,27 @@ def launch_early(args: argparse.Namespace) -> Implementation | None:
     return implementation
 
 
+def modified(args: argparse.Namespace) -> dict[str, bool]:
+    """The loaders' keyword for --allow-modified-vectors, given only when it is."""
+    return {"allow_modified": True} if args.allow_modified_vectors else {}
+
+
+def selected_totals(args: argparse.Namespace) -> dict[str, int]:
+    """Game -> the cases of its vector files, for the games selected (all when none is)."""
+    return case_totals(args.game or None, **modified(args))
+
+
 def reference_adapter(games: list[str]) -> str:
     return REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games)
 
 
 def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
-    cases = load_selected(chosen, args.allow_modified_vectors)
+    cases = load_selected(chosen, **modified(args))
     info = report.RunInfo(filters=used_filters(args))
     selected_by_game: dict[str, int] = {}
     for game in case_games(cases):
         selected_by_game[game] = selected_by_game.get(game, 0) + 1
-    for game, total in case_totals(args.game or None, args.allow_modified_vectors).items():
+    for game, total in selected_totals(args).items():
         if total > selected_by_game.get(game, 0):
             info.deselected[game] = total - selected_by_game.get(game, 0)
     if not cases:

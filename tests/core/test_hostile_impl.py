@@ -557,10 +557,11 @@ def test_a_huge_hello_is_refused_without_holding_it(tmp_path, cases, marker):
 
 # -- one judgement, two routes: `check` and the pytest plugin (issue 26, item 4) ----------------
 
+# One behaviour of each kind of verdict (the decoding of a line is one function, tested above for
+# every way a line can be wrong): where the two routes could differ is in what they do with it.
 ROUTE_TABLE = [("good", 0), ("wrong-answer", 2), ("skip", 2), ("error", 2), ("crash", 2), ("garbage", 2),
-               ("deep-nesting", 2), ("lone-surrogate", 2), ("bad-field", 2), ("wrong-seq", 2),
-               ("duplicate", 1), ("duplicate", "all"), ("duplicate-key", 2), ("duplicate-seq", 2),
-               ("duplicate-type", 2), ("observes-nothing", 0), ("partial-hello", 0), ("extra-fields", "all")]
+               ("wrong-seq", 2), ("duplicate", 1), ("duplicate", "all"), ("duplicate-key", 2),
+               ("observes-nothing", 0), ("partial-hello", 0)]
 
 
 def plugin_statuses(impl, cases):

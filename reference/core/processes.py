@@ -42,7 +42,7 @@ SHOWN_COMMAND = 120                    # characters of a surviving process's com
 # Leaders of the implementations running in this process: the runner started them, so a
 # child of the runner that is one of them is not an adopted orphan.
 LEADERS: set[int] = set()
-_adopting = False
+_subreaper = 0          # the pid that made itself subreaper (a forked worker inherits the variable, not the role)
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def adopt_orphans() -> bool:
     """Make this process the subreaper of its descendants (Linux), and count its unknown children
     as orphans of the implementations it ran: for the command line only (`check`, `fuzz`), where
     the runner starts every process. True when set."""
-    global _adopting
+    global _subreaper
     if not sys.platform.startswith("linux"):
         return False
     try:
@@ -83,8 +83,13 @@ def adopt_orphans() -> bool:
             return False
     except (OSError, AttributeError):
         return False
-    _adopting = True
+    _subreaper = os.getpid()
     return True
+
+
+def adopting() -> bool:
+    """This process is the subreaper (so an orphan of its implementations becomes its child)."""
+    return _subreaper == os.getpid()
 
 
 def _has_token(pid: int, token: bytes) -> bool:
@@ -140,7 +145,7 @@ def belonging(leader: int, token: str, leader_started: int | None,
         candidates[pid] = proc
     found = {pid for pid, proc in candidates.items()
              if pid == leader or proc.session == leader or proc.group == leader
-             or (_adopting and proc.ppid == me and pid not in LEADERS and not _worker(pid))
+             or (adopting() and proc.ppid == me and pid not in LEADERS and not _worker(pid))
              or _has_token(pid, marker) or (pipes and _holds_pipe(pid, pipes))}
     grown = True
     while grown:                    # the descendants and session members of what was found
@@ -190,7 +195,7 @@ def nothing_left(leader_gone: bool) -> bool:
     (and its workers) once the leader is gone: every descendant of a dead leader is then a child
     of this process or a descendant of one, so none of the implementation's processes remains,
     and /proc need not be searched. Always False otherwise (then it is searched)."""
-    if not (_adopting and leader_gone):
+    if not (leader_gone and adopting()):
         return False
     mine = children()
     return mine is not None and all(pid in LEADERS or _worker(pid) for pid in mine)

@@ -16,10 +16,10 @@ Static HTML and inline CSS only: no scripts, no external resources.
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
+from urllib.parse import quote, urlsplit
 
 from .catalog import Clause, find_clause
 from .errors import HorseRaceError
@@ -34,6 +34,7 @@ FAILING = ("failed", "errored", "xpassed")
 MAX_FAILURES_SHOWN = 1000        # per implementation page; the JSON report has them all
 MAX_REPORT_BYTES = 256 * 1024 * 1024   # a capped report of every case is far smaller
 MAX_DIFF_CHARS = 4000            # inline diffs of longer values are not marked character by character
+REPORT_SCHEMA = "report.schema.json"
 
 
 class HtmlReportError(HorseRaceError):
@@ -69,29 +70,31 @@ def page(title: str, body: Iterable[str]) -> str:
 # -- reading the reports ------------------------------------------------------------------------
 
 def load_report(path: Path) -> dict[str, Any]:
+    """A JSON report of `horserace check --json`, read strictly (size and depth bounded, no key
+    twice: reference.core.strict_json) and validated against schema/report.schema.json before
+    anything reads it; HtmlReportError names the file and the first field that is wrong."""
+    from . import schemas, strict_json
     try:
         size = path.stat().st_size
         if size > MAX_REPORT_BYTES:
             raise HtmlReportError(f"{path}: {size} bytes; a report over {MAX_REPORT_BYTES} bytes is refused")
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = path.read_bytes()
     except OSError as exc:
         raise HtmlReportError(f"{path}: cannot read the report: {exc.strerror or exc}") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise HtmlReportError(f"{path}: not a JSON report: {exc}") from None
-    problem = report_problem(data)
-    if problem:
-        raise HtmlReportError(f"{path}: not a horserace check --json report: {problem}")
-    return data
+    try:
+        report = strict_json.loads(data)
+    except strict_json.JsonProblem as exc:
+        where = f":{exc.line}" if exc.line else ""
+        raise HtmlReportError(f"{path}{where}: not a JSON report: {exc.message}") from None
+    problems = schemas.schema_errors(report, REPORT_SCHEMA)
+    if problems:
+        raise HtmlReportError(f"{path}: not a horserace check --json report: {shorten(problems[0], 300)} "
+                              f"(schema/{REPORT_SCHEMA})")
+    return report
 
 
-def report_problem(data: Any) -> str:
-    if not isinstance(data, dict):
-        return "the top level is not an object"
-    for key, kind in (("implementation", dict), ("totals", dict), ("clauses", dict), ("cases", list)):
-        if not isinstance(data.get(key), kind):
-            return f"field '{key}' is missing or not an {'object' if kind is dict else 'array'}"
-    return ""
+def shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def implementation_name(report: Mapping[str, Any], index: int) -> str:
@@ -159,22 +162,42 @@ def marked(expected: str, actual: str) -> tuple[str, str]:
 # -- pages --------------------------------------------------------------------------------------
 
 class Links:
-    """Where the scenario pages live: a site written beside the report, or a published one."""
+    """Where the scenario pages live: a site written beside the report, or a published one.
+    Every link is http(s) or relative (safe_base): a report's game names are path segments,
+    percent-quoted, so none can turn a link into `javascript:` or another scheme."""
 
     def __init__(self, base: str) -> None:
+        safe_base(base)
         self.base = base.rstrip("/") + "/" if base else ""
 
     def clause(self, clause: Clause | None, clause_id: str) -> str:
         if clause is None:
             return e(clause_id)
-        return f'<a href="{e(self.base)}{e(clause.game)}/index.html#{e(clause_id)}">{e(clause_id)}</a>'
+        return f'<a href="{e(self.base)}{e(quote(clause.game, safe=""))}/index.html#{e(clause_id)}">{e(clause_id)}</a>'
 
     def scenario(self, game: str, case_id: str, step: int | None) -> str:
-        target = f"{self.base}{game}/{page_name(case_id)}"
+        target = f"{self.base}{quote(game, safe='')}/{page_name(case_id)}"
         parts = [f'<a class="scenario-page" href="{e(target)}">scenario page</a>']
         if isinstance(step, int):
             parts.append(f'<a class="step-diagram" href="{e(target)}#step-{step}">step {step} and its diagram</a>')
         return " &middot; ".join(parts)
+
+
+def safe_base(url: str) -> str:
+    """`url` when it is http(s) (with a host) or relative (no scheme, no host); else HtmlReportError.
+    A browser drops tabs and newlines inside a URL and ignores leading spaces, so no control
+    character or space is accepted either (`java\tscript:` is `javascript:`)."""
+    if any(ord(c) <= 0x20 or ord(c) == 0x7f for c in url):
+        raise HtmlReportError(f"--site-url {url[:100]!r}: a URL holds no space or control character")
+    try:
+        parts = urlsplit(url)
+    except ValueError:              # an unbalanced IPv6 bracket
+        raise HtmlReportError(f"--site-url {url[:100]!r}: not a URL") from None
+    if parts.scheme and (parts.scheme.lower() not in ("http", "https") or not parts.netloc):
+        raise HtmlReportError(f"--site-url {url[:100]!r}: give an http(s) URL or a relative path")
+    if not parts.scheme and (parts.netloc or url.startswith("//") or ":" in url.split("/", 1)[0]):
+        raise HtmlReportError(f"--site-url {url[:100]!r}: give an http(s) URL or a relative path")
+    return url
 
 
 def clause_block(clause_id: str, links: Links) -> str:

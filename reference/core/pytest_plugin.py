@@ -41,10 +41,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 Answer = Callable[[dict[str, Any]], list[dict[str, Any]]]
 
-# The statuses of a case that compared answers with expected values (the others did not).
-COMPARED = ("passed", "failed", "xfailed", "xpassed")
 SELECTION_OPTIONS = ("horserace_game", "horserace_kind", "horserace_id", "horserace_clause",
-                     "horserace_skip_flag", "horserace_mode", "horserace_expected_failures", "horserace_allow_empty")
+                     "horserace_skip_flag", "horserace_mode", "horserace_expected_failures", "horserace_allow_empty",
+                     "horserace_allow_skips", "horserace_allow_modified_vectors")
 
 
 # -- what a case's result looks like, shared by both routes -------------------------------------
@@ -96,9 +95,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="seconds per case (default 10)")
     group.addoption("--horserace-allow-empty", action="store_true",
                     help="let a run in which no case was compared (all skipped) pass")
+    group.addoption("--horserace-allow-skips", action="store_true",
+                    help="let a run in which less than half of the cases run were compared pass")
+    group.addoption("--horserace-allow-modified-vectors", action="store_true",
+                    help="use vector files that differ from vectors/MANIFEST.json (validated in full) "
+                         "instead of refusing them")
 
 
 RUN_KEY = pytest.StashKey["ProtocolRun"]()
+SIGNALS_KEY = pytest.StashKey[Any]()
+SESSION_SIGNALS = tuple(getattr(__import__("signal"), name) for name in ("SIGTERM", "SIGHUP")
+                        if hasattr(__import__("signal"), name))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -109,6 +116,19 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--{given[0].replace('_', '-')} needs --horserace-impl COMMAND")
         return
     config.stash[RUN_KEY] = ProtocolRun.from_options(config, command)
+    from contextlib import ExitStack
+
+    from .interrupts import signals_interrupt
+    # SIGTERM and SIGHUP end the session as Ctrl-C does (pytest reports what ran, the session
+    # finish ends the implementation) instead of killing pytest and leaving the implementation
+    config.stash[SIGNALS_KEY] = stack = ExitStack()
+    config.stash[RUN_KEY].signals = stack.enter_context(signals_interrupt(SESSION_SIGNALS))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    stack = config.stash.get(SIGNALS_KEY, None)
+    if stack is not None:
+        stack.close()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -139,20 +159,43 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     run = session.config.stash.get(RUN_KEY, None)
     if run is None:
         return
+    if session.exitstatus == pytest.ExitCode.INTERRUPTED:
+        import signal
+        run.interrupted = signal.Signals(run.signals[0]).name if run.signals else "SIGINT"
     run.close()
-    if run.results and not run.compared() and not run.allow_empty:
-        run.note = (f"horserace: no case was compared ({len(run.results)} asked, all skipped or errored): "
+    if run.interrupted:
+        return
+    from .report import compared, too_little_compared
+
+    done = compared(run.results)
+    too_little = too_little_compared(done, len(run.results), run.allow_skips, run.allow_empty,
+                                     "--horserace-allow-skips", "--horserace-allow-empty")
+    if run.results and too_little:
+        run.note = (f"horserace: {too_little}" if done else
+                    f"horserace: no case was compared ({len(run.results)} asked, all skipped or errored): "
                     "a run that compares nothing does not pass (--horserace-allow-empty allows it)")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     run = config.stash.get(RUN_KEY, None)
-    if run is None or not run.results:
+    if run is None or not (run.results or run.interrupted or run.left_running):
         return
-    from .report import counts, line
+    from .report import compared, compared_line, counts, line, skip_reason_lines
 
-    terminalreporter.write_line(f"horserace: {run.command}: {line(counts(run.results))}")
+    if run.results:
+        terminalreporter.write_line(f"horserace: {run.command}: {line(counts(run.results))}; "
+                                    f"{compared_line(compared(run.results), len(run.results))}")
+    skipped = [r.message for r in run.results if r.status == "skipped"]
+    if skipped:
+        terminalreporter.write_line("horserace: skipped, by reason:")
+        for text in skip_reason_lines(skipped):
+            terminalreporter.write_line(text)
+    if run.interrupted:
+        terminalreporter.write_line(f"horserace: interrupted by {run.interrupted}: {len(run.results)} of "
+                                    f"{len(run.cases)} selected case(s) ran", red=True)
+    for name in run.left_running:
+        terminalreporter.write_line(f"horserace: a process of the implementation could not be ended: {name}", red=True)
     if run.note:
         terminalreporter.write_line(run.note, red=True)
 
@@ -188,7 +231,8 @@ class CaseItem(pytest.Item):
         self.run = run
 
     def runtest(self) -> None:
-        result = self.run.result_of(self.run.content(self.case, self.session.items))
+        items = self.session.items
+        result = self.run.result_of(self.run.content(self.case, items), self.run.following(self, items))
         if result is None:               # no process to ask: say why once, and stop the session
             self.session.shouldstop = "horserace: the implementation is not running"
             pytest.fail(f"horserace: the implementation is not running: {self.run.failure}", pytrace=False)
@@ -199,27 +243,41 @@ class CaseItem(pytest.Item):
 
 
 class ProtocolRun:
-    """One implementation process for the session, fed one case at a time.
+    """One implementation process for the session, fed the cases as the items ask for them.
 
     `reference.core.runner.run_cases` runs in a background thread over a generator that yields
     each case as its pytest item asks for it; the runner's `on_result` hands the result back.
     So the process, handshake, timeouts, restarts, skips and expected failures are exactly
     those of `horserace check`, and the items still run in pytest's order, one at a time.
+
+    An item asks for its case and the next item's, and reports once the next case's answer is
+    in: what the runner reads between the two answers still counts against the first (an
+    answer sent twice errors its case, as in `check`), so each verdict is the one `check`
+    gives (`tests/core/test_hostile_impl.py` runs the hostile table through both).
     """
 
     def __init__(self, command: str, cases: list[dict[str, Any]], timeout: float,
-                 expected_failures: dict[str, str], allow_empty: bool):
+                 expected_failures: dict[str, str], allow_empty: bool, allow_skips: bool = False):
         self.command = command
         self.cases = cases
         self.timeout = timeout
         self.expected_failures = expected_failures
         self.allow_empty = allow_empty
+        self.allow_skips = allow_skips
         self.requests: queue.Queue = queue.Queue()
         self.answers: queue.Queue = queue.Queue()
         self.thread: threading.Thread | None = None
+        self.implementation: Any = None         # the runner's Implementation (ended from here if need be)
         self.failure: str | None = None
         self.results: list[CaseResult] = []
+        self.asked: set[str] = set()            # ids handed to the runner
+        self.received: dict[str, CaseResult] = {}
+        self.next_case: dict[int, dict[str, Any] | None] | None = None
         self.note = ""
+        self.interrupted = ""                   # the signal that ended the session
+        self.signals: list[int] = []            # the signal handlers' record (interrupts.signals_interrupt)
+        self.left_running: list[str] = []
+        self.allow_modified = False             # vector files differing from the manifest are validated, not refused
         self.loaded: dict[str, dict[str, Any]] | None = None    # id -> the whole case (see content)
         self.load_error = ""
         self.mode_deselected: set[str] = set()     # ids collected only to be deselected (--horserace-mode)
@@ -244,22 +302,27 @@ class ProtocolRun:
         left_out: set[str] = set()
         try:
             check_names(games, option("horserace_kind"), modes)
+            modified = option("horserace_allow_modified_vectors")
             if chosen.clauses or chosen.skip_flags or modes:      # selection by what the cases hold
                 cases = [c for c in load_cases(games or None, kinds=chosen.kinds or None,
-                                               wanted=chosen.id_matcher() if chosen.ids else None)
+                                               wanted=chosen.id_matcher() if chosen.ids else None,
+                                               allow_modified=modified)
                          if chosen.keep(c)]
                 # collected, then deselected (pytest counts them): Selection(modes=...) keeps the rest
                 left_out = {c["id"] for c in cases if not Selection(modes=modes).keep(c)}
             else:
-                cases = case_names(games or None, chosen.kinds or None, chosen.id_matcher() if chosen.ids else None)
+                cases = case_names(games or None, chosen.kinds or None, chosen.id_matcher() if chosen.ids else None,
+                                   modified)
             xfail_file = option("horserace_expected_failures")
             expected = load_expected_failures(Path(xfail_file)) if xfail_file else None
         except HorseRaceError as exc:
             raise pytest.UsageError(f"horserace: {exc}") from None
         if not cases or len(left_out) == len(cases):
             raise pytest.UsageError("horserace: no vector case matches the --horserace-* selection")
-        run = cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"))
+        run = cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"),
+                  option("horserace_allow_skips"))
         run.mode_deselected = left_out
+        run.allow_modified = modified
         return run
 
     def content(self, case: dict[str, Any], items: list[pytest.Item]) -> dict[str, Any]:
@@ -276,61 +339,89 @@ class ProtocolRun:
             try:
                 self.loaded = {c["id"]: c for c in load_cases(sorted({c["game"] for c in named}),
                                                               kinds=sorted({c["kind"] for c in named}),
-                                                              wanted=ids.__contains__)}
+                                                              wanted=ids.__contains__,
+                                                              allow_modified=self.allow_modified)}
             except HorseRaceError as exc:
                 self.loaded, self.load_error = {}, f"horserace: {exc}"
         if case["id"] not in self.loaded:
             pytest.fail(self.load_error or f"horserace: case {case['id']} is no longer in the vector files", pytrace=False)
         return self.loaded[case["id"]]
 
+    def following(self, item: CaseItem, items: list[pytest.Item]) -> dict[str, Any] | None:
+        """The whole case of the next item of this run after `item` in the session's order."""
+        if self.next_case is None:
+            mine = [i for i in items if isinstance(i, CaseItem) and i.run is self]
+            self.next_case = {id(a): b.case for a, b in zip(mine, mine[1:])}
+        case = self.next_case.get(id(item))
+        if case is None or "input" in case:
+            return case
+        return (self.loaded or {}).get(case["id"])      # content() has read every selected case
+
     def _feed(self) -> Iterator[dict[str, Any]]:
         while (case := self.requests.get()) is not None:
             yield case
 
     def _serve(self) -> None:
-        from .runner import run_cases
+        from .runner import Implementation, run_cases
 
         try:
-            run_cases(self.command, self._feed(), self.timeout, self.expected_failures,
+            self.implementation = Implementation(self.command)
+            run_cases(self.implementation, self._feed(), self.timeout, self.expected_failures,
                       on_result=self.answers.put)
         except Exception as exc:  # the implementation could not start: every item says why
             self.failure = f"{type(exc).__name__}: {exc}"
         finally:
             self.answers.put(None)
 
-    def result_of(self, case: dict[str, Any]) -> CaseResult | None:
-        """The case's result; None when the implementation could not be started (see `failure`)."""
+    def result_of(self, case: dict[str, Any], following: dict[str, Any] | None = None) -> CaseResult | None:
+        """The case's result, once the answer to `following` (the next item's case, asked for
+        now too) is in; None when the implementation could not be started (see `failure`)."""
         if self.thread is None:
             self.thread = threading.Thread(target=self._serve, name="horserace-runner", daemon=True)
             self.thread.start()
-        if self.failure is None and self.thread.is_alive():
-            self.requests.put(case)
+        for asked in (case, following):
+            if asked is not None and asked["id"] not in self.asked and self.failure is None:
+                self.asked.add(asked["id"])
+                self.requests.put(asked)
+        awaited = following if following is not None else case
+        while awaited["id"] not in self.received and self.failure is None:
             result = self.answers.get()
-            if result is not None:
-                self.results.append(result)
-                return result
-        self.failure = self.failure or "the runner stopped"
-        return None
-
-    def compared(self) -> int:
-        return sum(r.status in COMPARED for r in self.results)
+            if result is None:
+                self.failure = self.failure or "the runner stopped"
+                break
+            self.received[result.id] = result
+        result = self.received.get(case["id"])
+        if result is None:
+            self.failure = self.failure or "the runner stopped"
+            return None
+        self.results.append(result)
+        return result
 
     def close(self) -> None:
-        if self.thread is not None:
-            self.requests.put(None)       # ends the generator: run_cases says bye and stops the process
-            self.thread.join(timeout=self.timeout + 5)
+        """End the runner (bye); when it does not end (an interrupted session, a hung case), end
+        the implementation and its processes from here."""
+        if self.thread is None:
+            return
+        self.requests.put(None)           # ends the generator: run_cases says bye and stops the process
+        self.thread.join(timeout=0.5 if self.interrupted else self.timeout + 5)
+        if self.thread.is_alive() and self.implementation is not None:
+            self.implementation.abort()
+            self.thread.join(timeout=5)
+        if self.implementation is not None:
+            self.left_running = list(self.implementation.left_running)
 
 
 def case_names(games: list[str] | None, kinds: list[str] | None,
-               wanted: Callable[[str], bool] | None) -> list[dict[str, Any]]:
+               wanted: Callable[[str], bool] | None, allow_modified: bool = False) -> list[dict[str, Any]]:
     """The selected cases as items need them to be collected and selected (-k): id, game and
     kind, in file order, from the vector files checked as `load_cases` checks them (header,
     layout, unique ids) but without parsing any case (most are deselected in a run that picks
     a few with -k; the run parses the ones it runs, see ProtocolRun.content)."""
-    from .vectors import load_vector_file, trusted_digests, vector_files
+    from .vectors import check_complete, load_vector_file, manifest_for, vector_files
 
     cases: list[dict[str, Any]] = []
-    digests = trusted_digests()
+    manifest = manifest_for(allow_modified)
+    check_complete(games, kinds, manifest, allow_modified)
     for path in vector_files(games, kinds):
         ids: list[str] = []
 
@@ -339,7 +430,7 @@ def case_names(games: list[str] | None, kinds: list[str] | None,
                 ids.append(case_id)
             return False                                 # named, not parsed
 
-        header = load_vector_file(path, wanted=note, digests=digests).header
+        header = load_vector_file(path, wanted=note, manifest=manifest, allow_modified=allow_modified).header
         cases += [{"id": case_id, "game": header["game"], "kind": header["kind"]} for case_id in ids]
     return cases
 
@@ -351,7 +442,8 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
                  flags: list[str] | None = None, skip_flags: list[str] | None = None,
                  options: dict[str, list[Any]] | None = None,
                  expected_failures: str | Path | None = None,
-                 modes: list[str] | None = None) -> Callable[[dict[str, Any]], None]:
+                 modes: list[str] | None = None,
+                 allow_modified_vectors: bool = False) -> Callable[[dict[str, Any]], None]:
     """A pytest test function parametrised over the selected vector cases (one item per case,
     named by its id). Assign it to a `test_...` name in a test module.
 
@@ -372,6 +464,8 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
         passes or now fails differently fails (update the list).
     modes: only cases in these modes of play (`["individual"]`: no partnership play; Horse
         Fever `"4-players"` ...); cases without players belong to every mode.
+    allow_modified_vectors: use vector files that differ from vectors/MANIFEST.json (validated
+        in full) instead of refusing them.
     """
     from .protocol import case_message
     from .report import load_expected_failures
@@ -382,7 +476,8 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
     chosen = Selection(ids or [], games or [], kinds or [], clauses or [], flags or [], skip_flags or [], modes or [])
     # only the selected kinds' files are read, and of them only the cases whose id is asked
     # parsed, as `horserace check` reads them (load_selected)
-    cases = [c for c in load_cases(games, kinds=kinds, wanted=chosen.id_matcher() if ids else None)
+    cases = [c for c in load_cases(games, kinds=kinds, wanted=chosen.id_matcher() if ids else None,
+                                   allow_modified=allow_modified_vectors)
              if chosen.keep(c)]
     xfail = load_expected_failures(Path(expected_failures)) if expected_failures else None
     offered = options or {}
@@ -401,8 +496,9 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
 
 
 def in_process_result(case: dict[str, Any], steps: Any) -> CaseResult:
-    from .results import CaseResult, judge
+    """The verdict on an engine's answer, as `horserace check` gives it for the same answer sent
+    over the protocol (runner.judge_answer: one judge for both routes)."""
+    from .runner import judge_answer
 
-    status, mismatch = judge(case, steps)
-    return CaseResult(case["id"], case["game"], case["kind"], status, list(case["clauses"]), mismatch=mismatch)
+    return judge_answer(case, steps)
 

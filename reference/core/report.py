@@ -50,6 +50,49 @@ def compared(results: list[CaseResult]) -> int:
     return sum(1 for r in results if r.status in COMPARED)
 
 
+# A run must compare at least this share of its selected cases (unless --allow-skips): an
+# implementation whose declared kinds, options or observations leave most cases skipped has
+# been checked on little, and says so by failing.
+MIN_COMPARED_SHARE = 0.5
+SKIP_REASONS_SHOWN = 5
+
+
+def compared_line(compared_count: int, selected: int) -> str:
+    share = 100.0 * compared_count / selected if selected else 0.0
+    shown = f"{share:.0f}" if share >= 1 or share == 0 else f"{share:.1g}"
+    return f"compared {compared_count} of {selected} cases ({shown}%)"
+
+
+def skip_reasons(reasons: list[str]) -> list[tuple[str, int]]:
+    """The reasons cases were skipped for, most frequent first, each with its count."""
+    return Counter(reasons).most_common()
+
+
+def skip_reason_lines(reasons: list[str]) -> list[str]:
+    counted = skip_reasons(reasons)
+    out = [f"  {count} {bounded(reason, 200)}" for reason, count in counted[:SKIP_REASONS_SHOWN]]
+    if len(counted) > SKIP_REASONS_SHOWN:
+        rest = sum(count for _, count in counted[SKIP_REASONS_SHOWN:])
+        out.append(f"  {rest} for {len(counted) - SKIP_REASONS_SHOWN} other reason(s); --json has each case's")
+    return out
+
+
+def too_little_compared(compared_count: int, selected: int, allow_skips: bool, allow_empty: bool,
+                        skips_option: str = "--allow-skips", empty_option: str | None = "--allow-empty") -> str:
+    """Why the run fails for comparing too little ("" when it does not): nothing compared
+    (unless allow_empty), or less than MIN_COMPARED_SHARE of the selected cases (unless
+    allow_skips or allow_empty). The options named are those that accept it."""
+    if selected == 0 or compared_count >= MIN_COMPARED_SHARE * selected:
+        return ""
+    if compared_count == 0:
+        if allow_empty:
+            return ""
+        return "nothing was compared" + (f" ({empty_option} accepts that)" if empty_option else "")
+    if allow_skips or allow_empty:
+        return ""
+    return f"{compared_line(compared_count, selected)}: less than half of the selected cases ({skips_option} accepts that)"
+
+
 def line(c: dict[str, int]) -> str:
     text = ", ".join(f"{c[s]} {s}" for s in STATUSES if c[s] or s in ("passed", "failed"))
     return text + (f", {c['deselected']} deselected" if c.get("deselected") else "")
@@ -62,6 +105,8 @@ class RunInfo:
     deselected: dict[str, int] = field(default_factory=dict)      # game -> cases left out
     unmatched_expected: list[str] = field(default_factory=list)   # expected-failure entries matching nothing
     label: str | None = None        # --label: tells runs of one implementation apart in every report
+    interrupted: str = ""           # the signal that ended the run before every case ran
+    not_run: int = 0                # selected cases an interruption left without a result
 
     @property
     def total_deselected(self) -> int:
@@ -174,7 +219,14 @@ def text_summary(results: list[CaseResult], show_failures: int = 10, all_clauses
             out.append(f"  {clause}: {c['first_divergences']} first divergence(s), {c['applied_and_passed']} passed")
     if info.filters:
         out.append("selection: " + "; ".join(f"--{k.replace('_', '-')} {' '.join(v)}" for k, v in info.filters.items()))
+    skipped = [r.message for r in results if r.status == "skipped"]
+    if skipped:
+        out.append("skipped, by reason:")
+        out += skip_reason_lines(skipped)
+    if info.interrupted:
+        out.append(f"INTERRUPTED by {info.interrupted}: {info.not_run} selected case(s) not run")
     out.append(f"total: {line(dict(counts(results), deselected=info.total_deselected))}")
+    out.append(compared_line(compared(results), len(results) + info.not_run))
     return "\n".join(out)
 
 
@@ -196,6 +248,8 @@ def json_report(results: list[CaseResult], implementation: dict[str, Any], start
         "expected_failures_unmatched": [bounded(p, 500) for p in info.unmatched_expected],
         "cases": [r.as_dict() for r in results],
     }
+    if info.interrupted:
+        report["interrupted"] = {"signal": info.interrupted, "not_run": info.not_run}
     errors = schemas.schema_errors(report, "report.schema.json")
     if errors:  # a bug in the runner, not in the implementation
         raise HorseRaceError(f"internal: the JSON report does not match its schema: {errors[0]}")
@@ -220,7 +274,7 @@ def bounded_announcement(announced: dict[str, Any]) -> dict[str, Any]:
         out = {k: v for k, v in out.items() if k != "games"}
         out["games"] = f"(left out: the announcement is over {ANNOUNCEMENT_LIMIT} bytes)"
     if len(json.dumps(out)) > ANNOUNCEMENT_LIMIT:
-        out = {k: out[k] for k in ("command", "starts", "start_error") if k in out}
+        out = {k: out[k] for k in ("command", "starts", "start_error", "left_running") if k in out}
         out["note"] = f"(announcement left out: over {ANNOUNCEMENT_LIMIT} bytes)"
     return out
 

@@ -189,7 +189,7 @@ def test_not_a_report_is_a_located_error(tmp_path, capsys):
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     assert main(["report", str(broken), "-o", str(tmp_path / "out")]) == 2
-    assert "broken.json: not a JSON report" in capsys.readouterr().err
+    assert "broken.json:1: not a JSON report" in capsys.readouterr().err
 
 
 def test_the_charged_clauses_are_the_reports_else_the_divergent_steps(runs):

@@ -9,6 +9,7 @@ import sys
 import traceback
 
 from reference.core.errors import HorseRaceError
+from reference.core.interrupts import exit_code, signal_name
 
 from . import commands
 
@@ -52,17 +53,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    entry_point = argv is None
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv[0] if argv and argv[0] in subcommands() else None)
     args = parser.parse_args(argv)
+    args.own_process = entry_point      # this process is the command (not a call from a test or a tool)
     try:
         return args.run(args)
     except HorseRaceError as exc:
         print(f"horserace {args.command}: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:     # Ctrl-C, or SIGTERM/SIGHUP where a command handles them
+        print(f"horserace {args.command}: interrupted ({signal_name(exc)})", file=sys.stderr)
+        return exit_code(exc)
     except BrokenPipeError:
         # The reader went away (`horserace check | head`): the run did not finish, so its
         # result is unknown, which is not a pass. Point stdout at nothing so that Python's

@@ -194,10 +194,14 @@ def run_campaign(campaign: Campaign, execute: Callable[[Iterator[dict[str, Any]]
                  progress: Callable[..., None] | None = None) -> CampaignRun:
     """Run a campaign with `execute(cases, on_result) -> announced` (the runner, or in process);
     `progress()` is called after each campaign case (not after shrink attempts)."""
+    from ..runner import RunInterrupted
     run = CampaignRun()
     feed = Feed(campaign, run, progress)
     started = time.perf_counter()
-    run.announced = execute(feed.cases(), feed.on_result)
+    try:
+        run.announced = execute(feed.cases(), feed.on_result)
+    except RunInterrupted as exc:       # a signal: the implementation is ended; report what ran
+        run.announced, run.stop_reason = exc.announced, f"interrupted by {exc.signal}"
     run.seconds = time.perf_counter() - started
     run.outcomes.sort(key=lambda o: (o.index, o.track.label()))
     return run

@@ -17,6 +17,7 @@ from xml.etree import ElementTree as ET
 
 from .. import schemas
 from ..errors import HorseRaceError
+from ..report import compared_line, skip_reason_lines, too_little_compared
 from ..results import bounded
 from ..version import suite_version
 
@@ -164,14 +165,21 @@ def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
 
 # -- text and JUnit ------------------------------------------------------------------------
 
-def exit_status(report: dict[str, Any], command: str) -> int:
-    """As `check`: 1 when a case failed or errored, or nothing was compared (said on stderr); else 0."""
+def exit_status(report: dict[str, Any], command: str, allow_skips: bool = False) -> int:
+    """As `check`: 1 when a case failed or errored, nothing was compared, or less than half of the
+    cases were (unless allow_skips) (said on stderr); else 0."""
     if report["totals"]["failed"] or report["totals"]["errored"]:
         return 1
-    if report["compared"] == 0:
-        print(f"horserace {command}: nothing was compared", file=sys.stderr)
+    too_little = too_little_compared(report["compared"], selected(report), allow_skips, False, empty_option=None)
+    if too_little:
+        print(f"horserace {command}: {too_little}", file=sys.stderr)
         return 1
     return 0
+
+
+def selected(report: dict[str, Any]) -> int:
+    """The cases the campaign ran for the selection (a case of a mode left out is deselected)."""
+    return sum(1 for c in report["cases"] if c["status"] != "deselected")
 
 
 def text_summary(report: dict[str, Any], show: int = 10) -> str:
@@ -205,9 +213,14 @@ def text_summary(report: dict[str, Any], show: int = 10) -> str:
         for clause, entry in report["clauses"].items():
             files = f" ({', '.join(entry['scenarios'])})" if entry["scenarios"] else ""
             out.append(f"  {clause}: {entry['divergences']} divergence(s){files}")
+    skipped = [c.get("message", "") for c in report["cases"] if c["status"] == "skipped"]
+    if skipped:
+        out.append("skipped, by reason:")
+        out += skip_reason_lines(skipped)
     t = report["totals"]
     out.append(f"total: {len(report['cases'])} case(s): " + ", ".join(f"{t[s]} {s}" for s in STATUSES
                                                                     if t[s] or s in ("passed", "failed")))
+    out.append(compared_line(report["compared"], selected(report)))
     return "\n".join(out)
 
 

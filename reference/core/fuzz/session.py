@@ -97,6 +97,9 @@ def run_session(session: Session) -> tuple[list[Outcome], dict[str, Any], dict[s
              "shrink_attempts": sum(r.shrink_attempts for r in runs),
              "stop_reasons": sorted({r.stop_reason for r in runs}),
              "command": str(announced.get("command", ""))}
+    left = sorted({name for r in runs for name in r.announced.get("left_running", ())})
+    if left:                            # processes of the implementation that could not be ended
+        facts["left_running"] = left
     return outcomes, announced, facts
 
 

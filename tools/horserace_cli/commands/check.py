@@ -4,12 +4,15 @@ Starts the implementation once (`--impl "COMMAND"`, default: the reference adapt
 selected case with a sequence number and judges the answers. Prints the first divergence of
 failing cases, a summary per game and per clause; writes --json, --junit and --html reports (also
 when the implementation cannot be started: then every case is errored with the reason).
-Cases the selection leaves out are counted as deselected. Exit status: 0 every compared case
+Cases the selection leaves out are counted as deselected; the summary ends with "compared N of
+M cases (P%)" and the skipped cases counted by reason. Exit status: 0 every compared case
 passed; 1 a case failed or errored, an expected failure passed or changed, an expected-failure
-entry matched nothing, or nothing was compared (every case skipped or deselected;
---allow-empty permits that); 2 usage
+entry matched nothing, nothing was compared (every case skipped or deselected; --allow-empty
+permits that) or less than half of the selected cases were (--allow-skips permits that); 2 usage
 error (an --impl that is empty or not a valid command line included) or the implementation
-could not be started.
+could not be started; 128 + N a signal ended the run (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP):
+the implementation and its processes are ended and the reports of the cases that ran are
+written, marked interrupted.
 """
 
 from __future__ import annotations
@@ -21,12 +24,13 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from reference.core import report
+from reference.core import processes, report
 from reference.core.attribution import applied_clauses
 from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
+from reference.core.interrupts import exit_code_of, signals_interrupt
 from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, Implementation,
-                                   ImplementationUnavailable, Selection, run_cases)
+                                   ImplementationUnavailable, RunInterrupted, Selection, run_cases)
 from reference.core.vectors import case_totals, check_names, load_cases, load_selected
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
@@ -44,6 +48,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"at once (default {MAX_CONSECUTIVE_ERRORS}; 0: never)")
     parser.add_argument("--allow-empty", action="store_true",
                         help="exit 0 even if no case was compared (every case skipped or deselected)")
+    parser.add_argument("--allow-skips", action="store_true",
+                        help="exit 0 even if less than half of the selected cases were compared (the "
+                             "implementation's kinds, options or observations leave the rest skipped)")
+    parser.add_argument("--allow-modified-vectors", action="store_true",
+                        help="use vector files whose bytes or case count differ from vectors/MANIFEST.json "
+                             "(validated in full) instead of refusing them")
     parser.add_argument("--expected-failures", type=Path, metavar="FILE",
                         help="YAML/JSON list of {id or clause, reason, [step], [key]} the implementation "
                              "is known to fail (schema/expected-failures.schema.json)")
@@ -85,12 +95,15 @@ def run(args: argparse.Namespace) -> int:
     check_names(args.game, args.kind, args.mode)  # a typo is named, not taken for an empty selection
     report.checked_label(args.label)
     chosen = selection(args)
-    early = launch_early(args)          # it starts while the vectors are read
-    try:
-        return check(args, chosen, early)
-    finally:
-        if early is not None:
-            early.stop()
+    if getattr(args, "own_process", False):
+        processes.adopt_orphans()       # this process starts no other: its orphans are the implementation's
+    with signals_interrupt():           # SIGTERM and SIGHUP end the run as Ctrl-C does
+        early = launch_early(args)      # it starts while the vectors are read
+        try:
+            return check(args, chosen, early)
+        finally:
+            if early is not None:
+                early.stop()
 
 
 def launch_early(args: argparse.Namespace) -> Implementation | None:
@@ -99,7 +112,7 @@ def launch_early(args: argparse.Namespace) -> Implementation | None:
     adapter is told the games of the selected cases, known once they are read)."""
     if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag or args.mode):
         return None
-    games = sorted(case_totals(args.game or None)) if args.impl is None else []
+    games = sorted(selected_totals(args)) if args.impl is None else []
     try:
         implementation = Implementation(args.impl if args.impl is not None else reference_adapter(games),
                                         handshake_timeout=args.handshake_timeout)
@@ -109,17 +122,27 @@ def launch_early(args: argparse.Namespace) -> Implementation | None:
     return implementation
 
 
+def modified(args: argparse.Namespace) -> dict[str, bool]:
+    """The loaders' keyword for --allow-modified-vectors, given only when it is."""
+    return {"allow_modified": True} if args.allow_modified_vectors else {}
+
+
+def selected_totals(args: argparse.Namespace) -> dict[str, int]:
+    """Game -> the cases of its vector files, for the games selected (all when none is)."""
+    return case_totals(args.game or None, **modified(args))
+
+
 def reference_adapter(games: list[str]) -> str:
     return REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games)
 
 
 def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
-    cases = load_selected(chosen)
+    cases = load_selected(chosen, **modified(args))
     info = report.RunInfo(filters=used_filters(args), label=args.label)
     selected_by_game: dict[str, int] = {}
     for game in case_games(cases):
         selected_by_game[game] = selected_by_game.get(game, 0) + 1
-    for game, total in case_totals(args.game or None).items():
+    for game, total in selected_totals(args).items():
         if total > selected_by_game.get(game, 0):
             info.deselected[game] = total - selected_by_game.get(game, 0)
     if not cases:
@@ -139,6 +162,9 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
                                            handshake_timeout=args.handshake_timeout,
                                            max_consecutive_errors=args.max_consecutive_errors)
         failed_start = ""
+    except RunInterrupted as exc:
+        results, announced, failed_start = exc.results, exc.announced, ""
+        info.interrupted, info.not_run = exc.signal, len(cases) - len(exc.results)
     except ImplementationUnavailable as exc:
         # the reports must describe this run, not stay behind from the previous one
         failed_start = bounded(str(exc), 1000)
@@ -148,25 +174,35 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
         announced = {"command": impl, "start_error": failed_start}
     # every case of the suite is read only when an entry matched no case of the run: an entry
     # may name any case, and says so only if it names none
-    if expected is not None and not failed_start and any(not entry.used for entry in expected.entries):
+    if expected is not None and not failed_start and not info.interrupted \
+            and any(not entry.used for entry in expected.entries):
         known = load_cases(None, validate=False)
         info.unmatched_expected = expected.unmatched(
             (c["id"] for c in known), (c["id"] for c in cases),
             (k for c in known for k in c["clauses"]), (k for c in cases for k in c["clauses"]))
     write_reports(args, results, announced, started, info)
     compared = report.compared(results)
+    too_little = report.too_little_compared(compared, len(results), args.allow_skips, args.allow_empty)
     if failed_start:
         code, verdict = 2, f"horserace check: error: {failed_start}"
+    elif info.interrupted:
+        code, verdict = exit_code_of(info.interrupted), (f"horserace check: interrupted by {info.interrupted}: "
+                                                      f"{info.not_run} selected case(s) not run")
     elif not report.ok(results) or info.unmatched_expected:
         code, verdict = 1, ""
-    elif compared == 0 and not args.allow_empty:
+    elif too_little and compared == 0:
         code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) were "
                             f"skipped, {info.total_deselected} deselected (--allow-empty accepts that)")
+    elif too_little:
+        code, verdict = 1, f"horserace check: {too_little}"
     else:
         code, verdict = 0, ""
     try:
         if not failed_start:
             print(report.text_summary(results, args.show, args.all_clauses, info))
+        for name in announced.get("left_running", ()):
+            print(f"horserace check: warning: a process of the implementation could not be ended: {name}",
+                  file=sys.stderr)
         if verdict:
             print(verdict, file=sys.stderr)
         sys.stdout.flush()

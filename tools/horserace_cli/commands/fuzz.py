@@ -21,9 +21,12 @@ miss.
 horse_fever position: a position case is one round under way and an observe step: one play reaches,
 or a near miss of one that no game reaches; fuzzing already starts probe cases from positions play
 reaches, and a random change to a position is mostly malformed input, not a near miss.
-Exit status: 0 nothing diverged and some case was compared; 1 a case failed or errored, or
-nothing was compared (or, with --all-mutants, a mutant was not found); 2 usage error or the
-implementation could not be started.
+Exit status: 0 nothing diverged and at least half of the cases were compared; 1 a case failed
+or errored, nothing was compared, or less than half of the cases were (--allow-skips accepts
+that) (or, with --all-mutants, a mutant was not found); 2 usage error or the implementation
+could not be started; 128 + N a signal ended the run (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP): the
+implementation is ended and the reports of the cases that ran are written, their stop reason
+"interrupted by SIGTERM".
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ from reference.core.fuzz.cases import load_generator, non_default
 from reference.core.fuzz.report import exit_status, junit_xml, text_summary, write_json
 from reference.core.fuzz.session import Session, Target, fuzz_report
 from reference.core.fuzz.shrink import MAX_ATTEMPTS
+from reference.core import processes
+from reference.core.interrupts import exit_code_of, signals_interrupt
 from reference.core.progress import Progress
 from reference.core.runner import HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, Implementation, ImplementationUnavailable
 
@@ -91,6 +96,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all-mutants", action="store_true",
                         help=f"fuzz every mutant of the game(s), {MUTANT_BUDGET} cases each unless a budget "
                              "is given; report the cases needed and the shrunk size")
+    parser.add_argument("--allow-skips", action="store_true",
+                        help="exit 0 even if less than half of the cases were compared (skipped by the "
+                             "implementation, or nothing it produces is observed)")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
 
 
@@ -179,8 +187,11 @@ def run(args: argparse.Namespace) -> int:
     for stale in (args.json, args.junit):
         if stale is not None:
             stale.unlink(missing_ok=True)
+    if getattr(args, "own_process", False):
+        processes.adopt_orphans()       # this process starts no other: its orphans are the implementation's
     try:
-        return fuzz(args)
+        with signals_interrupt():       # SIGTERM and SIGHUP end the run as Ctrl-C does
+            return fuzz(args)
     except Usage as exc:
         return usage_error(str(exc))
 
@@ -284,7 +295,14 @@ def fuzz(args: argparse.Namespace) -> int:
     print(text_summary(report, args.show))
     if mutant is not None:
         print(mutant_line(report))
-    return exit_status(report, "fuzz")
+    for name in report.get("run", {}).get("left_running", ()):
+        print(f"horserace fuzz: warning: a process of the implementation could not be ended: {name}", file=sys.stderr)
+    interrupted = [r for r in report["run"]["stop_reasons"] if r.startswith("interrupted by ")]
+    if interrupted:
+        name = interrupted[0].removeprefix("interrupted by ")
+        print(f"horserace fuzz: {interrupted[0]}: the report holds the cases that ran", file=sys.stderr)
+        return exit_code_of(name)
+    return exit_status(report, "fuzz", args.allow_skips)
 
 
 def mutant_line(report: dict[str, Any]) -> str:

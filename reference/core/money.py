@@ -20,7 +20,7 @@ DEFINITIONS = {
     STAKE: "what a bettor puts on a bet: 1 chip in the card game, the Danari placed under the bet token "
            "in Horse Fever.",
     NET_WINNINGS: "what a winning bet brings beyond its stake. The card game's posted odds are net: at N:1 a "
-                  "stake of 1 chip wins N chips of net winnings.",
+                  "stake of 1 chip brings N chips of net winnings.",
     TOTAL_RETURNED: "what the bank hands a winning bettor: the stake plus the net winnings (the card game's "
                     "\u00abtotal devuelto\u00bb). A losing bet returns nothing.",
     NET_RESULT: "what one bet changes in a bettor's money: the net winnings if it wins, minus the stake if "

@@ -145,3 +145,14 @@ def test_a_bad_quote_in_a_catalog_is_refused_naming_file_line_and_field(tmp_path
     assert message in str(info.value)
     assert re.search(r"clauses\.yaml:\d+", str(info.value)), str(info.value)
 
+
+
+def test_the_clause_index_shows_the_own_words():
+    from reference.core.register import clauses_markdown
+
+    text = clauses_markdown(list(all_games().values()))
+    assert "| the texts say |" in text
+    assert "es «Posición 7 junto a última marca aún no gana.»" in text          # what the search missed
+    assert "pl «Zero i suma niepodzielna przez pięć nie punktują.»" in text
+    assert "read from a table: the action-card table of horse-fever-components.md, row 01" in text
+    assert "Opening 5\\|5 sums 10" in text                                      # a tile's '|' kept out of the cells

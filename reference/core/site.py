@@ -25,6 +25,7 @@ from .standing import KNOWN_MISREADING, STATUS_LABEL, interpretation_status, lan
 from .errors import HorseRaceError
 from .game import Game, StepOutcome, UnknownGame, all_games, get_game
 from .paths import SCENARIO_DIR, display_path
+from .question import load_question_file
 from .scenario import Scenario, load_scenario, scenario_files
 
 Renderer = Callable[[str, Mapping[str, Any]], str]
@@ -68,7 +69,7 @@ def default_step(outcomes: Sequence[StepOutcome]) -> int:
 def render_scenario_step(path: Path | str, step: int | None = None, four_colour: bool = False) -> str:
     """Replay a scenario (file or id) and draw the state after step `step` (default: the last
     step that was not refused); `four_colour`: a four-colour pack, for games that draw cards."""
-    scenario = load_scenario(scenario_path(path))
+    scenario = load_question_file(scenario_path(path))[0]     # a one-off question file need not name clauses
     draw = renderer(scenario.game)
     if draw is None:
         raise SiteError(f"the game {scenario.game.name} draws no diagrams (its GAME has no render_step)")

@@ -8,21 +8,23 @@ from __future__ import annotations
 
 import argparse
 
-from reference.core.scenario import load_scenario
+from reference.core.question import load_question_file
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a scenario file")
+    parser.add_argument("file", metavar="FILE", help="a scenario file, or a question file: game, kind, setup and "
+                                                     "steps are enough (no id, title or clauses)")
 
 
 def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.file)
+    scenario = load_question_file(args.file)[0]       # a scenario or a one-off question file
     print(f"{scenario.id}: {scenario.title}")
     for source in scenario.sources:
         print(f"  source: {source['seed']} / {source['section']}")
     if scenario.options:
         print(f"  options: {scenario.options}")
-    print(f"  clauses: {', '.join(scenario.clauses)}")
+    if scenario.clauses:
+        print(f"  clauses: {', '.join(scenario.clauses)}")
     print()
     for outcome in scenario.replay():
         note = scenario.steps[outcome.index].get("note")

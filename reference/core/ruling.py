@@ -325,7 +325,7 @@ def interpretation_lines(ruling: Ruling) -> list[str]:
             values = ", ".join(f"{name}={value_heading(ir, k)}" for k in range(len(ir.values)))
             lines.append(f"    same outcome under every reading: {values}")
             continue
-        lines.append(f"    {name}:".ljust(24) + "".join(value_heading(ir, k).ljust(34) for k in range(len(ir.values))).rstrip())
+        lines.append(f"    {name}: ".ljust(24) + "".join(value_heading(ir, k).ljust(34) for k in range(len(ir.values))).rstrip())
         for n, d in enumerate(ir.differences):
             where = "first differs" if n == 0 else "at the end"
             lines.append(f"    {where}: step {d.step} ({d.action})")

@@ -1,7 +1,9 @@
-"""Find the rule by its words, in English, Spanish, Portuguese or Polish: ranked clauses, worked
-examples, interpretations, language notes and sentences of the rule texts, each with its id, the
-matching sentence in its language and its status (decided / open / convention, known
-misreadings). Case and accents do not matter; a number finds the rules that decide about it.
+"""Find the rule by its words, in English, Spanish, Portuguese or Polish.
+
+Ranked clauses, worked examples, interpretations, language notes and sentences of the rule texts,
+each with its id, the matching sentence in its language and its status (decided / open /
+convention, known misreadings). Case and accents do not matter; a number finds the rules that
+decide about it (17: an end sum that is not a multiple of five scores nothing).
 """
 
 from __future__ import annotations

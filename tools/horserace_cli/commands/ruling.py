@@ -1,5 +1,7 @@
-"""A ruling on a position: what the reference does, the clauses it applied with their own words,
-and the outcome under every reading that touches the position, side by side.
+"""A ruling on a position, with the rules' own words and the outcome under every reading.
+
+What the reference does, step by step, the clauses it applied with their own words, and the
+outcome under every reading that touches the position, side by side.
 
 QUESTION is a scenario id (crd-ex-eighth-diamond), a scenario file, or a short question file:
 game, kind, setup and steps, and nothing else is required (no id, title, clauses or expect). In a

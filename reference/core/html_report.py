@@ -22,6 +22,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote, urlsplit
 
 from .catalog import Clause, find_clause
+from .money import DEFINITIONS, words_used
+from .standing import own_words_source
 from .errors import HorseRaceError
 from .game import UnknownGame, get_game
 from .report import shown_differences
@@ -201,12 +203,19 @@ def safe_base(url: str) -> str:
 
 
 def clause_block(clause_id: str, links: Links) -> str:
+    """A clause a failure is charged to: its summary, its own words in each language (or the table
+    it is read from), the money words it uses, and its source headings."""
     clause = find_clause(clause_id)
     if clause is None:
         return f'<li class="clause">{e(clause_id)} <span class="small">(not in the catalogs)</span></li>'
     sources = "; ".join(f"<code>{e(seed)}</code>: {e(heading)}" for seed, heading in clause.sources)
+    words = "".join(f'<br><span class="quote"><b>{e(q.lang)}</b> \u00ab{e(q.text)}\u00bb</span>' for q in clause.quotes)
+    if own_words_source(clause):
+        words += f'<br><span class="small">{e(own_words_source(clause))}</span>'
+    money = "".join(f'<br><span class="small">{e(word)}: {e(text)}</span>' for word, text in
+                    ((w, DEFINITIONS[w]) for w in words_used(clause.summary)))
     return (f'<li class="clause">{links.clause(clause, clause_id)} <span class="clause-text">{e(clause.summary)}</span>'
-            f'<br><span class="small">source: {sources}</span></li>')
+            f'{words}{money}<br><span class="small">source: {sources}</span></li>')
 
 
 def failure_section(case: Mapping[str, Any], vector: Mapping[str, Any] | None, links: Links) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .catalog import load_catalog
+from .standing import own_words_source
 from .scenario import game_scenarios, scenario_clauses
 from .game import Game
 from .paths import REPO_ROOT
@@ -105,10 +106,26 @@ def languages_markdown(games: list[Game]) -> str:
     return "".join(out)
 
 
+def cell(text: str) -> str:
+    """Text for a markdown table cell: one line, its '|' escaped (tiles are written 5|5)."""
+    return one_line(text).replace("|", "\\|")
+
+
+def own_words_cell(entry) -> str:
+    """A table cell: each quote as `lang «words»`, then the table or diagram it is read from."""
+    parts = [cell(f"{q.lang} \u00ab{q.text}\u00bb") for q in entry.quotes]
+    source = own_words_source(entry)
+    if source:
+        parts.append(cell(source))
+    return "<br>".join(parts)
+
+
 def clauses_markdown(games: list[Game]) -> str:
     out = [HEADER, "# Clause index\n\n",
-           "Every rule statement of every game with its stable id, our one-line summary, its source "
-           "sections and the scenarios that pin it.\n"]
+           "Every rule statement of every game with its stable id, our one-line summary, its own words "
+           "(the sentence of each text it restates, verbatim, or the table or diagram it is read from), "
+           "its source sections and the scenarios that pin it. `horserace find WORDS` searches them in "
+           "any language; `horserace explain ID` shows one with its status.\n"]
     for game in games:
         catalog = load_catalog(game.name)
         cited: dict[str, list[str]] = {}
@@ -116,18 +133,19 @@ def clauses_markdown(games: list[Game]) -> str:
         for scenario in scenarios_of_game:
             for cid in scenario_clauses(scenario):
                 cited.setdefault(cid, []).append(scenario.id)
-        out.append(f"\n## {catalog.title}\n\n| id | summary | source | scenarios |\n|---|---|---|---|\n")
+        out.append(f"\n## {catalog.title}\n\n| id | summary | the texts say | source | scenarios |\n"
+                   "|---|---|---|---|---|\n")
         for clause in catalog.clauses.values():
             source = "; ".join(f"{seed[:3]} \u201c{heading}\u201d" for seed, heading in clause.sources)
             scenarios = ", ".join(f"`{s}`" for s in sorted(cited.get(clause.id, [])))
             if clause.waiver:
                 scenarios = (scenarios + "; " if scenarios else "") + f"waived: {one_line(clause.waiver)}"
-            out.append(f"| {clause.id} | {one_line(clause.summary)} | {source} | {scenarios} |\n")
+            out.append(f"| {clause.id} | {cell(clause.summary)} | {own_words_cell(clause)} | {source} | {scenarios} |\n")
         if catalog.examples:
-            out.append("\n| worked example | summary | scenarios |\n|---|---|---|\n")
+            out.append("\n| worked example | summary | the texts say | scenarios |\n|---|---|---|---|\n")
             for example in catalog.examples.values():
                 replaying = ", ".join(f"`{s.id}`" for s in scenarios_of_game if example.id in s.examples)
-                out.append(f"| {example.id} | {one_line(example.summary)} | {replaying} |\n")
+                out.append(f"| {example.id} | {cell(example.summary)} | {own_words_cell(example)} | {replaying} |\n")
     return "".join(out)
 
 

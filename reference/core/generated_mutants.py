@@ -15,7 +15,7 @@ the classic operators (one replacement each, as mutmut's table; cosmic-ray's ±1
                (also in augmented assignments, += -= ...)
   return_none  `return X` becomes `return None` (a constant True/False is const_flip's)
   delete       one statement of a function body replaced by `pass` (a compound statement
-               whole)
+               whole; not `pass` or `...`, which do nothing)
 
 What is LEFT OUT, by rule (LEFT_OUT), is only code the protocol cannot show:
   clause-record  `log.rule(...)`, the clause argument of `log.event(type, clause, ...)`, a
@@ -329,10 +329,12 @@ class _Enumerator:
     """Walks one module's tree and lists every candidate, in a fixed order (the same tree gives
     the same list, which is how a mutant is found again to install it)."""
 
-    def __init__(self, tree: ast.Module, error_names: frozenset[str], record_builders: frozenset[str]) -> None:
+    def __init__(self, tree: ast.Module, error_names: frozenset[str], record_builders: frozenset[str],
+                 message_helpers: frozenset[str] = frozenset()) -> None:
         self.tree = tree
         self.error_names = error_names
-        self.record_builders = record_builders
+        self.record_builders = record_builders | message_helpers
+        self.message_helpers = message_helpers
         self.candidates: list[_Candidate] = []
 
     # -- the walk -------------------------------------------------------------------------------
@@ -372,14 +374,15 @@ class _Enumerator:
     def function_body(self, function: ast.FunctionDef | ast.AsyncFunctionDef, qualname: str) -> None:
         body = function.body
         start = 1 if body and _is_docstring(body[0]) else 0
-        left = "clause-record" if function.name in self.record_builders else ""
+        left = ("message-text" if function.name in self.message_helpers else "clause-record") \
+            if function.name in self.record_builders else ""
         self.body(function, "body", body, start, function, qualname, left)
 
     def body(self, owner: ast.AST, name: str, statements: list[ast.stmt], start: int, unit: ast.AST | None,
              qualname: str, left: str) -> None:
         for position in range(start, len(statements)):
             statement = statements[position]
-            deletable = unit is not None and not isinstance(statement, ast.Pass)
+            deletable = unit is not None and not _does_nothing(statement)
             if deletable:
                 self.add_delete(owner, name, position, statement, unit, qualname,
                                 left or self.record_only(statement))
@@ -619,6 +622,12 @@ class _Enumerator:
             _short(f"delete: {first}"), left))
 
 
+def _does_nothing(statement: ast.stmt) -> bool:
+    """`pass` or `...` (a protocol's stub): deleting it changes nothing."""
+    return isinstance(statement, ast.Pass) or (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+                                                and statement.value.value is Ellipsis)
+
+
 def _replace(parent: ast.AST, name: str, position: int | None, new: ast.AST) -> Callable[[], None]:
     """Put `new` in the parent's field (or list item); returns the undo."""
     if position is None:
@@ -746,9 +755,10 @@ def _read(module: str) -> _ModuleInfo:
     return _ModuleInfo(module, path, source, flags)
 
 
-def _candidates(info: _ModuleInfo, builders: frozenset[str]) -> tuple[ast.Module, list[_Candidate]]:
+def _candidates(info: _ModuleInfo, builders: frozenset[str],
+                helpers: frozenset[str]) -> tuple[ast.Module, list[_Candidate]]:
     tree = ast.parse(info.source, filename=str(info.path))
-    return tree, _Enumerator(tree, _error_names(), builders).run()
+    return tree, _Enumerator(tree, _error_names(), builders, helpers).run()
 
 
 def _game_trees(game_name: str) -> dict[str, ast.Module]:
@@ -760,26 +770,75 @@ def _record_builders_of(game_name: str) -> frozenset[str]:
     return _record_builders(_game_trees(game_name))
 
 
+@lru_cache(maxsize=None)
+def _message_helpers_of(game_name: str) -> frozenset[str]:
+    return _message_helpers(_game_trees(game_name))
+
+
+def _message_helpers(trees: dict[str, ast.Module]) -> frozenset[str]:
+    """Functions called only to word a message: every call is inside an f-string or the
+    arguments of an exception (or of another such function), like `_shown(value)`. Their code
+    is message text."""
+    defs: dict[str, list[ast.AST]] = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defs.setdefault(node.name, []).append(node)
+    errors = _error_names()
+    helpers: set[str] = set()
+    while True:
+        in_message: set[str] = set()
+        elsewhere: set[str] = set()
+
+        def visit(node: ast.AST, message: bool) -> None:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in helpers:
+                message = True                      # a helper's own calls word the same message
+            if isinstance(node, ast.JoinedStr):
+                message = True
+            if isinstance(node, ast.Raise):
+                for child in ast.iter_child_nodes(node):
+                    visit(child, True)
+                return
+            if isinstance(node, ast.Call):
+                name = _call_name(node)
+                if name in defs:
+                    (in_message if message else elsewhere).add(name)
+                if name in errors:
+                    for child in ast.iter_child_nodes(node):
+                        visit(child, True)
+                    return
+            for child in ast.iter_child_nodes(node):
+                visit(child, message)
+        for tree in trees.values():
+            visit(tree, False)
+        found = {name for name in in_message if name not in elsewhere}
+        if found <= helpers:
+            return frozenset(helpers)
+        helpers |= found
+
+
 def _enumerate(game_name: str) -> tuple[list[GeneratedMutant], list[LeftOutSite]]:
     builders = _record_builders_of(game_name)
+    helpers = _message_helpers_of(game_name)
     baked = _import_time_functions(game_name)
     made: list[GeneratedMutant] = []
     skipped: list[LeftOutSite] = []
     for module in rules_modules(game_name):
         info = _read(module)
-        module_made, module_skipped = mutants_of_source(game_name, module, info.source, builders, baked)
+        module_made, module_skipped = mutants_of_source(game_name, module, info.source, builders, baked, helpers)
         made += module_made
         skipped += module_skipped
     return made, skipped
 
 
 def mutants_of_source(game_name: str, module: str, source: str, builders: frozenset[str] = frozenset(),
-                      baked: frozenset[tuple[str, str]] = frozenset()) -> tuple[list[GeneratedMutant], list[LeftOutSite]]:
+                      baked: frozenset[tuple[str, str]] = frozenset(),
+                      helpers: frozenset[str] = frozenset()) -> tuple[list[GeneratedMutant], list[LeftOutSite]]:
     """The mutants of one module's source (and the places left out). `builders`: the names of
-    the functions that only build the clause record; `baked`: the (module, qualname) of the
-    functions the import calls."""
+    the functions that only build the clause record; `helpers`: those that only word messages;
+    `baked`: the (module, qualname) of the functions the import calls."""
     tree = ast.parse(source)
-    candidates = _Enumerator(tree, _error_names(), builders).run()
+    candidates = _Enumerator(tree, _error_names(), builders, helpers).run()
     regions = clause_regions(source, tree)
     lines = code_lines(source)
     made: list[GeneratedMutant] = []
@@ -876,7 +935,7 @@ def _parsed(mutant: GeneratedMutant) -> tuple[_ModuleInfo, ast.Module, list[_Can
     key = (mutant.game, mutant.module)
     if key not in _PARSED:
         info = _read(mutant.module)
-        _PARSED[key] = (info, *_candidates(info, _record_builders_of(mutant.game)))
+        _PARSED[key] = (info, *_candidates(info, _record_builders_of(mutant.game), _message_helpers_of(mutant.game)))
     info, tree, candidates = _PARSED[key]
     if mutant.index >= len(candidates) or candidates[mutant.index].qualname != mutant.function or \
             candidates[mutant.index].operator != mutant.operator or candidates[mutant.index].line != mutant.line:

@@ -80,6 +80,23 @@ def test_the_clause_record_and_message_text_are_left_out():
     assert not [m for m in made if "keeps_clauses" in m.change or "log.rule" in m.change]
 
 
+def test_a_function_that_only_words_messages_is_left_out_whole():
+    source = """
+        def shown(value):
+            return repr(value) if len(repr(value)) < 40 else repr(value)[:40] + "..."
+
+        def check(n, field):
+            if n > 9:
+                raise InputError(field, f"{shown(n)} is too many")
+            return n - 1
+    """
+    helpers = gm._message_helpers({"m": ast.parse(textwrap.dedent(source))})
+    assert helpers == {"shown"}
+    made, skipped = gm.mutants_of_source("g", "reference.g.rules.m", textwrap.dedent(source), helpers=helpers)
+    assert {m.function for m in made} == {"check"}
+    assert {s.rule for s in skipped if s.function == "shown"} == {"message-text"}
+
+
 def test_a_function_that_only_records_is_left_out_whole():
     source = """
         def decisions(n):
@@ -237,25 +254,32 @@ def _records_nothing(*args, **kwargs):
     return ()
 
 
+def _words_nothing(*args, **kwargs):
+    return "(a message)"
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_functions_left_out_as_the_clause_record_change_no_observation(game):
-    """Each function left out whole as the clause record (`_record_builders`) is replaced by
-    one that records nothing, all at once, and every vector of the game still passes."""
+def test_functions_left_out_whole_change_no_observation(game):
+    """Each function left out whole (`_record_builders`: the clause record; `_message_helpers`:
+    message text) is replaced, all at once, by one that records or words nothing, and every
+    vector of the game still passes."""
     from reference.core.mutation import verdict
     from reference.core.vectors import load_cases
-    builders = gm._record_builders_of(game)
+    replacements = {name: _records_nothing.__code__ for name in gm._record_builders_of(game)}
+    replacements.update({name: _words_nothing.__code__ for name in gm._message_helpers_of(game)})
     functions = []
     for module_name in gm.rules_modules(game):
         module = sys.modules.get(module_name) or __import__(module_name, fromlist=["_"])
         for value in list(vars(module).values()) + [v for c in vars(module).values() if isinstance(c, type)
                                                     for v in vars(c).values()]:
-            if callable(value) and getattr(value, "__name__", "") in builders and hasattr(value, "__code__"):
+            if getattr(value, "__name__", "") in replacements and hasattr(value, "__code__") and \
+                    getattr(value, "__module__", "") == module_name:
                 functions.append(value)
-    assert {f.__name__ for f in functions} == set(builders)
+    assert {f.__name__ for f in functions} == set(replacements)
     saved = [(f, f.__code__) for f in functions]
     try:
         for function in functions:
-            function.__code__ = _records_nothing.__code__
+            function.__code__ = replacements[function.__name__]
         statuses = {verdict(case) for case in load_cases([game])}
     finally:
         for function, code in saved:

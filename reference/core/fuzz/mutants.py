@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..forked import forked_pool
 from ..game import Mutant
 from .campaign import Campaign
 from .session import Session, Target, fuzz_report
@@ -45,7 +46,7 @@ def fuzz_mutants(jobs: list[tuple[Campaign, Mutant]], out: Path, workers: int = 
         if "fork" not in multiprocessing.get_all_start_methods():    # pragma: no cover
             return [fuzz_one(i) for i in range(len(jobs))]
         workers = max(1, min(workers or os.cpu_count() or 1, len(jobs) or 1))
-        with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+        with forked_pool(workers, maxtasksperchild=1) as pool:
             return list(pool.imap(fuzz_one, range(len(jobs))))
     finally:
         _JOBS.clear()

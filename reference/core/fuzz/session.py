@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import HorseRaceError
+from ..forked import forked_pool
 from ..game import Mutant
 from .campaign import Campaign, CampaignRun, Outcome, in_process, run_campaign, via_runner
 from .report import json_report
@@ -81,7 +82,7 @@ def run_session(session: Session) -> tuple[list[Outcome], dict[str, Any], dict[s
         target.drop_started()           # each forked worker starts its own process
         for k in range(workers):
             _JOBS[k] = (replace(c, workers=(k, workers)), target)
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with forked_pool(workers) as pool:
             runs = []
             for run in pool.imap(_work, range(workers)):
                 runs.append(run)

@@ -69,7 +69,7 @@ def test_every_interpretation_has_a_status_and_decided_ones_quote_each_language(
 
 @pytest.mark.parametrize("iid, status", [
     ("DOM-INT-2", "decided"), ("DOM-INT-3", "decided"), ("DOM-INT-4", "decided"), ("DOM-INT-6", "decided"),
-    ("DOM-INT-7", "decided"), ("DOM-INT-8", "decided"), ("CRD-INT-6", "decided"), ("CRD-INT-10", "decided"),
+    ("DOM-INT-7", "open"), ("DOM-INT-8", "decided"), ("CRD-INT-6", "decided"), ("CRD-INT-10", "decided"),
     ("CRD-INT-8", "convention"), ("CRD-INT-9", "convention"), ("HF-INT-4", "decided"),
     ("HF-INT-8", "decided"), ("HF-INT-9", "decided"), ("HF-INT-10", "decided"), ("HF-INT-12", "decided"),
     ("DOM-INT-1", "open"), ("CRD-INT-1", "open"), ("HF-INT-1", "open")])
@@ -115,9 +115,11 @@ def test_horse_fever_defaults_follow_the_quoted_text(name, default):
 def test_register_document_shows_status_quotes_and_known_misreadings():
     text = interpretations_markdown(list(all_games().values()))
     assert "| DOM-INT-6 | A blocked round is detected at once | decided |" in text
-    assert "- **Known misreading.** The opening only scores; the turn then passes. (option `opening_continues: false`)" in text
+    assert ("- **Known misreading.** The opening only scores; the turn then passes. Ruled out by «Una ficha jugada "
+            "de la mano permite continuar si es un doble o puntúa». (option `opening_continues: false`)") in text
     assert "«La ronda se bloquea cuando el montón está vacío y nadie puede colocar una ficha.»" in text
-    assert "- **Status.** a format convention of the suite" in text
+    assert "- **Status.** a convention of the suite - a format, chance given as input, or a setting" in text
+    assert "| DOM-INT-7 | Continuing is compulsory | open |" in text
 
 
 def test_explain_shows_status_and_known_misreading(capsys):

@@ -69,7 +69,7 @@ def test_every_interpretation_has_a_status_and_decided_ones_quote_each_language(
 
 @pytest.mark.parametrize("iid, status", [
     ("DOM-INT-2", "decided"), ("DOM-INT-3", "decided"), ("DOM-INT-4", "decided"), ("DOM-INT-6", "decided"),
-    ("DOM-INT-7", "open"), ("DOM-INT-8", "decided"), ("CRD-INT-6", "decided"), ("CRD-INT-10", "decided"),
+    ("DOM-INT-7", "open"), ("DOM-INT-8", "decided"), ("CRD-INT-6", "decided"), ("CRD-INT-10", "convention"),
     ("CRD-INT-8", "convention"), ("CRD-INT-9", "convention"), ("HF-INT-4", "decided"),
     ("HF-INT-8", "decided"), ("HF-INT-9", "decided"), ("HF-INT-10", "decided"), ("HF-INT-12", "decided"),
     ("DOM-INT-1", "open"), ("CRD-INT-1", "open"), ("HF-INT-1", "open")])
@@ -83,11 +83,12 @@ def test_the_status_the_texts_give(iid, status):
     ("DOM-INT-4", ["cualquier ficha de su mano", "Una ficha jugada de la mano permite continuar"]),
     ("DOM-INT-6", ["La ronda se bloquea cuando el montón está vacío y nadie puede colocar"]),
     ("CRD-INT-6", ["para nueva carrera", "cada persona hace banca una vez"]),
-    ("CRD-INT-10", ["Registra saldos"]),
     ("HF-INT-8", ["si hay alguna disponible"]),
     ("HF-INT-9", ["cada jugador debe hacer una apuesta"]),
     ("HF-INT-10", ["solo se mueve una casilla"]),
-    ("HF-INT-12", ["comparando las probabilidades iniciales"])])
+    ("HF-INT-12", ["comparando las probabilidades iniciales"]),
+    ("CRD-INT-13", ["coloca 1 ficha"]),
+    ("CRD-INT-15", ["cada no banquero elige un caballo"])])
 def test_decided_points_quote_the_deciding_words(iid, words):
     catalog = next(c for c in all_catalogs().values() if iid in c.interpretations)
     quoted = " ".join(q.text for q in catalog.interpretations[iid].quotes)
@@ -98,7 +99,8 @@ def test_decided_points_quote_the_deciding_words(iid, words):
 @pytest.mark.parametrize("game, iid, value", [
     ("dominoes", "DOM-INT-4", False), ("dominoes", "DOM-INT-2", "canonical"),
     ("horse_fever", "HF-INT-8", "refused"), ("horse_fever", "HF-INT-9", "skip_bet"),
-    ("horse_fever", "HF-INT-12", "board"), ("horse_fever", "HF-INT-10", "with_cards")])
+    ("horse_fever", "HF-INT-12", "board"), ("horse_fever", "HF-INT-10", "with_cards"),
+    ("cards", "CRD-INT-15", "by_choice")])
 def test_readings_the_texts_contradict_are_known_misreadings_and_still_selectable(game, iid, value):
     i = load_catalog(game).interpretations[iid]
     assert i.is_known_misreading(value)

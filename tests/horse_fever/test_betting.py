@@ -12,11 +12,11 @@ from .helpers import act, deal, events_of, game_state, types
 HANDS3 = [[1, 2], [3, 4], [5, 6]]
 
 
-def in_second_bets(**kw):
-    """Three players, seat 1 first; everyone bets 200 on a different horse and plays on white."""
+def in_second_bets(bets=("bet red win 200", "bet blue win 200", "bet green win 200"), **kw):
+    """Three players, seat 1 first; everyone bets (200 on a different horse) and plays on white."""
     state = game_state(players=3, first=1, **kw)
     deal(state, HANDS3)
-    for text in ("bet red win 200", "bet blue win 200", "bet green win 200"):
+    for text in bets:
         act(state, text)
     for text in ("play 3 on white", "play 5 on white", "play 1 on white",
                  "play 4 on white", "play 6 on white", "play 2 on white"):
@@ -168,19 +168,13 @@ def test_a_first_player_who_loses_the_game_keeps_the_card_to_the_round_end_or_ha
 @pytest.mark.clause("HF-BET2-2", "HF-BET2-3", "HF-MIN-2", "HF-INT-23")
 @pytest.mark.parametrize("reading, vp", [("passes", 2), ("penalty", 0)])
 def test_short_of_the_minimum_at_the_second_bets(reading, vp):
-    """Seat 0 stakes 900 of its 1000 D at the first bets: 100 D in hand against a 200 D minimum
-    when its second bet is due (the staked 900 D do not count under the penalty reading)."""
-    state = game_state(players=3, vp=[2, 2, 2], danari=[1000, 1000, 1000], short_at_second_bets=reading)
-    deal(state, HANDS3)
-    for bet in ("bet red win 900", "bet green show 200", "bet blue win 200"):
-        act(state, bet)
-    for card in ("play 1 on white", "play 3 on white", "play 5 on white",
-                 "play 2 on black", "play 4 on black", "play 6 on black"):
-        act(state, card)
-    act(state, "pass")
-    log = act(state, "pass")
-    assert state.to_play == 0 and state.players[0].vp == vp
-    assert types(log) == (["passed"] if reading == "passes" else ["passed", "penalty"])
+    """Seat 0 (bets last, second bets first) stakes 900 of its 1000 D at the first bets: 100 D in
+    hand against a 200 D minimum when its second bet is due (the staked 900 D do not count under
+    the penalty reading)."""
+    state = in_second_bets(("bet green show 200", "bet blue win 200", "bet red win 900"),
+                           vp=[2, 2, 2], danari=[1000, 1000, 1000], short_at_second_bets=reading)
+    assert state.phase == SECOND_BETS and state.to_play == 0
+    assert state.players[0].vp == vp and state.ledger.vp_taken == 2 - vp
 
 
 @pytest.mark.clause("HF-MIN-3", "HF-INT-13")

@@ -7,6 +7,7 @@ id is reused. Also: the observation keys a vector checks, and the interpretation
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from reference.core.game import CaseInput
@@ -182,6 +183,29 @@ def starts_a_race_without_bets(setup: dict[str, Any]) -> bool:
         and not any(bet is not None for bet in position.get("bets") or [])
 
 
+STAKE_WORDS = re.compile(r"\bstake (\d+)")
+
+
+def stakes_another_size(steps: list[dict[str, Any]]) -> bool:
+    """A step tries a stake of another size than one chip (CRD-INT-13: refused)."""
+    for step in steps:
+        action = step.get("action")
+        found = STAKE_WORDS.search(action) if isinstance(action, str) else None
+        if (found and int(found.group(1)) != 1) or (isinstance(step.get("stake"), int) and step["stake"] != 1):
+            return True
+    return False
+
+
+def short_of_the_worst_case(view: dict[str, Any], posted: dict[str, Any]) -> bool:
+    """CRD-INT-14: the bank could not pay every other seat's maximum stake at the longest posted
+    odds, the check a reading made before any bet would apply."""
+    odds = [o for o in posted["odds"].values() if o is not None]
+    balances, banker = view.get("balances"), view.get("banker")
+    if not odds or not isinstance(balances, list) or banker is None:
+        return False
+    return balances[banker] < (len(balances) - 1) * posted["max_bet"] * max(odds)
+
+
 def flags_for(case: dict[str, Any]) -> list[str]:
     kind, options, inp = case["kind"], case.get("options") or {}, case["input"]
     flags: set[str] = set()
@@ -224,4 +248,8 @@ def flags_for(case: dict[str, Any]) -> list[str]:
         for event in view.get("events", []):
             if event["type"] == "bets_closed" and not event["bets"]:
                 flags.add("race-without-bets")
+            if event["type"] == "odds_posted" and short_of_the_worst_case(view, event):
+                flags.add("cover-checked-per-bet")
+    if stakes_another_size(inp["steps"]):
+        flags.add("one-chip-stake")
     return sorted(flags)

@@ -24,9 +24,9 @@ def one_line(text: str) -> str:
 
 
 STATUS_TEXT = {
-    "open": "open - the texts leave it open",
+    "open": "open - the texts leave it open (the passages the reading rests on are quoted below)",
     "decided": "decided by the texts (quoted below)",
-    "convention": "a format convention of the suite",
+    "convention": "a convention of the suite - a format, chance given as input, or a setting the texts leave to the table",
 }
 
 
@@ -45,13 +45,16 @@ def quote_lines(quotes, label: str = "Quote") -> list[str]:
 def interpretations_markdown(games: list[Game]) -> str:
     out = [HEADER, "# Interpretations register\n\n",
            "Every point where a reading had to be chosen, with its status: *open* (the rule texts "
-           "leave it open), *decided* (the texts decide it; the deciding passage is quoted in each "
-           "language) or a *convention* (a format convention of the suite, such as chance given as "
-           "input). Then the reading the suite uses, the alternatives - an alternative the texts "
-           "contradict is marked **known misreading**: its option stays selectable for implementers "
-           "who want to check themselves, but it is not a reading of the texts - the vector flag that "
-           "marks the cases depending on it, and how an implementation that reads it differently "
-           "skips them. `horserace explain ID` shows one entry.\n"]
+           "leave it open; the passages the suite's reading rests on are quoted), *decided* (the texts "
+           "decide it; the deciding passage is quoted in each language) or a *convention* of the suite "
+           "(a format, chance given as input, or a setting the texts leave to the table). Then the "
+           "reading the suite uses, whose last sentence says why it is the most natural one in the "
+           "texts' own words (between \u00ab and \u00bb, each found in the quotes), the alternatives - "
+           "an alternative the texts contradict is marked **known misreading** and names the quoted "
+           "words that rule it out: its option stays selectable for implementers who want to check "
+           "themselves, but it is not a reading of the texts - the vector flag that marks the cases "
+           "depending on it, and how an implementation that reads it differently skips them. "
+           "`horserace explain ID` shows one entry.\n"]
     for game in games:
         catalog = load_catalog(game.name)
         if not catalog.interpretations:

@@ -29,6 +29,10 @@ VARIANT_ROUNDS = 1                 # per non-default option value
 VARIANT_PLAYERS = (3, 5)
 RACE_OPTIONS = ("first_last_among", "reveal_order", "odds_card_limit")
 VARIANT_RACES = 4
+# The series of a variant round's id, where it is not 1: bet_without_token's default was once
+# "refused", so "hf-gen1-round-bet-without-token-allowed-01" is a retired id; its variant comes
+# back as gen2 (ids are never reused).
+VARIANT_SERIES = {("bet_without_token", "allowed"): 2}
 
 
 def hash_seed(*parts: Any) -> int:
@@ -76,7 +80,8 @@ def round_cases() -> list[dict[str, Any]]:
                 players = VARIANT_PLAYERS[n % len(VARIANT_PLAYERS)]
                 seed, played = first_that_ends(lambda s: random_round_game(s, players, options),
                                                hash_seed("variant", name, value, n))
-                cases.append({"id": f"hf-gen1-round-{name.replace('_', '-')}-{value.replace('_', '-')}-{n + 1:02d}",
+                series = VARIANT_SERIES.get((name, value), 1)
+                cases.append({"id": f"hf-gen{series}-round-{name.replace('_', '-')}-{value.replace('_', '-')}-{n + 1:02d}",
                               "kind": "round", "description": f"Two rounds under {name}: {value} (seed {seed})",
                               "options": {name: value}, "input": {"setup": played.setup, "steps": played.steps}})
     return cases

@@ -7,9 +7,9 @@ refused, and its step answers `{"error": ...}` (the vector names the rule). An i
 that does not check positions leaves the kind out of its hello.
 
 The real positions are taken from one round of three players played with the simplest legal
-choice at every step (all zeros of the fuzz chooser: every bet on white, so the white pool runs
-dry and the third bet is placed without a token); each near miss changes one field of one of
-them. Ids `hf-pos1-<what>` (bump `pos1` if what an id holds ever changes)."""
+choice at every step (all zeros of the fuzz chooser: every bet on white while a white token is
+left, so the white pool runs dry and the third bet goes to blue, HF-INT-8); each near miss changes
+one field of one of them. Ids `hf-pos1-<what>` (bump `pos1` if what an id holds ever changes)."""
 
 from __future__ import annotations
 
@@ -81,10 +81,12 @@ def card_in_two_places(p: dict) -> None:
 
 
 def token_after_an_empty_pool(p: dict) -> None:
-    """HF-INT-8: a bet finds no token only once the pool of its colour is empty, and none comes
-    back before the payouts; here a later white bet holds a token an earlier one found gone."""
+    """HF-INT-8: a bet finds no token only once the pool of its colour is empty (and, under the
+    reading that allows it, is made without one), and none comes back before the payouts; here a
+    later white bet holds a token an earlier one found gone (the pool counts the token back)."""
     white = [bet for bet in p["bets"] if bet["horse"] == "white"]
     white[-2]["token"], white[-1]["token"] = False, True
+    p["tokens"]["white"] += 1
 
 
 def bet_of_a_seat_out(p: dict) -> None:

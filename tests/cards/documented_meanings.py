@@ -250,7 +250,8 @@ def legal_actions(step: Step, value) -> None:
     phase_now = step.now("phase")
     if phase_now == "betting":
         bets_offered = [a for a in value if a.startswith("bet ")]
-        assert value == ["sit out"] or (bets_offered == value and value), value
+        sits_out = ["sit out"] if step.options.get("sit_out") == "by_choice" else []    # CRD-INT-15
+        assert value == ["sit out"] or (bets_offered + sits_out == value and bets_offered), value
         assert all(re.fullmatch(r"bet [SHDC]", a) for a in bets_offered)
     else:
         assert set(value) == {"laying": {"lay"}, "settled": {"lay"}, "racing": {"reveal"}, "over": set()}[phase_now]

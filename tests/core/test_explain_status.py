@@ -77,5 +77,5 @@ def test_language_notes_are_linked_both_ways(capsys):
 def test_a_scenario_under_a_known_misreading_says_so(capsys):
     _, out, _ = explain(capsys, "hf-minimum-bet-short-penalty")
     assert "short_of_minimum: skip_bet is a KNOWN MISREADING of HF-INT-9" in out
-    assert "interpretation HF-INT-9: What follows the penalty for being short of the minimum bet [decided" in out
+    assert "interpretation HF-INT-9: A player short of the minimum bet still makes the first bet after the penalty [decided" in out
 

@@ -94,9 +94,10 @@ def test_each_hit_has_its_id_its_sentence_in_its_language_and_its_status():
 
 
 def test_a_known_misreading_is_marked_where_it_matches():
-    # HF-INT-8's alternative "No token, no bet on that horse" is a known misreading (the text: «si hay alguna disponible»)
-    hits = search(["pick", "colour", "token", "left"], ["horse_fever"], 5)
-    hit = next(h for h in hits if h.entry.id == "HF-INT-8")
+    # HF-INT-9's alternative "The penalty replaces the first bet" is a known misreading (the text:
+    # «cada jugador debe hacer una apuesta»)
+    hits = search(["penalty", "replaces", "first", "bet"], ["horse_fever"], 5)
+    hit = next(h for h in hits if h.entry.id == "HF-INT-9")
     assert hit.passage.label == "KNOWN MISREADING"
     assert "1 known misreading" in hit.entry.status
 

@@ -62,9 +62,9 @@ def test_every_alternative_value_fails_some_pinning_scenario(game):
 @pytest.mark.parametrize("scenario_id", ["hf-int-short-of-minimum-bet-after-penalty", "hf-minimum-bet-player-out"])
 def test_the_short_of_minimum_scenarios_pin_the_penalty_paid_once(scenario_id):
     """Issue 32: both passed under "apply the penalty once, then bet if able", which the register
-    now lists (HF-INT-9, short_of_minimum: penalty_once); each has a seat still short after one
-    penalty."""
-    entry = load_catalog("horse_fever").interpretations["HF-INT-9"]
+    now lists (HF-INT-18, how many times the penalty applies: short_of_minimum: penalty_once); each
+    has a seat still short after one penalty."""
+    entry = load_catalog("horse_fever").interpretations["HF-INT-18"]
     assert "penalty_once" in entry.option_alternatives and scenario_id in entry.scenarios
     scenario = scenarios("horse_fever")[scenario_id]
     assert verify_scenario(scenario).ok

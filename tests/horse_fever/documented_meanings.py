@@ -223,8 +223,9 @@ EVENT_ORDER = {
     "new_odds": r"new_odds( new_odds)*",
     "deal": r"dealt( (penalty|bet_skipped|player_out|game_over))*",
     "bet": r"bet_placed( (penalty|bet_skipped|player_out|first_bets_done|bets_closed|game_over))*",
-    "play": r"card_played",
-    "pass": r"passed( bets_closed)?",
+    # the penalty of a seat whose second bet is then due, under short_at_second_bets: penalty (HF-INT-23)
+    "play": r"card_played( (penalty|bet_skipped|player_out|game_over))*",
+    "pass": r"passed( (penalty|bet_skipped|player_out|game_over))*( bets_closed)?",
     "end_round": r"round_ended( (first_player_passed|game_over))",
     "observe": r"",
 }
@@ -258,8 +259,12 @@ KEYS = {
 # -- events ---------------------------------------------------------------------------------------
 
 def dealt(step: Step, event: dict, position: int) -> None:
+    """The first player who dealt; under out_first_player_card: at_once (HF-INT-13) one who then
+    loses the game hands the card on within the step."""
     assert position == 0 and event["hands"] == step.input["deal"]["hands"]
-    assert event["round"] == step.now("round") and event["first_player"] == step.now("first_player")
+    handed_on = step.options.get("out_first_player_card") == "at_once" and \
+        any(e["type"] == "player_out" and e["player"] == event["first_player"] for e in step.events)
+    assert event["round"] == step.now("round") and (event["first_player"] == step.now("first_player") or handed_on)
 
 
 def bet_placed(step: Step, event: dict, position: int) -> None:
@@ -424,7 +429,7 @@ def game_over(step: Step, event: dict, position: int) -> None:
     if event["winner"] is None:
         assert "reason" in event
     else:
-        assert event["by"] in ("vp", "danari", "tie_break") and event["vp"] == step.now("vp", event["vp"])
+        assert event["by"] in ("vp", "danari", "tie_break", "last_player_left") and event["vp"] == step.now("vp", event["vp"])
 
 
 EVENTS = {

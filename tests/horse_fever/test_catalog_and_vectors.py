@@ -56,7 +56,7 @@ def generated():
 
 def test_generated_cases_are_explicit_stable_and_small(generated):
     ids = [c["id"] for c in generated]
-    assert len(ids) == len(set(ids)) and all(i.startswith(("hf-gen1-", "hf-probe1-", "hf-pos1-")) for i in ids)
+    assert len(ids) == len(set(ids)) and all(i.startswith(("hf-gen1-", "hf-gen2-", "hf-probe2-", "hf-pos1-")) for i in ids)
     assert {c["kind"] for c in generated} == set(OBSERVATION_KEYS)
     assert {c["input"]["setup"]["players"] for c in generated if c["kind"] == "game"} == {2, 3, 4, 5, 6}
     assert len(json.dumps([c for c in generated if c["kind"] != "probe"])) < 600_000

@@ -47,8 +47,8 @@ def test_probes_are_short_and_never_pass_through_a_deal():
         if steps[0]["action"] == "deal":           # the opening itself is the probe's target
             assert case["input"]["setup"]["phase"] == "deal"
         assert case["step_clauses"][0], case["id"]
-        assert case["id"].startswith("hf-probe1-hf-")
-        target = case["id"][len("hf-probe1-"):-len("-001")].upper()
+        assert case["id"].startswith("hf-probe2-hf-")
+        target = case["id"][len("hf-probe2-"):-len("-001")].upper()
         assert target in case["step_clauses"][0], case["id"]
 
 

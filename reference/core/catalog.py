@@ -55,6 +55,7 @@ class Clause:
     note: str = ""
     waiver: str = ""
     retired: bool = False
+    not_recorded: str = ""                 # why no vector step records it (applied before the first step)
     quotes: tuple[Quote, ...] = ()         # its own words: the sentence(s) of each text it restates
     table: str = ""                        # read from a table (which one)
     diagram: str = ""                      # read from a diagram (which one)
@@ -163,6 +164,7 @@ def load_catalog(game_name: str) -> Catalog:
             id=raw["id"], game=game.name, section=raw["section"], summary=raw["summary"],
             sources=_sources(doc, data, raw["section"], path + ("section",)),
             note=raw.get("note", ""), waiver=raw.get("waiver", ""), retired=raw.get("retired", False),
+            not_recorded=raw.get("not_recorded", ""),
             quotes=_own_words(doc, catalog, raw, raw["section"], path), table=raw.get("table", ""),
             diagram=raw.get("diagram", ""), numbers=tuple(_number_use(n) for n in raw.get("numbers", ())))
     for index, raw in enumerate(data.get("examples", [])):

@@ -191,10 +191,10 @@ def test_section_headings_and_sources_exist_in_the_seed_texts(scenarios, game):
     for clause in catalog.clauses.values():
         for seed, heading in clause.sources:
             path = SEEDS_DIR / seed if (SEEDS_DIR / seed).exists() else SEEDS_DIR.parent / seed
-            if seed not in texts and path.exists():
+            assert path.exists(), f"{clause.id}: no rule text {seed}"       # never skipped
+            if seed not in texts:
                 texts[seed] = path.read_text(encoding="utf-8")
-            if seed in texts:
-                assert heading in texts[seed], f"{clause.id}: heading {heading!r} not in {seed}"
+            assert heading in texts[seed], f"{clause.id}: heading {heading!r} not in {seed}"
     for s in scenarios:
         for source in s.sources:
             path = SEEDS_DIR / source["seed"]

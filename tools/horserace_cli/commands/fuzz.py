@@ -222,7 +222,8 @@ def check_arguments(args: argparse.Namespace) -> None:
     if args.mutant and args.all_mutants:
         raise Usage("give --mutant NAME or --all-mutants, not both")
     if not args.all_mutants and len(args.game) != 1:
-        raise Usage("give one --game (dominoes, cards, horse_fever ...)" if not args.game else
+        from reference.core.game import all_games
+        raise Usage(f"give one --game ({', '.join(all_games())})" if not args.game else
                     "fuzz one --game at a time (run one command per game)")
 
 

@@ -463,11 +463,15 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
               expected_failures: ExpectedFailures | dict[str, str] | None = None, cwd: str | None = None,
               on_result: Callable[[CaseResult], None] | None = None,
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
-              max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
+              max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS,
+              keep_results: bool = True) -> tuple[list[CaseResult], dict[str, Any]]:
     """Run every case; returns the results and what the implementation announced. When
     `cases` is a sequence, a window of the next cases is sent while an answer is awaited and
     judged (see Window). `command` may be an Implementation already launched, or already
     started with its hello read (then its own cwd and handshake timeout hold).
+    `keep_results=False`: each result is only handed to `on_result` and then forgotten (a fuzz
+    campaign of any length holds none); a second answer to a case already handed over then
+    errors the case awaited.
 
     Raises ImplementationUnavailable when the first start fails (nothing was run)."""
     if isinstance(command, Implementation):
@@ -569,7 +573,11 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
                         restart(implementation)
                         implementation.first_seq = seq + 1
             expected_failures.apply(result)
-            results.append(result.bound())
+            result.bound()
+            if keep_results:
+                results.append(result)
+            elif flight is not None:
+                del by_seq[flight.seq]
             if on_result:
                 on_result(result)
     finally:
@@ -699,7 +707,10 @@ def judge_reply(result: CaseResult, case: dict[str, Any], reply: dict[str, Any],
 
 def blame_repeated_answers(repeated: set[int], by_seq: dict[int, CaseResult], current: str) -> None:
     for earlier in sorted(repeated):
-        result = by_seq[earlier]
+        result = by_seq.get(earlier)
+        if result is None:      # handed over already (run_cases(keep_results=False)): the case awaited errs
+            raise ProtocolError(f"a second answer for seq {earlier}, a case already reported, arrived "
+                                f"while case {current} was running")
         note = f"answered twice: a second answer for seq {earlier} arrived while case {current} was running"
         if result.status in ("passed", "failed", "skipped"):
             result.mismatch = None

@@ -9,12 +9,17 @@ it still fails *with the same diagnosis* (diagnosis.py), so a shrink never slips
 The passes are named functions, run in this order, round after round until a round changes
 nothing or the attempt budget is spent (Hypothesis's `greedy_shrink` over its named passes):
 
+- `delete_list_items`: a list the generator drew with `Chooser.repeat` (a layout's tiles placed
+  before the steps) loses one item at a time, last first (then two at a time), its length
+  lowered with it: lowering the length alone would hand the item's numbers to the choices after
+  it, and deleting them alone would leave the length too long; the judge says where the items
+  are (Chooser.lists). It goes first: lowering a list's length by the pass below gives the
+  shortest numbers (the default items), not the fewest items;
 - `lower_leading_sizes`: lower the first LEADING numbers, where a generator draws the case's
   sizes (players, length: see choices.py), so a long case is cut to what it needs in a few
   attempts before the passes below spend one attempt per number on it;
-- `shorten_counted_lists`: a leading size that counts the items drawn after it (a layout's
-  tiles placed before the steps) is lowered together with the deletion of as many items at the
-  end of its list: lowering it alone would hand the items' numbers to the choices after them;
+- `shorten_counted_lists`: the same for a leading size whose items were not recorded: it is
+  lowered together with the deletion of as many items of 1 to 3 numbers at the end of its list;
 - `delete_chunks`: delete chunks of numbers, the chunk size halving from half the list down to
   one (`lower_leading_sizes` again at each size: a deletion may have moved the failure earlier);
 - `delete_small_chunks`: delete chunks of 2 to 4 numbers at every offset, not only at the
@@ -31,14 +36,15 @@ Invariants (Hypothesis's `cached_test_function` and its attempt limit): the same
 judged twice, a list no simpler than the best is never judged, and no more than `max_attempts`
 lists are judged. A judge may answer with the numbers the generator actually used for a
 candidate (values reduced to their ranges, numbers past the end dropped): they make the same
-case, so they are taken as judged too, and kept instead when simpler.
+case, so they are taken as judged too, and kept instead when simpler; and with where the
+items of its lists are (Chooser.lists), for delete_list_items.
 
 Why not hypothesis: its public API cannot start from a given failing example (`find` and
 `@given` search from scratch and cannot be seeded with our list), so it would first have to
 rediscover the failure; the passes above are its own shrink passes on a choice sequence.
 
 The shrinker is a generator: it yields candidate lists and is sent back whether each is still
-interesting (True/False, or (verdict, numbers used)); `shrink(numbers, test)` drives it with a
+interesting (True/False, or (verdict, numbers used[, lists])); `shrink(numbers, test)` drives it with a
 plain predicate. So the campaign can judge each candidate through the runner's long-lived
 implementation process.
 """
@@ -46,14 +52,16 @@ implementation process.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Generator, Sequence, Tuple, Union
+from typing import Callable, Generator, Iterator, Sequence, Tuple, Union
 
 MAX_ATTEMPTS = 500
 LEADING = 4
 COUNTED_ITEM_WIDTHS = (1, 2, 3)     # numbers per item of a counted list that shorten_counted_lists tries
 SMALL_CHUNKS = (2, 3, 4)            # chunk sizes delete_small_chunks tries at every offset
+PAIRED_ITEMS = 12                   # lists up to this long have their items deleted two at a time too
 
-Answer = Union[bool, Tuple[bool, Sequence[int]]]
+Lists = Sequence[Tuple[int, Sequence[Tuple[int, int]]]]     # (where a length is, (first, end) of each item)
+Answer = Union[bool, Tuple[bool, Sequence[int]], Tuple[bool, Sequence[int], Lists]]
 Candidates = Generator[list[int], Answer, bool]
 
 
@@ -83,8 +91,10 @@ class Shrinker:
     """The state the passes share: the best list so far, what was judged, the budget."""
 
     def __init__(self, numbers: Sequence[int], max_attempts: int = MAX_ATTEMPTS,
-                 passes: Sequence[Callable[["Shrinker"], Generator]] | None = None) -> None:
+                 passes: Sequence[Callable[["Shrinker"], Generator]] | None = None,
+                 lists: Lists | None = None) -> None:
         self.best = trimmed(numbers)
+        self.lists = lists             # the best's lists (Chooser.lists), when the judge tells them
         self.max_attempts = max_attempts
         self.attempts = 0
         self.judged: set[tuple[int, ...]] = {tuple(self.best)}
@@ -105,7 +115,8 @@ class Shrinker:
         stats = self.stats.setdefault(pass_name, PassStats())
         stats.attempts += 1
         answer = yield candidate
-        kept, used = (answer, None) if isinstance(answer, bool) else (bool(answer[0]), answer[1])
+        kept, used, lists = (answer, None, None) if isinstance(answer, bool) else \
+            (bool(answer[0]), answer[1], answer[2] if len(answer) > 2 else None)
         if used is not None:
             used = trimmed(used)
             self.judged.add(tuple(used))            # the same case: judged with it
@@ -115,6 +126,7 @@ class Shrinker:
             stats.kept += 1
             stats.removed += max(0, len(self.best) - len(candidate))
             self.best = candidate
+            self.lists = lists if used is not None else None      # the lists of the numbers used
         return kept
 
     def run(self) -> Generator[list[int], Answer, list[int]]:
@@ -150,6 +162,44 @@ def lower_number(s: Shrinker, pass_name: str, index: int) -> Generator[list[int]
 def lower_leading_sizes(s: Shrinker) -> Generator[list[int], Answer, None]:
     for index in range(LEADING):
         yield from lower_number(s, "lower_leading_sizes", index)
+
+
+def delete_list_items(s: Shrinker) -> Generator[list[int], Answer, None]:
+    """Each item of each recorded list, the last first, deleted with its list's length lowered
+    by one; when no single item can go, each pair of items of a list of at most PAIRED_ITEMS
+    (two tiles whose ends add up to what the failure needs). On the lists as the judge last
+    told them (none told: nothing to do); after a success the kept case's lists are scanned
+    again."""
+    while s.lists and not s.spent():
+        for at, items in item_deletions(s.lists):
+            length = s.best[at] if at < len(s.best) else 0
+            if length < len(items):
+                continue
+            candidate = s.best[:at] + [length - len(items)]
+            kept_from = at + 1
+            for first, end in items:
+                candidate += s.best[kept_from:first]
+                kept_from = max(kept_from, end)
+            candidate += s.best[kept_from:]
+            if (yield from s.consider("delete_list_items", candidate)):
+                break
+            if s.spent():
+                return
+        else:
+            return
+
+
+def item_deletions(lists: Lists) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    """(where the length is, the items to delete): single items, the last first, then pairs."""
+    ordered = [(at, list(reversed(list(spans)))) for at, spans in reversed(list(lists))]
+    for at, spans in ordered:
+        for span in spans:
+            yield at, [span]
+    for at, spans in ordered:
+        if len(spans) <= PAIRED_ITEMS:
+            for i, later in enumerate(spans):
+                for earlier in spans[i + 1:]:
+                    yield at, [earlier, later]
 
 
 def shorten_counted_lists(s: Shrinker) -> Generator[list[int], Answer, None]:
@@ -200,7 +250,8 @@ def lower_numbers(s: Shrinker) -> Generator[list[int], Answer, None]:
         index += 1
 
 
-SHRINK_PASSES = [lower_leading_sizes, shorten_counted_lists, delete_chunks, delete_small_chunks, lower_numbers]
+SHRINK_PASSES = [delete_list_items, lower_leading_sizes, shorten_counted_lists, delete_chunks, delete_small_chunks,
+                 lower_numbers]
 
 
 def shrinker(numbers: Sequence[int], max_attempts: int = MAX_ATTEMPTS) -> Generator[list[int], Answer, list[int]]:

@@ -507,3 +507,28 @@ def test_case_ids_are_valid_scenario_ids_for_every_game():
     for game, kind in (("horse_fever", "probe"), ("dominoes", "match"), ("cards", "race")):
         assert re.fullmatch(pattern, fuzz_cases.case_id(game, kind, 123456789)), game
     assert fuzz_cases.case_id("horse_fever", "probe", 5) == "fuzz-horse-fever-probe-5"
+
+
+def test_an_interrupted_campaign_writes_what_ran_and_the_stream_loses_nothing(tmp_path):
+    """Ctrl-C (SIGINT) in the middle of a long campaign: exit 130, the --json report holds the
+    cases run (marked interrupted), and every one of them is in the --jsonl stream."""
+    import signal
+    import subprocess
+    import time
+    report, stream = tmp_path / "r.json", tmp_path / "cases.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "horserace_cli.main", "fuzz", "--game", "dominoes",
+                                "--kind", "settlement", "--budget-cases", "1000000", "--json", str(report),
+                                "--jsonl", str(stream)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not stream.exists() or stream.read_text().count("\n") < 20):
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    written = json.loads(report.read_text())
+    lines = [json.loads(line)["case"] for line in stream.read_text().splitlines()]
+    assert written["run"]["interrupted"] == "SIGINT" and written["run"]["stop_reasons"] == ["interrupted (SIGINT)"]
+    assert len(lines) >= 20 and 0 <= written["cases"] - len(lines) <= 1      # the signal may fall between the two
+    assert [c["index"] for c in lines] == list(range(len(lines)))
+    assert written["ranges"] == [{"first": 0, "last": written["cases"] - 1, "step": 1}]
+    assert b"Traceback" not in err

@@ -184,6 +184,15 @@ def test_the_shrinker_respects_its_attempt_budget():
     calls = []
     shrink(list(range(50, 100)), lambda n: calls.append(n) or len(n) >= 45, max_attempts=5)
     assert len(calls) == 5
+    s = Shrinker(list(range(50, 100)), max_attempts=5)
+    candidates = s.run()
+    try:
+        candidate = next(candidates)
+        while True:
+            candidate = candidates.send(len(candidate) >= 45)
+    except StopIteration:
+        pass
+    assert s.attempts == 5 and s.stop_reason() == "attempt budget of 5 spent"
 
 
 @settings(max_examples=60, deadline=None)
@@ -209,7 +218,7 @@ def test_each_pass_counts_its_attempts_kept_candidates_and_removed_numbers():
             candidate = candidates.send(any(n >= 5 for n in candidate))
     except StopIteration:
         pass
-    assert s.best == [5]
+    assert s.best == [5] and s.stop_reason() == "no pass keeps anything more"
     assert list(s.stats) == [p.__name__ for p in SHRINK_PASSES]
     assert sum(stats.attempts for stats in s.stats.values()) == s.attempts
     assert sum(stats.removed for stats in s.stats.values()) == 8 - 1

@@ -230,7 +230,7 @@ class Feed:
         verdicts: dict[bytes, bool] = {hashlib.sha256(canonical(best_case["input"])).digest(): True}
         slips: Counter[Diagnosis] = Counter()
         runs = 0
-        stopped = "no pass keeps anything more"
+        stopped = ""
         deadline = time.monotonic() + c.shrink_seconds
         try:
             candidate = next(candidates)
@@ -262,8 +262,7 @@ class Feed:
                     verdicts[known] = verdict
                 candidate = candidates.send((verdict, m.numbers, m.lists) if m is not None else verdict)
         except StopIteration:
-            if shrinker.spent():
-                stopped = f"attempt budget of {c.shrink_attempts} spent"
+            stopped = shrinker.stop_reason()
         candidates.close()
         self.run.shrink_attempts += shrinker.attempts
         self.run.shrink_runs += runs

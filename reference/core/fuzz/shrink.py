@@ -104,6 +104,11 @@ class Shrinker:
     def spent(self) -> bool:
         return self.attempts >= self.max_attempts
 
+    def stop_reason(self) -> str:
+        """Why run() returned: the budget, or a round of every pass that kept nothing."""
+        return (f"attempt budget of {self.max_attempts} spent" if self.spent()
+                else "no pass keeps anything more")
+
     def consider(self, pass_name: str, candidate: Sequence[int]) -> Candidates:
         """Have `candidate` judged, unless it was judged before, is no simpler than the best or
         the budget is spent; True when it was kept (it is the best now)."""

@@ -55,26 +55,37 @@ def fake_generate(choose: Chooser, kind: str, options: dict) -> dict:
 
 FAKE = SimpleNamespace(KINDS=("match",), generate=fake_generate)
 
+ADAPTER_LOOP = """import json, sys
+from reference.core.adapter import answer_case, hello_reply
+SETUP
+for raw in sys.stdin.buffer:
+    message = json.loads(raw)
+    if message["type"] == "bye":
+        break
+    if message["type"] == "hello":
+        reply = hello_reply(["dominoes"])
+    else:
+        reply = answer_case(message)
+FAULT
+    sys.stdout.write(json.dumps(reply) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+def adapter_with_fault(fault: str, setup: str = "") -> str:
+    """A script answering as the reference adapter, with `fault` run on each case's answer
+    (`message` and `reply` in scope): a fake implementation with planted bugs."""
+    return (ADAPTER_LOOP.replace("SETUP", textwrap.dedent(setup).strip())
+            .replace("FAULT", textwrap.indent(textwrap.dedent(fault).strip(), " " * 8)))
+
+
 # The fake implementation: the reference adapter with one planted fault.
-FAKE_IMPL = textwrap.dedent("""
-    import json, sys
-    from reference.core.adapter import answer_case, hello_reply
-    mode, at = sys.argv[1], int(sys.argv[2])
-    for raw in sys.stdin.buffer:
-        message = json.loads(raw)
-        if message["type"] == "bye":
-            break
-        if message["type"] == "hello":
-            reply = hello_reply(["dominoes"])
-        else:
-            reply = answer_case(message)
-            if mode == "wrong-scores-at-step" and len(reply["steps"]) > at and "scores" in reply["steps"][at]:
-                reply["steps"][at]["scores"] = [99, 99]
-            if mode == "crash-at-seq" and message["seq"] == at:
-                sys.exit(3)
-        sys.stdout.write(json.dumps(reply) + "\\n")
-        sys.stdout.flush()
-""")
+FAKE_IMPL = adapter_with_fault("""
+    if mode == "wrong-scores-at-step" and len(reply["steps"]) > at and "scores" in reply["steps"][at]:
+        reply["steps"][at]["scores"] = [99, 99]
+    if mode == "crash-at-seq" and message["seq"] == at:
+        sys.exit(3)
+""", setup="mode, at = sys.argv[1], int(sys.argv[2])")
 
 
 @pytest.fixture

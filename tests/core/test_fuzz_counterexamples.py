@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import sys
-import textwrap
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,28 +18,15 @@ from reference.core.fuzz import cases as fuzz_cases
 from reference.core.fuzz.cases import case_from_numbers, case_from_seed, case_seed
 from reference.core.fuzz.report import text_summary
 from reference.core.fuzz.scenario_out import scenario_data, shown_command, write_scenario
-from tests.core.test_fuzz import FAKE, FAKE_IMPL, INPUTS
+from tests.core.test_fuzz import FAKE, FAKE_IMPL, INPUTS, adapter_with_fault
 
 # A layout bug that needs two tiles on the table and a double placed: the implementation drops
 # the last tile from `tiles` when the setup holds two tiles or more and the step places a double.
-DOUBLE_ON_TWO_TILES = textwrap.dedent("""
-    import json, sys
-    from reference.core.adapter import answer_case, hello_reply
-    for raw in sys.stdin.buffer:
-        message = json.loads(raw)
-        if message["type"] == "bye":
-            break
-        if message["type"] == "hello":
-            reply = hello_reply(["dominoes"])
-        else:
-            reply = answer_case(message)
-            words = message["input"]["steps"][0]["action"].split()
-            tile = words[1] if len(words) > 1 else ""
-            if len(message["input"]["setup"].get("layout", [])) >= 2 and tile[:1] == tile[-1:] \\
-                    and "tiles" in reply["steps"][0]:
-                reply["steps"][0]["tiles"] = reply["steps"][0]["tiles"][:-1]
-        sys.stdout.write(json.dumps(reply) + "\\n")
-        sys.stdout.flush()
+DOUBLE_ON_TWO_TILES = adapter_with_fault("""
+    words = message["input"]["steps"][0]["action"].split()
+    tile = words[1] if len(words) > 1 else ""
+    if len(message["input"]["setup"].get("layout", [])) >= 2 and tile[:1] == tile[-1:] and "tiles" in reply["steps"][0]:
+        reply["steps"][0]["tiles"] = reply["steps"][0]["tiles"][:-1]
 """)
 
 

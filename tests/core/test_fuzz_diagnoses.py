@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import shlex
 import sys
-import textwrap
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -28,7 +27,7 @@ from reference.core import schemas
 from reference.core.fuzz import cases as fuzz_cases
 from reference.core.fuzz.choices import Chooser
 from reference.core.fuzz.diagnosis import Diagnosis, diagnosis_of
-from tests.core.test_fuzz import INPUTS
+from tests.core.test_fuzz import INPUTS, adapter_with_fault
 
 BASE = INPUTS[0]
 MOST_STEPS = 12
@@ -39,24 +38,12 @@ def prefix_of_one_match(choose: Chooser, kind: str, options: dict) -> dict:
     return {"kind": kind, "options": options, "input": {"setup": BASE["setup"], "steps": steps}}
 
 
-TWO_BUGS = textwrap.dedent("""
-    import json, sys
-    from reference.core.adapter import answer_case, hello_reply
-    for raw in sys.stdin.buffer:
-        message = json.loads(raw)
-        if message["type"] == "bye":
-            break
-        if message["type"] == "hello":
-            reply = hello_reply(["dominoes"])
-        else:
-            reply = answer_case(message)
-            steps = reply["steps"]
-            if len(steps) > 6:                      # bug A
-                steps[6]["turn"] = 7
-            if len(steps) <= 3:                     # bug B
-                steps[0]["scores"] = [99, 99]
-        sys.stdout.write(json.dumps(reply) + "\\n")
-        sys.stdout.flush()
+TWO_BUGS = adapter_with_fault("""
+    steps = reply["steps"]
+    if len(steps) > 6:                      # bug A
+        steps[6]["turn"] = 7
+    if len(steps) <= 3:                     # bug B
+        steps[0]["scores"] = [99, 99]
 """)
 
 CAMPAIGN = ["--kind", "match", "--budget-cases", "24"]

@@ -90,7 +90,7 @@ def test_a_mismatch_given_as_text_is_refused_with_its_path(shards, tmp_path, cap
 
 @pytest.mark.parametrize("text, said", [
     ("[" * 100_000 + "]" * 100_000, "nested deeper"),
-    ('{"schema": 1, "schema": 2}', "twice"),
+    ('{"schema": 1, "schema": 2}', "duplicate key"),
     ('{"cases": NaN}', "not strict JSON"),
     ("{", "not JSON"),
     ("\xff", "not JSON"),

@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import schemas
 from ..errors import HorseRaceError
+from ..expected_failures import _no_duplicates, _refuse_constant    # strict JSON, as for expected failures
 from ..protocol import MAX_DEPTH, ProtocolError, check_bounds, shorten
 from .ranges import Progression, covered, first_overlap, normalize
 from .report import SCHEMA, validated
@@ -32,19 +33,6 @@ MAX_REPORT_BYTES = 64 * 1024 * 1024     # an aggregate report is small: its size
 
 class MergeError(HorseRaceError):
     """Shard reports that do not make one campaign, or a file that is not a fuzz report."""
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"the key {shorten(key, 60)!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def load_report(path: Path) -> dict[str, Any]:
@@ -61,7 +49,7 @@ def load_report(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise MergeError(f"{path}: not UTF-8 (byte offset {exc.start})") from None
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
         check_bounds(data)
     except (ProtocolError, RecursionError):
         raise MergeError(f"{path}: JSON nested deeper than {MAX_DEPTH} levels: not a fuzz report") from None

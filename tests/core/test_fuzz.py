@@ -418,6 +418,8 @@ def test_option_all_makes_one_track_per_value_the_implementation_offers(fake_gen
     (["--kind", "perft"], "generator makes match"),
     (["--budget-cases", "0"], "--budget-cases"),
     (["--seed", "5", "--shard", "1/2"], "--seed"),
+    (["--index", "3"], "--index I goes with --seed N"),
+    (["--max-examples-per-bug", "0"], "--max-examples-per-bug"),
     (["--impl", ""], "--impl is empty"),
     (["--impl", "/no/such/program"], "cannot start"),
 ])
@@ -552,3 +554,13 @@ def test_an_interrupted_campaign_writes_what_ran_and_the_stream_loses_nothing(tm
     assert [c["index"] for c in lines] == list(range(len(lines)))
     assert written["ranges"] == [{"first": 0, "last": written["cases"] - 1, "step": 1}]
     assert b"Traceback" not in err
+
+
+def test_a_seed_replayed_under_another_index_is_said(fake_generator, tmp_path, capsys):
+    report_file = tmp_path / "r.json"
+    seed = fuzz_cases.case_seed("dominoes", "match", 3)
+    assert fuzz("--seed", str(seed), "--index", "3", "--json", str(report_file)) == 0
+    assert "note" not in capsys.readouterr().err
+    assert json.loads(report_file.read_text())["ranges"] == [{"first": 3, "last": 3, "step": 1}]
+    assert fuzz("--seed", str(seed), "--index", "4", "--json", str(report_file)) == 0
+    assert f"seed {seed} is not the seed of case 4" in capsys.readouterr().err

@@ -310,14 +310,15 @@ def layout_input(choose: Chooser) -> tuple[dict[str, Any], list[dict[str, Any]]]
 def placement_by_tile(choose: Chooser, moves: list[Place]) -> Place:
     """One of `moves`: a tile first (the first, in the set's order from a drawn place, that has a
     move: 0 = the set's first), then one of its points. Choosing by the tile rather than by the
-    move's place in the list keeps the choice when other tiles come or go."""
-    by_tile: dict[Tile, list[Place]] = {}
-    for move in moves:
-        by_tile.setdefault(move.tile, []).append(move)
-    start = choose.below(len(DOUBLE_SIX_SET))
-    tile = next(DOUBLE_SIX_SET[(start + k) % len(DOUBLE_SIX_SET)] for k in range(len(DOUBLE_SIX_SET))
-                if DOUBLE_SIX_SET[(start + k) % len(DOUBLE_SIX_SET)] in by_tile)
-    return choose.pick(by_tile[tile])
+    move's place in the list keeps the choice when other tiles come or go. The moves come
+    grouped by tile in the set's order (legal_placements)."""
+    start = DOUBLE_SIX_SET[choose.below(len(DOUBLE_SIX_SET))]
+    first = next((i for i, move in enumerate(moves) if move.tile >= start), 0)    # else wrap round
+    tile = moves[first].tile
+    end = first + 1
+    while end < len(moves) and moves[end].tile == tile:
+        end += 1
+    return choose.pick(moves[first:end])
 
 
 def layout_moves(layout: Layout) -> list[Place]:

@@ -152,3 +152,20 @@ def test_counts_that_disagree_with_the_ranges_are_refused(shards, tmp_path, caps
 def test_a_missing_shard_is_refused(shards, tmp_path, capsys):
     code, _ = merge(tmp_path, shards["s1"])
     assert code == 2 and "2/2 missing" in capsys.readouterr().err
+
+
+def test_shards_bounded_by_time_merge_with_the_indices_they_ran(tmp_path, monkeypatch):
+    """Each shard stops on its own clock: no whole campaign to check, the merged ranges are what ran."""
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes", FAKE)
+    reports = []
+    for i in (1, 2):
+        path = tmp_path / f"t{i}.json"
+        assert main(["fuzz", "--game", "dominoes", "--budget-seconds", "0.3", "--shard", f"{i}/2", "--no-shrink",
+                     "--json", str(path)]) == 0
+        reports.append(json.loads(path.read_text()))
+    code, out = merge(tmp_path, *reports)
+    assert code == 0
+    merged = json.loads(Path(out).read_text())
+    ran = sorted(i for r in reports for p in r["ranges"] for i in range(p["first"], p["last"] + 1, p["step"]))
+    assert merged["cases"] == len(ran) == sum(r["cases"] for r in reports)
+    assert sorted(i for p in merged["ranges"] for i in range(p["first"], p["last"] + 1, p["step"])) == ran

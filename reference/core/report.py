@@ -69,11 +69,16 @@ def skip_reasons(reasons: list[str]) -> list[tuple[str, int]]:
 
 
 def skip_reason_lines(reasons: list[str]) -> list[str]:
-    counted = skip_reasons(reasons)
+    return counted_skip_reason_lines(skip_reasons(reasons))
+
+
+def counted_skip_reason_lines(counted: list[tuple[str, int]], where: str = "--json has each case's") -> list[str]:
+    """The lines of (reason, count) pairs, most frequent first, the first SKIP_REASONS_SHOWN;
+    `where` says where the others are."""
     out = [f"  {count} {bounded(reason, 200)}" for reason, count in counted[:SKIP_REASONS_SHOWN]]
     if len(counted) > SKIP_REASONS_SHOWN:
         rest = sum(count for _, count in counted[SKIP_REASONS_SHOWN:])
-        out.append(f"  {rest} for {len(counted) - SKIP_REASONS_SHOWN} other reason(s); --json has each case's")
+        out.append(f"  {rest} for {len(counted) - SKIP_REASONS_SHOWN} other reason(s); {where}")
     return out
 
 

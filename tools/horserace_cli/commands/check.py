@@ -5,8 +5,8 @@ selected case with a sequence number and judges the answers. Prints the first di
 failing cases, a summary per game and per clause; writes --json, --junit and --html reports (also
 when the implementation cannot be started: then every case is errored with the reason).
 Cases the selection leaves out are counted as deselected. Exit status: 0 every compared case
-passed; 1 a case failed or errored, an expected failure passed or changed, an expected-failure
-entry matched nothing, or nothing was compared (every case skipped or deselected;
+passed; 1 a case failed or errored, an expected failure passed or changed, a case the baseline
+compared is skipped, an expected-failure entry is stale or names no case, or nothing was compared (every case skipped or deselected;
 --allow-empty permits that); 2 usage
 error (an --impl that is empty or not a valid command line included) or the implementation
 could not be started.
@@ -52,6 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--html", type=Path, metavar="DIR", help="write an HTML report (index.html) to DIR")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
     parser.add_argument("--all-clauses", action="store_true", help="list every clause in the summary")
+    parser.add_argument("--no-timestamps", action="store_true",
+                        help="reports without the start time and durations, so two runs compare byte for byte")
 
 
 def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -107,7 +109,7 @@ def reference_adapter(games: list[str]) -> str:
 
 def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
     cases = load_selected(chosen)
-    info = report.RunInfo(filters=used_filters(args))
+    info = report.RunInfo(filters=used_filters(args), stable=args.no_timestamps)
     selected_by_game: dict[str, int] = {}
     for game in case_games(cases):
         selected_by_game[game] = selected_by_game.get(game, 0) + 1
@@ -138,14 +140,8 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
                               f"not run: the implementation could not be started: {failed_start}",
                               applied=applied_clauses(c)) for c in cases]
         announced = {"command": impl, "start_error": failed_start}
-    # every case of the suite is read only when an entry matched no case of the run: an entry
-    # may name any case, and says so only if it names none
-    if expected is not None and not failed_start and any(not entry.used for entry in expected.entries):
-        known = load_cases(None, validate=False)
-        info.unmatched_expected = expected.unmatched(
-            (c["id"] for c in known), (c["id"] for c in cases),
-            (k for c in known for k in c["clauses"]), (k for c in cases for k in c["clauses"]))
-    write_reports(args, results, announced, started, info)
+    if expected is not None and not failed_start:
+        info.expected, info.expected_file = expected.verdict(results, known_cases), expected.source
     compared = report.compared(results)
     if failed_start:
         code, verdict = 2, f"horserace check: error: {failed_start}"
@@ -154,8 +150,10 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
     elif compared == 0 and not args.allow_empty:
         code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) were "
                             f"skipped, {info.total_deselected} deselected (--allow-empty accepts that)")
+        info.run_errors.append(verdict.removeprefix("horserace check: "))
     else:
         code, verdict = 0, ""
+    write_reports(args, results, announced, started, info)
     try:
         if not failed_start:
             print(report.text_summary(results, args.show, args.all_clauses, info))
@@ -165,6 +163,13 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
     except BrokenPipeError:     # `check | head`: the reader left; the verdict stands
         silence_stdout()
     return code
+
+
+def known_cases() -> list[tuple[str, list[str]]]:
+    """Every case of the suite with the clauses it exercises: read only when an expected-failure
+    entry matched nothing in the run (an entry may name any case, and is wrong only if it names
+    none; a clause entry is stale only if every case exercising the clause was run)."""
+    return [(c["id"], [*c["clauses"], *applied_clauses(c)]) for c in load_cases(None, validate=False)]
 
 
 def case_games(cases) -> list[str]:

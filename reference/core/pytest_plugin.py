@@ -37,14 +37,14 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 import pytest
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .expected_failures import ExpectedFailures
     from .results import CaseResult
 
 Answer = Callable[[dict[str, Any]], list[dict[str, Any]]]
 
-# The statuses of a case that compared answers with expected values (the others did not).
-COMPARED = ("passed", "failed", "xfailed", "xpassed")
 SELECTION_OPTIONS = ("horserace_game", "horserace_kind", "horserace_id", "horserace_clause",
                      "horserace_skip_flag", "horserace_expected_failures", "horserace_allow_empty")
+VERDICT_NODE = "horserace::expected-failures"     # the pseudo test a red expected-failures verdict is reported as
 
 
 # -- what a case's result looks like, shared by both routes -------------------------------------
@@ -59,14 +59,18 @@ def check_message(result: CaseResult) -> str:
     return text_summary([result], show_failures=1).split("\nper game:")[0]
 
 
-def report_result(result: CaseResult) -> None:
-    """End a pytest item the way the result says (passed: return)."""
+def report_result(result: CaseResult, node: pytest.Item | None = None) -> None:
+    """End a pytest item the way the result says (passed: return). With `node`, the result is
+    kept with the item's report, for the verdict on the whole run (see `Gathered`)."""
+    if node is not None:
+        node.stash[RESULT_KEY] = result
     if result.status in ("failed", "errored", "xpassed", "changed"):
         pytest.fail(check_message(result), pytrace=False)
     if result.status == "skipped":
         pytest.skip(result.message)
     if result.status == "xfailed":
-        pytest.xfail(result.message)
+        # as pytest.xfail, but without a traceback: an accepted failure costs no formatting
+        raise pytest.xfail.Exception(result.message, pytrace=False)
 
 
 # -- route 1: the registered plugin (protocol) ---------------------------------------------------
@@ -88,7 +92,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--horserace-skip-flag", action="append", default=[], metavar="FLAG",
                     help="leave out cases with this flag (repeatable)")
     group.addoption("--horserace-expected-failures", metavar="FILE",
-                    help="YAML/JSON list of {id, reason}: those cases are xfailed, and fail if they pass")
+                    help="the baseline of expected failures (schema/expected-failures.schema.json), judged as "
+                         "'horserace check --expected-failures' judges it")
+    group.addoption("--horserace-update-expected", metavar="FILE",
+                    help="after the run, record (a new FILE) or update the baseline FILE from the horserace cases "
+                         "run, as 'horserace baseline record|update' does")
     group.addoption("--horserace-timeout", type=float, default=10.0, metavar="SECONDS",
                     help="seconds per case (default 10)")
     group.addoption("--horserace-allow-empty", action="store_true",
@@ -96,9 +104,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 RUN_KEY = pytest.StashKey["ProtocolRun"]()
+RESULT_KEY = pytest.StashKey["CaseResult"]()
+GATHERED_KEY = pytest.StashKey["Gathered"]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.stash[GATHERED_KEY] = Gathered()
+    config.pluginmanager.register(config.stash[GATHERED_KEY], "horserace-gathered")
     command = config.getoption("horserace_impl")
     if not command:
         given = [name for name in SELECTION_OPTIONS if config.getoption(name)]
@@ -106,6 +118,84 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--{given[0].replace('_', '-')} needs --horserace-impl COMMAND")
         return
     config.stash[RUN_KEY] = ProtocolRun.from_options(config, command)
+
+
+# -- the verdict on the whole run, shared by both routes -----------------------------------------
+
+class Gathered:
+    """The results of every horserace case of the session, by expected-failures file, gathered
+    from the items' reports (so, under pytest-xdist, in the controller from every worker): the
+    run's verdict on the expected failures (stale entries, not exercised) and the baseline
+    update are made from them, as `horserace check` makes them from its results. Registered as
+    a plugin of the session for its report hook."""
+
+    def __init__(self) -> None:
+        self.results: dict[str, list[CaseResult]] = {}      # expected-failures file ("": none) -> results
+        self.lines: list[str] = []                          # for the terminal summary
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        record = getattr(report, "horserace", None)
+        if record is not None and report.when == "call":
+            self.add(record)
+
+    def add(self, record: dict[str, Any]) -> None:
+        from .results import CaseResult
+
+        c = record["result"]
+        result = CaseResult(c["id"], c["game"], c["kind"], c["status"], list(c.get("clauses", ())),
+                            c.get("message", ""), mismatch=c.get("mismatch"), applied=record.get("applied", []))
+        self.results.setdefault(record.get("expected") or "", []).append(result)
+
+    def judge(self, config: pytest.Config) -> list[str]:
+        """The verdict on each file's entries; returns the errors (the run is red if any)."""
+        from .expected_failures import load_expected_failures
+        from .errors import HorseRaceError
+
+        errors: list[str] = []
+        for source, results in self.results.items():
+            if not source:
+                continue
+            try:
+                verdict = load_expected_failures(source).verdict(results, known_cases)
+            except HorseRaceError as exc:                   # the file changed under the run
+                errors.append(str(exc))
+                continue
+            errors += [f"{p.kind}: {p.message}" for p in verdict.errors]
+            self.lines += [f"horserace: expected-failure entry {p.kind}: {p.message}" for p in verdict.errors]
+            self.lines += [f"horserace: note: expected-failure entry {p.kind}: {p.message}" for p in verdict.notes]
+            if verdict.reasons_to_fill:
+                self.lines.append(f"horserace: note: {verdict.reasons_to_fill} expected-failure entr"
+                                  f"{'y has' if verdict.reasons_to_fill == 1 else 'ies have'} a reason still to "
+                                  f"fill in ({source})")
+        return errors
+
+    def update(self, target: str) -> None:
+        from .baseline import run_cases_of, summary, update_baseline
+
+        cases = [r.as_dict() for results in self.results.values() for r in results]
+        written = update_baseline(Path(target), run_cases_of(cases), run_name="a pytest run", known=known_cases)
+        self.lines += summary(written, written.created)
+
+
+def known_cases() -> list[tuple[str, list[str]]]:
+    """Every vector case with the clauses it exercises (read only when an entry needs it)."""
+    from .attribution import applied_clauses
+    from .vectors import load_cases
+
+    return [(c["id"], [*c["clauses"], *applied_clauses(c)]) for c in load_cases(None, validate=False)]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    """A horserace case's report carries its result (to the controller under pytest-xdist)."""
+    outcome = yield
+    result = item.stash.get(RESULT_KEY, None)
+    if result is not None and call.when == "call":
+        outcome.get_result().horserace = {"result": result.as_dict(), "applied": list(result.applied),
+                                          "expected": item.stash.get(EXPECTED_KEY, "")}
+
+
+EXPECTED_KEY = pytest.StashKey[str]()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -123,24 +213,51 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session: pytest.Session) -> None:
     run = session.config.stash.get(RUN_KEY, None)
-    if run is None:
+    if run is not None:
+        run.close()
+        if run.results and not run.compared() and not run.allow_empty:
+            run.note = (f"horserace: no case was compared ({len(run.results)} asked, all skipped or errored): "
+                        "a run that compares nothing does not pass (--horserace-allow-empty allows it)")
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    if hasattr(session.config, "workerinput"):     # a pytest-xdist worker: the controller judges the run
         return
-    run.close()
-    if run.results and not run.compared() and not run.allow_empty:
-        run.note = (f"horserace: no case was compared ({len(run.results)} asked, all skipped or errored): "
-                    "a run that compares nothing does not pass (--horserace-allow-empty allows it)")
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    gathered = session.config.stash[GATHERED_KEY]
+    errors = gathered.judge(session.config)
+    if errors:
+        report_verdict(session, errors)
+    target = session.config.getoption("horserace_update_expected", None)
+    if target:
+        from .errors import HorseRaceError
+        try:
+            gathered.update(target)
+        except HorseRaceError as exc:
+            gathered.lines.append(f"horserace: the baseline was not written: {exc}")
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def report_verdict(session: pytest.Session, errors: list[str]) -> None:
+    """A red verdict on the expected failures as one failing test of its own (VERDICT_NODE), so the
+    terminal summary, the exit status and pytest's JUnit XML all say the run is red."""
+    text = "expected-failure entries that do not hold:\n" + "\n".join(f"  {e}" for e in errors)
+    location = ("horserace", None, "expected failures")
+    session.testscollected += 1          # counted as a test (the progress reads 100 %, not 120 %)
+    for when, outcome, longrepr in (("call", "failed", text), ("teardown", "passed", None)):
+        session.config.hook.pytest_runtest_logreport(report=pytest.TestReport(
+            VERDICT_NODE, location, {}, outcome, longrepr, when))
+    session.testsfailed += 1
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     run = config.stash.get(RUN_KEY, None)
-    if run is None or not run.results:
-        return
-    from .report import counts, line
+    if run is not None and run.results:
+        from .report import counts, line
 
-    terminalreporter.write_line(f"horserace: {run.command}: {line(counts(run.results))}")
-    if run.note:
-        terminalreporter.write_line(run.note, red=True)
+        terminalreporter.write_line(f"horserace: {run.command}: {line(counts(run.results))}")
+        if run.note:
+            terminalreporter.write_line(run.note, red=True)
+    for text in config.stash[GATHERED_KEY].lines:
+        terminalreporter.write_line(text)
 
 
 class CaseGroup(pytest.Collector):
@@ -178,7 +295,14 @@ class CaseItem(pytest.Item):
         if result is None:               # no process to ask: say why once, and stop the session
             self.session.shouldstop = "horserace: the implementation is not running"
             pytest.fail(f"horserace: the implementation is not running: {self.run.failure}", pytrace=False)
-        report_result(result)
+        self.stash[EXPECTED_KEY] = self.run.expected_file
+        report_result(result, self)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        """A case's verdict is its message (report_result): no traceback to walk or format."""
+        if isinstance(excinfo.value, pytest.fail.Exception) and not excinfo.value.pytrace:
+            return str(excinfo.value.msg)
+        return super().repr_failure(excinfo, style)
 
     def reportinfo(self) -> tuple[Path, None, str]:
         return self.path, None, f"{self.case['game']} {self.case['kind']} case {self.case['id']}"
@@ -194,11 +318,12 @@ class ProtocolRun:
     """
 
     def __init__(self, command: str, cases: list[dict[str, Any]], timeout: float,
-                 expected_failures: dict[str, str], allow_empty: bool):
+                 expected_failures: ExpectedFailures | None, allow_empty: bool, expected_file: str = ""):
         self.command = command
         self.cases = cases
         self.timeout = timeout
         self.expected_failures = expected_failures
+        self.expected_file = expected_file          # its path, as given (for the run's verdict)
         self.allow_empty = allow_empty
         self.requests: queue.Queue = queue.Queue()
         self.answers: queue.Queue = queue.Queue()
@@ -237,7 +362,8 @@ class ProtocolRun:
             raise pytest.UsageError(f"horserace: {exc}") from None
         if not cases:
             raise pytest.UsageError("horserace: no vector case matches the --horserace-* selection")
-        return cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"))
+        return cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"),
+                   str(Path(xfail_file).resolve()) if xfail_file else "")
 
     def content(self, case: dict[str, Any], items: list[pytest.Item]) -> dict[str, Any]:
         """The whole case (`case` may hold only its id, game and kind: see case_names). At the
@@ -290,7 +416,9 @@ class ProtocolRun:
         return None
 
     def compared(self) -> int:
-        return sum(r.status in COMPARED for r in self.results)
+        from .results import COMPARED_STATUSES
+
+        return sum(r.status in COMPARED_STATUSES for r in self.results)
 
     def close(self) -> None:
         if self.thread is not None:
@@ -343,9 +471,11 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
         read DOM-INT-1 the other way).
     options: option name -> the values your engine offers (the default value is always
         offered); a case needing another value is skipped, as `horserace check` skips it.
-    expected_failures: a YAML/JSON file (schema/expected-failures.schema.json): a case failing
-        the way an entry expects (by id, clause, step, key) is xfailed; a listed case that
-        passes or now fails differently fails (update the list).
+    expected_failures: a YAML/JSON file (schema/expected-failures.schema.json), judged as
+        `horserace check --expected-failures` judges it: a case failing the way its entries
+        pin it is xfailed; a listed case that passes or now fails differently fails, and so
+        does a case the baseline compared that is now skipped; at the end of the session a
+        stale entry fails the run (as the test `horserace::expected-failures`).
     """
     from .protocol import case_message
     from .report import load_expected_failures
@@ -358,24 +488,39 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
     cases = [c for c in load_cases(games, kinds=kinds, wanted=chosen.id_matcher() if ids else None)
              if chosen.keep(c)]
     xfail = load_expected_failures(Path(expected_failures)) if expected_failures else None
+    xfail_file = str(Path(expected_failures).resolve()) if expected_failures else ""
     offered = options or {}
 
     @pytest.mark.parametrize("case", [pytest.param(c, id=c["id"]) for c in cases])
-    def test_vector(case: dict[str, Any]) -> None:
-        for name, value in (case.get("options") or {}).items():
-            if value not in offered.get(name, []):
-                pytest.skip(f"option {name}={value!r} is not offered by the implementation")
-        result = in_process_result(case, answer(case_message(1, case)))
+    def test_vector(case: dict[str, Any], request: pytest.FixtureRequest) -> None:
+        missing = next((f"option {name}={value!r} is not offered by the implementation"
+                        for name, value in (case.get("options") or {}).items()
+                        if value not in offered.get(name, [])), None)
+        if missing:
+            result = skipped_result(case, missing)
+        else:
+            result = in_process_result(case, answer(case_message(1, case)))
         if xfail is not None:
             xfail.apply(result)     # xfailed, changed or xpassed, as `horserace check` judges them
-        report_result(result)
+        request.node.stash[EXPECTED_KEY] = xfail_file
+        report_result(result, request.node)
 
     return test_vector
 
 
 def in_process_result(case: dict[str, Any], steps: Any) -> CaseResult:
+    from .attribution import applied_clauses
     from .results import CaseResult, judge
 
     status, mismatch = judge(case, steps)
-    return CaseResult(case["id"], case["game"], case["kind"], status, list(case["clauses"]), mismatch=mismatch)
+    return CaseResult(case["id"], case["game"], case["kind"], status, list(case["clauses"]), mismatch=mismatch,
+                      applied=applied_clauses(case))
+
+
+def skipped_result(case: dict[str, Any], reason: str) -> CaseResult:
+    from .attribution import applied_clauses
+    from .results import CaseResult
+
+    return CaseResult(case["id"], case["game"], case["kind"], "skipped", list(case["clauses"]), reason,
+                      applied=applied_clauses(case))
 

@@ -28,9 +28,11 @@ from .cases import InvalidCase, case_from_numbers, case_from_seed, case_id, case
 from .shrink import MAX_ATTEMPTS, shrinker
 
 if TYPE_CHECKING:
+    from ..expected_failures import ExpectedFailures
     from ..runner import Implementation
 
 SHRINK_SECONDS = 120.0
+FAILED = ("failed", "changed")       # a divergence that is not an accepted one (--expected-failures)
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,7 @@ class Campaign:
     shrink_attempts: int = MAX_ATTEMPTS
     shrink_seconds: float = SHRINK_SECONDS
     stop_at_first: bool = False      # mutant runs: the number of cases needed is the measure
+    expected: ExpectedFailures | None = None   # --expected-failures: known differences are not failures
 
     def entries(self) -> Iterator[tuple[int, Track, int]]:
         """(index, track, seed) of this shard's cases, in index order."""
@@ -111,6 +114,8 @@ class Feed:
         self.progress = progress or (lambda *_: None)
 
     def on_result(self, result: CaseResult) -> None:
+        if self.campaign.expected is not None:
+            self.campaign.expected.apply(result)    # xfailed, or changed: judged as `check` judges it
         self.last = result
 
     def cases(self) -> Iterator[dict[str, Any]]:
@@ -134,9 +139,9 @@ class Feed:
             outcome = Outcome(index, seed, track, result, len(case["input"]["steps"]), len(numbers))
             self.run.outcomes.append(outcome)
             self.progress()
-            if result.status == "failed" and c.shrink:
+            if result.status in FAILED and c.shrink:
                 outcome.shrunk = yield from self.shrink(track, seed, numbers, case, result)
-            if result.status == "failed" and c.stop_at_first:
+            if result.status in FAILED and c.stop_at_first:
                 self.run.stop_reason = "first divergence found"
                 return
         if c.seed is not None:
@@ -166,7 +171,7 @@ class Feed:
                 if shrunk_case is not None and len(shrunk_case["input"]["steps"]) <= longest:
                     self.last = None
                     yield shrunk_case
-                    verdict = self.last is not None and self.last.status == "failed"
+                    verdict = self.last is not None and self.last.status in FAILED
                     if verdict:
                         best = {"numbers": candidate, "case": shrunk_case, "result": self.last}
                 candidate = steps.send(verdict)

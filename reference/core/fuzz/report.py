@@ -21,8 +21,9 @@ from ..results import bounded
 from ..version import suite_version
 
 SCHEMA = "fuzz-report.schema.json"
-STATUSES = ("passed", "passed-partial", "failed", "errored", "skipped")
-COMPARED = ("passed", "passed-partial", "failed")
+STATUSES = ("passed", "passed-partial", "failed", "errored", "skipped", "xfailed", "changed")
+COMPARED = ("passed", "passed-partial", "failed", "xfailed", "changed")
+FAILED = ("failed", "changed")      # changed: an expected failure (--expected-failures) diverging otherwise
 
 
 class MergeError(HorseRaceError):
@@ -49,7 +50,7 @@ def case_entry(outcome: Any) -> dict[str, Any]:
             out["shrunk"]["scenario"] = s["scenario"]
         if s.get("scenario_error"):
             out["shrunk"]["scenario_error"] = bounded(s["scenario_error"], 500)
-    if outcome.result.status == "failed" and getattr(outcome, "replay", None):
+    if outcome.result.status in FAILED and getattr(outcome, "replay", None):
         out["replay"] = outcome.replay
     return out
 
@@ -65,7 +66,7 @@ def summarise(cases: list[dict[str, Any]]) -> dict[str, Any]:
     tally = Counter(c["status"] for c in cases)
     clauses: dict[str, dict[str, Any]] = {}
     for c in cases:
-        if c["status"] != "failed":
+        if c["status"] not in FAILED:
             continue
         # the campaign case's attribution and the shrunk case's (shrinking keeps any divergence,
         # so the small case may be charged to another clause: both are listed, once per case)
@@ -78,7 +79,7 @@ def summarise(cases: list[dict[str, Any]]) -> dict[str, Any]:
             scenario = (c.get("shrunk") or {}).get("scenario")
             if scenario:
                 entry["scenarios"].append(scenario)
-    return {"totals": {s: tally.get(s, 0) for s in STATUSES},
+    return {"totals": {s: tally.get(s, 0) for s in STATUSES if tally.get(s) or s not in ("xfailed", "changed")},
             "compared": sum(tally.get(s, 0) for s in COMPARED),
             "clauses": dict(sorted(clauses.items()))}
 
@@ -166,7 +167,7 @@ def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
 
 def exit_status(report: dict[str, Any], command: str) -> int:
     """As `check`: 1 when a case failed or errored, or nothing was compared (said on stderr); else 0."""
-    if report["totals"]["failed"] or report["totals"]["errored"]:
+    if report["totals"]["failed"] or report["totals"]["errored"] or report["totals"].get("changed"):
         return 1
     if report["compared"] == 0:
         print(f"horserace {command}: nothing was compared", file=sys.stderr)
@@ -176,7 +177,7 @@ def exit_status(report: dict[str, Any], command: str) -> int:
 
 def text_summary(report: dict[str, Any], show: int = 10) -> str:
     out = []
-    failing = [c for c in report["cases"] if c["status"] in ("failed", "errored")]
+    failing = [c for c in report["cases"] if c["status"] in (*FAILED, "errored")]
     for c in failing[:show]:
         out.append(f"{c['status'].upper()} {c['id']} (case {c['index']}, {c['steps']} steps)")
         m = (c.get("shrunk") or {}).get("mismatch") or c.get("mismatch")
@@ -206,8 +207,8 @@ def text_summary(report: dict[str, Any], show: int = 10) -> str:
             files = f" ({', '.join(entry['scenarios'])})" if entry["scenarios"] else ""
             out.append(f"  {clause}: {entry['divergences']} divergence(s){files}")
     t = report["totals"]
-    out.append(f"total: {len(report['cases'])} case(s): " + ", ".join(f"{t[s]} {s}" for s in STATUSES
-                                                                    if t[s] or s in ("passed", "failed")))
+    out.append(f"total: {len(report['cases'])} case(s): " + ", ".join(f"{t.get(s, 0)} {s}" for s in STATUSES
+                                                                    if t.get(s) or s in ("passed", "failed")))
     return "\n".join(out)
 
 
@@ -216,7 +217,8 @@ def junit_xml(report: dict[str, Any]) -> str:
     t = report["totals"]
     root = ET.Element("testsuites", name="horserace-fuzz", tests=str(len(cases)))
     suite = ET.SubElement(root, "testsuite", name=f"fuzz.{report['campaign']['game']}", tests=str(len(cases)),
-                          failures=str(t["failed"]), errors=str(t["errored"]), skipped=str(t["skipped"]))
+                          failures=str(t["failed"] + t.get("changed", 0)), errors=str(t["errored"]),
+                          skipped=str(t["skipped"] + t.get("xfailed", 0)))
     for c in cases:
         element = ET.SubElement(suite, "testcase", classname=f"{report['campaign']['game']}.{c['kind']}",
                                 name=c["id"])
@@ -228,11 +230,11 @@ def junit_xml(report: dict[str, Any]) -> str:
             if (c.get("shrunk") or {}).get("scenario"):
                 detail += f"; scenario {c['shrunk']['scenario']}"
         detail = bounded(detail)
-        if c["status"] == "failed":
-            ET.SubElement(element, "failure", message=detail[:500]).text = detail
+        if c["status"] in FAILED:
+            ET.SubElement(element, "failure", type=f"horserace.{c['status']}", message=detail[:500]).text = detail
         elif c["status"] == "errored":
             ET.SubElement(element, "error", message=detail[:500]).text = detail
-        elif c["status"] == "skipped":
-            ET.SubElement(element, "skipped", message=detail[:500])
+        elif c["status"] in ("skipped", "xfailed"):     # an accepted failure, or a case not taken: told apart
+            ET.SubElement(element, "skipped", type=f"horserace.{c['status']}", message=detail[:500])
     ET.indent(root)
     return ET.tostring(root, encoding="unicode") + "\n"

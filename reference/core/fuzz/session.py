@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import HorseRaceError
 from ..game import Mutant
-from .campaign import Campaign, CampaignRun, Outcome, in_process, run_campaign, via_runner
+from .campaign import FAILED, Campaign, CampaignRun, Outcome, in_process, run_campaign, via_runner
 from .report import json_report
 from .scenario_out import scenario_data, write_scenario
 
@@ -118,7 +118,7 @@ def write_counterexamples(session: Session, outcomes: list[Outcome]) -> None:
     implementation = target.shown_impl or (f"the reference adapter with mutant {target.mutant.name}"
                                            if target.mutant else "the reference adapter")
     for outcome in outcomes:
-        if outcome.result.status != "failed":
+        if outcome.result.status not in FAILED:
             continue
         outcome.replay = replay_command(c, target, outcome)
         s = outcome.shrunk

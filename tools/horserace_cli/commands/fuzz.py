@@ -9,7 +9,9 @@ the command that replays it. `--shard i/n` runs the indices with index % n == i-
 `horserace merge-reports` combines the shards' --json reports. `--mutant NAME` fuzzes the
 reference with that misreading installed (in process) and reports the cases needed to find it;
 `--all-mutants` does so for every mutant of the game(s).
-Exit status: 0 nothing diverged and some case was compared; 1 a case failed or errored, or
+`--expected-failures FILE` takes a baseline as `check` does: a divergence its entries accept is
+xfailed, one an entry covers but that differs from its pins is changed (a failure).
+Exit status: 0 nothing diverged (but as accepted) and some case was compared; 1 a case failed or errored, or
 nothing was compared (or, with --all-mutants, a mutant was not found); 2 usage error or the
 implementation could not be started.
 """
@@ -75,6 +77,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"fuzz every mutant of the game(s), {MUTANT_BUDGET} cases each unless a budget "
                              "is given; report the cases needed and the shrunk size")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
+    parser.add_argument("--expected-failures", type=Path, metavar="FILE",
+                        help="the baseline of known differences, as for check (clause, key and value pins): a "
+                             "divergence an entry accepts is xfailed, not a failure")
 
 
 class Usage(Exception):
@@ -226,6 +231,8 @@ def fuzz(args: argparse.Namespace) -> int:
     if args.all_mutants:
         return all_mutants(args)
     game = args.game[0]
+    from reference.core.expected_failures import load_expected_failures
+    expected = load_expected_failures(args.expected_failures) if args.expected_failures else None
     mutant = None
     if args.mutant:
         from reference.core.adapter import find_mutant
@@ -236,6 +243,7 @@ def fuzz(args: argparse.Namespace) -> int:
     try:
         campaign = build_campaign(args, game, target, stop_at_first=mutant is not None,
                                   default_budget=MUTANT_BUDGET if mutant else DEFAULT_BUDGET)
+        campaign.expected = expected
         total = None if campaign.last is None else (campaign.last - campaign.first + 1) // campaign.shard[1]
         with Progress("fuzz", total=total, unit="cases") as bar:
             report = fuzz_report(Session(campaign, target, args.jobs, args.out, bar.advance))
@@ -248,9 +256,22 @@ def fuzz(args: argparse.Namespace) -> int:
     if args.junit:
         args.junit.write_text(junit_xml(report), encoding="utf-8")
     print(text_summary(report, args.show))
+    if expected is not None:
+        for line in expected_failure_lines(expected, report):
+            print(line)
     if mutant is not None:
         print(mutant_line(report))
     return exit_status(report, "fuzz")
+
+
+def expected_failure_lines(expected: Any, report: dict[str, Any]) -> list[str]:
+    """The verdict on the --expected-failures entries over the campaign's cases: a campaign is a
+    sample, so an entry that matched nothing is said, not an error (other seeds may hold its failures)."""
+    from reference.core.results import CaseResult
+    results = [CaseResult(c["id"], report["campaign"]["game"], c["kind"], c["status"], c.get("clauses", []),
+                          mismatch=c.get("mismatch")) for c in report["cases"]]
+    verdict = expected.verdict(results, sample=True)
+    return [f"note: expected-failure entry {p.kind}: {p.message}" for p in verdict.notes]
 
 
 def mutant_line(report: dict[str, Any]) -> str:

@@ -29,6 +29,7 @@ installed costs a pytest run nothing.
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 from pathlib import Path
@@ -148,15 +149,15 @@ class Gathered:
 
     def judge(self, config: pytest.Config) -> list[str]:
         """The verdict on each file's entries; returns the errors (the run is red if any)."""
-        from .expected_failures import load_expected_failures
         from .errors import HorseRaceError
+        from .expected_failures import shown_path
 
         errors: list[str] = []
         for source, results in self.results.items():
             if not source:
                 continue
             try:
-                verdict = load_expected_failures(source).verdict(results, known_cases)
+                verdict = load_baseline(source).verdict(results, known_cases)
             except HorseRaceError as exc:                   # the file changed under the run
                 errors.append(str(exc))
                 continue
@@ -166,7 +167,7 @@ class Gathered:
             if verdict.reasons_to_fill:
                 self.lines.append(f"horserace: note: {verdict.reasons_to_fill} expected-failure entr"
                                   f"{'y has' if verdict.reasons_to_fill == 1 else 'ies have'} a reason still to "
-                                  f"fill in ({source})")
+                                  f"fill in ({shown_path(source)})")
         return errors
 
     def update(self, target: str) -> None:
@@ -175,6 +176,27 @@ class Gathered:
         cases = [r.as_dict() for results in self.results.values() for r in results]
         written = update_baseline(Path(target), run_cases_of(cases), run_name="a pytest run", known=known_cases)
         self.lines += summary(written, written.created)
+
+
+_BASELINES: dict[tuple[str, int, int, str], ExpectedFailures] = {}
+
+
+def load_baseline(path: str | Path) -> ExpectedFailures:
+    """The expected-failures file, read once per session however many routes use it (a baseline
+    of hundreds of entries takes a noticeable part of a second to read); read again if it changed."""
+    from .expected_failures import load_expected_failures
+
+    resolved = Path(path).resolve()
+    try:
+        stat = resolved.stat()
+        key = (str(resolved), stat.st_mtime_ns, stat.st_size, os.getcwd())   # messages name it from the cwd
+    except OSError:
+        return load_expected_failures(path)         # says what is wrong with it
+    if key not in _BASELINES:
+        for old in [k for k in _BASELINES if k[0] == key[0]]:
+            del _BASELINES[old]
+        _BASELINES[key] = load_expected_failures(path)
+    return _BASELINES[key]
 
 
 def known_cases() -> list[tuple[str, list[str]]]:
@@ -291,7 +313,7 @@ class CaseItem(pytest.Item):
         self.run = run
 
     def runtest(self) -> None:
-        result = self.run.result_of(self.run.content(self.case, self.session.items))
+        result = self.run.result_of(self.run.content(self.case, self.session.items), self.session.items)
         if result is None:               # no process to ask: say why once, and stop the session
             self.session.shouldstop = "horserace: the implementation is not running"
             pytest.fail(f"horserace: the implementation is not running: {self.run.failure}", pytrace=False)
@@ -309,24 +331,33 @@ class CaseItem(pytest.Item):
 
 
 class ProtocolRun:
-    """One implementation process for the session, fed one case at a time.
+    """One implementation process for the session, driven by `reference.core.runner.run_cases` in
+    a background thread; the runner's `on_result` hands each result to the item that asks for it.
+    So the process, handshake, timeouts, restarts, skips and expected failures are exactly those
+    of `horserace check`, and the items still report in pytest's order.
 
-    `reference.core.runner.run_cases` runs in a background thread over a generator that yields
-    each case as its pytest item asks for it; the runner's `on_result` hands the result back.
-    So the process, handshake, timeouts, restarts, skips and expected failures are exactly
-    those of `horserace check`, and the items still run in pytest's order, one at a time.
+    In a session of one process, the first item hands over the cases of every item of this run,
+    in the session's order (selection and -k done), and the runner keeps a window of them in
+    flight as `check` does: the implementation works on the next cases while pytest reports one.
+    A pytest-xdist worker runs the items the controller sends it, in an order known only as they
+    come, so there each case is handed over when its item asks (never read ahead).
     """
 
     def __init__(self, command: str, cases: list[dict[str, Any]], timeout: float,
-                 expected_failures: ExpectedFailures | None, allow_empty: bool, expected_file: str = ""):
+                 expected_failures: ExpectedFailures | None, allow_empty: bool, expected_file: str = "",
+                 read_ahead: bool = True):
         self.command = command
         self.cases = cases
         self.timeout = timeout
         self.expected_failures = expected_failures
         self.expected_file = expected_file          # its path, as given (for the run's verdict)
         self.allow_empty = allow_empty
-        self.requests: queue.Queue = queue.Queue()
-        self.answers: queue.Queue = queue.Queue()
+        self.read_ahead = read_ahead
+        self.requests: queue.Queue = queue.Queue()  # the cases asked one at a time (no read-ahead)
+        self.ready: dict[str, CaseResult] = {}      # results not yet taken by their items
+        self.done = False                           # run_cases returned
+        self.stopping = False
+        self.condition = threading.Condition()
         self.thread: threading.Thread | None = None
         self.failure: str | None = None
         self.results: list[CaseResult] = []
@@ -338,7 +369,6 @@ class ProtocolRun:
     def from_options(cls, config: pytest.Config, command: str) -> ProtocolRun:
         from .errors import HorseRaceError
         from .game import all_games
-        from .report import load_expected_failures
         from .runner import Selection
         from .vectors import load_cases
 
@@ -357,13 +387,13 @@ class ProtocolRun:
             else:
                 cases = case_names(games or None, chosen.kinds or None, chosen.id_matcher() if chosen.ids else None)
             xfail_file = option("horserace_expected_failures")
-            expected = load_expected_failures(Path(xfail_file)) if xfail_file else None
+            expected = load_baseline(xfail_file) if xfail_file else None
         except HorseRaceError as exc:
             raise pytest.UsageError(f"horserace: {exc}") from None
         if not cases:
             raise pytest.UsageError("horserace: no vector case matches the --horserace-* selection")
         return cls(command, cases, option("horserace_timeout"), expected, option("horserace_allow_empty"),
-                   str(Path(xfail_file).resolve()) if xfail_file else "")
+                   str(Path(xfail_file).resolve()) if xfail_file else "", not hasattr(config, "workerinput"))
 
     def content(self, case: dict[str, Any], items: list[pytest.Item]) -> dict[str, Any]:
         """The whole case (`case` may hold only its id, game and kind: see case_names). At the
@@ -386,34 +416,56 @@ class ProtocolRun:
             pytest.fail(self.load_error or f"horserace: case {case['id']} is no longer in the vector files", pytrace=False)
         return self.loaded[case["id"]]
 
+    def ahead(self, items: list[pytest.Item]) -> list[dict[str, Any]]:
+        """The whole cases of this run's items, in the session's order."""
+        named = [item.case for item in items if isinstance(item, CaseItem) and item.run is self]
+        return [case if "input" in case else self.loaded[case["id"]] for case in named
+                if "input" in case or case["id"] in (self.loaded or {})]
+
     def _feed(self) -> Iterator[dict[str, Any]]:
         while (case := self.requests.get()) is not None:
             yield case
 
-    def _serve(self) -> None:
+    def _serve(self, cases: list[dict[str, Any]] | None) -> None:
         from .runner import run_cases
 
         try:
-            run_cases(self.command, self._feed(), self.timeout, self.expected_failures,
-                      on_result=self.answers.put)
+            run_cases(self.command, cases if cases is not None else self._feed(), self.timeout,
+                      self.expected_failures, on_result=self._deliver)
+        except _Stopped:
+            pass
         except Exception as exc:  # the implementation could not start: every item says why
             self.failure = f"{type(exc).__name__}: {exc}"
         finally:
-            self.answers.put(None)
+            with self.condition:
+                self.done = True
+                self.condition.notify_all()
 
-    def result_of(self, case: dict[str, Any]) -> CaseResult | None:
+    def _deliver(self, result: CaseResult) -> None:
+        with self.condition:
+            self.ready[result.id] = result
+            self.condition.notify_all()
+        if self.stopping:           # the session ended first (-x, an interrupt): no more cases
+            raise _Stopped
+
+    def result_of(self, case: dict[str, Any], items: list[pytest.Item] | None = None) -> CaseResult | None:
         """The case's result; None when the implementation could not be started (see `failure`)."""
         if self.thread is None:
-            self.thread = threading.Thread(target=self._serve, name="horserace-runner", daemon=True)
+            cases = self.ahead(items or []) if self.read_ahead and items is not None else None
+            self.read_ahead = cases is not None
+            self.thread = threading.Thread(target=self._serve, args=(cases,), name="horserace-runner", daemon=True)
             self.thread.start()
-        if self.failure is None and self.thread.is_alive():
+        if not self.read_ahead:
             self.requests.put(case)
-            result = self.answers.get()
-            if result is not None:
-                self.results.append(result)
-                return result
-        self.failure = self.failure or "the runner stopped"
-        return None
+        with self.condition:
+            while case["id"] not in self.ready and not self.done:
+                self.condition.wait()
+            result = self.ready.pop(case["id"], None)
+        if result is None:
+            self.failure = self.failure or "the runner stopped"
+            return None
+        self.results.append(result)
+        return result
 
     def compared(self) -> int:
         from .results import COMPARED_STATUSES
@@ -422,8 +474,14 @@ class ProtocolRun:
 
     def close(self) -> None:
         if self.thread is not None:
+            self.stopping = True
             self.requests.put(None)       # ends the generator: run_cases says bye and stops the process
             self.thread.join(timeout=self.timeout + 5)
+        self.loaded = None                # the parsed cases: not kept for the rest of the session
+
+
+class _Stopped(Exception):
+    """Raised through run_cases to end a run whose session has ended."""
 
 
 def case_names(games: list[str] | None, kinds: list[str] | None,
@@ -478,7 +536,6 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
         stale entry fails the run (as the test `horserace::expected-failures`).
     """
     from .protocol import case_message
-    from .report import load_expected_failures
     from .runner import Selection
     from .vectors import load_cases
 
@@ -487,7 +544,7 @@ def vector_tests(answer: Answer, games: list[str] | None = None, kinds: list[str
     # parsed, as `horserace check` reads them (load_selected)
     cases = [c for c in load_cases(games, kinds=kinds, wanted=chosen.id_matcher() if ids else None)
              if chosen.keep(c)]
-    xfail = load_expected_failures(Path(expected_failures)) if expected_failures else None
+    xfail = load_baseline(expected_failures) if expected_failures else None
     xfail_file = str(Path(expected_failures).resolve()) if expected_failures else ""
     offered = options or {}
 

@@ -307,13 +307,22 @@ class ExpectedFailures:
                     universe.setdefault(case_id, set()).update(clauses)
             return universe
 
+        not_run: dict[str, list[Entry]] = {}          # id entries whose cases were not compared, by why
         for entry in idle:
             problem = (self._idle_id_entry(entry, run_status, every_case) if entry.id is not None
                        else self._idle_clause_entry(entry, run_status, run_clauses, every_case))
             if sample and problem.fails:
                 problem.fails = False
                 problem.message += " (in this sample of cases: not an error)"
-            verdict.problems.append(problem)
+            if problem.kind == "not-exercised" and entry.id is not None:
+                not_run.setdefault(problem.message.rsplit(": not exercised ", 1)[-1], []).append(entry)
+            else:
+                verdict.problems.append(problem)
+        for why, entries in not_run.items():        # one note per reason, not one per entry of a large baseline
+            first = ", ".join(e.where for e in entries[:3]) + (", ..." if len(entries) > 3 else "")
+            verdict.problems.append(Problem("not-exercised", f"{len(entries)} id entr{'y' if len(entries) == 1 else 'ies'} "
+                                                             f"not exercised {why} ({first})", False,
+                                            entries[0] if len(entries) == 1 else None))
         return verdict
 
     def _idle_id_entry(self, entry: Entry, run_status: dict[str, str],

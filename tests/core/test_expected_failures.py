@@ -104,12 +104,22 @@ def test_an_entry_whose_cases_were_all_skipped_or_left_out_is_not_exercised_not_
              ("dom-gen1-match-003", ["DOM-OPEN-1"])]
     verdict = listed.verdict(results, known=lambda: known)
     assert verdict.ok(), [p.message for p in verdict.errors]
-    assert [(p.entry.where, p.kind) for p in verdict.notes] == [
-        ("f:1", "not-exercised"), ("f:2", "not-exercised"), ("f:3", "not-exercised"), ("f:4", "not-exercised")]
-    assert "1 more were left out" in verdict.notes[3].message
+    notes = {p.entry.where: p.message for p in verdict.notes if p.kind == "not-exercised"}
+    assert sorted(notes) == ["f:1", "f:2", "f:3", "f:4"]
+    assert "not exercised (its cases were skipped or errored)" in notes["f:1"]
+    assert "not exercised (its cases were left out of this run)" in notes["f:2"]
+    assert "1 more were left out" in notes["f:4"]
     # the same clause entry, every case exercising the clause run: stale, an error
     whole = ExpectedFailures(listed.entries[3:]).verdict(results, known=lambda: known[:2])
     assert [(p.entry.where, p.kind) for p in whole.errors] == [("f:4", "stale")]
+
+
+def test_the_entries_of_cases_left_out_make_one_note_not_one_each():
+    listed = ExpectedFailures([Entry("recorded", id=f"dom-gen1-match-{n:03}", where=f"f:{n}") for n in range(10, 60)])
+    verdict = listed.verdict([passing()], known=lambda: [(f"dom-gen1-match-{n:03}", []) for n in range(100)])
+    assert [p.message for p in verdict.problems] == [
+        "50 id entries not exercised (its cases were left out of this run) (f:10, f:11, f:12, ...)"]
+    assert verdict.ok()
 
 
 def test_entries_that_name_nothing_are_errors():
@@ -199,7 +209,8 @@ def test_junit_makes_a_run_red_for_a_stale_entry():
     assert root.get("errors") == "1" and root.get("tests") == "3"
     text = report.text_summary(results, info=info)
     assert "EXPECTED-FAILURE ENTRY STALE: base.yaml:4: no failure was attributed" in text
-    assert "note: expected-failure entry not-exercised: base.yaml:6" in text
+    assert ("note: expected-failure entry not-exercised: 1 id entry not exercised (its cases were left out of "
+            "this run) (base.yaml:6)") in text
 
 
 # -- the file -----------------------------------------------------------------------------------------

@@ -265,6 +265,25 @@ def test_the_plugin_reports_stale_entries_on_both_routes(engine_in_pytester, pyt
     result.stdout.fnmatch_lines(["FAILED horserace::expected-failures*"])
 
 
+def test_the_plugin_records_and_updates_a_baseline(engine_in_pytester, pytester):
+    engine = engine_in_pytester
+    run = ["--horserace-impl", engine.anywhere, "--horserace-game", "dominoes", "--horserace-id", "dom-ex-settle-*"]
+    engine.release(wrong=wrong(SEVENTEEN, scores=[24, 30]))
+    result = pytester.runpytest(*run, "--horserace-update-expected", "baseline.yaml")
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(["horserace baseline: recorded baseline.yaml: 1 entry, 5 compared case(s)"])
+    assert pytester.runpytest(*run, "--horserace-expected-failures", "baseline.yaml").ret == 0
+    engine.release(wrong=wrong("dom-ex-settle-pairs-tied", next_opener=3))           # fixed one, broke another
+    result = pytester.runpytest(*run, "--horserace-expected-failures", "baseline.yaml",
+                                "--horserace-update-expected", "baseline.yaml")
+    assert result.ret == 1
+    result.assert_outcomes(passed=3, failed=2)
+    result.stdout.fnmatch_lines_random([f"    - {SEVENTEEN} (baseline.yaml:*", "    + dom-ex-settle-pairs-tied: step 0*"])
+    result = pytester.runpytest(*run, "--horserace-expected-failures", "baseline.yaml")
+    assert result.ret == 0
+    result.assert_outcomes(passed=4, xfailed=1)
+
+
 # -- (4) skips against the baseline ----------------------------------------------------------------
 
 def test_a_case_compared_in_the_baseline_and_now_skipped_fails_unless_accepted(engine, capsys):

@@ -105,7 +105,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 RUN_KEY = pytest.StashKey["ProtocolRun"]()
-RESULT_KEY = pytest.StashKey["CaseResult"]()
+RESULT_KEY = pytest.StashKey["CaseResult"]()          # a case item's result
+EXPECTED_KEY = pytest.StashKey[str]()                   # the expected-failures file that judged it
 GATHERED_KEY = pytest.StashKey["Gathered"]()
 
 
@@ -147,7 +148,7 @@ class Gathered:
                             c.get("message", ""), mismatch=c.get("mismatch"), applied=record.get("applied", []))
         self.results.setdefault(record.get("expected") or "", []).append(result)
 
-    def judge(self, config: pytest.Config) -> list[str]:
+    def judge(self) -> list[str]:
         """The verdict on each file's entries; returns the errors (the run is red if any)."""
         from .errors import HorseRaceError
         from .expected_failures import shown_path
@@ -217,8 +218,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
                                           "expected": item.stash.get(EXPECTED_KEY, "")}
 
 
-EXPECTED_KEY = pytest.StashKey[str]()
-
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
@@ -244,7 +243,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if hasattr(session.config, "workerinput"):     # a pytest-xdist worker: the controller judges the run
         return
     gathered = session.config.stash[GATHERED_KEY]
-    errors = gathered.judge(session.config)
+    errors = gathered.judge()
     if errors:
         report_verdict(session, errors)
     target = session.config.getoption("horserace_update_expected", None)

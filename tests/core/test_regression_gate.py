@@ -284,6 +284,24 @@ def test_the_plugin_records_and_updates_a_baseline(engine_in_pytester, pytester)
     result.assert_outcomes(passed=4, xfailed=1)
 
 
+def test_under_xdist_the_controller_gives_the_verdict_over_every_worker(engine_in_pytester, pytester):
+    """The workers judge their cases; the controller, which runs none, gets every result with its
+    report and gives the verdict once: the entry a worker's case engaged is not 'not exercised',
+    the typo is an error."""
+    engine = engine_in_pytester
+    engine.release(wrong=wrong(SEVENTEEN, scores=[24, 30]))
+    Path("xfail.yaml").write_text(f"- id: {SEVENTEEN}\n  reason: rounds up\n"
+                                  "- id: dom-ex-settle-sevnteen\n  reason: typo\n")
+    result = pytester.runpytest("-p", "xdist", "-n", "1", "-p", "no:hypothesispytest",       # one worker is enough
+                                "--horserace-impl", engine.anywhere, "--horserace-game", "dominoes",
+                                "--horserace-id", "dom-ex-settle-*", "--horserace-expected-failures", "xfail.yaml")
+    assert result.ret == 1
+    result.assert_outcomes(passed=4, xfailed=1, failed=1)
+    result.stdout.fnmatch_lines_random(["FAILED horserace::expected-failures*",
+                                        "*unknown: xfail.yaml:3: id 'dom-ex-settle-sevnteen' matches no case*"])
+    assert "not exercised" not in result.stdout.str()
+
+
 # -- (4) skips against the baseline ----------------------------------------------------------------
 
 def test_a_case_compared_in_the_baseline_and_now_skipped_fails_unless_accepted(engine, capsys):

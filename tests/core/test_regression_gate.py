@@ -331,8 +331,11 @@ def test_fuzz_takes_the_same_baseline(tmp_path, capsys, monkeypatch):
     assert main([*campaign, "--impl", f"{adapter} raw-points-recorded", "--json", "run.json"]) == 1
     assert main(["baseline", "record", "run.json", "-o", "known.yaml"]) == 0
     capsys.readouterr()
-    assert main([*campaign, "--impl", f"{adapter} raw-points-recorded", "--expected-failures", "known.yaml"]) == 0
+    assert main([*campaign, "--impl", f"{adapter} raw-points-recorded", "--expected-failures", "known.yaml",
+                 "--junit", "fuzz.xml"]) == 0
     assert " xfailed" in capsys.readouterr().out
+    accepted = [c for c in ElementTree.parse("fuzz.xml").getroot().iter("testcase") if c.find("skipped") is not None]
+    assert accepted and all(c.find("skipped").get("type") == "horserace.xfailed" and c.get("clauses") for c in accepted)
     assert main([*campaign, "--impl", f"{adapter} any-sum-scores-its-fifths", "--expected-failures", "known.yaml"]) == 1
     assert " changed" in capsys.readouterr().out
 

@@ -223,6 +223,8 @@ def junit_xml(report: dict[str, Any]) -> str:
         element = ET.SubElement(suite, "testcase", classname=f"{report['campaign']['game']}.{c['kind']}",
                                 name=c["id"])
         m = (c.get("shrunk") or {}).get("mismatch") or c.get("mismatch")
+        if m and m.get("clauses"):
+            element.set("clauses", " ".join(m["clauses"]))     # as check's JUnit: the attributed clauses
         detail = c.get("message", "")
         if m:
             detail = (f"step {m['step']} ({m.get('action')}): {m['key']}: expected {m['expected']}, actual "

@@ -85,6 +85,10 @@ class Diagnosis:
 
     @classmethod
     def of(cls, mismatch: dict[str, Any]) -> Diagnosis:
+        """The diagnosis of a mismatch as reports write it (values capped, the differences past
+        the report's bound counted), so a baseline recorded from a JSON report pins exactly what
+        the judge sees in a run, where the result is not bounded yet."""
+        mismatch = as_reported(mismatch)
         clauses = tuple(sorted(mismatch.get("clauses") or ()))
         attributed = () if mismatch.get("attributed_by") in FALLBACK_BASES else clauses
         differences = mismatch.get("differences") or [
@@ -115,6 +119,11 @@ class Diagnosis:
         return (f"step {self.step}, attributed to {', '.join(self.clauses) or '-'}"
                 + (" (no clause singled out)" if self.clauses and not self.attributed else "")
                 + (f", {values}" if values else "") + (f" and {more} more difference(s)" if more > 0 else ""))
+
+
+def as_reported(mismatch: dict[str, Any]) -> dict[str, Any]:
+    """The mismatch as CaseResult.bound leaves it (bounding twice changes nothing)."""
+    return CaseResult("", "", "", "failed", mismatch=mismatch).bound().mismatch or {}
 
 
 # -- entries -------------------------------------------------------------------------------------

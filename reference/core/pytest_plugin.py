@@ -63,9 +63,11 @@ def check_message(result: CaseResult) -> str:
 def report_result(result: CaseResult, node: pytest.Item | None = None) -> None:
     """End a pytest item the way the result says (passed: return). With `node`, the result is
     kept with the item's report, for the verdict on the whole run (see `Gathered`)."""
+    from .results import FAILING_STATUSES
+
     if node is not None:
         node.stash[RESULT_KEY] = result
-    if result.status in ("failed", "errored", "xpassed", "changed"):
+    if result.status in FAILING_STATUSES:
         pytest.fail(check_message(result), pytrace=False)
     if result.status == "skipped":
         pytest.skip(result.message)

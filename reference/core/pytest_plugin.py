@@ -67,6 +67,8 @@ def report_result(result: CaseResult, node: pytest.Item | None = None) -> None:
 
     if node is not None:
         node.stash[RESULT_KEY] = result
+        if result.mismatch and result.mismatch.get("clauses"):     # pytest's JUnit writes it as a property
+            node.user_properties.append(("clauses", " ".join(result.mismatch["clauses"])))
     if result.status in FAILING_STATUSES:
         pytest.fail(check_message(result), pytrace=False)
     if result.status == "skipped":

@@ -256,6 +256,9 @@ def test_the_plugin_reports_stale_entries_on_both_routes(engine_in_pytester, pyt
                                         "*unknown: xfail.yaml:3: id 'dom-ex-settle-sevnteen' matches no case*"])
     junit = ElementTree.parse(engine.folder / "p.xml").getroot()
     assert junit.find(".//testcase[@name='expected-failures']/failure") is not None
+    accepted = junit.find(f".//testcase[@name='{SEVENTEEN}']")
+    assert accepted.find("skipped").get("type") == "pytest.xfail"
+    assert accepted.find("properties/property[@name='clauses']").get("value").startswith("DOM-")
     assert str(engine.folder) not in (engine.folder / "p.xml").read_text()      # paths relative to the run
     pytester.makepyfile(test_engine=f"""
         from reference.core.adapter import replay_case

@@ -17,6 +17,10 @@ learns of a case: a line to the `--jsonl` stream, and counts in the run's `Tally
 Nothing else of a passing case is kept, so memory does not grow with the campaign. A failure
 is diagnosed (diagnosis.py); the first `max_examples_per_bug` failures of each diagnosis are
 shrunk, each candidate kept only while it fails with that same diagnosis (`Feed.shrink`).
+With `--expected-failures`, `Feed.record` first judges the result as `check` does
+(ExpectedFailures.apply): an accepted failure is xfailed (counted, not shrunk), a failure an
+entry covers but does not fit is changed (a failure, shrunk as one); what the results say of
+the entries is gathered as they come (expected_failures.Engagement), for the verdict at the end.
 """
 
 from __future__ import annotations
@@ -30,15 +34,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
 
 from ..game import Mutant, get_game
+from ..interrupts import uninterrupted
 from ..mutation import clear_engine_caches
 from ..results import CaseResult, judge
 from .cases import InvalidCase, Made, case_id, case_seed, made
 from .choices import Chooser
 from .diagnosis import Diagnosis, diagnosis_of
 from .shrink import MAX_ATTEMPTS, PassStats, Shrinker
-from .tally import PASSING, Tally
+from .tally import DIAGNOSED, PASSING, Tally
 
 if TYPE_CHECKING:
+    from ..expected_failures import Engagement, ExpectedFailures
     from ..runner import Implementation
 
 SHRINK_SECONDS = 120.0
@@ -74,6 +80,7 @@ class Campaign:
     shrink_seconds: float = SHRINK_SECONDS
     max_examples_per_bug: int = MAX_EXAMPLES_PER_BUG
     stop_at_first: bool = False      # mutant runs: the number of cases needed is the measure
+    expected: ExpectedFailures | None = None   # --expected-failures: known differences are not failures
     modes: tuple[str, ...] = ()      # --mode: a case in another mode of play is deselected, never shrunk into
     label: str | None = None         # --label, for the reports
 
@@ -143,6 +150,7 @@ class CampaignRun:
     shrink_attempts: int = 0        # candidates judged
     shrink_runs: int = 0            # of those, sent to the implementation (the others: invalid, longer, known)
     shrink_passes: dict[str, PassStats] = field(default_factory=dict)
+    engagement: Engagement | None = None        # with --expected-failures: what the cases said of its entries
 
 
 def case_entry(index: int | None, seed: int, track: Track, case: dict[str, Any] | None, numbers: list[int],
@@ -205,7 +213,7 @@ class Feed:
                 kept["shrunk"] = yield from self.shrink(track, seed, original, result, kept["replay"])
                 self.recorder.stream({"counterexample": {"index": index, "id": result.id,
                                                          "diagnosis": kept["diagnosis"], "shrunk": kept["shrunk"]}})
-            if result.status == "failed" and c.stop_at_first:
+            if result.status in DIAGNOSED and c.stop_at_first:
                 self.run.stop_reason = "first divergence found"
                 return
         if c.seed is not None:
@@ -214,22 +222,27 @@ class Feed:
     def record(self, index: int | None, number: int, seed: int, case: dict[str, Any] | None,
                numbers: list[int], result: CaseResult) -> dict[str, Any] | None:
         """The one place where a campaign case's result is recorded (a deselected case too):
-        streamed, counted, and kept when it is one of the first failures of its diagnosis
-        (returned: the caller shrinks it). A filter of results (expected failures) belongs at
-        the top of this function."""
+        judged against the expected failures, streamed, counted, and kept when it is one of the
+        first failures of its diagnosis (returned: the caller shrinks it)."""
+        if self.campaign.expected is not None:
+            self.campaign.expected.apply(result)     # xfailed, changed or xpassed, as `check` judges it
         track = self.campaign.tracks[number]
         entry = case_entry(index, seed, track, case, numbers, result)
         if result.status not in PASSING and result.status not in ("skipped", "deselected"):
             entry["replay"] = self.recorder.replay(index, track, seed)
-        kept = self.run.tally.add(index, number, entry, result)
-        self.recorder.stream({"case": entry})
+        with uninterrupted():       # a signal cannot leave a case counted in one place and not another
+            if self.run.engagement is not None:
+                self.run.engagement.add(result)
+            kept = self.run.tally.add(index, number, entry, result)
+            self.recorder.stream({"case": entry})
         self.progress()
         return entry if kept else None
 
     def shrink(self, track: Track, seed: int, original: Made, result: CaseResult,
                replay: str) -> Iterator[dict[str, Any]]:
         """Feed the shrinker's candidates; the smallest case that still fails with the same
-        diagnosis (a candidate failing with another is a slip: counted, not kept). A candidate
+        diagnosis and status (a candidate failing with another diagnosis is a slip: counted,
+        not kept; one the expected failures accept, or judge otherwise, is not kept). A candidate
         the generator cannot make into a valid case is not kept, nor one larger than the
         smallest so far (case_size). The implementation is never asked the
         same case twice: many lists make one case (a number read modulo its range, a number
@@ -264,8 +277,10 @@ class Feed:
                     yield m.case
                     runs += 1
                     got = self.last
-                    found = diagnosis_of(got.mismatch) if got is not None and got.status == "failed" else None
-                    verdict = found == target
+                    if got is not None and c.expected is not None:
+                        c.expected.apply(got)      # an accepted failure is not the failure being shrunk
+                    found = diagnosis_of(got.mismatch) if got is not None and got.status in DIAGNOSED else None
+                    verdict = found == target and got.status == result.status
                     if found is not None and not verdict:
                         slips[found] += 1
                     if verdict:
@@ -328,7 +343,11 @@ def run_campaign(campaign: Campaign, execute: Callable[[Iterator[dict[str, Any]]
 
 
 def new_run(campaign: Campaign) -> CampaignRun:
-    return CampaignRun(Tally(campaign.tracks, campaign.stride(), campaign.max_examples_per_bug))
+    run = CampaignRun(Tally(campaign.tracks, campaign.stride(), campaign.max_examples_per_bug))
+    if campaign.expected is not None:
+        from ..expected_failures import Engagement
+        run.engagement = Engagement(campaign.expected, keep_ids=False)    # no per-case memory
+    return run
 
 
 def via_runner(command: str | Implementation, timeout: float, handshake_timeout: float,

@@ -173,7 +173,7 @@ def reports_parts(reports: list[tuple[str, dict[str, Any]]]) -> list[dict[str, A
              "tracks": [t["totals"] for t in r["coverage"]["tracks"]],
              "clauses": r["coverage"]["clauses"], "ranges": r["ranges"], "diagnoses": r["diagnoses"],
              "other_failures": r["other_failures"], "errors": r["errors"],
-             "skip_reasons": r["skip_reasons"]} for _, r in reports]
+             "skip_reasons": r["skip_reasons"], "accepted": r.get("accepted", [])} for _, r in reports]
 
 
 def added_passes(passes: Any) -> dict[str, dict[str, int]]:

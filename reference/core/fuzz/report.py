@@ -21,13 +21,17 @@ from .. import schemas
 from ..errors import HorseRaceError
 from ..protocol import shorten
 from ..report import compared_line, counted_skip_reason_lines, too_little_compared
-from ..results import bounded
+from ..results import FAILING_STATUSES, bounded
 from ..version import suite_version
 from .ranges import Progression
 
 SCHEMA = "fuzz-report.schema.json"
 TEXT_VALUE_LIMIT = 300          # characters of an expected or actual value in the text summary
 TEXT_LABEL_LIMIT = 200          # characters of a diagnosis in the text summary
+# The cases a track's JUnit test cases count beside its passes: (status, element, message).
+TRACK_ELEMENTS = (("skipped", "skipped", "the implementation does not take these cases"),
+                  ("xpassed", "failure", "listed as expected failures (--expected-failures) but passed: "
+                                         "remove them from the list"))
 
 
 def implementation_info(announced: dict[str, Any]) -> dict[str, Any]:
@@ -69,8 +73,7 @@ def without_run(report: dict[str, Any]) -> dict[str, Any]:
 def exit_status(report: dict[str, Any], command: str, allow_skips: bool = False) -> int:
     """As `check`: 1 when a case failed or errored, nothing was compared, or less than half of the
     selected cases were (unless allow_skips) (said on stderr); else 0."""
-    if report["totals"]["failed"] or report["totals"]["errored"] or report["totals"].get("changed") \
-            or report["totals"].get("xpassed"):
+    if any(report["totals"].get(status) for status in FAILING_STATUSES):
         return 1
     too_little = too_little_compared(report["compared"], selected(report), allow_skips, False, empty_option=None)
     if too_little:
@@ -113,6 +116,8 @@ def diagnosis_lines(number: int, record: dict[str, Any], shrinking: bool) -> lis
         m = shrunk.get("mismatch") or example.get("mismatch")
         out.append(f"  case {example['index'] if example['index'] is not None else '-'} ({example['id']}, "
                    f"{example['steps']} steps)")
+        if example.get("status") == "changed":       # the entry it no longer fits (--expected-failures)
+            out.append(f"  {shorten(example.get('message', ''), TEXT_VALUE_LIMIT)}")
         if shrunk:
             out.append(f"  shrunk to {shrunk['steps']} step(s), {len(shrunk['numbers'])} chooser number(s) in "
                        f"{shrunk['attempts']} attempt(s) ({shrunk['stopped']})")
@@ -158,6 +163,12 @@ def text_summary(report: dict[str, Any], show: int = 10) -> str:
                    f"{len(diagnoses)} (counted only)")
     if errors["count"] > len(errors["examples"][:max(0, show - len(diagnoses))]):
         out.append(f"{errors['count']} errored case(s) in all; the report keeps the first {len(errors['examples'])}")
+    accepted = report.get("accepted", ())
+    if accepted:
+        out.append(f"{len(accepted)} accepted diagnosis(es) (--expected-failures {report['campaign'].get('expected_failures', '')}):")
+        out += [f"  {shorten(r['label'], TEXT_LABEL_LIMIT)}: {r['count']} case(s) xfailed" for r in accepted[:show]]
+        if len(accepted) > show:
+            out.append(f"  and {len(accepted) - show} more")
     if report["skip_reasons"]:
         out.append("skipped, by reason:")
         out += counted_skip_reason_lines([(item["reason"], item["count"]) for item in report["skip_reasons"]],
@@ -171,8 +182,11 @@ def text_summary(report: dict[str, Any], show: int = 10) -> str:
 
 
 def junit_xml(report: dict[str, Any]) -> str:
-    """One test case per diagnosis (a failure), per kept errored case (an error), and per track
-    for its passed and skipped cases: the report's aggregate, not one entry per case."""
+    """One test case per diagnosis (a failure) and per accepted diagnosis (skipped, typed
+    horserace.xfailed), each with its attributed clauses in the `clauses` attribute as check's
+    JUnit; per kept errored case (an error); and per track for its passed, skipped and xpassed
+    cases: the report's aggregate, not one entry per case. Every element is typed as check types
+    it (horserace.xfailed apart from horserace.skipped)."""
     t = report["totals"]
     game = report["campaign"]["game"]
     run = selected(report)          # as check: a deselected case is not run, not counted
@@ -185,11 +199,14 @@ def junit_xml(report: dict[str, Any]) -> str:
             ET.SubElement(properties, "property", name="label", value=bounded(label))
         ET.SubElement(properties, "property", name="deselected", value=str(t.get("deselected", 0)))
     suite = ET.SubElement(root, "testsuite", name=f"fuzz.{game}", tests=str(run),
-                          failures=str(t["failed"]), errors=str(t["errored"]), skipped=str(t["skipped"]))
+                          failures=str(t["failed"] + t.get("changed", 0) + t.get("xpassed", 0)),
+                          errors=str(t["errored"]), skipped=str(t["skipped"] + t.get("xfailed", 0)))
     for number, record in enumerate(report["diagnoses"], 1):
         first = record["examples"][0] if record["examples"] else {}
         element = ET.SubElement(suite, "testcase", classname=f"{game}.diagnosis",
                                 name=f"diagnosis {number}: {shorten(record['label'], TEXT_LABEL_LIMIT)}")
+        if record["diagnosis"]["clauses"]:
+            element.set("clauses", bounded(" ".join(record["diagnosis"]["clauses"])))
         m = (first.get("shrunk") or {}).get("mismatch") or first.get("mismatch") or {}
         detail = f"{record['count']} failing case(s), the first is case {record['first_index']}"
         if m:
@@ -200,20 +217,30 @@ def junit_xml(report: dict[str, Any]) -> str:
         if first.get("replay"):
             detail += f"; replay: {first['replay']}"
         detail = bounded(detail)
-        ET.SubElement(element, "failure", message=detail[:500]).text = detail
+        status = first.get("status", "failed")
+        ET.SubElement(element, "failure", type=f"horserace.{status}", message=detail[:500]).text = detail
+    for number, record in enumerate(report.get("accepted", ()), 1):
+        element = ET.SubElement(suite, "testcase", classname=f"{game}.diagnosis",
+                                name=f"accepted {number}: {shorten(record['label'], TEXT_LABEL_LIMIT)}: "
+                                     f"{record['count']} case(s)")
+        if record["diagnosis"]["clauses"]:
+            element.set("clauses", bounded(" ".join(record["diagnosis"]["clauses"])))
+        ET.SubElement(element, "skipped", type="horserace.xfailed",
+                      message=f"accepted failures (--expected-failures), the first is case {record['first_index']}")
     for example in report["errors"]["examples"]:
         element = ET.SubElement(suite, "testcase", classname=f"{game}.{example['kind']}", name=example["id"])
         detail = bounded(example.get("message", ""))
-        ET.SubElement(element, "error", message=detail[:500]).text = detail
+        ET.SubElement(element, "error", type="horserace.errored", message=detail[:500]).text = detail
     for track in report["coverage"]["tracks"]:
-        label = track["kind"] + "".join(f" {k}={json.dumps(v)}" for k, v in sorted(track["options"].items()))
+        name = track["kind"] + "".join(f" {k}={json.dumps(v)}" for k, v in sorted(track["options"].items()))
         counts = track["totals"]
         if counts["passed"] + counts["passed-partial"]:
             ET.SubElement(suite, "testcase", classname=f"{game}.{track['kind']}",
-                          name=f"{label}: {counts['passed'] + counts['passed-partial']} case(s) passed")
-        if counts["skipped"]:
-            element = ET.SubElement(suite, "testcase", classname=f"{game}.{track['kind']}",
-                                    name=f"{label}: {counts['skipped']} case(s) skipped")
-            ET.SubElement(element, "skipped", message="the implementation does not take these cases")
+                          name=f"{name}: {counts['passed'] + counts['passed-partial']} case(s) passed")
+        for status, element_name, why in TRACK_ELEMENTS:
+            if counts.get(status):
+                element = ET.SubElement(suite, "testcase", classname=f"{game}.{track['kind']}",
+                                        name=f"{name}: {counts[status]} case(s) {status}")
+                ET.SubElement(element, element_name, type=f"horserace.{status}", message=why)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode") + "\n"

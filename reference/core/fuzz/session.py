@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import HorseRaceError
+from ..expected_failures import Engagement, Verdict
 from ..game import Mutant
 from .campaign import Campaign, CampaignRun, Track, in_process, new_run, run_campaign, via_runner
 from .report import json_report
@@ -204,9 +205,24 @@ def campaign_fields(c: Campaign, target: Target) -> dict[str, Any]:
         fields["modes"] = list(c.modes)
     if c.label:
         fields["label"] = c.label
+    if c.expected is not None:
+        fields["expected_failures"] = c.expected.source
     if c.stop_at_first:
         fields["stop_at_first"] = True
     return fields
+
+
+def expected_verdict(session: Session) -> Verdict | None:
+    """The verdict on the --expected-failures entries over every case the session ran (the
+    workers' engagements added up). A campaign is a sample: an entry that matched nothing is a
+    note, never an error (other seeds may hold its failures)."""
+    parts = [r.engagement for r in session.runs if r.engagement is not None]
+    if session.campaign.expected is None or not parts:
+        return None
+    total = Engagement(session.campaign.expected, keep_ids=False)
+    for part in parts:
+        total.merge(part)
+    return total.verdict(sample=True)
 
 
 def session_report(session: Session) -> dict[str, Any]:

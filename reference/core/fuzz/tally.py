@@ -9,6 +9,8 @@ it keeps nothing but counts. So a `Tally` holds
 - per diagnosis (diagnosis.py) the number of failures, the first index, and the entries of the
   first `max_examples` failures, which the campaign shrinks (one counterexample per bug, as
   Hypothesis keeps one example per interesting origin); the other failures are counted only;
+- per diagnosis of the failures --expected-failures accepts (xfailed) the count and the first
+  index (no example: they are known), at most MAX_DIAGNOSES diagnoses;
 - the errored cases: their number and the first MAX_ERRORS_KEPT entries;
 - the reasons cases were skipped for, each with its count (at most MAX_SKIP_REASONS_KEPT
   distinct reasons; the report shows the SKIP_REASONS_REPORTED most frequent).
@@ -27,15 +29,15 @@ import json
 from collections import Counter
 from typing import Any, Iterable
 
-from ..results import CaseResult, bounded
+from ..results import COMPARED_STATUSES, CaseResult, bounded
 from .diagnosis import Diagnosis, diagnosis_of
 from .ranges import Coverage, Progression, first_overlap, normalize
 
 STATUSES = ("passed", "passed-partial", "failed", "errored", "skipped", "deselected")
 EXPECTATION_STATUSES = ("xfailed", "xpassed", "changed")     # with --expected-failures
-COMPARED = ("passed", "passed-partial", "failed", "xfailed", "xpassed", "changed")
+COMPARED = COMPARED_STATUSES                # results.py: the one definition
 PASSING = ("passed", "passed-partial")
-DIAGNOSED = ("failed",)                     # the statuses whose failures are diagnosed and shrunk
+DIAGNOSED = ("failed", "changed")           # the statuses whose failures are diagnosed and shrunk
 MAX_DIAGNOSES = 200
 MAX_ERRORS_KEPT = 20
 MAX_SKIP_REASONS_KEPT = 100                 # distinct skip reasons a tally counts
@@ -67,6 +69,7 @@ class Tally:
         self.other_failures = 0
         self.errors: dict[str, Any] = {"count": 0, "examples": []}
         self.skip_reasons: Counter = Counter()
+        self.accepted: dict[Diagnosis, dict[str, Any]] = {}    # xfailed, by diagnosis
 
     @property
     def cases(self) -> int:
@@ -93,6 +96,8 @@ class Tally:
             self.errors["count"] += 1
             if len(self.errors["examples"]) < MAX_ERRORS_KEPT:
                 self.errors["examples"].append(entry)
+        elif status == "xfailed":
+            self.add_accepted(index, diagnosis_of(result.mismatch))
         elif status == "skipped":
             reason = bounded(result.message, SKIP_REASON_LIMIT)
             if reason in self.skip_reasons or len(self.skip_reasons) < MAX_SKIP_REASONS_KEPT:
@@ -114,6 +119,15 @@ class Tally:
         record["examples"].append(entry)
         return True
 
+    def add_accepted(self, index: int | None, diagnosis: Diagnosis) -> None:
+        record = self.accepted.get(diagnosis)
+        if record is None:
+            if len(self.accepted) >= MAX_DIAGNOSES:
+                return                          # counted in the totals only
+            record = self.accepted[diagnosis] = {"diagnosis": diagnosis.as_dict(), "label": diagnosis.label(),
+                                                 "count": 0, "first_index": index}
+        record["count"] += 1
+
     def part(self) -> dict[str, Any]:
         """This tally in the report's form (see combine)."""
         return {"totals": dict(self.totals),
@@ -124,7 +138,8 @@ class Tally:
                 "diagnoses": list(self.diagnoses.values()),
                 "other_failures": self.other_failures,
                 "errors": self.errors,
-                "skip_reasons": [{"reason": r, "count": n} for r, n in self.skip_reasons.items()]}
+                "skip_reasons": [{"reason": r, "count": n} for r, n in self.skip_reasons.items()],
+                "accepted": list(self.accepted.values())}
 
 
 def combine(parts: Iterable[dict[str, Any]], tracks: list[dict[str, Any]], max_examples: int) -> dict[str, Any]:
@@ -142,6 +157,7 @@ def combine(parts: Iterable[dict[str, Any]], tracks: list[dict[str, Any]], max_e
     errors: list[dict[str, Any]] = []
     error_count = 0
     skip_reasons: Counter = Counter()
+    accepted: dict[tuple, dict[str, Any]] = {}
     for part in parts:
         totals.update(part["totals"])
         for kind, counts in part["kinds"].items():
@@ -162,6 +178,10 @@ def combine(parts: Iterable[dict[str, Any]], tracks: list[dict[str, Any]], max_e
         errors += part["errors"]["examples"]
         for item in part["skip_reasons"]:
             skip_reasons[item["reason"]] += item["count"]
+        for record in part.get("accepted", ()):
+            into = accepted.setdefault(Diagnosis.from_dict(record["diagnosis"]), {**record, "count": 0, "first_index": None})
+            into["count"] += record["count"]
+            into["first_index"] = _earliest(into["first_index"], record["first_index"])
     shared = first_overlap(progressions)
     if shared is not None:
         p, q, index = shared
@@ -187,7 +207,9 @@ def combine(parts: Iterable[dict[str, Any]], tracks: list[dict[str, Any]], max_e
             "other_failures": other_failures,
             "errors": {"count": error_count, "examples": errors},
             "skip_reasons": [{"reason": r, "count": n} for r, n in
-                             sorted(skip_reasons.items(), key=lambda x: (-x[1], x[0]))[:SKIP_REASONS_REPORTED]]}
+                             sorted(skip_reasons.items(), key=lambda x: (-x[1], x[0]))[:SKIP_REASONS_REPORTED]],
+            **({"accepted": sorted(accepted.values(), key=lambda r: (_order(r["first_index"]), r["label"]))[:MAX_DIAGNOSES]}
+               if accepted else {})}
 
 
 def _order(index: int | None) -> int:

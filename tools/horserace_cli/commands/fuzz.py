@@ -11,6 +11,9 @@ report counts the rest (--jsonl streams every case). `--shard i/n` runs the indi
 index % n == i-1; `horserace merge-reports` combines the shards' --json reports. `--mutant NAME`
 fuzzes the reference with that misreading installed (in process) and reports the cases needed
 to find it; `--all-mutants` does so for every mutant of the game(s).
+`--expected-failures FILE` takes a baseline as `check` does: a divergence its entries accept is
+xfailed (counted, not shrunk), one an entry covers but that differs from its pins is changed (a
+failure); an entry that matched nothing is a note, not an error (a campaign is a sample).
 Every case kind of every game is fuzzed except (each game's NOT_FUZZED, reference/<game>/fuzzing.py):
 dominoes perft: a perft case's answer is a count over every legal sequence of actions to a depth, not
 a step's observation: a wrong move shows there only as a different number; the legal actions a perft
@@ -44,7 +47,7 @@ from typing import Any
 from reference.core.fuzz.campaign import MAX_EXAMPLES_PER_BUG, Campaign, Track
 from reference.core.fuzz.cases import case_seed, load_generator, non_default
 from reference.core.fuzz.report import exit_status, junit_xml, text_summary, write_json
-from reference.core.fuzz.session import Session, Target, run_session, session_report
+from reference.core.fuzz.session import Session, Target, expected_verdict, run_session, session_report
 from reference.core.fuzz.shrink import MAX_ATTEMPTS
 from reference.core import processes
 from reference.core.interrupts import exit_code_of, signal_name, signals_interrupt
@@ -112,6 +115,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="exit 0 even if less than half of the cases were compared (skipped by the "
                              "implementation, or nothing it produces is observed)")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
+    parser.add_argument("--expected-failures", type=Path, metavar="FILE",
+                        help="the baseline of known differences, as for check (clause, key and value pins): a "
+                             "divergence an entry accepts is xfailed, not a failure")
 
 
 class Usage(Exception):
@@ -278,7 +284,13 @@ def build_campaign(args: argparse.Namespace, game: str, target: Target, stop_at_
     return Campaign(game, tracks, first, last, args.seed, args.index, args.budget_seconds, parse_shard(args.shard),
                     shrink=not args.no_shrink, shrink_attempts=args.shrink_attempts,
                     max_examples_per_bug=args.max_examples_per_bug, stop_at_first=stop_at_first,
-                    modes=tuple(args.mode), label=args.label)
+                    modes=tuple(args.mode), label=args.label, expected=expected_failures(args))
+
+
+def expected_failures(args: argparse.Namespace) -> Any:
+    """The --expected-failures baseline (a located error if it does not load), or None."""
+    from reference.core.expected_failures import load_expected_failures
+    return load_expected_failures(args.expected_failures) if args.expected_failures else None
 
 
 def dedupe(tracks: list[Track]) -> list[Track]:
@@ -328,6 +340,9 @@ def finish(args: argparse.Namespace, session: Session, mutant: Any = None) -> in
     if args.junit:
         args.junit.write_text(junit_xml(report), encoding="utf-8")
     print(text_summary(report, args.show))
+    verdict = expected_verdict(session)
+    for problem in verdict.notes if verdict is not None else ():
+        print(f"note: expected-failure entry {problem.kind}: {problem.message}")
     if mutant is not None:
         print(mutant_line(report))
     for name in report["run"].get("left_running", ()):

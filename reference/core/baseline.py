@@ -86,22 +86,24 @@ def read_run(path: Path) -> tuple[list[RunCase], dict[str, Any]]:
     each diagnosis only, not every case: it is refused, naming the stream to use instead."""
     if path.suffix.lower() == ".jsonl":
         return read_stream(path), {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BaselineError(f"{path}: cannot read the run report ({exc.strerror or exc})") from None
-    except ValueError as exc:
-        raise BaselineError(f"{path}: not a JSON report ({exc})") from None
-    schema = data.get("schema", "") if isinstance(data, dict) else ""
-    name = "fuzz-report.schema.json" if str(schema).endswith("fuzz-report.schema.json") else "report.schema.json"
-    errors = schemas.schema_errors(data, name) if isinstance(data, dict) else ["(top level): not an object"]
-    if errors:
-        raise BaselineError(f"{path}: not a report of `horserace check --json` or `fuzz --json`: {errors[0]}")
-    if name == "fuzz-report.schema.json":
+    from .json_reports import read_report
+    data = read_report(path, "a report of `horserace check --json` or `fuzz --json`", report_schema,
+                       MAX_RUN_REPORT_BYTES, BaselineError)
+    if report_schema(data) == FUZZ_SCHEMA:
         raise BaselineError(f"{path}: a `fuzz --json` report counts the cases and keeps the first failures of "
                             "each diagnosis only: record the baseline from the campaign's stream of every case "
                             "(`horserace fuzz ... --jsonl run.jsonl`, then `horserace baseline record run.jsonl`)")
     return run_cases_of(data["cases"]), data.get("implementation", {})
+
+
+FUZZ_SCHEMA = "fuzz-report.schema.json"
+MAX_RUN_REPORT_BYTES = 256 * 1024 * 1024    # as `horserace report` reads a check report
+
+
+def report_schema(data: Any) -> str:
+    """The schema a report says it follows: a fuzz report's, else a check report's."""
+    schema = data.get("schema", "") if isinstance(data, dict) else ""
+    return FUZZ_SCHEMA if str(schema).endswith(FUZZ_SCHEMA) else "report.schema.json"
 
 
 JSONL_LINE = {"$ref": "https://horserace.invalid/schema/fuzz-report.schema.json#/$defs/jsonlLine"}

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from . import schemas
+from . import schemas, strict_json
 from .errors import ScenarioError
 from .results import COMPARED_STATUSES, CaseResult
 from .yamlsource import MAX_BYTES, SourceDoc, decode_utf8, load_yaml_file, load_yaml_text
@@ -414,6 +414,17 @@ class Engagement:
                                 "`horserace baseline update` drops it)", True, entry)
 
 
+def known_cases() -> list[tuple[str, list[str]]]:
+    """Every vector case of the suite with the clauses it exercises: `verdict`'s `known` for a
+    run over the vectors (check, the pytest plugin, baseline), read only when an entry matched
+    nothing in the run (an entry may name any case, and is wrong only if it names none; a clause
+    entry is stale only if every case exercising the clause was run)."""
+    from .attribution import applied_clauses
+    from .vectors import load_cases
+
+    return [(c["id"], [*c["clauses"], *applied_clauses(c)]) for c in load_cases(None, validate=False)]
+
+
 # -- loading ---------------------------------------------------------------------------------------
 
 ENTRY_FIELDS = ("id", "clause", "clauses", "step", "key", "actual", "digest", "skipped")
@@ -451,19 +462,6 @@ def load_document(path: Path) -> SourceDoc:
     return _load_json(path) if path.suffix.lower() == ".json" else load_yaml_file(path)
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key '{key}'")
-        out[key] = value
-    return out
-
-
 # A \uD800-\uDFFF escape (half of a surrogate pair, JSON's way to write characters past
 # U+FFFF) is refused by YAML readers; an escape preceded by an even run of backslashes is one.
 _SURROGATE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -472,7 +470,7 @@ _SURROGATE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u[dD][89a-fA-F][0-9a-fA-F]{
 def _as_yaml(text: str) -> str:
     """The JSON text with the same lines and columns, readable as YAML: tabs as spaces (JSON
     allows a raw tab only between tokens) and surrogate escapes as another six-character
-    escape (the YAML reading only locates fields; the data comes from json.loads)."""
+    escape (the YAML reading only locates fields; the data comes from strict_json.loads)."""
     return _SURROGATE_ESCAPE.sub(lambda m: m.group(1) + "\\u0058", text.replace("\t", " "))
 
 
@@ -492,13 +490,12 @@ def _load_json(path: Path) -> SourceDoc:
     # Tabs outside strings are whitespace in JSON (inside strings they must be escaped): as
     # spaces the text reads as YAML with the same lines and columns. Reading it as YAML first
     # applies the loader's bounds (depth, value count, control characters) and locates
-    # duplicate keys and unbalanced brackets; json.loads then gives JSON's own meaning.
+    # duplicate keys and unbalanced brackets; strict JSON (as every JSON input) then gives JSON's
+    # own meaning.
     located = load_yaml_text(_as_yaml(text), name)
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(name, exc.lineno, "", f"malformed JSON: {exc.msg}", exc.colno) from None
-    except (ValueError, RecursionError) as exc:
-        # NaN/Infinity, integers past Python's digit bound
-        raise ScenarioError(name, None, "", f"malformed JSON: {str(exc)[:200]}") from None
+        data = strict_json.loads(text)
+    except strict_json.JsonProblem as exc:      # NaN/Infinity, integers past Python's digit bound, ...
+        raise ScenarioError(name, exc.line, "", f"malformed JSON: {(exc.detail or exc.message)[:200]}",
+                            exc.column) from None
     return SourceDoc(path=name, data=data, lines=located.lines)

@@ -181,7 +181,7 @@ class Gathered:
     def judge(self) -> list[str]:
         """The verdict on each file's entries; returns the errors (the run is red if any)."""
         from .errors import HorseRaceError
-        from .expected_failures import shown_path
+        from .expected_failures import known_cases, shown_path
 
         errors: list[str] = []
         for source, results in self.results.items():
@@ -203,6 +203,7 @@ class Gathered:
 
     def update(self, target: str) -> None:
         from .baseline import run_cases_of, summary, update_baseline
+        from .expected_failures import known_cases
 
         cases = [r.as_dict() for results in self.results.values() for r in results]
         written = update_baseline(Path(target), run_cases_of(cases), run_name="a pytest run", known=known_cases)
@@ -228,14 +229,6 @@ def load_baseline(path: str | Path) -> ExpectedFailures:
             del _BASELINES[old]
         _BASELINES[key] = load_expected_failures(path)
     return _BASELINES[key]
-
-
-def known_cases() -> list[tuple[str, list[str]]]:
-    """Every vector case with the clauses it exercises (read only when an entry needs it)."""
-    from .attribution import applied_clauses
-    from .vectors import load_cases
-
-    return [(c["id"], [*c["clauses"], *applied_clauses(c)]) for c in load_cases(None, validate=False)]
 
 
 @pytest.hookimpl(hookwrapper=True)

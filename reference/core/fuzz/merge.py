@@ -1,9 +1,10 @@
 """`horserace merge-reports`: the shards' fuzz reports of one campaign made into one.
 
-Every input is read as hostile until shown otherwise: at most MAX_REPORT_BYTES, read as strict
-JSON (reference.core.strict_json: no duplicate keys, no NaN, nesting bounded before parsing,
-strict UTF-8, no lone surrogate; never a traceback), then validated against
-schema/fuzz-report.schema.json; any problem is a MergeError naming the file and the path in it. Then the reports must make one campaign:
+Every input is read as hostile until shown otherwise (reference.core.json_reports, as every
+report the suite reads back): at most MAX_REPORT_BYTES, strict JSON (no duplicate keys, no NaN,
+nesting bounded before parsing, strict UTF-8, no lone surrogate; never a traceback), then
+validated against schema/fuzz-report.schema.json; any problem is a MergeError naming the file
+and the path in it. Then the reports must make one campaign:
 
 - the same campaign, implementation and suite version;
 - each shard i/n once, and every shard of n given;
@@ -19,9 +20,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .. import schemas, strict_json
 from ..errors import HorseRaceError
-from ..protocol import shorten
+from ..json_reports import read_report
 from .ranges import Progression, covered, first_overlap, normalize
 from .report import SCHEMA, validated
 from .tally import TallyError, combine
@@ -35,24 +35,7 @@ class MergeError(HorseRaceError):
 
 def load_report(path: Path) -> dict[str, Any]:
     """The report in `path`, or MergeError naming the file and what is wrong where."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_REPORT_BYTES:
-            raise MergeError(f"{path}: {size} bytes, more than a fuzz report holds ({MAX_REPORT_BYTES} at most)")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise MergeError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    try:
-        data = strict_json.loads(raw)
-    except strict_json.JsonProblem as exc:
-        if exc.line is not None:
-            raise MergeError(f"{path}:{exc.line}: not JSON ({exc.detail} at column {exc.column})") from None
-        raise MergeError(f"{path}: not strict JSON ({shorten(exc.message, 200)})") from None
-    errors = schemas.schema_errors(data, SCHEMA)
-    if errors:
-        more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
-        raise MergeError(f"{path}: not a fuzz report: {shorten(errors[0], 300)}{more}")
-    return data
+    return read_report(path, "a fuzz report", SCHEMA, MAX_REPORT_BYTES, MergeError)
 
 
 def shard_of(name: str, report: dict[str, Any]) -> tuple[int, int]:

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from reference.core.baseline import BaselineError, read_run, summary, update_baseline
-from reference.core.expected_failures import shown_path
+from reference.core.expected_failures import known_cases, shown_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,7 +50,3 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(summary(written, args.action == "record")))
     return 0
 
-
-def known_cases():
-    from horserace_cli.commands.check import known_cases as every_case
-    return every_case()

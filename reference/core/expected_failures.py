@@ -414,14 +414,16 @@ class Engagement:
                                 "`horserace baseline update` drops it)", True, entry)
 
 
-def known_cases() -> list[tuple[str, list[str]]]:
-    """Every vector case of the suite with the clauses it exercises: `verdict`'s `known` for a
-    run over the vectors (check, the pytest plugin, baseline), read only when an entry matched
-    nothing in the run (an entry may name any case, and is wrong only if it names none; a clause
-    entry is stale only if every case exercising the clause was run)."""
+def known_cases(load_cases: Callable[..., Iterable[dict[str, Any]]] | None = None) -> list[tuple[str, list[str]]]:
+    """Every vector case of the suite (`load_cases`: vectors.load_cases unless given) with the
+    clauses it exercises: `verdict`'s `known` for a run over the vectors (check, the pytest
+    plugin, baseline), read only when an entry matched nothing in the run (an entry may name any
+    case, and is wrong only if it names none; a clause entry is stale only if every case
+    exercising the clause was run)."""
     from .attribution import applied_clauses
-    from .vectors import load_cases
 
+    if load_cases is None:
+        from .vectors import load_cases
     return [(c["id"], [*c["clauses"], *applied_clauses(c)]) for c in load_cases(None, validate=False)]
 
 

@@ -27,13 +27,13 @@ from pathlib import Path
 
 from reference.core import processes, report
 from reference.core.attribution import applied_clauses
-from reference.core.expected_failures import known_cases
+from reference.core.expected_failures import known_cases as cases_and_clauses
 from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
 from reference.core.interrupts import exit_code_of, signals_interrupt
 from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, Implementation,
                                    ImplementationUnavailable, RunInterrupted, Selection, run_cases)
-from reference.core.vectors import case_totals, check_names, load_selected
+from reference.core.vectors import case_totals, check_names, load_cases, load_selected
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
 
@@ -209,6 +209,12 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
     except BrokenPipeError:     # `check | head`: the reader left; the verdict stands
         silence_stdout()
     return code
+
+
+def known_cases() -> list[tuple[str, list[str]]]:
+    """Every case of the suite with its clauses, for the verdict on the expected failures
+    (read with this module's load_cases)."""
+    return cases_and_clauses(load_cases)
 
 
 def case_games(cases) -> list[str]:

@@ -26,8 +26,8 @@ miss.
 horse_fever position: a position case is one round under way and an observe step: one play reaches,
 or a near miss of one that no game reaches; fuzzing already starts probe cases from positions play
 reaches, and a random change to a position is mostly malformed input, not a near miss.
-Exit status: 0 nothing diverged and at least half of the selected cases were compared; 1 a case
-failed or errored, nothing was compared, or less than half of the selected cases were
+Exit status: 0 nothing diverged (but as --expected-failures accepts) and at least half of the
+selected cases were compared; 1 a case failed, errored, changed or xpassed, nothing was compared, or less than half of the selected cases were
 (--allow-skips accepts that) (or, with --all-mutants, a mutant was not found); 2 usage error or
 the implementation could not be started; 128 + N a signal ended the run (130 Ctrl-C, 143 SIGTERM,
 129 SIGHUP): the implementation is ended and the reports of the cases that ran are written, their

@@ -72,27 +72,11 @@ def page(title: str, body: Iterable[str]) -> str:
 # -- reading the reports ------------------------------------------------------------------------
 
 def load_report(path: Path) -> dict[str, Any]:
-    """A JSON report of `horserace check --json`, read strictly (size and depth bounded, no key
-    twice: reference.core.strict_json) and validated against schema/report.schema.json before
-    anything reads it; HtmlReportError names the file and the first field that is wrong."""
-    from . import schemas, strict_json
-    try:
-        size = path.stat().st_size
-        if size > MAX_REPORT_BYTES:
-            raise HtmlReportError(f"{path}: {size} bytes; a report over {MAX_REPORT_BYTES} bytes is refused")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise HtmlReportError(f"{path}: cannot read the report: {exc.strerror or exc}") from None
-    try:
-        report = strict_json.loads(data)
-    except strict_json.JsonProblem as exc:
-        where = f":{exc.line}" if exc.line else ""
-        raise HtmlReportError(f"{path}{where}: not a JSON report: {exc.message}") from None
-    problems = schemas.schema_errors(report, REPORT_SCHEMA)
-    if problems:
-        raise HtmlReportError(f"{path}: not a horserace check --json report: {shorten(problems[0], 300)} "
-                              f"(schema/{REPORT_SCHEMA})")
-    return report
+    """A JSON report of `horserace check --json`, read strictly and validated against
+    schema/report.schema.json before anything reads it (reference.core.json_reports);
+    HtmlReportError names the file and the first field that is wrong."""
+    from .json_reports import read_report
+    return read_report(path, "a horserace check --json report", REPORT_SCHEMA, MAX_REPORT_BYTES, HtmlReportError)
 
 
 def shorten(text: str, limit: int) -> str:

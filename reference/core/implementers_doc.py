@@ -406,11 +406,19 @@ def expected_failures_section(schemas: Schemas) -> list[str]:
         return []
     path, schema = schemas.file(name)
     out = ["\n## Expected failures\n\nOne file format serves `horserace check --expected-failures FILE`, "
-           "the pytest plugin's `--horserace-expected-failures FILE` "
-           "and `vector_tests(..., expected_failures=FILE)`. An entry is more than `{id, reason}`: it may name "
-           "a `clause` instead of an id, and pin the `step` and `key` of the divergence it expects.\n"]
-    out += object_tables(schemas, path, schema.get("items", {}), f"**Entries** (`schema/{name}`): "
+           "the pytest plugin's `--horserace-expected-failures FILE`, "
+           "`vector_tests(..., expected_failures=FILE)` and `horserace fuzz --expected-failures FILE`, and "
+           "`horserace baseline record|update` writes it. An entry is more than `{id, reason}`: it may name "
+           "a `clause` instead of an id, and pin the failure it accepts (`step`, `key`, `clauses`, `actual`, "
+           "`digest`).\n"]
+    entry = schema.get("$defs", {}).get("entry") or schema.get("items", {})
+    out += object_tables(schemas, path, entry, f"**Entries** (`schema/{name}`): "
                          f"{one_line(schema.get('description', ''))}")
+    mapping = schema.get("else")
+    if isinstance(mapping, dict) and "expected_failures" in mapping.get("properties", {}):
+        shallow = {**mapping, "properties": {**mapping["properties"], "expected_failures": {
+            "type": "array", "description": "The entries, as above."}}}     # the entries' table once
+        out += object_tables(schemas, path, shallow, "**A baseline** (the mapping form)")
     return out
 
 

@@ -6,7 +6,9 @@ left running and no report written. While `signals_interrupt()` is in force each
 signals raises Interrupted (a KeyboardInterrupt) in the main thread, once: the run stops the
 implementation and its processes, writes the reports of what ran, marked interrupted, and
 exits 128 + the signal's number. A second signal while that cleanup runs (bounded: see
-runner.Implementation.stop) is ignored, so the cleanup is not cut short.
+runner.Implementation.stop) is ignored, so the cleanup is not cut short. A block that must not
+be cut in half (a fuzz campaign counting a case in its tallies and its --jsonl stream) runs
+`uninterrupted()`: a signal arriving inside is raised when the block ends.
 """
 
 from __future__ import annotations
@@ -28,6 +30,29 @@ class Interrupted(KeyboardInterrupt):
         self.signum = signum
         self.name = signal.Signals(signum).name
         self.exit_code = 128 + signum
+
+
+class _Deferral:
+    """The uninterrupted() blocks the main thread is in, and the signal held for their end."""
+    depth = 0
+    pending: int | None = None
+
+
+_DEFERRAL = _Deferral()
+
+
+@contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Inside, a signal that signals_interrupt handles is held, and raised (Interrupted) when the
+    outermost block ends, so what the block records is recorded whole or not at all."""
+    _DEFERRAL.depth += 1
+    try:
+        yield
+    finally:
+        _DEFERRAL.depth -= 1
+    if _DEFERRAL.depth == 0 and _DEFERRAL.pending is not None:
+        signum, _DEFERRAL.pending = _DEFERRAL.pending, None
+        raise Interrupted(signum)
 
 
 def signal_name(exc: BaseException) -> str:
@@ -58,6 +83,9 @@ def signals_interrupt(signals: tuple[int, ...] = HANDLED) -> Iterator[list[int]]
     def handler(signum: int, _frame: Any) -> None:
         if not fired:
             fired.append(signum)
+            if _DEFERRAL.depth:         # inside uninterrupted(): raised when the block ends
+                _DEFERRAL.pending = signum
+                return
             raise Interrupted(signum)
         # a second signal during the cleanup the first one started: ignored
 

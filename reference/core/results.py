@@ -13,9 +13,14 @@ from .expect import MISSING, SHAPED_MODES, json_equal, json_matches, json_observ
 from .game import get_game
 
 # passed-partial: every observation the implementation produces matched, but it announced it
-# does not produce some expected keys (not compared). changed: listed as an expected failure,
-# but it now fails differently (another step, key or clause).
+# does not produce some expected keys (not compared). changed: differs from the baseline of
+# expected failures: a listed failure that now fails differently (another step, key, clause or
+# value), or a case the baseline compared that is now skipped.
 STATUSES = ("passed", "passed-partial", "failed", "skipped", "errored", "xfailed", "xpassed", "changed")
+# The statuses that make a run red, and those of a case whose answers were compared with the
+# expected values (the one definition every report, route and gate reads).
+FAILING_STATUSES = ("failed", "errored", "xpassed", "changed")
+COMPARED_STATUSES = ("passed", "passed-partial", "failed", "xfailed", "xpassed", "changed")
 FIELD_LIMIT = 2048          # bytes of any message, expected or actual value kept in a report
 
 # Characters a terminal or an XML 1.0 parser would choke on: C0/C1 controls (but tab and

@@ -570,14 +570,18 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
               expected_failures: ExpectedFailures | dict[str, str] | None = None, cwd: str | None = None,
               on_result: Callable[[CaseResult], None] | None = None,
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
-              max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
+              max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS,
+              keep_results: bool = True) -> tuple[list[CaseResult], dict[str, Any]]:
     """Run every case; returns the results and what the implementation announced. When
     `cases` is a sequence, a window of the next cases is sent while an answer is awaited and
     judged (see Window). `command` may be an Implementation already launched, or already
     started with its hello read (then its own cwd and handshake timeout hold).
+    `keep_results=False`: each result is only handed to `on_result` and then forgotten (a fuzz
+    campaign of any length holds none); a second answer to a case already handed over then
+    errors the case awaited.
 
     Raises ImplementationUnavailable when the first start fails (nothing was run), and
-    RunInterrupted, holding the results so far, on Ctrl-C or a signal (reference.core.interrupts):
+    RunInterrupted, holding the results so far (none if not keep_results), on Ctrl-C or a signal (reference.core.interrupts):
     the implementation and its processes are ended first."""
     if isinstance(command, Implementation):
         implementation, command = command, command.command
@@ -590,7 +594,7 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
                 implementation.launch()
             implementation.finish_start()
         run_started(implementation, command, cases, results, timeout, expected_failures, on_result,
-                    max_consecutive_errors)
+                    max_consecutive_errors, keep_results)
     except KeyboardInterrupt as exc:
         implementation.stop()
         raise RunInterrupted(results, announcement(implementation, command), exc) from None
@@ -621,9 +625,10 @@ def announcement(implementation: Implementation, command: str) -> dict[str, Any]
 def run_started(implementation: Implementation, command: str, cases: Iterable[dict[str, Any]],
                 results: list[CaseResult], timeout: float,
                 expected_failures: ExpectedFailures | dict[str, str] | None,
-                on_result: Callable[[CaseResult], None] | None, max_consecutive_errors: int) -> None:
+                on_result: Callable[[CaseResult], None] | None, max_consecutive_errors: int,
+                keep_results: bool = True) -> None:
     """run_cases with the implementation started: each result appended to `results` as it is
-    judged (so an interruption keeps those before it)."""
+    judged (so an interruption keeps those before it), unless not `keep_results`."""
     if not isinstance(expected_failures, ExpectedFailures):
         expected_failures = ExpectedFailures([Entry(reason, id=case_id) for case_id, reason in
                                               (expected_failures or {}).items()])
@@ -714,7 +719,11 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
                     result.message += ended_note(implementation)
                     implementation.first_seq = seq + 1
         expected_failures.apply(result)
-        results.append(result.bound())
+        result.bound()
+        if keep_results:
+            results.append(result)
+        elif flight is not None:
+            del by_seq[flight.seq]      # handed over and forgotten (see blame_repeated_answers)
         if on_result:
             on_result(result)
 
@@ -875,7 +884,10 @@ def ended_note(implementation: Implementation) -> str:
 
 def blame_repeated_answers(repeated: set[int], by_seq: dict[int, CaseResult], current: str) -> None:
     for earlier in sorted(repeated):
-        result = by_seq[earlier]
+        result = by_seq.get(earlier)
+        if result is None:      # handed over already (run_cases(keep_results=False)): the case awaited errs
+            raise ProtocolError(f"a second answer for seq {earlier}, a case already reported, arrived "
+                                f"while case {current} was running")
         note = f"answered twice: a second answer for seq {earlier} arrived while case {current} was running"
         if result.status in ("passed", "failed", "skipped"):
             result.mismatch = None

@@ -98,7 +98,8 @@ def hostile(tmp_path, capsys, impl, count=3, *extra):
     assert [e.message for e in Draft202012Validator(schema).iter_errors(report)] == []
     junit = ElementTree.parse(junit_path).getroot()
     assert len(report["cases"]) == count == sum(report["totals"].values())          # all accounted for
-    assert int(junit.get("tests")) == count
+    run_level = junit.findall("testsuite[@name='expected-failures']/testcase")     # a red run's other reasons
+    assert int(junit.get("tests")) == count + len(run_level)
     for case in report["cases"]:
         assert len(case.get("message", "").encode()) <= CAP
         for value in (case.get("mismatch") or {}).values():
@@ -614,7 +615,7 @@ def test_a_signal_ends_a_fuzz_run_which_reports_what_ran(tmp_path, marker):
     assert "Traceback" not in err and "interrupted by SIGTERM: the report holds the cases that ran" in err
     report = json.loads(json_path.read_text())
     assert report["run"]["stop_reasons"] == ["interrupted by SIGTERM"]
-    assert [c["status"] for c in report["cases"]] == ["passed", "passed"]
+    assert report["cases"] == report["totals"]["passed"] == 2          # the two cases before the hang
     assert not running(int(pidfile.read_text()))
     assert_no_process_left(impl)
 

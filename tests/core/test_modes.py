@@ -86,15 +86,17 @@ def test_an_unknown_mode_is_named_with_the_modes_of_the_game(capsys):
 
 
 def test_fuzz_mode_runs_only_that_mode_and_counts_the_rest_as_deselected(tmp_path, capsys):
-    report = tmp_path / "fuzz.json"
+    report, stream = tmp_path / "fuzz.json", tmp_path / "cases.jsonl"
     assert main(["fuzz", "--game", "dominoes", "--kind", "settlement", "--mode", "partnership",
-                 "--budget-cases", "12", "--json", str(report), "--out", str(tmp_path / "out")]) == 0
+                 "--budget-cases", "12", "--json", str(report), "--jsonl", str(stream),
+                 "--out", str(tmp_path / "out")]) == 0
     data = json.loads(report.read_text())
     assert schemas.schema_errors(data, "fuzz-report.schema.json") == []
     assert data["campaign"]["modes"] == ["partnership"]
-    run = [c for c in data["cases"] if c["status"] != "deselected"]
-    left_out = [c for c in data["cases"] if c["status"] == "deselected"]
-    assert run and left_out and len(data["cases"]) == 12           # three formats of four are not pairs
+    cases = [json.loads(line)["case"] for line in stream.read_text().splitlines()]   # the report is an aggregate
+    run = [c for c in cases if c["status"] != "deselected"]
+    left_out = [c for c in cases if c["status"] == "deselected"]
+    assert run and left_out and len(cases) == data["cases"] == 12   # three formats of four are not pairs
     assert data["totals"]["deselected"] == len(left_out) and data["totals"]["passed"] == len(run)
     assert all("mode individual: not selected" in c["message"] for c in left_out)
     assert f"{len(left_out)} deselected" in capsys.readouterr().out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
 from typing import Any, Sequence
@@ -129,15 +130,26 @@ def catalog_clauses(game_name: str) -> frozenset[str]:
     return frozenset(load_catalog(game_name).clauses)
 
 
-def case_from_seed(game: str, kind: str, options: dict[str, Any], seed: int) -> tuple[dict[str, Any], list[int]]:
-    chooser = Chooser.from_seed(seed)
+@dataclass
+class Made:
+    """A case, the chooser numbers it used, and where its lists' items are (Chooser.lists)."""
+    case: dict[str, Any]
+    numbers: list[int]
+    lists: list[tuple[int, list[tuple[int, int]]]]
+
+
+def made(game: str, kind: str, options: dict[str, Any], chooser: Chooser, seed: int) -> Made:
     case = build_case(game, kind, options, chooser, seed)
-    return case, list(chooser.drawn)
+    return Made(case, list(chooser.drawn), chooser.lists)
+
+
+def case_from_seed(game: str, kind: str, options: dict[str, Any], seed: int) -> tuple[dict[str, Any], list[int]]:
+    m = made(game, kind, options, Chooser.from_seed(seed), seed)
+    return m.case, m.numbers
 
 
 def case_from_numbers(game: str, kind: str, options: dict[str, Any], numbers: Sequence[int],
                       seed: int) -> tuple[dict[str, Any], list[int]]:
     """The case the numbers make (numbers past the end read as 0); also the numbers it used."""
-    chooser = Chooser.replaying(numbers)
-    case = build_case(game, kind, options, chooser, seed)
-    return case, list(chooser.drawn)
+    m = made(game, kind, options, Chooser.replaying(numbers), seed)
+    return m.case, m.numbers

@@ -23,12 +23,11 @@ _JOBS: list[tuple[Campaign, Mutant, Path]] = []
 
 def facts(report: dict[str, Any]) -> dict[str, Any]:
     """Found or not, the cases run until then, the case's length and its shrunk length."""
-    failing = [c for c in report["cases"] if c["status"] == "failed"]
-    if not failing:
-        return {"found": False, "cases": len(report["cases"])}
-    first = failing[0]
+    if not report["diagnoses"]:
+        return {"found": False, "cases": report["cases"]}
+    first = report["diagnoses"][0]["examples"][0]
     shrunk = first.get("shrunk") or {}
-    return {"found": True, "cases": report["cases"].index(first) + 1, "steps": first["steps"],
+    return {"found": True, "cases": report["cases"], "steps": first["steps"],
             "shrunk_steps": shrunk.get("steps"), "scenario": shrunk.get("scenario"),
             **({"scenario_error": shrunk["scenario_error"]} if shrunk.get("scenario_error") else {}),
             "clauses": (shrunk.get("mismatch") or first.get("mismatch") or {}).get("clauses", [])}

@@ -6,9 +6,10 @@ failing cases, a summary per game and per clause; writes --json, --junit and --h
 when the implementation cannot be started: then every case is errored with the reason).
 Cases the selection leaves out are counted as deselected; the summary ends with "compared N of
 M cases (P%)" and the skipped cases counted by reason. Exit status: 0 every compared case
-passed; 1 a case failed or errored, an expected failure passed or changed, an expected-failure
-entry matched nothing, nothing was compared (every case skipped or deselected; --allow-empty
-permits that) or less than half of the selected cases were (--allow-skips permits that); 2 usage
+passed; 1 a case failed or errored, an expected failure passed or changed, a case the baseline
+compared is skipped, an expected-failure entry is stale or names no case, nothing was compared
+(every case skipped or deselected; --allow-empty permits that) or less than half of the selected
+cases were (--allow-skips permits that); 2 usage
 error (an --impl that is empty or not a valid command line included) or the implementation
 could not be started; 128 + N a signal ended the run (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP):
 the implementation and its processes are ended and the reports of the cases that ran are
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from reference.core import processes, report
 from reference.core.attribution import applied_clauses
+from reference.core.expected_failures import known_cases as cases_and_clauses
 from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
 from reference.core.interrupts import exit_code_of, signals_interrupt
@@ -65,6 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--html", type=Path, metavar="DIR", help="write an HTML report (index.html) to DIR")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
     parser.add_argument("--all-clauses", action="store_true", help="list every clause in the summary")
+    parser.add_argument("--no-timestamps", action="store_true",
+                        help="reports without the start time and durations, so two runs compare byte for byte")
 
 
 def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -138,7 +142,7 @@ def reference_adapter(games: list[str]) -> str:
 
 def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
     cases = load_selected(chosen, **modified(args))
-    info = report.RunInfo(filters=used_filters(args), label=args.label)
+    info = report.RunInfo(filters=used_filters(args), label=args.label, stable=args.no_timestamps)
     selected_by_game: dict[str, int] = {}
     for game in case_games(cases):
         selected_by_game[game] = selected_by_game.get(game, 0) + 1
@@ -172,15 +176,8 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
                               f"not run: the implementation could not be started: {failed_start}",
                               applied=applied_clauses(c)) for c in cases]
         announced = {"command": impl, "start_error": failed_start}
-    # every case of the suite is read only when an entry matched no case of the run: an entry
-    # may name any case, and says so only if it names none
-    if expected is not None and not failed_start and not info.interrupted \
-            and any(not entry.used for entry in expected.entries):
-        known = load_cases(None, validate=False)
-        info.unmatched_expected = expected.unmatched(
-            (c["id"] for c in known), (c["id"] for c in cases),
-            (k for c in known for k in c["clauses"]), (k for c in cases for k in c["clauses"]))
-    write_reports(args, results, announced, started, info)
+    if expected is not None and not failed_start and not info.interrupted:
+        info.expected, info.expected_file = expected.verdict(results, known_cases), expected.source
     compared = report.compared(results)
     too_little = report.too_little_compared(compared, len(results), args.allow_skips, args.allow_empty)
     if failed_start:
@@ -193,10 +190,13 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
     elif too_little and compared == 0:
         code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) were "
                             f"skipped, {info.total_deselected} deselected (--allow-empty accepts that)")
+        info.run_errors.append(verdict.removeprefix("horserace check: "))
     elif too_little:
         code, verdict = 1, f"horserace check: {too_little}"
+        info.run_errors.append(too_little)
     else:
         code, verdict = 0, ""
+    write_reports(args, results, announced, started, info)
     try:
         if not failed_start:
             print(report.text_summary(results, args.show, args.all_clauses, info))
@@ -209,6 +209,12 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
     except BrokenPipeError:     # `check | head`: the reader left; the verdict stands
         silence_stdout()
     return code
+
+
+def known_cases() -> list[tuple[str, list[str]]]:
+    """Every case of the suite with its clauses, for the verdict on the expected failures
+    (read with this module's load_cases)."""
+    return cases_and_clauses(load_cases)
 
 
 def case_games(cases) -> list[str]:

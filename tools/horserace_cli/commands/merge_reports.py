@@ -2,11 +2,13 @@
 
 `horserace merge-reports a.json b.json c.json -o merged.json`: each input is the --json report
 of one `horserace fuzz --shard i/n` run of the same campaign (same game, tracks, seeds, budget
-and implementation); every shard 1/n..n/n must be given once. The result equals the unsharded
-run's report except for its `run` object (times, process starts). Prints the merged text
-summary. Exit status: 0 nothing diverged and at least half of the cases were compared; 1 a case
-failed or errored, or fewer were compared (--allow-skips accepts some); 2 the reports cannot be
-merged.
+and implementation); every shard 1/n..n/n must be given once. Each input is validated against
+the report schema first (a clear error names the file and the path in it); shards that overlap,
+repeat a case or leave indices of the campaign unrun are refused. The result equals the
+unsharded run's report except for its `run` object (times, process starts). Prints the merged
+text summary. Exit status: 0 nothing diverged and at least half of the selected cases were
+compared; 1 a case failed or errored, nothing was compared, or less than half of the selected
+cases were (--allow-skips accepts that); 2 the reports cannot be merged.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from reference.core.fuzz.report import exit_status, junit_xml, load_report, merge, text_summary, write_json
+from reference.core.fuzz.merge import load_report, merge
+from reference.core.fuzz.report import exit_status, junit_xml, text_summary, write_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -49,7 +49,8 @@ def test_a_stale_entry_is_reported():
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seeded_sample_is_killed_or_listed(game):
     skip_without_kinds(game)
-    chosen = gm.sample(gm.generated_mutants(game), SAMPLE_PER_GAME, SAMPLE_SEED)
+    every = gm.generated_mutants(game)
+    chosen = gm.sample(every, SAMPLE_PER_GAME, SAMPLE_SEED)
     register = load_register(game)
     results = run_generated(chosen, workers=1, reach=False)
     wrong = []
@@ -62,7 +63,7 @@ def test_a_seeded_sample_is_killed_or_listed(game):
         elif result.status not in (KILLED, SURVIVED):
             wrong.append(f"{result.mutant.name}: {result.status}: {result.note}")
     assert not wrong, "\n".join(wrong)
-    assert len(results) == SAMPLE_PER_GAME
+    assert len(results) == min(SAMPLE_PER_GAME, len(every)) > 0    # a game with few rules has fewer
 
 
 # -- what the adapter offers cannot be changed by a mutant ------------------------------------------

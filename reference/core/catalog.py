@@ -9,7 +9,7 @@ from typing import Any
 
 from . import schemas
 from .game import Game, all_games, get_game
-from .paths import display_path
+from .paths import SEEDS_DIR, display_path
 from .yamlsource import load_yaml_file
 
 
@@ -55,6 +55,7 @@ class Clause:
     note: str = ""
     waiver: str = ""
     retired: bool = False
+    not_recorded: str = ""                 # why no vector step records it (applied before the first step)
     quotes: tuple[Quote, ...] = ()         # its own words: the sentence(s) of each text it restates
     table: str = ""                        # read from a table (which one)
     diagram: str = ""                      # read from a diagram (which one)
@@ -131,6 +132,21 @@ class Catalog:
     seeds: dict[str, str] = field(default_factory=dict)                 # language -> seed or source file
 
 
+def _check_texts_are_there(doc, data: dict) -> None:
+    """Every rule text the catalog names (`seeds`: under shared/seeds; `sources`: under shared/)
+    is there, when the texts are beside the checkout (a wheel ships none: nothing to check). A
+    catalog naming a text that is not there would quote nothing, and name a missing file as the
+    source of every clause."""
+    from .seed_texts import available, seed_path
+    if not available():
+        return
+    for key, where in (("seeds", SEEDS_DIR), ("sources", SEEDS_DIR.parent)):
+        for lang, name in data.get(key, {}).items():
+            if not seed_path(name).is_file():
+                raise doc.error((key, lang), f"no rule text {name} in {where}: put the text there, or name "
+                                "the file it is in")
+
+
 def _sources(doc, data: dict, section: str, path: tuple) -> tuple[tuple[str, str], ...]:
     headings = data["sections"].get(section)
     if headings is None:
@@ -151,6 +167,7 @@ def load_catalog(game_name: str) -> Catalog:
     doc.path = display_path(game.catalog_file)
     schemas.check(doc.data, "clauses.schema.json", doc)
     data = doc.data
+    _check_texts_are_there(doc, data)
     catalog = Catalog(game=game.name, title=data["title"], sections=dict(data["sections"]),
                       seeds={**data.get("sources", {}), **data["seeds"]})
     for index, raw in enumerate(data["clauses"]):
@@ -163,6 +180,7 @@ def load_catalog(game_name: str) -> Catalog:
             id=raw["id"], game=game.name, section=raw["section"], summary=raw["summary"],
             sources=_sources(doc, data, raw["section"], path + ("section",)),
             note=raw.get("note", ""), waiver=raw.get("waiver", ""), retired=raw.get("retired", False),
+            not_recorded=raw.get("not_recorded", ""),
             quotes=_own_words(doc, catalog, raw, raw["section"], path), table=raw.get("table", ""),
             diagram=raw.get("diagram", ""), numbers=tuple(_number_use(n) for n in raw.get("numbers", ())))
     for index, raw in enumerate(data.get("examples", [])):

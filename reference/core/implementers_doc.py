@@ -21,6 +21,7 @@ from typing import Any, Iterable
 
 from .game import Game
 from .paths import SCHEMA_DIR
+from .schemas import read_schema_file
 
 DOC_NAME = "implementers.md"
 NOTES_NAME = "implementers.yaml"     # a game's own notes for implementers, in its package
@@ -48,7 +49,7 @@ class Schemas:
     def load(self, path: Path) -> dict:
         path = path.resolve()
         if path not in self.files:
-            self.files[path] = json.loads(path.read_text(encoding="utf-8"))
+            self.files[path] = read_schema_file(path)
         return self.files[path]
 
     def file(self, name: str) -> tuple[Path, dict]:

@@ -18,6 +18,7 @@ import signal
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from types import FunctionType, ModuleType
 from typing import Any, Callable, Iterator
 
 from .forked import forked_pool
@@ -30,13 +31,20 @@ _MISSING = object()
 @contextmanager
 def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
     """Install (object, attribute, replacement) patches together; undo them on exit. The
-    attribute must exist (a misspelt name fails loudly instead of patching nothing)."""
+    attribute must exist (a misspelt name fails loudly instead of patching nothing).
+
+    A function patched on a module is replaced where it is called: also in every other module of
+    the same package (`reference.<game>`) that imported it by name (`from .rules.betting import
+    place_bet` binds the same function to the same name there, which a patch of the module
+    attribute alone would not reach: the mutant would survive through that caller). The module
+    that defines the replacement keeps its own binding (a replacement may call the original)."""
     saved: list[tuple[Any, str, Any]] = []
     try:
         for target, attribute, value in patches:
-            getattr(target, attribute)
-            saved.append((target, attribute, vars(target).get(attribute, _MISSING)))
-            setattr(target, attribute, value)
+            original = getattr(target, attribute)
+            for holder in [target, *importers_by_name(target, attribute, original, value)]:
+                saved.append((holder, attribute, vars(holder).get(attribute, _MISSING)))
+                setattr(holder, attribute, value)
         yield
     finally:
         for target, attribute, original in reversed(saved):
@@ -44,6 +52,21 @@ def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
                 delattr(target, attribute)
             else:
                 setattr(target, attribute, original)
+
+
+def importers_by_name(target: Any, attribute: str, original: Any, replacement: Any) -> list[ModuleType]:
+    """The other modules of `target`'s package (its first two dotted parts: `reference.cards`)
+    that hold the function `original` under the same name, but the replacement's own module:
+    where a patch of `target.attribute` must also go to reach every caller. Only functions (a
+    constant or a class patched on a module is looked up through it: a mutant patches it there)."""
+    if not isinstance(target, ModuleType) or not isinstance(original, FunctionType):
+        return []
+    package = ".".join(target.__name__.split(".")[:2])
+    own = getattr(replacement, "__module__", None)
+    return [module for name, module in list(sys.modules.items())
+            if module is not None and module is not target and name != own
+            and (name == package or name.startswith(package + "."))
+            and vars(module).get(attribute) is original]
 
 
 def mutant(name: str, description: str, clauses: tuple[str, ...], *patches: tuple[Any, str, Any]) -> Mutant:

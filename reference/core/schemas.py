@@ -14,7 +14,7 @@ from referencing import Registry, Resource
 from . import strict_json
 from .errors import ScenarioError, SuiteLayoutError
 from .expect import same
-from .paths import SCHEMA_DIR, require_dir
+from .paths import SCHEMA_DIR, display_path, require_dir
 from .schema_fastpath import Unsupported, compile_check
 from .yamlsource import SourceDoc, format_field
 
@@ -53,8 +53,42 @@ def schema_names() -> list[str]:
 def load_schema(name: str) -> dict:
     schemas = _registry()[1]
     if name not in schemas:
-        raise SuiteLayoutError(f"no schema named {name!r} in {SCHEMA_DIR}")
+        raise SuiteLayoutError(missing_schema(SCHEMA_DIR / name))
     return schemas[name]
+
+
+# The schemas each game keeps in schema/<game>/ (docs/adding-a-game.md): its scenarios' setup and
+# steps, the protocol form of its steps, and every observation key and event.
+GAME_SCHEMAS = ("scenario.schema.json", "steps.schema.json", "observations.schema.json")
+
+
+def missing_schema(path: Path) -> str:
+    """What to say of a schema file that is not there; for one of a game's own, which files a
+    game keeps and where its first ones come from."""
+    if path.name in GAME_SCHEMAS and path.parent.name != "schema":
+        return (f"{display_path(path)} is missing: every game keeps its {', '.join(GAME_SCHEMAS)} in "
+                f"schema/<game>/ (docs/adding-a-game.md); write the game {path.parent.name}'s (`horserace "
+                "new-game` writes a new game's first ones)")
+    return f"{display_path(path)} is missing"
+
+
+def require_game_schemas(game: Any) -> None:
+    """Each of the game's own schemas is there and reads as JSON (a SuiteLayoutError else): its
+    GAME.scenario_schema, and the steps and observations schemas beside it in schema/<game>/."""
+    for name in (game.scenario_schema, *(f"{game.name}/{n}" for n in GAME_SCHEMAS[1:])):
+        read_schema_file(SCHEMA_DIR / name)
+
+
+def read_schema_file(path: Path) -> dict:
+    """A schema file's JSON, or a SuiteLayoutError naming the file (and the line) and what to do."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SuiteLayoutError(missing_schema(path)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SuiteLayoutError(f"{display_path(path)}:{exc.lineno}:{exc.colno}: invalid JSON in schema: {exc.msg}") from None
 
 
 # JSON Schema counts 2.0 as an "integer"; the suite's comparisons are type-exact (1 is not

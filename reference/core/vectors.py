@@ -393,6 +393,8 @@ def render_file(game: Game, kind: str, cases: list[dict[str, Any]]) -> str:
 
 
 def build_files(game: Game) -> dict[Path, str]:
+    from .schemas import require_game_schemas
+    require_game_schemas(game)          # a missing one is said before anything is written
     cases = game_cases(game)
     kinds: dict[str, list[dict[str, Any]]] = {}
     for case in cases:

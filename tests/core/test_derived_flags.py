@@ -26,6 +26,7 @@ from reference.core.replay_context import without_narration
 from reference.core.runner import Selection
 from reference.core.scenario import load_scenario
 from reference.core.vectors import load_cases
+from tests.games import skip_without_kinds
 
 ABSENT = "<absent>"
 
@@ -139,6 +140,7 @@ def dependence(request):
     it by its situations or its scenario, is not replayed under that option's other values: none
     of the tests below could fail on it whatever the replays show (it carries the flags, and they
     need no dependence behind them), and the skip test checks every case carrying a flag."""
+    skip_without_kinds(request.param)
     game = get_game(request.param)
     cases = load_cases([game.name], validate=False)
     assert cases, f"no committed vectors for {game.name}: a check that compares nothing does not pass"

@@ -15,6 +15,7 @@ from reference.core import generated_mutants as gm
 from reference.core.equivalent_mutants import REASONS, Equivalent, load_register, register_problems
 from reference.core.game import all_games
 from reference.core.generated_run import KILLED, SURVIVED, advertised, run_generated
+from tests.games import skip_without_kinds
 
 GAMES = sorted(all_games())
 SAMPLE_PER_GAME = 12
@@ -47,7 +48,9 @@ def test_a_stale_entry_is_reported():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seeded_sample_is_killed_or_listed(game):
-    chosen = gm.sample(gm.generated_mutants(game), SAMPLE_PER_GAME, SAMPLE_SEED)
+    skip_without_kinds(game)
+    every = gm.generated_mutants(game)
+    chosen = gm.sample(every, SAMPLE_PER_GAME, SAMPLE_SEED)
     register = load_register(game)
     results = run_generated(chosen, workers=1, reach=False)
     wrong = []
@@ -60,7 +63,7 @@ def test_a_seeded_sample_is_killed_or_listed(game):
         elif result.status not in (KILLED, SURVIVED):
             wrong.append(f"{result.mutant.name}: {result.status}: {result.note}")
     assert not wrong, "\n".join(wrong)
-    assert len(results) == SAMPLE_PER_GAME
+    assert len(results) == min(SAMPLE_PER_GAME, len(every)) > 0    # a game with few rules has fewer
 
 
 # -- what the adapter offers cannot be changed by a mutant ------------------------------------------

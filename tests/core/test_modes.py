@@ -11,6 +11,7 @@ import pytest
 
 from horserace_cli.main import main
 from reference.core import schemas
+from reference.core.game import get_game
 from reference.core.vectors import case_totals, load_cases
 
 pytest_plugins = ["pytester"]
@@ -29,15 +30,18 @@ def setup_players(case: dict) -> int | None:
 
 
 def test_every_case_with_players_carries_its_mode():
-    for case in load_cases(["dominoes", "horse_fever", "cards"], validate=False):
+    for case in load_cases(None, validate=False):
         setup, players = case["input"]["setup"], setup_players(case)
+        game = get_game(case["game"])
         if case["game"] == "dominoes" and players is not None:
             # seats 0+2 against 1+3 only when the setup says so; the default is individual play
             assert case["mode"] == ("partnership" if setup.get("mode") == "partnership" else "individual"), case["id"]
         elif case["game"] == "horse_fever" and players is not None:
             assert case["mode"] == f"{players}-players", case["id"]
-        else:                       # a layout, a race or the odds alone, and the card game: no mode
+        elif players is None or not game.modes:     # a layout, a race or the odds alone, the card game: no mode
             assert "mode" not in case, case["id"]
+        else:                       # another game with modes: the mode its GAME gives the case
+            assert case["mode"] == game.case_mode(case["kind"], setup), case["id"]
     partnership = [c for c in load_cases(["dominoes"], validate=False) if c.get("mode") == "partnership"]
     assert len(partnership) > 300          # the issue counted 305 of 1,537 before this round's probes
 

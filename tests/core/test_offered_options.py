@@ -19,6 +19,7 @@ from reference.core.options import offered_option_problems, values_to_run
 from reference.core.protocol import case_message, validate_implementation_message
 from reference.core.runner import ImplementationUnavailable, offers, run_cases, unsupported_options
 from reference.core.vectors import load_cases
+from tests.games import game_names
 
 FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
 CARD_CASE = "crd-int-odds-other-table"          # a case run under options.odds [2, 3, 4, 6, 12]
@@ -48,7 +49,7 @@ def test_an_entry_that_is_not_a_value_of_its_option_is_named_with_its_path(game,
 
 
 def test_the_reference_hello_ranges_and_any_pass_the_check():
-    hello = hello_reply(["dominoes", "cards", "horse_fever"])
+    hello = hello_reply(game_names())
     for game, offered in hello["games"].items():
         assert offered_option_problems(game, offered["options"]) == []
     assert offered_option_problems("cards", {"starting_balance": [{"min": 1, "max": 100}, 200],

@@ -162,9 +162,9 @@ def test_cases_are_parsed_only_when_the_run_keeps_them(pytester, monkeypatch):
 
 
 def test_an_unknown_game_or_an_empty_selection_is_a_usage_error(pytester):
-    result = pytester.runpytest("--horserace-impl", REFERENCE, "--horserace-game", "chess")
+    result = pytester.runpytest("--horserace-impl", REFERENCE, "--horserace-game", "no-such-game")  # never a game's name
     assert result.ret == 4
-    result.stderr.fnmatch_lines(["*--horserace-game chess: no such game (games: *dominoes*)*"])
+    result.stderr.fnmatch_lines(["*--horserace-game no-such-game: no such game (games: *dominoes*)*"])
     result = pytester.runpytest("--horserace-impl", REFERENCE, "--horserace-id", "no-such-case")
     assert result.ret == 4
     result.stderr.fnmatch_lines(["*no vector case matches the --horserace-* selection*"])

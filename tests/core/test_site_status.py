@@ -18,6 +18,7 @@ from reference.core.game import get_game
 from reference.core.paths import SCENARIO_DIR
 from reference.core.scenario import load_scenario
 from reference.core.site import GameData, game_index, scenario_page
+from tests.games import game_names
 
 
 def index_html(game: str) -> str:
@@ -37,7 +38,7 @@ def sections(html: str, kind: str) -> dict[str, str]:
     return dict(re.findall(rf'<section class="{kind}" id="([^"]+)">(.*?)</section>', html, re.S))
 
 
-@pytest.mark.parametrize("game", ["dominoes", "cards", "horse_fever"])
+@pytest.mark.parametrize("game", game_names())
 def test_every_clause_row_shows_its_own_words(game):
     html = index_html(game)
     catalog = load_catalog(game)

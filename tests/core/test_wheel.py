@@ -44,6 +44,7 @@ SHIPPED = [                                            # one file of each kind o
     "reference/horse_fever/data/movement_cards.yaml",
     "reference/suite_data/examples/python/protocol.py",
     "reference/suite_data/examples/javascript/dominoes.js",
+    "reference/core/game_template/reference/__GAME__/__init__.py.tmpl",     # horserace new-game's template
 ]
 
 

@@ -24,10 +24,11 @@ import yaml
 from ..errors import HorseRaceError
 from ..game import get_game
 from ..paths import SCHEMA_DIR
+from ..schemas import read_schema_file
 
 
 def game_scenario_schema(game_name: str) -> dict[str, Any]:
-    return json.loads((SCHEMA_DIR / get_game(game_name).scenario_schema).read_text(encoding="utf-8"))
+    return read_schema_file(SCHEMA_DIR / get_game(game_name).scenario_schema)
 
 
 def step_fields(game_name: str) -> set[str]:

@@ -19,7 +19,7 @@ DEFAULT_LIMIT = 8
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("words", nargs="+", metavar="WORD", help="e.g. última marca, 17, drawn tile, zaokrąglij")
     parser.add_argument("--game", action="append", metavar="GAME",
-                        help="only this game (dominoes, cards, horse_fever); repeatable")
+                        help="only this game (its name, as `horserace coverage` lists them: dominoes ...); repeatable")
     parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar="N",
                         help=f"how many matches to show (default {DEFAULT_LIMIT})")
 

@@ -26,7 +26,7 @@ LANGUAGES = {"python": ("python", "py", "python3"), "js": ("javascript", "js", "
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", required=True, choices=sorted(LANGUAGES),
                         help="python (standard library only) or js (Node, no dependencies)")
-    parser.add_argument("--game", required=True, help="the game the starter plays (dominoes, cards, horse_fever)")
+    parser.add_argument("--game", required=True, help="the game the starter plays (dominoes ...: the starters in examples/)")
     parser.add_argument("-o", "--output", type=Path, default=Path("."), metavar="DIR",
                         help="the folder to write the two files to (default: the current folder)")
     parser.add_argument("--force", action="store_true", help="overwrite files of the same names")

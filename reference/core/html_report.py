@@ -3,7 +3,8 @@
 `write_html_report(out_dir, reports)` writes:
 - `index.html`: a dashboard; per implementation its totals, then the clause x implementation
   matrix with passed/failed/skipped counts per cell (a cell with failures links to them);
-- `impl-N.html` per implementation: every failing case (failed, errored, unexpectedly passed)
+- `impl-N.html` per implementation: every failing case (results.FAILING: failed, errored, unexpectedly
+  passed, or failing otherwise than its expected-failure entry says)
   with its status, message, the divergent step and field, expected vs actual with the differing
   part marked, the attributed clauses with their text and rule-text sources, and a link to the
   scenario's page and to the diagram of that step on the site (`horserace site` naming);
@@ -21,12 +22,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from .catalog import Clause, find_clause
 from .errors import HorseRaceError
 from .game import UnknownGame, get_game
-from .results import STATUSES
+from .results import FAILING, STATUSES
 from .site import build_site, e, page_name, write
 from .site import page as site_page
 from .vectors import load_cases
 
-FAILING = ("failed", "errored", "xpassed")
 MAX_FAILURES_SHOWN = 1000        # per implementation page; the JSON report has them all
 MAX_REPORT_BYTES = 256 * 1024 * 1024   # a capped report of every case is far smaller
 MAX_DIFF_CHARS = 4000            # inline diffs of longer values are not marked character by character
@@ -49,7 +49,7 @@ td.cell { text-align: center; white-space: nowrap; font-variant-numeric: tabular
 td.pass { background: #dcfce7; } td.fail { background: #fee2e2; font-weight: bold; }
 td.skip { background: #fef9c3; } td.none { background: #f3f4f6; color: #9ca3af; }
 .failure { border-top: 2px solid #e5e7eb; margin-top: 14px; padding-top: 6px; }
-.status-failed, .status-errored, .status-xpassed { color: #b91c1c; font-weight: bold; }
+.status-failed, .status-errored, .status-xpassed, .status-changed { color: #b91c1c; font-weight: bold; }
 pre { background: #f9fafb; border: 1px solid #e5e7eb; padding: 5px 8px; white-space: pre-wrap;
       word-break: break-all; margin: 2px 0; font-size: 12.5px; }
 del { background: #fecaca; text-decoration: none; } ins { background: #bbf7d0; text-decoration: none; }

@@ -52,7 +52,8 @@ SELECTION_OPTIONS = ("horserace_game", "horserace_kind", "horserace_id", "horser
 def check_message(result: CaseResult) -> str:
     """The lines `horserace check` prints for this case: for a failing case the first
     divergent step, its action, the key, expected and actual values and the clauses."""
-    from .report import FAILING, text_summary
+    from .report import text_summary
+    from .results import FAILING
 
     if result.status not in FAILING:
         return result.message
@@ -61,7 +62,9 @@ def check_message(result: CaseResult) -> str:
 
 def report_result(result: CaseResult) -> None:
     """End a pytest item the way the result says (passed: return)."""
-    if result.status in ("failed", "errored", "xpassed", "changed"):
+    from .results import FAILING
+
+    if result.status in FAILING:
         pytest.fail(check_message(result), pytrace=False)
     if result.status == "skipped":
         pytest.skip(result.message)

@@ -16,6 +16,12 @@ from .game import get_game
 # does not produce some expected keys (not compared). changed: listed as an expected failure,
 # but it now fails differently (another step, key or clause).
 STATUSES = ("passed", "passed-partial", "failed", "skipped", "errored", "xfailed", "xpassed", "changed")
+# The one definition of a failing case, for every report (text, JSON, JUnit, HTML, the pytest
+# plugin): it diverged, errored, passed although listed as an expected failure, or fails
+# otherwise than its entry says. Any of them fails the run.
+FAILING = ("failed", "errored", "xpassed", "changed")
+# The cases whose answers were compared with the expected values (the others were not).
+COMPARED = ("passed", "passed-partial", "failed", "xfailed", "xpassed", "changed")
 FIELD_LIMIT = 2048          # bytes of any message, expected or actual value kept in a report
 
 # Characters a terminal or an XML 1.0 parser would choke on: C0/C1 controls (but tab and

@@ -136,3 +136,79 @@ def test_a_vector_case_fails_when_one_of_its_integers_is_answered_as_a_float():
     end = text.index(",", start)
     changed = json.loads(text[:start] + text[start:end] + ".0" + text[end:])   # [3, 0] -> [3.0, 0]
     assert judge(case, changed)[0] == "failed"
+
+
+# -- shapes: a list is only ever matched by a list ------------------------------------------------
+
+# Values that are not lists but hold what a list holds: its one element, its elements joined,
+# an object keyed by them, the empty forms, null.
+LISTS_AND_LOOKALIKES = [
+    (["a"], ["a", {"a": 1}, {"a": "a"}, "[\"a\"]", None]),
+    (["a", "b"], ["ab", {"a": 1, "b": 2}, {"a": "b"}, "a", None]),
+    ([], [{}, "", None, 0, False]),
+    ([1], [1, 1.0, True, {"1": 1}, "1"]),
+    ([{"a": 1}], [{"a": 1}, {"0": {"a": 1}}, "a"]),
+    ([[1, 2]], [[1, 2], {"1": 2}, "12"]),       # the inner list itself is a list, but one level short
+]
+ALL_MODES = ("exact", "subset", "unordered", "unordered_each", "events")
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+@pytest.mark.parametrize("listed,lookalikes", LISTS_AND_LOOKALIKES)
+def test_a_list_on_one_side_only_never_matches_in_any_mode(mode, listed, lookalikes):
+    """A false pass in the compare lets a wrong implementation through: an answer `{"a": 1}` for
+    the expectation `["a"]`, or `"ab"` for `["a", "b"]`, fails whichever side holds the list,
+    in every mode, by the normalising route (verify) and the parsed-JSON route (the runner)."""
+    from reference.core.expect import json_matches
+    for other in lookalikes:
+        if other == listed and isinstance(other, list):
+            continue
+        for expected, actual in ((listed, other), (other, listed)):
+            assert not matches(expected, actual, mode), (expected, actual)
+            assert not json_matches(expected, actual, mode), (expected, actual)
+
+
+@pytest.mark.parametrize("mode", ("unordered", "unordered_each", "events", "exact"))
+def test_lists_of_different_lengths_never_match_whichever_is_longer(mode):
+    short, long = [["x"]], [["x"], ["y"]]
+    if mode == "events":
+        short, long = [{"type": "x"}], [{"type": "x"}, {"type": "y"}]
+    for expected, actual in ((short, long), (long, short)):
+        assert not matches(expected, actual, mode), (expected, actual)
+
+
+def test_the_runner_fails_an_object_or_a_string_answered_for_an_unordered_list():
+    """Through `judge` on an answer read from JSON, as `horserace check` judges it: dominoes
+    compares `attachment_points` as a multiset."""
+    case = {"id": "dom-x", "game": "dominoes", "kind": "layout",
+            "input": {"setup": {}, "steps": [{"action": "place 1|4"}]},
+            "expected": [{"attachment_points": ["1|4 low", "1|4 high"], "end_sum": 5}]}
+    assert judge(case, [{"attachment_points": ["1|4 high", "1|4 low"], "end_sum": 5}], parsed=True)[0] == "passed"
+    for wrong in ({"1|4 low": 1, "1|4 high": 1}, "1|4 low1|4 high", "1|4 low", None):
+        answer = [{"attachment_points": wrong, "end_sum": 5}]
+        assert judge(case, answer, parsed=True)[0] == "failed", wrong
+        assert judge(case, answer)[0] == "failed", wrong
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_a_value_that_is_not_json_does_not_even_match_itself(mode):
+    nan = float("nan")
+    for value in ([nan], [[nan]], [{"type": "x", "v": nan}]):
+        assert not matches(value, value, mode)
+
+
+def test_shown_values_are_stable_and_say_what_was_observed():
+    from reference.core.expect import show
+    assert show(MISSING) == "(not observed)"
+    assert show(None) == "null" and show([True, 1, 1.0]) == "[true, 1, 1.0]"
+    assert show({"b": 1, "a": (2,)}) == '{"a": [2], "b": 1}'
+    # a multiset in one order whatever order it came in
+    assert show(["b", "a", "c"], "unordered") == show(["c", "b", "a"], "unordered") == '["a", "b", "c"]'
+    assert show(["b", "a"], "exact") == '["b", "a"]'
+    # events: a bare name as itself, an event object as JSON
+    assert show(["scored", {"type": "placed", "tile": "1|4"}], "events") == \
+        '[scored, {"tile": "1|4", "type": "placed"}]'
+    # not JSON: shown as Python shows it, capped
+    assert show(float("nan")) == "NaN"
+    assert show(object()).startswith("<object object")
+    assert len(show([object()] * 100000)) == 2000

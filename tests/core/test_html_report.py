@@ -18,6 +18,7 @@ from reference.core.adapter import answer_case, hello_reply
 from reference.core.catalog import load_catalog
 from reference.core.html_report import attributed_clauses, marked
 from reference.core.protocol import case_message
+from reference.core.results import FAILING, STATUSES
 from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from tests.core.test_site import browse, structure
@@ -26,7 +27,6 @@ FAKE = Path(__file__).parent / "fakes" / "fake_impl.py"
 GAME = "dominoes"
 SCENARIO_CASE = "dom-wt-branch-opening"        # from a scenario: has a site page
 GENERATED_CASE = "dom-gen1-perft-001"           # generated: no page
-STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
 VECTORS = {c["id"]: c for c in load_cases([GAME], wanted=lambda case_id: case_id in (SCENARIO_CASE, GENERATED_CASE))}
 
 
@@ -200,3 +200,66 @@ def test_reports_are_bounded(reports, tmp_path, capsys, monkeypatch):
     assert "at most 50 reports" in capsys.readouterr().err
     assert main(["report", str(tmp_path / "missing.json"), "-o", str(tmp_path)]) == 2
     assert "missing.json: cannot read the report" in capsys.readouterr().err
+
+
+# -- every failing status, clauses from elsewhere, games the suite does not know ------------------
+
+def test_every_failing_status_is_listed_charged_by_clause_and_red_in_the_matrix(tmp_path):
+    """results.FAILING is the one definition: a changed failure (listed as expected, failing
+    otherwise) shows in the failure list and the table by clause like a plain failure; the
+    passing and skipped statuses do not."""
+    cases = [dict(case(SCENARIO_CASE, status, mismatch=MISMATCH), id=f"{SCENARIO_CASE}-{status}")
+             for status in STATUSES]
+    data = made_report("./engine", cases)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["report", str(path), "-o", str(tmp_path / "out"), "--site-url", "https://x.invalid/"]) == 0
+    page = read(tmp_path / "out" / "impl-1.html")
+    listed = re.findall(r'<section class="failure" id="case-([^"]+)">', page)
+    assert listed == [f"{SCENARIO_CASE}-{s}" for s in STATUSES if s in FAILING]
+    assert "changed" in FAILING and 'class="status-changed">CHANGED<' in page
+    row = page.split('<tr id="clause-DOM-PTS-3">')[1].split("</tr>")[0]
+    assert f"<td>{len(FAILING)}</td>" in row
+    assert all(f"#case-{SCENARIO_CASE}-{s}" in row for s in FAILING)
+    assert f'<h2 id="failures">Failing cases ({len(FAILING)})</h2>' in page
+    # the matrix cell: passed / failing / skipped
+    cells = re.findall(r'<td class="cell (\w+)"[^>]*>(.*?)</td>', read(tmp_path / "out" / "index.html"))
+    kind, text = cells[0]
+    assert kind == "fail" and re.sub("<[^>]+>|&thinsp;", "", text).split("/")[1:] == [str(len(FAILING)), "1"]
+
+
+def test_a_clause_the_catalogs_do_not_know_is_shown_not_a_crash(tmp_path):
+    """A report from an older or newer suite may charge clause ids this suite's catalogs lack."""
+    mismatch = dict(MISMATCH, clauses=["DOM-OLD-99"])
+    data = made_report("./engine", [dict(case(SCENARIO_CASE, "failed", mismatch=mismatch), clauses=["DOM-OLD-99"])])
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["report", str(path), "-o", str(tmp_path / "out"), "--site-url", "https://x.invalid/"]) == 0
+    page = read(tmp_path / "out" / "impl-1.html")
+    assert '<li class="clause">DOM-OLD-99 <span class="small">(not in the catalogs)</span></li>' in page
+    assert '<tr id="clause-DOM-OLD-99">' in page
+    index = read(tmp_path / "out" / "index.html")
+    row = index.split('<tr id="DOM-OLD-99">')[1].split("</tr>")[0]
+    assert "<code>DOM-OLD-99</code>" in row and "(not in the catalogs)" in row and 'class="cell fail"' in row
+
+
+def test_a_report_of_a_game_the_suite_does_not_know_still_renders(tmp_path):
+    cases = [{"id": "chess-001", "game": "chess", "kind": "mate", "status": "failed", "seconds": 0.1,
+              "clauses": ["CHS-1"], "mismatch": {"step": 0, "action": "e4", "key": "board", "expected": "a",
+                                                  "actual": "b"}},
+             {"id": "chess-002", "game": "chess", "kind": "mate", "status": "changed", "seconds": 0.1,
+              "clauses": ["CHS-2"], "message": "changed failure"}]
+    data = {"schema": "x", "suite_version": "0.0.1", "implementation": {"command": "./chess"},
+            "started": "2026-01-01T00:00:00+00:00", "totals": {"failed": 1, "changed": 1},
+            "games": {"chess": {"failed": 1, "changed": 1}},
+            "clauses": {"CHS-1": {"failed": 1}, "CHS-2": {"changed": 1}}, "cases": cases}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["report", str(path), "-o", str(out)]) == 0          # a site is written for the known games: none
+    assert not (out / "site").exists()
+    page = read(out / "impl-1.html")
+    assert 'id="case-chess-001"' in page and 'id="case-chess-002"' in page
+    assert "CHS-1 <span" in page and "no scenario page" in page
+    index = read(out / "index.html")
+    assert index.count('class="cell fail"') == 2

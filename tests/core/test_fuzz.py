@@ -53,6 +53,9 @@ def fake_generate(choose: Chooser, kind: str, options: dict) -> dict:
 
 FAKE = SimpleNamespace(KINDS=("match",), generate=fake_generate)
 
+# a shrinker or campaign that loops fails the test in 60 s (tests/conftest.py) instead of hanging the run
+pytestmark = pytest.mark.usefixtures("time_limit")
+
 # The fake implementation: the reference adapter with one planted fault.
 FAKE_IMPL = textwrap.dedent("""
     import json, sys

@@ -1,0 +1,282 @@
+"""The fuzzer's own machinery, judged by its work and not only by its results: the shrinker asks
+about each candidate once and within its budget; a campaign counts its attempts exactly, says
+why it stopped, times its cases, and lets no cached reference answer speak for a mutant.
+
+Every test here runs under a SIGALRM time limit of 10 s (the `time_limit` fixture of
+tests/conftest.py): a shrinker or campaign that loops fails in seconds instead of hanging the run."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import time
+from unittest import mock
+
+import pytest
+
+from reference.core.fuzz import campaign as campaign_module
+from reference.core.fuzz import cases as fuzz_cases
+from reference.core.fuzz.campaign import Campaign, CampaignRun, Track, in_process, run_campaign
+from reference.core.fuzz.shrink import MAX_ATTEMPTS, shrink, shrinker, simpler, trimmed
+from reference.core.game import Mutant
+from reference.core.vectors import load_cases
+from tests.core.test_fuzz import FAKE, INPUTS, fake_generator, fake_impl, fuzz  # noqa: F401  (fixtures)
+
+# every test under a time limit (tests/conftest.py): a loop fails in seconds
+pytestmark = [pytest.mark.usefixtures("time_limit"), pytest.mark.time_limit(10)]
+
+
+def candidates_of(numbers, diverges, budget=MAX_ATTEMPTS):
+    """Drive the shrinker by hand: every candidate it asks about, and what it returns."""
+    asked = []
+    steps = shrinker(numbers, budget)
+    try:
+        candidate = next(steps)
+        while True:
+            asked.append(candidate)
+            candidate = steps.send(bool(diverges(candidate)))
+    except StopIteration as done:
+        return asked, done.value
+
+
+def random_predicates(rng: random.Random):
+    """Divergence rules of the kinds a real one has: a number at a place, a length, a sum."""
+    place, at_least, length = rng.randrange(6), rng.randrange(1, 50), rng.randrange(1, 12)
+    return [
+        lambda n: len(n) > place and n[place] >= at_least,
+        lambda n: len(n) >= length,
+        lambda n: sum(n) >= at_least * 3,
+        lambda n: any(x % 7 == 3 for x in n),
+        lambda n: len(n) >= 2 and n[0] < n[1],
+    ]
+
+
+# -- the shrinker's work ---------------------------------------------------------------------------
+
+def test_the_shrinker_never_asks_about_a_candidate_twice_and_counts_every_question():
+    """Each candidate is another run of the implementation under test: none is judged twice,
+    the original is never asked again, every candidate is simpler than the best known when it
+    is asked, and the attempts returned are exactly the questions asked."""
+    rng = random.Random(31)
+    for _ in range(60):
+        numbers = [rng.randrange(100) for _ in range(rng.randrange(1, 30))]
+        for diverges in random_predicates(rng):
+            if not diverges(numbers):
+                continue
+            asked, (smallest, attempts) = candidates_of(numbers, diverges)
+            assert len(asked) == attempts <= MAX_ATTEMPTS
+            assert len({tuple(c) for c in asked}) == len(asked), "a candidate judged twice"
+            assert tuple(trimmed(numbers)) not in {tuple(c) for c in asked}
+            best = trimmed(numbers)
+            for candidate in asked:
+                assert simpler(candidate, best) and candidate == trimmed(candidate)
+                if diverges(candidate):
+                    best = candidate
+            assert smallest == best and diverges(smallest)
+
+
+@pytest.mark.parametrize("budget", [0, 1, 2, 3, 5, 8, 13, 40])
+def test_the_shrinker_stops_within_any_attempt_budget(budget):
+    rng = random.Random(budget)
+    for _ in range(20):
+        numbers = [rng.randrange(1, 1000) for _ in range(rng.randrange(1, 60))]
+        for diverges in (lambda n: True, lambda n: len(n) >= 3, lambda n: sum(n) > 100):
+            asked, (smallest, attempts) = candidates_of(numbers, diverges, budget)
+            assert len(asked) == attempts <= budget
+            if budget == 0:
+                assert smallest == trimmed(numbers)
+
+
+def test_the_shrinker_terminates_on_a_budget_it_can_never_spend():
+    """With every candidate failing to diverge, the passes run out of untried candidates long
+    before a huge budget: the shrinker must end on its own (the alarm fails a loop)."""
+    asked, (smallest, attempts) = candidates_of(list(range(40, 0, -1)), lambda n: False, budget=10 ** 9)
+    assert smallest == list(range(40, 0, -1)) and attempts == len(asked) < 10 ** 4
+
+
+def test_exact_attempt_counts_worked_by_hand():
+    # [1], always diverging: the first question, [] (the number set to 0, trimmed), succeeds; nothing is left
+    assert shrink([1], lambda n: True) == ([], 1)
+    # [5], never diverging: 0, then the bisection 2, 3, 4 between the highest passing value and 5;
+    # the deletion pass and the second lowering pass find every candidate already tried
+    asked, result = candidates_of([5], lambda n: False)
+    assert asked == [[], [2], [3], [4]] and result == ([5], 4)
+    # trailing zeros are not numbers to shrink: [3, 0, 0] is [3]
+    assert candidates_of([3, 0, 0], lambda n: False)[0] == [[], [1], [2]]
+
+
+# -- a campaign's counts, stop reasons and timings ----------------------------------------------------
+
+def recording_executor(fails):
+    """An executor judging each case by `fails(case)`; it records every case it was asked."""
+    from reference.core.results import CaseResult
+    asked = []
+
+    def execute(cases, on_result):
+        for case in cases:
+            asked.append(case)
+            status = "failed" if fails(case) else "passed"
+            mismatch = {"step": 0, "key": "scores", "clauses": ["DOM-PTS-1"]} if status == "failed" else None
+            on_result(CaseResult(case["id"], case["game"], case["kind"], status, list(case["clauses"]),
+                                 mismatch=mismatch, seconds=0.001))
+        return {"command": "(recording)", "starts": 1}
+    return execute, asked
+
+
+def counting_shrinker(monkeypatch):
+    """Count the candidates the campaign's shrinker yields (its attempts, whatever happens to them)."""
+    yielded = []
+
+    def counted(numbers, budget):
+        steps = shrinker(numbers, budget)
+        try:
+            candidate = next(steps)
+            while True:
+                yielded.append(candidate)
+                candidate = steps.send((yield candidate))
+        except StopIteration as done:
+            return done.value
+    monkeypatch.setattr(campaign_module, "shrinker", counted)
+    return yielded
+
+
+def long_case(case) -> bool:
+    return len(case["input"]["steps"]) >= 4
+
+
+def test_a_seed_run_stops_for_its_one_seed_and_counts_its_shrink_attempts_exactly(fake_generator, monkeypatch):
+    yielded = counting_shrinker(monkeypatch)
+    execute, asked = recording_executor(long_case)
+    seed = next(s for s in range(1000) if len(fuzz_cases.case_from_seed("dominoes", "match", {}, s)[0]["input"]["steps"]) >= 8)
+    run = run_campaign(Campaign("dominoes", [Track("match", {})], seed=seed), execute)
+    assert run.stop_reason == "the one seed given"
+    [outcome] = run.outcomes
+    assert outcome.seed == seed and outcome.result.status == "failed"
+    assert outcome.shrunk["attempts"] == run.shrink_attempts == len(yielded) > 0
+    sent = asked[1:]                                   # after the campaign case: the candidates sent
+    assert len(sent) <= len(yielded)
+    assert len({json.dumps(c["input"], sort_keys=True) for c in asked}) == len(asked), "a case judged twice"
+    # the smallest that still fails: the 4 steps the rule needs
+    assert len(outcome.shrunk["case"]["input"]["steps"]) == 4
+    assert outcome.steps == len(asked[0]["input"]["steps"]) and outcome.numbers == 2
+
+
+def test_each_stop_reason_is_the_one_that_stopped_the_campaign(fake_generator):
+    track = [Track("match", {})]
+    execute, asked = recording_executor(lambda case: False)
+    run = run_campaign(Campaign("dominoes", track, first=3, last=7), execute)
+    assert run.stop_reason == "end of the seed range" and [o.index for o in run.outcomes] == [3, 4, 5, 6, 7]
+    assert len(asked) == 5
+    execute, asked = recording_executor(long_case)
+    run = run_campaign(Campaign("dominoes", track, first=0, last=50, stop_at_first=True, shrink=False), execute)
+    assert run.stop_reason == "first divergence found"
+    assert [o.result.status for o in run.outcomes][-1] == "failed"
+    assert all(o.result.status == "passed" for o in run.outcomes[:-1]) and len(asked) == len(run.outcomes)
+    execute, asked = recording_executor(lambda case: False)
+    run = run_campaign(Campaign("dominoes", track, first=0, budget_seconds=0.2), execute)
+    assert run.stop_reason == "time budget of 0.2 s spent" and run.outcomes
+    # --seed: one case per track, whatever the range says
+    two = [Track("match", {}), Track("match", {"continuation": "optional"})]
+    execute, asked = recording_executor(lambda case: False)
+    run = run_campaign(Campaign("dominoes", two, seed=11), execute)
+    assert run.stop_reason == "the one seed given" and [o.seed for o in run.outcomes] == [11, 11]
+    assert [o.track for o in run.outcomes] == two
+
+
+def test_the_seed_run_through_the_command_reports_its_stop_reason_and_attempts(fake_generator, fake_impl, tmp_path):
+    report_file = tmp_path / "r.json"
+    assert fuzz("--impl", fake_impl("wrong-scores-at-step", 2), "--seed", "5", "--json", str(report_file)) == 1
+    report = json.loads(report_file.read_text())
+    assert report["run"]["stop_reasons"] == ["the one seed given"]
+    [case] = report["cases"]
+    assert case["seed"] == 5 and case["status"] == "failed"
+    assert report["run"]["shrink_attempts"] == case["shrunk"]["attempts"] > 0
+
+
+def test_shrinking_stops_at_its_time_limit(fake_generator, monkeypatch):
+    yielded = counting_shrinker(monkeypatch)
+    slow, asked = recording_executor(long_case)
+
+    def execute(cases, on_result):
+        def paced():
+            for case in cases:
+                time.sleep(0.05)
+                yield case
+        return slow(paced(), on_result)
+    seed = next(s for s in range(1000) if len(fuzz_cases.case_from_seed("dominoes", "match", {}, s)[0]["input"]["steps"]) >= 8)
+    started = time.monotonic()
+    run = run_campaign(Campaign("dominoes", [Track("match", {})], seed=seed, shrink_seconds=0.12), execute)
+    assert time.monotonic() - started < 5.0
+    # each attempt costs 0.05 s: two or three fit in 0.12 s; the candidate drawn when time ran
+    # out is not an attempt (it was never judged)
+    assert 1 <= run.shrink_attempts <= 4 and len(asked) - 1 <= run.shrink_attempts
+    assert len(yielded) == run.shrink_attempts + 1
+
+
+# -- in process: timings, errors, and no cached reference answer for a mutant -------------------------
+
+def odds_case() -> dict:
+    return next(iter(load_cases(["cards"], kinds=["odds"])))
+
+
+def results_of(execute, cases) -> list:
+    out = []
+    execute(iter(cases), out.append)
+    return out
+
+
+def test_a_mutant_never_answers_from_the_references_cache():
+    """The exact odds are memoised (`cards.exact._win_probabilities`). A mutant that changes the
+    arithmetic under that cache must be seen even right after the reference filled it, and the
+    reference must be right again after the mutant (the cache is cleared both ways)."""
+    from reference.cards import exact
+    real = exact.polynomial_product
+
+    def doubled(a, b):
+        return [2 * x for x in real(a, b)]
+
+    wrong_odds = Mutant("doubled-ways", "counts every way twice", ("CRD-ODDS-1",),
+                        lambda: mock.patch.object(exact, "polynomial_product", doubled))
+    case = odds_case()
+    reference, mutated = in_process(["cards"]), in_process(["cards"], wrong_odds)
+    statuses = [r.status for r in results_of(reference, [case]) + results_of(mutated, [case])
+                + results_of(reference, [case])]
+    assert statuses == ["passed", "failed", "passed"]
+    assert exact.polynomial_product is real
+
+
+def test_in_process_times_each_answer_and_reports_a_crash_as_errored():
+    @contextlib.contextmanager
+    def slow_and_harmless():
+        time.sleep(0.05)
+        yield
+
+    @contextlib.contextmanager
+    def crashing():
+        raise KeyError("phase")
+        yield                                                            # pragma: no cover
+
+    case = odds_case()
+    [result] = results_of(in_process(["cards"], Mutant("slow", "", (), slow_and_harmless)), [case])
+    assert result.status == "passed" and 0.05 <= result.seconds < 5
+    [crashed, after] = results_of(in_process(["cards"], Mutant("crash", "", (), crashing)), [case, case])
+    assert crashed.status == after.status == "errored"
+    assert crashed.message == "KeyError: 'phase'" and crashed.mismatch is None
+    announced = in_process(["cards"])(iter([]), lambda r: None)
+    assert announced["command"] == "(in process)" and announced["starts"] == 1 and "cards" in announced["games"]
+
+
+def test_a_campaign_records_its_wall_time_and_keeps_case_order(fake_generator):
+    execute, _ = recording_executor(lambda case: False)
+
+    def slow(cases, on_result):
+        time.sleep(0.05)
+        return execute(cases, on_result)
+    run = run_campaign(Campaign("dominoes", [Track("match", {}), Track("match", {"continuation": "optional"})],
+                                first=0, last=5), slow)
+    assert 0.05 <= run.seconds < 10
+    assert [(o.index, o.track.label()) for o in run.outcomes] == sorted((o.index, o.track.label()) for o in run.outcomes)
+    assert [o.index for o in run.outcomes] == list(range(6))
+    assert [o.track.options for o in run.outcomes[:2]] == [{}, {"continuation": "optional"}]
+    assert isinstance(run, CampaignRun) and run.announced == {"command": "(recording)", "starts": 1}

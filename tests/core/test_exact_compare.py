@@ -209,6 +209,45 @@ def test_shown_values_are_stable_and_say_what_was_observed():
     assert show(["scored", {"type": "placed", "tile": "1|4"}], "events") == \
         '[scored, {"tile": "1|4", "type": "placed"}]'
     # not JSON: shown as Python shows it, capped
-    assert show(float("nan")) == "NaN"
+    assert show(float("nan")) == "nan" and show(float("-inf")) == "-inf"
     assert show(object()).startswith("<object object")
     assert len(show([object()] * 100000)) == 2000
+    assert show(deep(5000, 1)) == "(nested too deeply to show)"
+
+
+def deep(depth: int, leaf) -> list:
+    value = [leaf]
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+NOT_JSON = [object(), {1, 2}, float("nan"), float("inf"), 10 ** 5000, b"bytes", deep(5000, 1)]
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_values_that_are_not_json_never_match_and_never_raise_by_either_route(mode):
+    """An implementation's answer is parsed JSON, but the compare must not be the weak point if
+    a caller hands it anything else: no exception escapes, and nothing odd matches."""
+    from reference.core.expect import json_matches
+    for odd in NOT_JSON:
+        for expected, actual in ((odd, odd), ([odd], [odd]), ([1, odd], [odd, 1]), ([[odd]], [[odd]]),
+                                 ([{"type": "x", "v": odd}], [{"type": "x", "v": odd}]), (1, odd), ([1], [odd])):
+            assert matches(expected, actual, mode) is False, (mode, type(odd))
+            # the parsed route trusts its input to be parsed JSON: a set, bytes or the very same
+            # NaN object on both sides (which parsed JSON cannot hold) it may take for equal
+            # values; it must still never raise, and an object or a value too deep never matches
+            verdict = json_matches(expected, actual, mode)
+            assert isinstance(verdict, bool) and not (verdict and isinstance(odd, (object, list)) and
+                                                      type(odd) in (object, list)), (mode, type(odd))
+
+
+def test_a_difference_deep_inside_a_value_is_judged_without_raising():
+    expected, actual = deep(3000, 1), deep(3000, 2)
+    assert not same(expected, actual) and same(expected, deep(3000, 1))      # an explicit stack: no recursion
+    case = {"id": "dom-x", "game": "dominoes", "kind": "layout",
+            "input": {"setup": {}, "steps": [{"action": "place 1|4"}]},
+            "expected": [{"tiles": expected, "deep": expected}]}
+    for parsed in (False, True):
+        status, mismatch = judge(case, [{"tiles": actual, "deep": actual}], parsed=parsed)
+        assert status == "failed" and {d["key"] for d in mismatch["differences"]} == {"tiles", "deep"}

@@ -251,3 +251,16 @@ def test_a_difference_deep_inside_a_value_is_judged_without_raising():
     for parsed in (False, True):
         status, mismatch = judge(case, [{"tiles": actual, "deep": actual}], parsed=parsed)
         assert status == "failed" and {d["key"] for d in mismatch["differences"]} == {"tiles", "deep"}
+
+
+def test_the_quick_observation_check_never_raises_and_a_no_only_means_look_closer():
+    from reference.core.expect import json_observation_matches
+    modes = {"tiles": "unordered", "events": "events"}
+    for odd in NOT_JSON:
+        for want in ({"a": odd}, {"tiles": [odd]}, {"events": [{"type": odd}]}):
+            assert json_observation_matches(want, dict(want), list(want), modes) in (True, False)
+            assert json_observation_matches(want, {"other": 1}, list(want), modes) is False
+    assert json_observation_matches({"tiles": ["a", "b"], "x": 1}, {"tiles": ["a", "b"], "x": 1, "y": 2},
+                                    ["tiles", "x"], modes) is True
+    assert json_observation_matches({"x": 1}, {"x": True}, ["x"], modes) is False
+    assert json_observation_matches({"events": ["scored"]}, {"events": ["scored"]}, ["events"], modes) is False

@@ -195,3 +195,73 @@ def test_a_bound_result_keeps_every_text_within_the_field_limit():
     kept = len(result.mismatch["differences"])
     assert kept + result.mismatch.get("more_differences", 0) == 8
     assert len(result.mismatch["expected"].encode()) <= FIELD_LIMIT + 40
+
+
+# -- the quick yes of the parsed route never says yes where the comparison says no ------------------
+
+def test_an_answer_that_repeats_bare_event_names_fails_by_both_routes():
+    """An expected event may be a bare type name; the answer must give an event object. An
+    answer that copies the expectation word for word is type-exact equal to it, so the runner's
+    quick path (a whole answer equal to the expectations passes) must not take it."""
+    case = case_with({"events": ["turn_ended", {"type": "scored", "side": 0}], "scores": [1, 0]})
+    literal = [{"events": ["turn_ended", {"type": "scored", "side": 0}], "scores": [1, 0]}]
+    objects = [{"events": [{"type": "turn_ended", "player": 0}, {"type": "scored", "side": 0}], "scores": [1, 0]}]
+    for parsed in (False, True):
+        assert judge(case, objects, parsed=parsed) == ("passed", None)
+        status, mismatch = judge(case, literal, parsed=parsed)
+        assert status == "failed" and mismatch["key"] == "events", parsed
+
+
+def test_keys_left_out_of_the_comparison_are_left_out_whatever_their_name():
+    """`compared_keys` (the keys an implementation produces) leaves the others out, named before
+    or after `error` in the alphabet; a refusal is judged whatever is compared."""
+    want = {"attachment_points": ["1|4 low"], "counted": [["1|4", 5]], "deep": 1, "scores": [1, 0], "turn": 1}
+    got = {"attachment_points": ["1|4 high"], "counted": [], "deep": 2, "scores": [0, 0], "turn": 0}
+    case = case_with(want)
+    for parsed in (False, True):
+        for key in want:
+            status, mismatch = judge(case, [dict(want, **{key: got[key]})], compared_keys=[k for k in want if k != key],
+                                     parsed=parsed)
+            assert status == "passed", (key, parsed)
+            status, mismatch = judge(case, [dict(want, **{key: got[key]})], compared_keys=[key], parsed=parsed)
+            assert status == "failed" and mismatch["key"] == key, (key, parsed)
+
+
+def test_the_differences_kept_are_as_many_as_fit_in_the_field_limit():
+    import json
+    expected = {f"key{i:02}": "e" * 300 for i in range(MAX_DIFFERENCES)}
+    actual = {key: "a" * 300 for key in expected}
+    status, mismatch = judge(case_with({"deep": expected}), [{"deep": actual}])
+    result = CaseResult("dom-judging-001", "dominoes", "match", status, mismatch=mismatch).bound()
+    kept = result.mismatch["differences"]
+    assert 1 <= len(kept) < MAX_DIFFERENCES
+    assert len(kept) + result.mismatch["more_differences"] == MAX_DIFFERENCES
+    size = len(json.dumps(kept).encode())
+    assert size <= FIELD_LIMIT
+    # one more (cut as short as the others) would not have fitted
+    one_more = kept + [dict(kept[-1])]
+    assert len(json.dumps(one_more).encode()) > FIELD_LIMIT
+    assert all(d["field"] == f"deep.key{i:02}" for i, d in enumerate(kept))    # the first ones, in order
+
+
+def test_a_game_hook_sees_nothing_before_the_first_step(monkeypatch):
+    """Attribution hooks that take `before` get the expected observation of the step before the
+    divergent one, and {} at the first step (never the last step's, as index -1 would give)."""
+    import dataclasses
+    from reference.core import game as game_module
+    from reference.core.game import get_game
+
+    seen = []
+
+    def hook(difference, expected, actual, before):
+        seen.append(before)
+        return None
+
+    real = get_game("dominoes")
+    monkeypatch.setattr(game_module, "get_game", lambda name: dataclasses.replace(real, difference_paths=hook))
+    case = {"id": "dom-judging-001", "game": "dominoes", "kind": "match", "clauses": ["DOM-PTS-1"],
+            "input": {"setup": {}, "steps": [{"action": "a"}, {"action": "b"}, {"action": "c"}]},
+            "expected": [{"scores": [1, 0]}, {"scores": [2, 0]}, {"scores": [3, 0]}]}
+    judge(case, [{"scores": [0, 0]}, {"scores": [2, 0]}, {"scores": [3, 0]}])
+    judge(case, [{"scores": [1, 0]}, {"scores": [2, 0]}, {"scores": [0, 0]}])
+    assert seen == [{}, {"scores": [2, 0]}]

@@ -35,6 +35,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -55,10 +56,13 @@ AREAS: dict[str, dict[str, Any]] = {
     "attribution.py": {"tests": ["tests/core/test_attribution.py", "tests/core/test_judging.py"]},
     "runner.py": {"tests": ["tests/core/test_runner.py", "tests/core/test_runner_handshake.py",
                             "tests/core/test_hostile_protocol.py", "tests/core/test_hostile_impl.py",
-                            "tests/core/test_runner_speed_paths.py"]},
-    "protocol.py": {"tests": ["tests/core/test_hostile_protocol.py", "tests/core/test_runner_handshake.py",
+                            "tests/core/test_runner_speed_paths.py", "tests/core/test_offered_options.py",
+                            "tests/core/test_runner_parts.py"]},
+    "protocol.py": {"tests": ["tests/core/test_hostile_protocol.py", "tests/core/test_protocol_messages.py",
+                              "tests/core/test_runner_handshake.py",
                               "tests/core/test_hostile_impl.py", "tests/core/test_runner.py"]},
     "expected_failures.py": {"tests": ["tests/core/test_expected_failures.py",
+                                       "tests/core/test_expected_failures_entries.py",
                                        "tests/core/test_loader_expected_failures.py"]},
     "report.py": {"tests": ["tests/core/test_report.py", "tests/core/test_expected_failures.py"]},
     "html_report.py": {"tests": ["tests/core/test_html_report.py"]},
@@ -122,10 +126,10 @@ def definitions(source: str) -> list[tuple[str, int, int]]:
     return out
 
 
-def enclosing(source: str, line: int) -> str:
-    """The innermost function or class holding `line` (1-based)."""
+def enclosing(source: str, line: int, spans: list[tuple[str, int, int]] | None = None) -> str:
+    """The innermost function or class holding `line` (1-based); `spans`: definitions(source)."""
     best = "<module>", 0
-    for name, first, last in definitions(source):
+    for name, first, last in definitions(source) if spans is None else spans:
         if first <= line <= last and first >= best[1]:
             best = name, first
     return best[0]
@@ -276,7 +280,7 @@ def in_scope(area: dict[str, Any], function: str) -> bool:
 
 
 def run_module(module: str, copy: Path, sample: int | None, seed: int, records: list[dict[str, Any]],
-               out=sys.stderr) -> None:
+               out=sys.stderr, list_only: bool = False) -> None:
     """Cosmic Ray's session for one module in the copy: init, the sample, each mutant tested; each
     outcome is appended to `records` as it comes (an interrupted run keeps what it measured)."""
     from cosmic_ray.commands.init import init
@@ -289,35 +293,49 @@ def run_module(module: str, copy: Path, sample: int | None, seed: int, records: 
     original = path.read_text(encoding="utf-8")
     tests = [str(copy / t) for t in area["tests"] if (copy / t).exists()]
     command = " ".join(PYTEST + tests)
-    started = time.monotonic()
-    baseline = subprocess.run(PYTEST + tests, cwd=copy, capture_output=True, text=True)
-    if baseline.returncode != 0:
-        raise SystemExit(f"{module}: the tests of its area fail without a mutant:\n{baseline.stdout[-3000:]}")
-    timeout = 3 * (time.monotonic() - started) + 15
+    timeout = 0.0
+    if not list_only:
+        started = time.monotonic()
+        baseline = subprocess.run(PYTEST + tests, cwd=copy, capture_output=True, text=True)
+        if baseline.returncode != 0:
+            raise SystemExit(f"{module}: the tests of its area fail without a mutant:\n{baseline.stdout[-3000:]}")
+        timeout = 3 * (time.monotonic() - started) + 15
     session = copy / f"session-{module.replace('/', '-')}.sqlite"
     with use_db(str(session), WorkDB.Mode.create) as db:
         init([path], db, {})
         population = []
         annotations = annotation_spans(original)
+        spans = definitions(original)
         for item in db.work_items:
             spec = item.mutations[0]
-            identity = None
-            if spec.operator_name not in LEFT_OUT_OPERATORS and not in_annotation(annotations, spec.start_pos):
-                identity = mutant_identity(module, original, spec.operator_name, spec.occurrence)
-            if identity is None or not in_scope(area, identity.function):
+            if spec.operator_name in LEFT_OUT_OPERATORS or in_annotation(annotations, spec.start_pos) \
+                    or not in_scope(area, enclosing(original, spec.start_pos[0], spans)):
                 db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output="out of scope"))
             else:
-                population.append((spec.operator_name, spec.occurrence, item, identity))
-        population.sort(key=lambda p: (p[0], p[1]))
-        chosen = population if sample is None else random.Random(f"{seed}:{module}").sample(
-            population, min(sample, len(population)))
-        chosen_ids = {p[2].job_id for p in chosen}
-        for _, _, item, _ in population:
+                population.append(item)
+        population.sort(key=lambda item: (item.mutations[0].operator_name, item.mutations[0].occurrence))
+        # the sample: the population in a seeded order, taking mutants until N are made (an
+        # operator that cannot rewrite its node makes none); each made only when taken
+        random.Random(f"{seed}:{module}").shuffle(population)
+        chosen = []
+        for item in population:
+            if sample is not None and len(chosen) >= sample:
+                break
+            spec = item.mutations[0]
+            identity = mutant_identity(module, original, spec.operator_name, spec.occurrence)
+            if identity is not None:
+                chosen.append((item, identity))
+        chosen_ids = {item.job_id for item, _ in chosen}
+        for item in population:
             if item.job_id not in chosen_ids:
                 db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output="not sampled"))
         print(f"{module}: {len(population)} mutants, running {len(chosen)} (tests: {len(tests)} files, "
               f"timeout {timeout:.0f} s)", file=out, flush=True)
-        for number, (_, _, item, identity) in enumerate(chosen, 1):
+        if list_only:
+            for item, identity in chosen:
+                print("- " + json.dumps(identity.as_entry(), ensure_ascii=False))
+            return
+        for number, (item, identity) in enumerate(chosen, 1):
             result = mutate_and_test(item.mutations, command, timeout)
             db.set_result(item.job_id, result)
             survived = result.test_outcome == TestOutcome.SURVIVED
@@ -360,6 +378,10 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+def stopped(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -369,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the sample (default 1)")
     parser.add_argument("--json", type=Path, help="write every mutant's outcome here")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy (its Cosmic Ray sessions)")
+    parser.add_argument("--list", action="store_true", help="only list the mutants the sample would run")
     parser.add_argument("--check-register", action="store_true",
                         help="only check that every register entry still names a mutant of the code (no test run)")
     args = parser.parse_args(argv)
@@ -388,10 +411,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["HORSERACE_PROGRESS"] = "0"
     here = Path.cwd()
     records: list[dict[str, Any]] = []
+    signal.signal(signal.SIGTERM, stopped)      # `kill`: clean up as after Ctrl-C
     try:
         os.chdir(copy)      # Cosmic Ray runs the test command in the current folder
         for module in args.module or list(AREAS):
-            run_module(module, copy, args.sample, args.seed, records)
+            run_module(module, copy, args.sample, args.seed, records, list_only=args.list)
     except KeyboardInterrupt:
         print("interrupted: the results so far", file=sys.stderr)
     except Exception as exc:       # a bug here or in Cosmic Ray: keep what was measured

@@ -263,3 +263,18 @@ def test_a_report_of_a_game_the_suite_does_not_know_still_renders(tmp_path):
     assert "CHS-1 <span" in page and "no scenario page" in page
     index = read(out / "index.html")
     assert index.count('class="cell fail"') == 2
+
+
+def test_a_clause_with_many_failures_lists_twenty_and_counts_the_rest(tmp_path, monkeypatch):
+    cases = [dict(case(SCENARIO_CASE, "failed", mismatch=MISMATCH), id=f"{SCENARIO_CASE}-{i:02}") for i in range(25)]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(made_report("./engine", cases)), encoding="utf-8")
+    monkeypatch.setattr("reference.core.html_report.MAX_FAILURES_SHOWN", 22)
+    assert main(["report", str(path), "-o", str(tmp_path / "out"), "--site-url", "https://x.invalid/"]) == 0
+    page = read(tmp_path / "out" / "impl-1.html")
+    row = page.split('<tr id="clause-DOM-PTS-3">')[1].split("</tr>")[0]
+    assert "<td>25</td>" in row and row.count('<a href="#case-') == 20 and row.endswith(" and 5 more</td>")
+    assert f"#case-{SCENARIO_CASE}-19" in row and f"#case-{SCENARIO_CASE}-20" not in row
+    # the page shows the first MAX_FAILURES_SHOWN failures and says how many it left to the JSON report
+    assert page.count('<section class="failure"') == 22
+    assert "<p>3 more failing cases: see the JSON report.</p>" in page

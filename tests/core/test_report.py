@@ -293,3 +293,18 @@ def test_the_html_report_of_the_real_run_lists_the_changed_failure(produced, tmp
     for clause in charged:
         row = page.split(f'<tr id="clause-{clause}">')[1].split("</tr>")[0]
         assert "dom-ex-settle-seventeen" in row
+
+
+def test_an_announcement_of_exactly_32_kib_is_kept_whole_and_one_byte_more_is_not():
+    limit = report.ANNOUNCEMENT_LIMIT
+    games = {f"game{i:03}": {"kinds": ["k" * 150]} for i in range(183)}      # 32,614 bytes with the rest
+
+    def announced(pad: int) -> dict:
+        return {"command": "./e", "games": games, "pad": "p" * pad}
+    base = len(json.dumps(report.bounded_announcement(announced(0))))
+    assert limit - 200 < base < limit, "choose the games so that a pad of at most 200 characters reaches the limit"
+    exact = announced(limit - base)
+    assert len(json.dumps(exact)) == limit
+    assert report.bounded_announcement(exact) == exact
+    over = report.bounded_announcement(announced(limit - base + 1))
+    assert over["games"].startswith("(left out")

@@ -278,3 +278,18 @@ def test_a_clause_with_many_failures_lists_twenty_and_counts_the_rest(tmp_path, 
     # the page shows the first MAX_FAILURES_SHOWN failures and says how many it left to the JSON report
     assert page.count('<section class="failure"') == 22
     assert "<p>3 more failing cases: see the JSON report.</p>" in page
+
+
+def test_each_implementation_links_its_own_page_and_says_how_many_clauses_it_is_charged_to(reports):
+    out = reports[0]
+    index = read(out / "index.html")
+    assert '<a href="impl-1.html">impl-1.html</a>' in index and '<a href="impl-2.html">impl-2.html</a>' in index
+    page = read(out / "impl-2.html")
+    assert "more failing cases" not in page              # all of them are shown
+    generated = re.search(rf'id="case-{GENERATED_CASE}">(.*?)</section>', page, re.S).group(1)
+    scenario = re.search(rf'id="case-{SCENARIO_CASE}">(.*?)</section>', page, re.S).group(1)
+    charged = [re.findall(r'<li class="clause">', section) for section in (generated, scenario)]
+    for section, items in zip((generated, scenario), charged):
+        word = "clause" if len(items) == 1 else "clauses"
+        assert f"<p>charged to {word}:</p>" in section, (len(items), section[:200])
+    assert len(charged[0]) > 1 and len(charged[1]) == 1       # the errored case: its clauses; the failure: one

@@ -79,6 +79,8 @@ AREAS: dict[str, dict[str, Any]] = {
     "fuzz/cases.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
     "fuzz/report.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
     "fuzz/scenario_out.py": {"tests": ["tests/core/test_fuzz.py"]},
+    "fuzz/session.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
+    "fuzz/choices.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
 }
 
 # Operators left out: VariableReplacer and VariableInserter put random values in (a mutant

@@ -280,3 +280,21 @@ def test_a_campaign_records_its_wall_time_and_keeps_case_order(fake_generator):
     assert [o.index for o in run.outcomes] == list(range(6))
     assert [o.track.options for o in run.outcomes[:2]] == [{}, {"continuation": "optional"}]
     assert isinstance(run, CampaignRun) and run.announced == {"command": "(recording)", "starts": 1}
+
+
+def test_a_candidate_that_errors_or_is_skipped_is_not_a_smaller_failure(fake_generator):
+    """Shrinking keeps a candidate only when it still *fails*: a crash (errored) or a skip on a
+    smaller case says nothing about the divergence, and must not become the counterexample."""
+    from reference.core.results import CaseResult
+
+    def execute(cases, on_result):
+        for case in cases:
+            steps = len(case["input"]["steps"])
+            status = "failed" if steps >= 6 else "errored" if steps % 2 else "skipped"
+            on_result(CaseResult(case["id"], case["game"], case["kind"], status, list(case["clauses"]),
+                                 mismatch={"step": 0, "key": "x", "clauses": []} if status == "failed" else None))
+        return {"command": "(x)", "starts": 1}
+    seed = next(s for s in range(1000) if len(fuzz_cases.case_from_seed("dominoes", "match", {}, s)[0]["input"]["steps"]) >= 9)
+    run = run_campaign(Campaign("dominoes", [Track("match", {})], seed=seed), execute)
+    shrunk = run.outcomes[0].shrunk
+    assert shrunk["result"].status == "failed" and len(shrunk["case"]["input"]["steps"]) == 6

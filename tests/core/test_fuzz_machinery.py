@@ -315,3 +315,56 @@ def test_a_candidate_that_errors_or_is_skipped_is_not_a_smaller_failure(fake_gen
     run = run_campaign(Campaign("dominoes", [Track("match", {})], seed=seed), execute)
     shrunk = run.outcomes[0].shrunk
     assert shrunk["result"].status == "failed" and len(shrunk["case"]["input"]["steps"]) == 6
+
+
+# -- the fuzz report's verdict and tables, the generator's loading --------------------------------
+
+def test_a_fuzz_run_fails_on_a_failure_an_error_or_nothing_compared(capsys):
+    from reference.core.fuzz.report import exit_status
+
+    def made(compared, **totals):
+        return {"totals": {"passed": 0, "failed": 0, "errored": 0, **totals}, "compared": compared}
+    assert exit_status(made(3, passed=3), "fuzz") == 0
+    assert exit_status(made(3, passed=2, failed=1), "fuzz") == 1
+    assert exit_status(made(3, passed=3, errored=1), "fuzz") == 1
+    assert capsys.readouterr().err == ""
+    assert exit_status(made(0, skipped=4), "fuzz") == 1
+    assert capsys.readouterr().err == "horserace fuzz: nothing was compared\n"
+
+
+def test_the_clause_table_charges_both_the_campaign_case_and_its_shrunk_case_once():
+    from reference.core.fuzz.report import summarise
+    cases = [
+        {"id": "a", "status": "failed", "mismatch": {"clauses": ["DOM-A-1", "DOM-B-1"]},
+         "shrunk": {"mismatch": {"clauses": ["DOM-B-1", "DOM-C-1"]}, "scenario": "out/a.yaml"}},
+        {"id": "b", "status": "failed", "mismatch": {"clauses": ["DOM-A-1"]}},
+        {"id": "c", "status": "passed"},
+        {"id": "d", "status": "errored", "mismatch": {"clauses": ["DOM-Z-1"]}},
+    ]
+    clauses = summarise(cases)["clauses"]
+    assert clauses == {"DOM-A-1": {"divergences": 2, "cases": ["a", "b"], "scenarios": ["out/a.yaml"]},
+                       "DOM-B-1": {"divergences": 1, "cases": ["a"], "scenarios": ["out/a.yaml"]},
+                       "DOM-C-1": {"divergences": 1, "cases": ["a"], "scenarios": ["out/a.yaml"]}}
+
+
+def test_a_generator_that_fails_to_import_something_else_is_not_a_missing_generator(monkeypatch):
+    import importlib
+    from reference.core.fuzz.cases import FuzzError, load_generator
+
+    real = importlib.import_module
+
+    def missing(name, *args):
+        if name.endswith(".fuzzing"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(name, *args)
+
+    def broken(name, *args):
+        if name.endswith(".fuzzing"):
+            raise ModuleNotFoundError("No module named 'numpy'", name="numpy")
+        return real(name, *args)
+    monkeypatch.setattr(importlib, "import_module", missing)
+    with pytest.raises(FuzzError, match="the game dominoes has no fuzz generator"):
+        load_generator("dominoes")
+    monkeypatch.setattr(importlib, "import_module", broken)
+    with pytest.raises(ModuleNotFoundError, match="numpy"):
+        load_generator("dominoes")

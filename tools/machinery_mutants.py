@@ -395,14 +395,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every mutant's outcome here")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy (its Cosmic Ray sessions)")
     parser.add_argument("--list", action="store_true", help="only list the mutants the sample would run")
+    parser.add_argument("--summary", type=Path, nargs="+", metavar="RUN.json",
+                        help="no run: the table and the unregistered survivors of saved --json runs, by today's register")
     parser.add_argument("--check-register", action="store_true",
                         help="only check that every register entry still names a mutant of the code (no test run)")
     args = parser.parse_args(argv)
     try:
         import cosmic_ray  # noqa: F401
     except ImportError:
-        parser.error("Cosmic Ray is not installed: pip install -e '.[mutation]'")
+        if not args.summary:
+            parser.error("Cosmic Ray is not installed: pip install -e '.[mutation]'")
     register = load_register()
+    if args.summary:
+        saved = [record for path in args.summary for record in json.loads(path.read_text(encoding="utf-8"))["mutants"]]
+        return report(saved, register, None, args)
     if args.check_register:
         problems = [f"{e.get('module')}: {e.get('function')}: {p}" for e in register if (p := entry_problem(e))]
         problems += reproduced([e for e in register if not entry_problem(e)])
@@ -434,9 +440,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"scratch copy kept: {copy}", file=sys.stderr)
         else:
             shutil.rmtree(copy, ignore_errors=True)
+    return report(records, register, copy, args)
+
+
+def report(records: list[dict[str, Any]], register: list[dict[str, Any]], copy: Path | None,
+           args: argparse.Namespace) -> int:
+    """Print the table and the unregistered survivors; 1 while there is one."""
+    if args.list:
+        return 0
     rows, unlisted = summarise(records, register)
     print(table(rows))
-    if args.json:
+    if args.json and copy is not None:
         args.json.write_text(json.dumps({"sample": args.sample, "seed": args.seed, "modules": rows,
                                          "mutants": records}, indent=1) + "\n", encoding="utf-8")
     if unlisted:

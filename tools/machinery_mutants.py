@@ -221,31 +221,33 @@ def key_of(identity: Identity) -> tuple[str, ...]:
 
 def reproduced(entries: list[dict[str, Any]], root: Path = ROOT) -> list[str]:
     """With Cosmic Ray: the entries that no mutant of their module reproduces any longer (the
-    operator no longer makes `mutated` out of `code` in `function`), as problems."""
-    import cosmic_ray.plugins
-    from cosmic_ray.commands.init import _operators
+    operator no longer makes `mutated` out of `code` in `function`), as problems. Only the
+    operator's positions inside the entry's function, on a line of its `code`, are mutated."""
     from cosmic_ray.ast import ast_nodes, get_ast
+    from cosmic_ray.commands.init import _operators
     problems = []
-    by_module: dict[str, set[tuple[str, ...]]] = {}
-    for entry in entries:
-        module = entry["module"]
-        if module not in by_module:
-            source = (root / module).read_text(encoding="utf-8")
-            found: set[tuple[str, ...]] = set()
-            wanted = {e["operator"] for e in entries if e["module"] == module}
-            for name, _, operator in _operators({}):
-                if name not in wanted:
-                    continue
-                count = sum(1 for node in ast_nodes(get_ast(source)) for _ in operator.mutation_positions(node))
-                for occurrence in range(count):
+    operators = {name: operator for name, _, operator in _operators({})}
+    for module in dict.fromkeys(e["module"] for e in entries):
+        source = (root / module).read_text(encoding="utf-8")
+        lines, spans = source.splitlines(), definitions(source)
+        nodes = list(ast_nodes(get_ast(source)))
+        positions: dict[str, list[tuple[int, int]]] = {}        # operator -> (occurrence, line)
+        for entry in (e for e in entries if e["module"] == module):
+            name = entry["operator"]
+            if name not in positions:
+                found = [start for node in nodes for start, _ in operators[name].mutation_positions(node)] \
+                    if name in operators else []
+                positions[name] = [(occurrence, start[0]) for occurrence, start in enumerate(found)]
+            key = (module, entry["function"], name, fold(entry["code"]), fold(entry["mutated"]))
+            made = set()
+            for occurrence, line in positions[name]:
+                if enclosing(source, line, spans) == entry["function"] and fold(lines[line - 1]) in fold(entry["code"]):
                     identity = mutant_identity(module.removeprefix("reference/core/"), source, name, occurrence)
                     if identity is not None:
-                        found.add(key_of(identity))
-            by_module[module] = found
-        key = (module, entry["function"], entry["operator"], fold(entry["code"]), fold(entry["mutated"]))
-        if key not in by_module[module]:
-            problems.append(f"{module}: {entry['function']}: {entry['operator']} no longer turns "
-                            f"{entry['code']!r} into {entry['mutated']!r}")
+                        made.add(key_of(identity))
+            if key not in made:
+                problems.append(f"{module}: {entry['function']}: {name} no longer turns "
+                                f"{entry['code']!r} into {entry['mutated']!r}")
     return problems
 
 

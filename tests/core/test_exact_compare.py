@@ -264,3 +264,18 @@ def test_the_quick_observation_check_never_raises_and_a_no_only_means_look_close
                                     ["tiles", "x"], modes) is True
     assert json_observation_matches({"x": 1}, {"x": True}, ["x"], modes) is False
     assert json_observation_matches({"events": ["scored"]}, {"events": ["scored"]}, ["events"], modes) is False
+
+
+@pytest.mark.parametrize("mode", ("exact", "unordered", "unordered_each", "events"))
+def test_objects_with_other_keys_are_never_the_same_at_any_depth(mode):
+    """Same size, other names; one key more or less: unequal in every mode that compares whole
+    objects (subset mode asks only for the expected keys, so an extra one in the answer is fine)."""
+    pairs = [({"a": 1}, {"b": 1}), ({"a": 1}, {"a": 1, "b": 2}), ({"a": 1, "b": 2}, {"a": 1}), ({}, {"a": None}),
+             ({"type": "x", "a": 1}, {"type": "x", "b": 1})]
+    for want, got in pairs:
+        assert not same(want, got) and not same([[want]], [[got]]) and not same({"k": want}, {"k": got})
+        wrapped = {"exact": (want, got), "unordered": ([want], [got]), "unordered_each": ([[want]], [[got]]),
+                   "events": ([want], [got])}[mode]
+        if mode == "events" and set(want) <= set(got):
+            continue                     # an expected event asks only for its own fields
+        assert not matches(*wrapped, mode), (want, got)

@@ -204,6 +204,13 @@ def entry_problem(entry: dict[str, Any], root: Path = ROOT) -> str:
     return ""
 
 
+def repeats(entry: dict[str, Any], root: Path = ROOT) -> int:
+    """How many lines of the entry's function hold its code (an entry names them all alike)."""
+    path = root / entry["module"]
+    body = function_source(path.read_text(encoding="utf-8"), entry["function"]) if path.is_file() else None
+    return sum(1 for line in (body or "").splitlines() if fold(line) and fold(line) in fold(entry["code"]))
+
+
 def load_register(path: Path = REGISTER) -> list[dict[str, Any]]:
     import yaml
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else None
@@ -461,6 +468,8 @@ def report(records: list[dict[str, Any]], register: list[dict[str, Any]], copy: 
         for r in unlisted:
             print("- " + json.dumps({k: r[k] for k in ("module", "function", "operator", "code", "mutated")}
                              | {"reason": "TODO"}, ensure_ascii=False))
+            if (times := repeats(r)) > 1:
+                print(f"  # the same text stands {times} times in {r['function']}: an entry would cover all {times}")
     return 1 if unlisted else 0
 
 

@@ -32,6 +32,7 @@ def entry_name(entry: dict) -> str:
 @pytest.mark.parametrize("entry", REGISTER, ids=[entry_name(e) for e in REGISTER])
 def test_every_entry_points_at_code_that_exists_and_says_why(entry):
     assert tool.entry_problem(entry) == ""
+    assert tool.repeats(entry) == 1, "the text stands more than once in the function: an entry would cover every copy"
     assert entry["operator"].startswith("core/") and entry["module"].startswith("reference/core/")
     assert len(entry["reason"]) >= 20, "a reason a reviewer can check, not a word"
 

@@ -125,3 +125,23 @@ def test_a_json_file_that_cannot_be_read_says_so(tmp_path):
     assert "cannot read the file: Is a directory" in str(caught.value) and "folder.json" in str(caught.value)
     with pytest.raises(ScenarioError, match="no such file"):
         load_expected_failures(tmp_path / "absent.json")
+
+
+def test_only_a_failed_case_can_be_an_expected_failure():
+    """A crash is never excused by the list, even one that carries a divergence record."""
+    listed = ExpectedFailures([Entry("known", id="dom-a"), Entry("by clause", clause="DOM-PTS-1")])
+    for status in ("errored", "skipped"):
+        result = CaseResult("dom-a", "dominoes", "match", status, mismatch=mismatch(), message="boom")
+        listed.apply(result)
+        assert (result.status, result.message) == (status, "boom")
+
+
+def test_the_messages_name_the_first_entry_that_lists_the_case():
+    listed = ExpectedFailures([Entry("first", id="dom-*", where="x.yaml:1"), Entry("second", id="dom-a", where="x.yaml:5")])
+    passed = CaseResult("dom-a", "dominoes", "match", "passed")
+    listed.apply(passed)
+    assert passed.message.startswith("listed as an expected failure (x.yaml:1: first)")
+    changed = failed()
+    ExpectedFailures([Entry("first", id="dom-*", step=7, where="x.yaml:1"),
+                      Entry("second", id="dom-a", step=8, where="x.yaml:5")]).apply(changed)
+    assert changed.message.startswith("changed failure: listed as an expected failure (id dom-*, step 7; x.yaml:1: first)")

@@ -308,3 +308,34 @@ def test_an_announcement_of_exactly_32_kib_is_kept_whole_and_one_byte_more_is_no
     assert report.bounded_announcement(exact) == exact
     over = report.bounded_announcement(announced(limit - base + 1))
     assert over["games"].startswith("(left out")
+
+
+def test_the_per_clause_lines_show_the_charged_clauses_or_every_clause_when_asked(produced):
+    results = produced["results"]
+    text = report.text_summary(results).splitlines()
+    header = "per clause: first divergences attributed, cases that applied the clause and passed (clauses with divergences):"
+    assert header in text
+    charged = sorted({c for r in results if r.status in ("failed", "changed", "xfailed") and r.mismatch
+                      for c in r.mismatch["clauses"]})
+    shown = text[text.index(header) + 1:]
+    shown = [line.split(":")[0].strip() for line in shown if line.startswith("  ") and "first divergence(s)" in line]
+    assert shown and set(shown) <= set(charged)
+    passing = [r for r in results if r.status in ("passed", "passed-partial")]
+    assert not any(line.startswith("per clause") for line in report.text_summary(passing).splitlines())
+    applied = [CaseResult("x", "dominoes", "layout", "passed", applied=["DOM-COUNT-1"])]
+    assert not any(line.startswith("per clause") for line in report.text_summary(applied).splitlines())
+    every = report.text_summary(applied, all_clauses=True).splitlines()
+    assert every[every.index("per clause: first divergences attributed, cases that applied the clause and passed:")
+                 + 1] == "  DOM-COUNT-1: 0 first divergence(s), 1 passed"
+
+
+def test_a_junit_message_attribute_is_capped_at_500_characters_and_the_text_is_whole():
+    long = "x" * 900
+    results = [CaseResult(f"c-{status}", "dominoes", "layout", status, message=long)
+               for status in ("failed", "errored", "changed", "skipped")]
+    xml = ElementTree.fromstring(report.junit_xml(results))
+    for case in xml.iter("testcase"):
+        element = next(iter(case))
+        assert element.get("message") == "x" * 500, case.get("name")
+        if element.tag != "skipped":
+            assert element.text == long

@@ -72,3 +72,29 @@ def test_the_case_message_asks_for_the_expected_keys_and_always_for_a_refusal():
     without_options = {k: v for k, v in no_refusal.items() if k != "options"}
     assert case_message(1, without_options)["options"] == {}
     assert protocol.encode({"a": "é"}) == '{"a":"é"}\n'.encode("utf-8")
+
+
+def test_each_kind_of_schema_complaint_is_worded_with_its_path():
+    """The complaint for each keyword a protocol schema uses, from a schema read from JSON text
+    as the real ones are (so no keyword string is shared with this file's literals)."""
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from reference.core.protocol import summarise
+
+    schema = json.loads('{"type": "object", "required": ["seq", "id"], "additionalProperties": false,'
+                        ' "properties": {"seq": {"type": "integer"}, "kind": {"const": "result"},'
+                        ' "id": {"type": "string", "minLength": 2}, "deep": {"type": "object"}}}')
+
+    def complaint(instance):
+        [error] = list(Draft202012Validator(schema).iter_errors(instance))
+        return summarise(error)
+    assert complaint({"seq": 1}) == "(top level): missing field 'id'"
+    assert complaint({"seq": "1", "id": "ab"}) == "seq: expected integer, got a string"
+    assert complaint({"seq": 1, "id": "ab", "kind": "hello"}) == 'kind: must be "result"'
+    assert complaint({"seq": 1, "id": "ab", "extra": 0}) == "(top level): unexpected field(s)"
+    assert complaint({"seq": 1, "id": "a"}) == "id: fails 'minLength'"
+    long = json.loads('{"type": "object", "properties": {"' + "k" * 300 + '": {"type": "integer"}}}')
+    [error] = list(Draft202012Validator(long).iter_errors({"k" * 300: "x"}))
+    assert summarise(error) == ("k" * 300 + ": expected integer, got a string")[:protocol.ERROR_LIMIT] + "..."

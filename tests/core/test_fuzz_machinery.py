@@ -368,3 +368,16 @@ def test_a_generator_that_fails_to_import_something_else_is_not_a_missing_genera
     monkeypatch.setattr(importlib, "import_module", broken)
     with pytest.raises(ModuleNotFoundError, match="numpy"):
         load_generator("dominoes")
+
+
+def test_the_fuzz_summary_shows_the_first_failing_cases_and_counts_the_rest():
+    from reference.core.fuzz.report import text_summary
+    cases = [{"id": f"fuzz-{i}", "index": i, "steps": 3, "status": "failed" if i % 3 else "errored"} for i in range(13)]
+    cases += [{"id": "fuzz-ok", "index": 13, "steps": 2, "status": "passed"}]
+    totals = {"passed": 1, "passed-partial": 0, "failed": 8, "errored": 5, "skipped": 0}
+    report = {"cases": cases, "clauses": {}, "totals": totals, "compared": 9}
+    for show, more in ((10, 3), (12, 1), (13, 0), (5, 8)):
+        lines = text_summary(report, show).splitlines()
+        assert sum(line.startswith(("FAILED ", "ERRORED ")) for line in lines) == show
+        assert [line for line in lines if line.startswith("...")] == (
+            [f"... {more} more failing case(s); --json has them all"] if more else [])

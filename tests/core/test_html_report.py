@@ -269,15 +269,15 @@ def test_a_clause_with_many_failures_lists_twenty_and_counts_the_rest(tmp_path, 
     cases = [dict(case(SCENARIO_CASE, "failed", mismatch=MISMATCH), id=f"{SCENARIO_CASE}-{i:02}") for i in range(25)]
     path = tmp_path / "r.json"
     path.write_text(json.dumps(made_report("./engine", cases)), encoding="utf-8")
-    monkeypatch.setattr("reference.core.html_report.MAX_FAILURES_SHOWN", 22)
+    monkeypatch.setattr("reference.core.html_report.MAX_FAILURES_SHOWN", 10)
     assert main(["report", str(path), "-o", str(tmp_path / "out"), "--site-url", "https://x.invalid/"]) == 0
     page = read(tmp_path / "out" / "impl-1.html")
     row = page.split('<tr id="clause-DOM-PTS-3">')[1].split("</tr>")[0]
     assert "<td>25</td>" in row and row.count('<a href="#case-') == 20 and row.endswith(" and 5 more</td>")
     assert f"#case-{SCENARIO_CASE}-19" in row and f"#case-{SCENARIO_CASE}-20" not in row
     # the page shows the first MAX_FAILURES_SHOWN failures and says how many it left to the JSON report
-    assert page.count('<section class="failure"') == 22
-    assert "<p>3 more failing cases: see the JSON report.</p>" in page
+    assert page.count('<section class="failure"') == 10
+    assert "<p>15 more failing cases: see the JSON report.</p>" in page
 
 
 def test_each_implementation_links_its_own_page_and_says_how_many_clauses_it_is_charged_to(reports):
@@ -293,3 +293,13 @@ def test_each_implementation_links_its_own_page_and_says_how_many_clauses_it_is_
         word = "clause" if len(items) == 1 else "clauses"
         assert f"<p>charged to {word}:</p>" in section, (len(items), section[:200])
     assert len(charged[0]) > 1 and len(charged[1]) == 1       # the errored case: its clauses; the failure: one
+
+
+def test_a_matrix_cell_counts_expected_failures_with_the_passed_and_unexpected_passes_with_the_failing():
+    from reference.core.html_report import cell
+    counts_ = {"passed": 2, "xfailed": 1, "skipped": 1, "failed": 0}
+    assert re.sub("<[^>]+>|&thinsp;", "", cell(counts_, "x")) == "3/0/1"
+    assert 'class="cell pass"' in cell(counts_, "x")
+    failing = {"passed": 1, "xpassed": 2, "changed": 1, "errored": 1, "failed": 1, "skipped": 0}
+    assert re.sub("<[^>]+>|&thinsp;", "", cell(failing, "x")) == "1/5/0" and 'href="x"' in cell(failing, "x")
+    assert 'class="cell skip"' in cell({"skipped": 2}, "x") and 'class="cell none"' in cell({}, "x")

@@ -381,3 +381,30 @@ def test_the_fuzz_summary_shows_the_first_failing_cases_and_counts_the_rest():
         assert sum(line.startswith(("FAILED ", "ERRORED ")) for line in lines) == show
         assert [line for line in lines if line.startswith("...")] == (
             [f"... {more} more failing case(s); --json has them all"] if more else [])
+
+
+def test_the_fuzz_junit_counts_and_caps_each_case():
+    from xml.etree import ElementTree
+
+    from reference.core.fuzz.report import junit_xml
+    long = "y" * 900
+    cases = [{"id": "f-1", "kind": "match", "status": "failed", "message": long},
+             {"id": "f-2", "kind": "match", "status": "errored", "message": long},
+             {"id": "f-3", "kind": "match", "status": "skipped", "message": long},
+             {"id": "f-4", "kind": "match", "status": "passed"},
+             {"id": "f-5", "kind": "match", "status": "failed",
+              "mismatch": {"step": 2, "action": "draw", "key": "turn", "expected": "1", "actual": "0", "clauses": []},
+              "shrunk": {"mismatch": {"step": 1, "action": None, "key": "hands", "expected": "[]", "actual": "[1]",
+                                      "clauses": ["DOM-DRAW-1"]}, "scenario": "out/f-5.yaml"}}]
+    report = {"cases": cases, "campaign": {"game": "dominoes"},
+              "totals": {"failed": 2, "errored": 1, "skipped": 1, "passed": 1}}
+    suite = ElementTree.fromstring(junit_xml(report)).find("testsuite")
+    assert (suite.get("name"), suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == \
+        ("fuzz.dominoes", "5", "2", "1", "1")
+    elements = {case.get("name"): list(case) for case in suite.iter("testcase")}
+    for name in ("f-1", "f-2", "f-3"):
+        [element] = elements[name]
+        assert element.get("message") == "y" * 500 and (element.tag == "skipped" or element.text == long)
+    assert elements["f-4"] == []
+    [shrunk] = elements["f-5"]
+    assert shrunk.text == "step 1 (None): hands: expected [], actual [1]; attributed to DOM-DRAW-1; scenario out/f-5.yaml"

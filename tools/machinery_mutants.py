@@ -292,9 +292,10 @@ def in_scope(area: dict[str, Any], function: str) -> bool:
 
 
 def run_module(module: str, copy: Path, sample: int | None, seed: int, records: list[dict[str, Any]],
-               out=sys.stderr, list_only: bool = False) -> None:
+               out=sys.stderr, list_only: bool = False, only: set[tuple[str, int]] | None = None) -> None:
     """Cosmic Ray's session for one module in the copy: init, the sample, each mutant tested; each
-    outcome is appended to `records` as it comes (an interrupted run keeps what it measured)."""
+    outcome is appended to `records` as it comes (an interrupted run keeps what it measured).
+    `only`: (operator, occurrence) of the mutants to run instead of a sample."""
     from cosmic_ray.commands.init import init
     from cosmic_ray.mutating import mutate_and_test
     from cosmic_ray.work_db import WorkDB, use_db
@@ -329,6 +330,8 @@ def run_module(module: str, copy: Path, sample: int | None, seed: int, records: 
         # the sample: the population in a seeded order, taking mutants until N are made (an
         # operator that cannot rewrite its node makes none); each made only when taken
         random.Random(f"{seed}:{module}").shuffle(population)
+        if only is not None:
+            population = [i for i in population if (i.mutations[0].operator_name, i.mutations[0].occurrence) in only]
         chosen = []
         for item in population:
             if sample is not None and len(chosen) >= sample:
@@ -404,6 +407,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every mutant's outcome here")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy (its Cosmic Ray sessions)")
     parser.add_argument("--list", action="store_true", help="only list the mutants the sample would run")
+    parser.add_argument("--again", type=Path, metavar="RUN.json",
+                        help="run the survivors of a saved --json run again with today's tests; report the whole run")
     parser.add_argument("--summary", type=Path, nargs="+", metavar="RUN.json",
                         help="no run: the table and the unregistered survivors of saved --json runs, by today's register")
     parser.add_argument("--check-register", action="store_true",
@@ -429,11 +434,18 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["HORSERACE_PROGRESS"] = "0"
     here = Path.cwd()
     records: list[dict[str, Any]] = []
+    again: dict[str, set[tuple[str, int]]] = {}
+    if args.again:
+        saved = json.loads(args.again.read_text(encoding="utf-8"))["mutants"]
+        records = [r for r in saved if r["outcome"] != "survived"]
+        for r in saved:
+            if r["outcome"] == "survived":
+                again.setdefault(r["module"].removeprefix("reference/core/"), set()).add((r["operator"], r["occurrence"]))
     signal.signal(signal.SIGTERM, stopped)      # `kill`: clean up as after Ctrl-C
     try:
         os.chdir(copy)      # Cosmic Ray runs the test command in the current folder
-        for module in args.module or list(AREAS):
-            run_module(module, copy, args.sample, args.seed, records, list_only=args.list)
+        for module in (list(again) if args.again else args.module or list(AREAS)):
+            run_module(module, copy, args.sample, args.seed, records, list_only=args.list, only=again.get(module))
     except KeyboardInterrupt:
         print("interrupted: the results so far", file=sys.stderr)
     except Exception as exc:       # a bug here or in Cosmic Ray: keep what was measured

@@ -408,7 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy (its Cosmic Ray sessions)")
     parser.add_argument("--list", action="store_true", help="only list the mutants the sample would run")
     parser.add_argument("--again", type=Path, metavar="RUN.json",
-                        help="run the survivors of a saved --json run again with today's tests; report the whole run")
+                        help="run the survivors of a saved --json run that the register does not list again, "
+                             "with today's tests; report the whole run")
     parser.add_argument("--summary", type=Path, nargs="+", metavar="RUN.json",
                         help="no run: the table and the unregistered survivors of saved --json runs, by today's register")
     parser.add_argument("--check-register", action="store_true",
@@ -437,9 +438,11 @@ def main(argv: list[str] | None = None) -> int:
     again: dict[str, set[tuple[str, int]]] = {}
     if args.again:
         saved = json.loads(args.again.read_text(encoding="utf-8"))["mutants"]
-        records = [r for r in saved if r["outcome"] != "survived"]
-        for r in saved:
-            if r["outcome"] == "survived":
+        known = register_keys(register)
+        unlisted = [r for r in saved if r["outcome"] == "survived" and key_of(Identity(**{
+            k: r[k] for k in ("module", "function", "operator", "code", "mutated")})) not in known]
+        records = [r for r in saved if r not in unlisted]
+        for r in unlisted:
                 again.setdefault(r["module"].removeprefix("reference/core/"), set()).add((r["operator"], r["occurrence"]))
     signal.signal(signal.SIGTERM, stopped)      # `kill`: clean up as after Ctrl-C
     try:

@@ -265,3 +265,15 @@ def test_a_game_hook_sees_nothing_before_the_first_step(monkeypatch):
     judge(case, [{"scores": [0, 0]}, {"scores": [2, 0]}, {"scores": [3, 0]}])
     judge(case, [{"scores": [1, 0]}, {"scores": [2, 0]}, {"scores": [0, 0]}])
     assert seen == [{}, {"scores": [2, 0]}]
+
+
+def test_the_runner_compares_each_key_by_its_games_mode_and_any_reason_as_a_refusal():
+    from reference.core.game import all_games, get_game
+    from reference.core.results import runner_mode
+    for name in all_games():
+        modes = get_game(name).expectation_modes
+        for key, mode in modes.items():
+            assert runner_mode(name, key) == ("refusal" if key == "error" else mode), (name, key)
+        assert runner_mode(name, "error") == "refusal"
+        assert runner_mode(name, "a-key-no-game-names") == "exact"
+    assert runner_mode("dominoes", "counted") == "unordered" and runner_mode("dominoes", "events") == "events"

@@ -79,7 +79,7 @@ AREAS: dict[str, dict[str, Any]] = {
     "fuzz/shrink.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
     "fuzz/cases.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
     "fuzz/report.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
-    "fuzz/scenario_out.py": {"tests": ["tests/core/test_fuzz.py"]},
+    "fuzz/scenario_out.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
     "fuzz/session.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
     "fuzz/choices.py": {"tests": ["tests/core/test_fuzz.py", "tests/core/test_fuzz_machinery.py"]},
 }

@@ -408,3 +408,37 @@ def test_the_fuzz_junit_counts_and_caps_each_case():
     assert elements["f-4"] == []
     [shrunk] = elements["f-5"]
     assert shrunk.text == "step 1 (None): hands: expected [], actual [1]; attributed to DOM-DRAW-1; scenario out/f-5.yaml"
+
+
+# -- the counterexample scenario ----------------------------------------------------------------------
+
+def test_protocol_steps_become_scenario_steps():
+    from reference.core.fuzz.scenario_out import scenario_step
+    assert scenario_step({"action": "observe"}) == {"note": "observe"}
+    assert scenario_step({"action": "place 6|6"}) == {"place": "6|6"}
+    assert scenario_step({"action": "place 3|4 at 4|4 line_b"}) == {"place": "3|4", "at": "4|4 line_b"}
+    assert scenario_step({"action": "draw"}) == {"draw": None}
+    assert scenario_step({"action": "bet D by 2", "deal": {"x": 1}}) == {"bet": "D by 2", "deal": {"x": 1}}
+    # a perft step's depth is the scenario's `perft`; every other field keeps its name
+    assert scenario_step({"action": "count", "depth": 3, "zeta": 1, "dice": [1, 2], "alpha": 0}) == \
+        {"count": None, "perft": 3, "zeta": 1, "dice": [1, 2], "alpha": 0}
+
+
+def test_the_scenario_expects_the_divergent_step_and_every_refusal_however_long_the_case():
+    from reference.core.fuzz.scenario_out import scenario_data, scenario_text
+    steps = 300
+    case = {"id": "fuzz-dominoes-match-1", "game": "dominoes", "kind": "match", "clauses": ["DOM-PTS-1"],
+            "input": {"setup": {"players": 2}, "steps": [{"action": "draw"}] * steps},
+            "expected": [{"turn": i % 2} if i != 5 else {"error": "DOM-DRAW-1"} for i in range(steps)]}
+    for divergent in (280, 299):
+        mismatch = {"step": int(str(divergent)), "action": "draw", "key": "turn", "expected": "0", "actual": "1",
+                    "clauses": ["DOM-TURN-1"]}
+        data = scenario_data(case, mismatch, 7, [1, 2], "horserace fuzz --seed 7", "./engine")
+        expecting = [i for i, step in enumerate(data["steps"]) if "expect" in step]
+        assert expecting == [5, divergent] and len(data["steps"]) == divergent + 1
+    # the implementation answered more steps than asked: the divergence is past the last one
+    mismatch = {"step": int(str(steps)), "action": None, "key": "steps", "expected": "300", "actual": "301"}
+    data = scenario_data(case, mismatch, 7, [1, 2], "r", "./engine")
+    assert len(data["steps"]) == steps and data["steps"][-1]["expect"] == case["expected"][-1]
+    text = scenario_text({"id": "x", "notes": "the cafe rule: «10 €»"})      # written as it reads
+    assert "the cafe rule: «10 €»" in text

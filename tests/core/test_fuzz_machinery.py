@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 import time
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -202,12 +203,17 @@ def test_each_stop_reason_is_the_one_that_stopped_the_campaign(fake_generator):
 
 def test_the_seed_run_through_the_command_reports_its_stop_reason_and_attempts(fake_generator, fake_impl, tmp_path):
     report_file = tmp_path / "r.json"
-    assert fuzz("--impl", fake_impl("wrong-scores-at-step", 2), "--seed", "5", "--json", str(report_file)) == 1
+    command = fake_impl("wrong-scores-at-step", 2)
+    assert fuzz("--impl", command, "--seed", "5", "--json", str(report_file), "--out", str(tmp_path / "out")) == 1
     report = json.loads(report_file.read_text())
     assert report["run"]["stop_reasons"] == ["the one seed given"]
     [case] = report["cases"]
     assert case["seed"] == 5 and case["status"] == "failed"
     assert report["run"]["shrink_attempts"] == case["shrunk"]["attempts"] > 0
+    # the counterexample names the implementation it was found in, as the user gave it
+    import yaml
+    notes = yaml.safe_load(Path(case["shrunk"]["scenario"]).read_text(encoding="utf-8"))["notes"]
+    assert f"Implementation: {command}." in notes and "seed 5" in notes
 
 
 def test_shrinking_stops_at_its_time_limit(fake_generator, monkeypatch):

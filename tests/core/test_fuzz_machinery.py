@@ -448,3 +448,25 @@ def test_the_scenario_expects_the_divergent_step_and_every_refusal_however_long_
     assert len(data["steps"]) == steps and data["steps"][-1]["expect"] == case["expected"][-1]
     text = scenario_text({"id": "x", "notes": "the cafe rule: «10 €»"})      # written as it reads
     assert "the cafe rule: «10 €»" in text
+
+
+def test_a_chance_of_p_percent_is_true_for_exactly_the_top_p_of_the_hundred_numbers():
+    from reference.core.fuzz.choices import Chooser
+    for percent in (0, 1, 30, 50, 99, 100):
+        verdicts = [Chooser.replaying([n]).chance(percent) for n in range(100)]
+        assert verdicts == [n >= 100 - percent for n in range(100)], percent
+        assert Chooser.replaying([]).chance(percent) is (percent == 100)      # past the end: 0, the simplest
+    chooser = Chooser.replaying([250, 7])
+    assert chooser.chance(50) is True and chooser.drawn == [50]                 # reduced modulo the range
+    assert chooser.more(10) is False and chooser.drawn == [50, 7]
+
+
+def test_a_generator_that_never_stops_drawing_is_stopped_at_the_bound():
+    from reference.core.fuzz.choices import MAX_DRAWS, Chooser, TooManyDraws
+    chooser = Chooser.replaying([])
+    for _ in range(MAX_DRAWS):
+        chooser.below(2)
+    with pytest.raises(TooManyDraws, match=f"more than {MAX_DRAWS} choices for one case"):
+        chooser.below(2)
+    with pytest.raises(ValueError, match="at least one number"):
+        Chooser.replaying([]).below(0)

@@ -426,8 +426,8 @@ def test_protocol_steps_become_scenario_steps():
     assert scenario_step({"action": "draw"}) == {"draw": None}
     assert scenario_step({"action": "bet D by 2", "deal": {"x": 1}}) == {"bet": "D by 2", "deal": {"x": 1}}
     # a perft step's depth is the scenario's `perft`; every other field keeps its name
-    assert scenario_step({"action": "count", "depth": 3, "zeta": 1, "dice": [1, 2], "alpha": 0}) == \
-        {"count": None, "perft": 3, "zeta": 1, "dice": [1, 2], "alpha": 0}
+    assert scenario_step({"action": "count", "depth": 3, "zeta": 1, "dice": [1, 2], "abc": 0, "Z": 2}) == \
+        {"count": None, "perft": 3, "zeta": 1, "dice": [1, 2], "abc": 0, "Z": 2}
 
 
 def test_the_scenario_expects_the_divergent_step_and_every_refusal_however_long_the_case():
@@ -435,7 +435,8 @@ def test_the_scenario_expects_the_divergent_step_and_every_refusal_however_long_
     steps = 300
     case = {"id": "fuzz-dominoes-match-1", "game": "dominoes", "kind": "match", "clauses": ["DOM-PTS-1"],
             "input": {"setup": {"players": 2}, "steps": [{"action": "draw"}] * steps},
-            "expected": [{"turn": i % 2} if i != 5 else {"error": "DOM-DRAW-1"} for i in range(steps)]}
+            "expected": [{"turn": i % 2, "scores": [i, 0]} if i != 5 else {"error": "DOM-DRAW-1"}
+                         for i in range(steps)]}
     for divergent in (280, 299):
         mismatch = {"step": int(str(divergent)), "action": "draw", "key": "turn", "expected": "0", "actual": "1",
                     "clauses": ["DOM-TURN-1"]}
@@ -470,3 +471,16 @@ def test_a_generator_that_never_stops_drawing_is_stopped_at_the_bound():
         chooser.below(2)
     with pytest.raises(ValueError, match="at least one number"):
         Chooser.replaying([]).below(0)
+
+
+def test_a_shuffle_is_fisher_yates_from_the_front_and_reaches_every_order():
+    from itertools import product
+
+    from reference.core.fuzz.choices import Chooser
+    assert Chooser.replaying([0, 0, 1]).shuffled("abcd") == list("abdc")       # the last swap is a choice too
+    assert Chooser.replaying([3, 0, 0]).shuffled("abcd") == list("dbca")
+    assert Chooser.replaying([]).shuffled("abcd") == list("abcd")              # all zeros keep the order
+    orders = {tuple(Chooser.replaying(list(numbers)).shuffled("abc")) for numbers in product(range(3), range(2))}
+    assert len(orders) == 6
+    chooser = Chooser.replaying([7])
+    assert chooser.below(5) == 2 and chooser.below(5) == 0 and chooser.drawn == [2, 0]   # past the end: 0

@@ -56,7 +56,7 @@ AREAS: dict[str, dict[str, Any]] = {
     "attribution.py": {"tests": ["tests/core/test_attribution.py", "tests/core/test_judging.py"]},
     "runner.py": {"tests": ["tests/core/test_runner.py", "tests/core/test_runner_handshake.py",
                             "tests/core/test_hostile_protocol.py", "tests/core/test_hostile_impl.py",
-                            "tests/core/test_runner_speed_paths.py", "tests/core/test_offered_options.py",
+                            "tests/core/test_runner_speed_paths.py", "tests/core/test_option_ranges.py",
                             "tests/core/test_runner_parts.py"]},
     "protocol.py": {"tests": ["tests/core/test_hostile_protocol.py", "tests/core/test_protocol_messages.py",
                               "tests/core/test_runner_handshake.py",

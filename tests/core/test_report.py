@@ -20,6 +20,7 @@ from horserace_cli.commands import check
 from horserace_cli.main import main
 from reference.core import report, schemas
 from reference.core.adapter import answer_case, hello_reply
+from reference.core.expected_failures import Entry, Problem, Verdict, shown_path
 from reference.core.protocol import case_message
 from reference.core.results import COMPARED_STATUSES, FAILING_STATUSES, STATUSES, CaseResult
 from reference.core.vectors import load_cases
@@ -33,7 +34,7 @@ PLAN = {
     "dom-ex-sixty-plus-two": "errored",             # the fake answers `errored`
     "dom-match-turn-rules": "skipped",              # the fake answers `skipped`
     "dom-ex-settle-blocked-pairs": "xfailed",       # wrong scores, listed by a glob
-    "dom-ex-settle-seventeen": "changed",           # wrong scores, listed by id at another step
+    "dom-ex-settle-seventeen": "changed",           # wrong scores at step 0, listed by id at step 3
 }
 XFAIL = """\
 - id: dom-ex-settle-seventeen
@@ -95,8 +96,12 @@ def test_the_real_report_is_valid_and_holds_every_status(produced):
     partial = next(c for c in data["cases"] if c["status"] == "passed-partial")
     assert partial["not_compared"] == ["counted"]
     changed = next(c for c in data["cases"] if c["status"] == "changed")
-    assert changed["message"].startswith("changed failure: listed as an expected failure (id dom-ex-settle-seventeen, step 3;")
+    where = f"{shown_path(produced['folder'] / 'xfail.yaml')}:1"
+    assert changed["message"].startswith(f"changed failure: {where} (id dom-ex-settle-seventeen, step 3: we settle at "
+                                         "the end of the match) expects step 3; now diverges at step 0, ")
     assert changed["mismatch"]["step"] == 0 and changed["mismatch"]["key"] == "scores"
+    # both entries engaged (the changed case, the glob's expected failure): nothing to say of them
+    assert (data["expected_failures"]["errors"], data["expected_failures"]["notes"]) == ([], [])
 
 
 def test_failing_and_compared_are_one_definition_for_every_report(produced):
@@ -144,7 +149,8 @@ def test_the_text_summary_shows_the_divergence_and_the_totals(produced):
     assert "  later steps not compared: 6" in lines
     assert "ERRORED dominoes match dom-ex-sixty-plus-two" in lines
     assert "  engine crashed: KeyError 'phase'" in lines
-    assert lines[-1] == "total: 1 passed, 1 passed-partial, 1 failed, 1 skipped, 1 errored, 1 xfailed, 1 changed"
+    assert lines[-2] == "total: 1 passed, 1 passed-partial, 1 failed, 1 skipped, 1 errored, 1 xfailed, 1 changed"
+    assert lines[-1] == "compared 5 of 7 cases (71%)"     # skipped and errored were not compared; 5/7 = 71.4%
     assert "  dominoes: 1 passed, 1 passed-partial, 1 failed, 1 skipped, 1 errored, 1 xfailed, 1 changed" in lines
 
 
@@ -158,8 +164,10 @@ def test_a_count_line_names_passed_and_failed_always_and_others_when_present():
 def test_junit_counts_each_suite_and_explains_each_case(produced):
     xml = ElementTree.fromstring(produced["junit"])
     [suite] = xml.findall("testsuite")
-    # failures: divergences; errors: every other failing status; skipped: skipped and xfailed
-    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == ("7", "1", "2", "2")
+    # failures: the failing statuses of an implementation that answered (failed, changed, xpassed);
+    # errors: errored; skipped: skipped and xfailed
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == ("7", "2", "1", "2")
+    assert (xml.get("tests"), xml.get("failures"), xml.get("errors"), xml.get("skipped")) == ("7", "2", "1", "2")
     cases = {case.get("name"): case for case in suite.iter("testcase")}
     assert cases["dom-gen1-perft-001"].find("*") is None
     note = cases["dom-wt-lone-double"].find("system-out").text
@@ -167,8 +175,9 @@ def test_junit_counts_each_suite_and_explains_each_case(produced):
     failure = cases["dom-gen1-layout-001"].find("failure")
     assert failure.text.startswith("step 5 (place ") and "end_sum: expected " in failure.text
     assert "later steps not compared: 6" in failure.text and "attributed to DOM-" in failure.text
-    changed = cases["dom-ex-settle-seventeen"].find("error")
+    changed = cases["dom-ex-settle-seventeen"].find("failure")
     assert changed is not None and changed.text.startswith("changed failure: ")
+    assert changed.get("type") == "horserace.changed" and failure.get("type") == "horserace.failed"
     assert cases["dom-ex-sixty-plus-two"].find("error").get("message") == "engine crashed: KeyError 'phase'"
     assert cases["dom-ex-settle-blocked-pairs"].find("skipped").get("message") == \
         "expected failure: blocked rounds settled by hand"
@@ -178,21 +187,27 @@ def test_junit_counts_each_suite_and_explains_each_case(produced):
 
 
 def test_junit_records_the_selection_and_a_game_with_only_deselected_cases(produced):
+    typo = Entry("typo", id="nope", where="x.yaml:3")
+    verdict = Verdict([Problem("unknown", "x.yaml:3: id 'nope' matches no case", True, typo)])
     info = report.RunInfo(filters={"skip_flags": ["continuation-draws"]}, deselected={"dominoes": 4, "cards": 9},
-                          unmatched_expected=["x.yaml:3: id 'nope' matches no case"])
+                          expected=verdict, expected_file="x.yaml")
     xml = ElementTree.fromstring(report.junit_xml(produced["results"], info, {"command": "./engine"}))
     properties = {p.get("name"): p.get("value") for p in xml.find("properties")}
     assert properties["deselected"] == "13" and properties["filter.skip_flags"] == "continuation-draws"
-    assert properties["expected_failures.unmatched"] == "x.yaml:3: id 'nope' matches no case"
+    assert properties["expected_failures"] == "x.yaml"
     assert json.loads(properties["implementation"]) == {"command": "./engine"}
     suites = {s.get("name"): s for s in xml.findall("testsuite")}
     assert suites["cards"].get("tests") == "0" and suites["cards"].find("properties/property").get("value") == "9"
     assert suites["dominoes"].find("properties/property").get("value") == "4"
+    # the verdict's error is a testcase of its own suite, and counts in the run's totals
+    error = suites["expected-failures"].find("testcase[@name='x.yaml:3']/error")
+    assert error.get("type") == "horserace.unknown" and error.text == "x.yaml:3: id 'nope' matches no case"
+    assert (xml.get("tests"), xml.get("failures"), xml.get("errors"), xml.get("skipped")) == ("8", "2", "2", "2")
     text = report.text_summary(produced["results"], info=info)
     assert "  cards: 0 passed, 0 failed, 9 deselected" in text.splitlines()
-    assert "EXPECTED-FAILURE ENTRY MATCHES NOTHING x.yaml:3: id 'nope' matches no case" in text
+    assert "EXPECTED-FAILURE ENTRY UNKNOWN: x.yaml:3: id 'nope' matches no case" in text.splitlines()
     assert "selection: --skip-flags continuation-draws" in text
-    assert text.splitlines()[-1].endswith(", 13 deselected")
+    assert text.splitlines()[-2].endswith(", 13 deselected")
 
 
 # -- the announcement as reported: strings bounded, oversized parts left out ------------------------

@@ -4,7 +4,8 @@ repeated answer, and the window of cases sent ahead."""
 
 from __future__ import annotations
 
-import io
+import os
+import threading
 
 import pytest
 
@@ -15,8 +16,17 @@ from reference.core.runner import (BadCommand, InFlight, Selection, StderrTail, 
 
 
 def tail_of(data: bytes) -> StderrTail:
+    """The tail kept of `data` written to a pipe and drained to its end (drain owns the read end)."""
     tail = StderrTail()
-    tail.drain(io.BufferedReader(io.BytesIO(data)))
+    read_end, write_end = os.pipe()
+
+    def write() -> None:
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(data)
+    writer = threading.Thread(target=write)
+    writer.start()
+    tail.drain(read_end)
+    writer.join()
     return tail
 
 

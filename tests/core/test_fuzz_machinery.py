@@ -19,7 +19,7 @@ import pytest
 from reference.core.fuzz import campaign as campaign_module
 from reference.core.fuzz import cases as fuzz_cases
 from reference.core.fuzz.campaign import Campaign, CampaignRun, Track, in_process, run_campaign
-from reference.core.fuzz.shrink import MAX_ATTEMPTS, shrink, shrinker, simpler, trimmed
+from reference.core.fuzz.shrink import MAX_ATTEMPTS, Shrinker, shrink, simpler, trimmed
 from reference.core.game import Mutant
 from reference.core.vectors import load_cases
 from tests.core.test_fuzz import FAKE, INPUTS, fake_generator, fake_impl, fuzz  # noqa: F401  (fixtures)
@@ -29,16 +29,18 @@ pytestmark = [pytest.mark.usefixtures("time_limit"), pytest.mark.time_limit(10)]
 
 
 def candidates_of(numbers, diverges, budget=MAX_ATTEMPTS):
-    """Drive the shrinker by hand: every candidate it asks about, and what it returns."""
+    """Drive the shrinker by hand: every candidate it asks about, and what it returns with the
+    attempts it counted (Shrinker.attempts: what the campaign adds to its shrink_attempts)."""
     asked = []
-    steps = shrinker(numbers, budget)
+    s = Shrinker(numbers, budget)
+    steps = s.run()
     try:
         candidate = next(steps)
         while True:
             asked.append(candidate)
             candidate = steps.send(bool(diverges(candidate)))
     except StopIteration as done:
-        return asked, done.value
+        return asked, (done.value, s.attempts)
 
 
 def random_predicates(rng: random.Random):
@@ -105,13 +107,21 @@ def test_exact_attempt_counts_worked_by_hand():
     assert asked == [[], [2], [3], [4]] and result == ([5], 4)
     # trailing zeros are not numbers to shrink: [3, 0, 0] is [3]
     assert candidates_of([3, 0, 0], lambda n: False)[0] == [[], [1], [2]]
-    # a divergence that needs the four leading 5s: pass 0 bisects each of them (0, 2, 3, 4: 16
-    # questions); halving deletes the first half (fails) then the second (diverges: best is
-    # [5, 5, 5, 5]); pass 0 again on the four (16 more, the last one's 0 trimmed to [5, 5, 5]);
-    # a chunk of two gives [5, 5]; every single deletion is [5, 5, 5], already asked: 35 in all
+    # a divergence that needs the four leading 5s (no lists told: delete_list_items asks nothing):
+    # lower_leading_sizes bisects each of them (0, 2, 3, 4: 16 questions); shorten_counted_lists
+    # reads the first three 5s as lengths of lists of 1-number items that fit in the 8 numbers
+    # and cuts each to 2 then 4 items (6 questions: [2, 5, 5, 1, 1], [4, 5, 5, 5, 1, 1, 1], ...);
+    # delete_chunks deletes the first half (fails) then the second (diverges: best is
+    # [5, 5, 5, 5]), bisects the four leading numbers again (16 more, the last one's 0 trimmed
+    # to [5, 5, 5]), then a chunk of two gives [5, 5], and every other deletion is already asked;
+    # delete_small_chunks asks [5] (a chunk of 3) and [] (of 4); lower_numbers and the second
+    # round find every candidate asked: 16 + 6 + 2 + 16 + 1 + 2 = 43 in all
     asked, result = candidates_of([5, 5, 5, 5, 1, 1, 1, 1], lambda n: n[:4] == [5, 5, 5, 5])
-    assert result == ([5, 5, 5, 5], 35)
-    assert asked[16:18] == [[1, 1, 1, 1], [5, 5, 5, 5]] and asked[30] == [5, 5, 5] and asked[-1] == [5, 5]
+    assert result == ([5, 5, 5, 5], 43)
+    assert asked[16:22] == [[2, 5, 5, 1, 1], [4, 5, 5, 5, 1, 1, 1], [5, 2, 5, 5, 1], [5, 4, 5, 5, 1, 1, 1],
+                            [5, 5, 2, 5, 1], [5, 5, 4, 5, 1, 1, 1]]
+    assert asked[22:24] == [[1, 1, 1, 1], [5, 5, 5, 5]] and asked[36] == [5, 5, 5]
+    assert asked[40:] == [[5, 5], [5], []]
 
 
 def test_the_first_number_is_a_size_too():
@@ -145,17 +155,28 @@ def counting_shrinker(monkeypatch):
     """Count the candidates the campaign's shrinker yields (its attempts, whatever happens to them)."""
     yielded = []
 
-    def counted(numbers, budget):
-        steps = shrinker(numbers, budget)
-        try:
-            candidate = next(steps)
-            while True:
-                yielded.append(candidate)
-                candidate = steps.send((yield candidate))
-        except StopIteration as done:
-            return done.value
-    monkeypatch.setattr(campaign_module, "shrinker", counted)
+    class Counted(Shrinker):
+        def run(self):
+            steps = super().run()
+            try:
+                candidate = next(steps)
+                while True:
+                    yielded.append(candidate)
+                    candidate = steps.send((yield candidate))
+            except StopIteration as done:
+                return done.value
+    monkeypatch.setattr(campaign_module, "Shrinker", Counted)
     return yielded
+
+
+def examples(run: CampaignRun) -> list[dict]:
+    """The failures the campaign kept (the first of each diagnosis), in the report's form."""
+    return [example for record in run.tally.diagnoses.values() for example in record["examples"]]
+
+
+def fuzz_id(index: int, options: dict | None = None) -> str:
+    """The id of campaign case `index` of the dominoes match track with these options."""
+    return fuzz_cases.case_id("dominoes", "match", fuzz_cases.case_seed("dominoes", "match", index, options or {}))
 
 
 def long_case(case) -> bool:
@@ -167,38 +188,64 @@ def test_a_seed_run_stops_for_its_one_seed_and_counts_its_shrink_attempts_exactl
     execute, asked = recording_executor(long_case)
     seed = next(s for s in range(1000) if len(fuzz_cases.case_from_seed("dominoes", "match", {}, s)[0]["input"]["steps"]) >= 8)
     run = run_campaign(Campaign("dominoes", [Track("match", {})], seed=seed), execute)
-    assert run.stop_reason == "the one seed given"
-    [outcome] = run.outcomes
-    assert outcome.seed == seed and outcome.result.status == "failed"
-    assert outcome.shrunk["attempts"] == run.shrink_attempts == len(yielded) > 0
-    sent = asked[1:]                                   # after the campaign case: the candidates sent
-    assert len(sent) <= len(yielded)
+    assert run.stop_reason == "the one seed given" and run.tally.cases == 1
+    [example] = examples(run)
+    assert example["seed"] == seed and example["status"] == "failed"
+    shrunk = example["shrunk"]
+    assert shrunk["attempts"] == run.shrink_attempts == len(yielded) > 0
+    # after the campaign case: the candidates sent to the implementation, each a case not asked before
+    assert shrunk["runs"] == run.shrink_runs == len(asked) - 1 <= len(yielded)
     assert len({json.dumps(c["input"], sort_keys=True) for c in asked}) == len(asked), "a case judged twice"
+    assert sum(p["attempts"] for p in shrunk["passes"].values()) == shrunk["attempts"]
     # the smallest that still fails: the 4 steps the rule needs
-    assert len(outcome.shrunk["case"]["input"]["steps"]) == 4
-    assert outcome.steps == len(asked[0]["input"]["steps"]) and outcome.numbers == 2
+    assert shrunk["steps"] == 4 and shrunk["stopped"] == "no pass keeps anything more"
+    assert example["steps"] == len(asked[0]["input"]["steps"]) and example["numbers"] == 2
+
+
+def test_a_case_made_by_other_numbers_is_not_asked_again(monkeypatch):
+    """Many lists make one case (here a drawn number the case does not use): the shrinker
+    never proposes the same list twice, but the campaign must not send the same *case* twice,
+    each time another run of the implementation under test."""
+    from types import SimpleNamespace
+
+    from tests.core.test_fuzz import fake_generate
+
+    def with_an_unused_number(choose, kind, options):
+        case = fake_generate(choose, kind, options)
+        choose.below(50)                                  # drawn, and changes nothing
+        return case
+    monkeypatch.setitem(fuzz_cases.OVERRIDES, "dominoes", SimpleNamespace(KINDS=("match",), generate=with_an_unused_number))
+    execute, asked = recording_executor(long_case)
+    seed = next(s for s in range(1000)
+                if len((made := fuzz_cases.case_from_seed("dominoes", "match", {}, s))[0]["input"]["steps"]) >= 8
+                and made[1][2] > 0)
+    run = run_campaign(Campaign("dominoes", [Track("match", {})], seed=seed), execute)
+    [example] = examples(run)
+    assert len({json.dumps(c["input"], sort_keys=True) for c in asked}) == len(asked), "a case sent twice"
+    assert example["shrunk"]["steps"] == 4 and example["shrunk"]["runs"] == len(asked) - 1
+    assert example["shrunk"]["runs"] < example["shrunk"]["attempts"]       # some candidates were known cases
 
 
 def test_each_stop_reason_is_the_one_that_stopped_the_campaign(fake_generator):
     track = [Track("match", {})]
     execute, asked = recording_executor(lambda case: False)
     run = run_campaign(Campaign("dominoes", track, first=3, last=7), execute)
-    assert run.stop_reason == "end of the seed range" and [o.index for o in run.outcomes] == [3, 4, 5, 6, 7]
-    assert len(asked) == 5
+    assert run.stop_reason == "end of the seed range" and [c["id"] for c in asked] == [fuzz_id(i) for i in range(3, 8)]
+    assert run.tally.cases == 5
     execute, asked = recording_executor(long_case)
     run = run_campaign(Campaign("dominoes", track, first=0, last=50, stop_at_first=True, shrink=False), execute)
     assert run.stop_reason == "first divergence found"
-    assert [o.result.status for o in run.outcomes][-1] == "failed"
-    assert all(o.result.status == "passed" for o in run.outcomes[:-1]) and len(asked) == len(run.outcomes)
+    assert long_case(asked[-1]) and not any(long_case(c) for c in asked[:-1])
+    assert (run.tally.totals["failed"], run.tally.totals["passed"]) == (1, len(asked) - 1)
     execute, asked = recording_executor(lambda case: False)
     run = run_campaign(Campaign("dominoes", track, first=0, budget_seconds=0.2), execute)
-    assert run.stop_reason == "time budget of 0.2 s spent" and run.outcomes
+    assert run.stop_reason == "time budget of 0.2 s spent" and run.tally.cases == len(asked) > 0
     # --seed: one case per track, whatever the range says
     two = [Track("match", {}), Track("match", {"continuation": "optional"})]
     execute, asked = recording_executor(lambda case: False)
     run = run_campaign(Campaign("dominoes", two, seed=11), execute)
-    assert run.stop_reason == "the one seed given" and [o.seed for o in run.outcomes] == [11, 11]
-    assert [o.track for o in run.outcomes] == two
+    assert run.stop_reason == "the one seed given" and [c["id"] for c in asked] == ["fuzz-dominoes-match-11"] * 2
+    assert [sum(counts.values()) for counts in run.tally.by_track] == [1, 1]
 
 
 def test_the_seed_run_through_the_command_reports_its_stop_reason_and_attempts(fake_generator, fake_impl, tmp_path):
@@ -207,13 +254,19 @@ def test_the_seed_run_through_the_command_reports_its_stop_reason_and_attempts(f
     assert fuzz("--impl", command, "--seed", "5", "--json", str(report_file), "--out", str(tmp_path / "out")) == 1
     report = json.loads(report_file.read_text())
     assert report["run"]["stop_reasons"] == ["the one seed given"]
-    [case] = report["cases"]
-    assert case["seed"] == 5 and case["status"] == "failed"
+    [diagnosis] = report["diagnoses"]
+    [case] = diagnosis["examples"]
+    assert case["seed"] == 5 and case["status"] == "failed" and report["cases"] == 1
     assert report["run"]["shrink_attempts"] == case["shrunk"]["attempts"] > 0
-    # the counterexample names the implementation it was found in, as the user gave it
+    assert report["run"]["shrink_runs"] == case["shrunk"]["runs"] <= case["shrunk"]["attempts"]
+    # the counterexample names the implementation it was found in, as the user gave it (with no
+    # absolute path: scenario_out.shown_command), not the reference adapter
     import yaml
+
+    from reference.core.fuzz.scenario_out import shown_command
     notes = yaml.safe_load(Path(case["shrunk"]["scenario"]).read_text(encoding="utf-8"))["notes"]
-    assert f"Implementation: {command}." in notes and "seed 5" in notes
+    assert f"Implementation: {shown_command(command)}." in notes and "fake_impl.py wrong-scores-at-step 2." in notes
+    assert "seed 5" in notes
 
 
 def test_shrinking_stops_at_its_time_limit(fake_generator, monkeypatch):
@@ -230,10 +283,12 @@ def test_shrinking_stops_at_its_time_limit(fake_generator, monkeypatch):
     started = time.monotonic()
     run = run_campaign(Campaign("dominoes", [Track("match", {})], seed=seed, shrink_seconds=0.12), execute)
     assert time.monotonic() - started < 5.0
-    # each attempt costs 0.05 s: two or three fit in 0.12 s; the candidate drawn when time ran
-    # out is not an attempt (it was never judged)
-    assert 1 <= run.shrink_attempts <= 4 and len(asked) - 1 <= run.shrink_attempts
-    assert len(yielded) == run.shrink_attempts + 1
+    [example] = examples(run)
+    assert example["shrunk"]["stopped"] == "time limit of 0.12 s"
+    # each run costs 0.05 s: two or three fit in 0.12 s; the candidate drawn when time ran out
+    # was never sent (a candidate the campaign knew the verdict of is an attempt, not a run)
+    assert 1 <= run.shrink_runs == len(asked) - 1 <= 4 and run.shrink_runs <= run.shrink_attempts
+    assert len(yielded) == run.shrink_attempts
 
 
 # -- in process: timings, errors, and no cached reference answer for a mutant -------------------------
@@ -291,7 +346,7 @@ def test_in_process_times_each_answer_and_reports_a_crash_as_errored():
 
 
 def test_a_campaign_records_its_wall_time_and_keeps_case_order(fake_generator):
-    execute, _ = recording_executor(lambda case: False)
+    execute, asked = recording_executor(lambda case: False)
 
     def slow(cases, on_result):
         time.sleep(0.05)
@@ -299,9 +354,10 @@ def test_a_campaign_records_its_wall_time_and_keeps_case_order(fake_generator):
     run = run_campaign(Campaign("dominoes", [Track("match", {}), Track("match", {"continuation": "optional"})],
                                 first=0, last=5), slow)
     assert 0.05 <= run.seconds < 10
-    assert [(o.index, o.track.label()) for o in run.outcomes] == sorted((o.index, o.track.label()) for o in run.outcomes)
-    assert [o.index for o in run.outcomes] == list(range(6))
-    assert [o.track.options for o in run.outcomes[:2]] == [{}, {"continuation": "optional"}]
+    # case i belongs to track i % 2, in index order
+    tracks = [{}, {"continuation": "optional"}]
+    assert [c["id"] for c in asked] == [fuzz_id(i, tracks[i % 2]) for i in range(6)]
+    assert [sum(counts.values()) for counts in run.tally.by_track] == [3, 3]
     assert isinstance(run, CampaignRun) and run.announced == {"command": "(recording)", "starts": 1}
 
 
@@ -319,8 +375,8 @@ def test_a_candidate_that_errors_or_is_skipped_is_not_a_smaller_failure(fake_gen
         return {"command": "(x)", "starts": 1}
     seed = next(s for s in range(1000) if len(fuzz_cases.case_from_seed("dominoes", "match", {}, s)[0]["input"]["steps"]) >= 9)
     run = run_campaign(Campaign("dominoes", [Track("match", {})], seed=seed), execute)
-    shrunk = run.outcomes[0].shrunk
-    assert shrunk["result"].status == "failed" and len(shrunk["case"]["input"]["steps"]) == 6
+    [example] = examples(run)
+    assert example["shrunk"]["steps"] == 6 and example["shrunk"]["mismatch"]["key"] == "x"
 
 
 # -- the fuzz report's verdict and tables, the generator's loading --------------------------------
@@ -329,28 +385,44 @@ def test_a_fuzz_run_fails_on_a_failure_an_error_or_nothing_compared(capsys):
     from reference.core.fuzz.report import exit_status
 
     def made(compared, **totals):
-        return {"totals": {"passed": 0, "failed": 0, "errored": 0, **totals}, "compared": compared}
+        return {"totals": {"passed": 0, "failed": 0, "errored": 0, **totals}, "compared": compared,
+                "cases": sum(totals.values())}
     assert exit_status(made(3, passed=3), "fuzz") == 0
     assert exit_status(made(3, passed=2, failed=1), "fuzz") == 1
     assert exit_status(made(3, passed=3, errored=1), "fuzz") == 1
+    assert exit_status(made(3, passed=2, changed=1), "fuzz") == 1       # --expected-failures: a changed failure
+    assert exit_status(made(3, passed=2, xpassed=1), "fuzz") == 1
+    assert exit_status(made(3, passed=2, xfailed=1), "fuzz") == 0
     assert capsys.readouterr().err == ""
     assert exit_status(made(0, skipped=4), "fuzz") == 1
     assert capsys.readouterr().err == "horserace fuzz: nothing was compared\n"
 
 
-def test_the_clause_table_charges_both_the_campaign_case_and_its_shrunk_case_once():
-    from reference.core.fuzz.report import summarise
-    cases = [
-        {"id": "a", "status": "failed", "mismatch": {"clauses": ["DOM-A-1", "DOM-B-1"]},
-         "shrunk": {"mismatch": {"clauses": ["DOM-B-1", "DOM-C-1"]}, "scenario": "out/a.yaml"}},
-        {"id": "b", "status": "failed", "mismatch": {"clauses": ["DOM-A-1"]}},
-        {"id": "c", "status": "passed"},
-        {"id": "d", "status": "errored", "mismatch": {"clauses": ["DOM-Z-1"]}},
-    ]
-    clauses = summarise(cases)["clauses"]
-    assert clauses == {"DOM-A-1": {"divergences": 2, "cases": ["a", "b"], "scenarios": ["out/a.yaml"]},
-                       "DOM-B-1": {"divergences": 1, "cases": ["a"], "scenarios": ["out/a.yaml"]},
-                       "DOM-C-1": {"divergences": 1, "cases": ["a"], "scenarios": ["out/a.yaml"]}}
+def test_the_clause_table_charges_each_clause_once_per_case_and_only_for_a_divergence():
+    """As check's table: a case's first divergence charges each clause it is attributed to once
+    (a clause listed twice is one charge), an accepted failure too; an errored case is never
+    charged, whatever it carries; a passing case counts for the clauses it applied. (A shrunk
+    case keeps its campaign case's diagnosis, so its clauses are those already charged.)"""
+    from reference.core.fuzz.tally import Tally
+    from reference.core.results import CaseResult
+    tally = Tally([Track("match", {})], 1, 1)
+
+    def add(index, status, clauses=(), applied=()):
+        mismatch = {"step": 0, "key": "scores", "clauses": list(clauses)} if clauses else None
+        result = CaseResult(f"c{index}", "dominoes", "match", status, list(clauses), mismatch=mismatch,
+                            applied=list(applied))
+        tally.add(index, 0, {"kind": "match", "index": index}, result)
+    add(0, "failed", ["DOM-A-1", "DOM-B-1", "DOM-A-1"])
+    add(1, "failed", ["DOM-A-1"])
+    add(2, "xfailed", ["DOM-C-1"])
+    add(3, "errored", ["DOM-Z-1"], applied=["DOM-Z-2"])
+    add(4, "passed", applied=["DOM-A-1", "DOM-D-1"])
+    add(5, "skipped", applied=["DOM-E-1"])
+    assert tally.part()["clauses"] == {
+        "DOM-A-1": {"first_divergences": 2, "applied_and_passed": 1},
+        "DOM-B-1": {"first_divergences": 1, "applied_and_passed": 0},
+        "DOM-C-1": {"first_divergences": 1, "applied_and_passed": 0},
+        "DOM-D-1": {"first_divergences": 0, "applied_and_passed": 1}}
 
 
 def test_a_generator_that_fails_to_import_something_else_is_not_a_missing_generator(monkeypatch):
@@ -376,17 +448,41 @@ def test_a_generator_that_fails_to_import_something_else_is_not_a_missing_genera
         load_generator("dominoes")
 
 
+def fuzz_report(diagnoses: int, errors: int, errors_kept: int, **fields) -> dict:
+    """A fuzz report's fields for the text and JUnit writers: `diagnoses` diagnoses of two
+    failures each, `errors` errored cases of which the first `errors_kept` are kept."""
+    records = [{"diagnosis": {"clauses": [f"DOM-X-{i}"], "keys": ["scores"]}, "label": f"DOM-X-{i} [scores]",
+                "count": 2, "first_index": i,
+                "examples": [{"index": i, "id": f"fuzz-{i}", "kind": "match", "steps": 3, "status": "failed"}]}
+               for i in range(diagnoses)]
+    kept = [{"index": 100 + i, "id": f"err-{i}", "kind": "match", "steps": 2, "status": "errored", "message": "boom"}
+            for i in range(errors_kept)]
+    totals = {"passed": 1, "passed-partial": 0, "failed": 2 * diagnoses, "errored": errors, "skipped": 0,
+              "deselected": 0}
+    report = {"campaign": {"game": "dominoes", "shrink": False}, "diagnoses": records,
+              "errors": {"count": errors, "examples": kept}, "other_failures": 0, "accepted": [], "skip_reasons": [],
+              "totals": totals, "ranges": [], "cases": sum(totals.values()), "compared": 1 + 2 * diagnoses,
+              "coverage": {"tracks": [{"kind": "match", "options": {}, "totals": totals}]}}
+    return {**report, **fields}
+
+
 def test_the_fuzz_summary_shows_the_first_failing_cases_and_counts_the_rest():
+    """The first `show` diagnoses in detail, then kept errored cases up to `show` in all; every
+    diagnosis on one line; and the errored cases not shown are counted, never dropped silently."""
     from reference.core.fuzz.report import text_summary
-    cases = [{"id": f"fuzz-{i}", "index": i, "steps": 3, "status": "failed" if i % 3 else "errored"} for i in range(13)]
-    cases += [{"id": "fuzz-ok", "index": 13, "steps": 2, "status": "passed"}]
-    totals = {"passed": 1, "passed-partial": 0, "failed": 8, "errored": 5, "skipped": 0}
-    report = {"cases": cases, "clauses": {}, "totals": totals, "compared": 9}
-    for show, more in ((10, 3), (12, 1), (13, 0), (5, 8)):
-        lines = text_summary(report, show).splitlines()
-        assert sum(line.startswith(("FAILED ", "ERRORED ")) for line in lines) == show
-        assert [line for line in lines if line.startswith("...")] == (
-            [f"... {more} more failing case(s); --json has them all"] if more else [])
+    for diagnoses, errors, kept, show, shown_errors in ((8, 7, 5, 10, 2), (8, 7, 5, 13, 5), (8, 7, 5, 5, 0),
+                                                        (8, 5, 5, 13, 5), (8, 5, 5, 10, 2), (0, 3, 3, 3, 3), (3, 0, 0, 2, 0)):
+        lines = text_summary(fuzz_report(diagnoses, errors, kept), show).splitlines()
+        assert sum(line.startswith("DIAGNOSIS ") for line in lines) == min(show, diagnoses)
+        assert sum(line.startswith("ERRORED ") for line in lines) == shown_errors
+        assert [line for line in lines if line.startswith("  ") and line[2:].split(".")[0].isdigit()] == \
+            [f"  {i + 1}. DOM-X-{i} [scores]: 2 case(s); no scenario written (--no-shrink): replay the case"
+             for i in range(diagnoses)]
+        counted = [line for line in lines if "errored case(s) in all" in line]
+        assert counted == ([f"{errors} errored case(s) in all; the report keeps the first {kept}"]
+                           if errors > shown_errors else [])
+    lines = text_summary(fuzz_report(2, 0, 0, other_failures=4), 10).splitlines()
+    assert "  and 4 failing case(s) of diagnoses past the first 2 (counted only)" in lines
 
 
 def test_the_fuzz_junit_counts_and_caps_each_case():
@@ -394,26 +490,33 @@ def test_the_fuzz_junit_counts_and_caps_each_case():
 
     from reference.core.fuzz.report import junit_xml
     long = "y" * 900
-    cases = [{"id": "f-1", "kind": "match", "status": "failed", "message": long},
-             {"id": "f-2", "kind": "match", "status": "errored", "message": long},
-             {"id": "f-3", "kind": "match", "status": "skipped", "message": long},
-             {"id": "f-4", "kind": "match", "status": "passed"},
-             {"id": "f-5", "kind": "match", "status": "failed",
-              "mismatch": {"step": 2, "action": "draw", "key": "turn", "expected": "1", "actual": "0", "clauses": []},
-              "shrunk": {"mismatch": {"step": 1, "action": None, "key": "hands", "expected": "[]", "actual": "[1]",
-                                      "clauses": ["DOM-DRAW-1"]}, "scenario": "out/f-5.yaml"}}]
-    report = {"cases": cases, "campaign": {"game": "dominoes"},
-              "totals": {"failed": 2, "errored": 1, "skipped": 1, "passed": 1}}
-    suite = ElementTree.fromstring(junit_xml(report)).find("testsuite")
+    report = fuzz_report(2, 1, 1)
+    report["errors"]["examples"][0]["message"] = long
+    report["diagnoses"][1]["examples"][0].update(
+        replay="horserace fuzz --seed 7 " + "z" * 600,
+        shrunk={"mismatch": {"step": 1, "action": None, "key": "hands", "expected": "[]", "actual": "[1]",
+                             "clauses": ["DOM-DRAW-1"]}, "scenario": "out/f-5.yaml"})
+    totals = dict(report["totals"], skipped=2, xfailed=1, changed=1, xpassed=1)
+    report.update(totals=totals, cases=sum(totals.values()),
+                  coverage={"tracks": [{"kind": "match", "options": {}, "totals": totals}]})
+    xml = ElementTree.fromstring(junit_xml(report))
+    suite = xml.find("testsuite")
+    # failures: failed + changed + xpassed; errors: errored; skipped: skipped + xfailed
     assert (suite.get("name"), suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == \
-        ("fuzz.dominoes", "5", "2", "1", "1")
+        ("fuzz.dominoes", str(totals["passed"] + 4 + 1 + 1 + 2 + 1 + 1), "6", "1", "3")
     elements = {case.get("name"): list(case) for case in suite.iter("testcase")}
-    for name in ("f-1", "f-2", "f-3"):
-        [element] = elements[name]
-        assert element.get("message") == "y" * 500 and (element.tag == "skipped" or element.text == long)
-    assert elements["f-4"] == []
-    [shrunk] = elements["f-5"]
-    assert shrunk.text == "step 1 (None): hands: expected [], actual [1]; attributed to DOM-DRAW-1; scenario out/f-5.yaml"
+    [error] = elements["err-0"]
+    assert error.tag == "error" and error.get("message") == "y" * 500 and error.text == long
+    [first] = elements["diagnosis 1: DOM-X-0 [scores]"]
+    assert first.tag == "failure" and first.text == "2 failing case(s), the first is case 0"
+    [shrunk] = elements["diagnosis 2: DOM-X-1 [scores]"]
+    assert shrunk.text.startswith("2 failing case(s), the first is case 1; step 1 (None): hands: expected [], "
+                                  "actual [1]; attributed to DOM-DRAW-1; scenario out/f-5.yaml; replay: horserace fuzz")
+    assert len(shrunk.text) > 600 and shrunk.get("message") == shrunk.text[:500]
+    assert elements["match: 1 case(s) passed"] == []
+    [skipped] = elements["match: 2 case(s) skipped"]
+    [xpassed] = elements["match: 1 case(s) xpassed"]
+    assert (skipped.tag, xpassed.tag, xpassed.get("type")) == ("skipped", "failure", "horserace.xpassed")
 
 
 # -- the counterexample scenario ----------------------------------------------------------------------

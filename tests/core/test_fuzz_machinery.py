@@ -587,3 +587,23 @@ def test_a_shuffle_is_fisher_yates_from_the_front_and_reaches_every_order():
     assert len(orders) == 6
     chooser = Chooser.replaying([7])
     assert chooser.below(5) == 2 and chooser.below(5) == 0 and chooser.drawn == [2, 0]   # past the end: 0
+
+
+# -- what the machinery sample of the merged modules left alive -------------------------------------
+
+def test_a_diagnosis_label_names_its_clauses_and_keys_or_says_there_are_none():
+    from reference.core.fuzz.diagnosis import Diagnosis
+    assert Diagnosis(("DOM-PTS-1", "DOM-SETTLE-3"), ("scores", "settlement")).label() == \
+        "DOM-PTS-1, DOM-SETTLE-3 [scores, settlement]"
+    assert Diagnosis((), ()).label() == "(no clause) [-]"
+
+
+def test_a_worker_of_a_shard_records_its_indices_as_one_progression(fake_generator):
+    """A worker's indices are shard count × worker count apart: counted as one progression
+    however long the run (flat memory), not one per case."""
+    from reference.core.fuzz.ranges import Progression
+    execute, asked = recording_executor(lambda case: False)
+    run = run_campaign(Campaign("dominoes", [Track("match", {})], first=0, last=11, shard=(1, 2), workers=(0, 2)),
+                       execute)
+    assert [c["id"] for c in asked] == [fuzz_id(i) for i in (0, 4, 8)]
+    assert run.tally.coverage.progressions == [Progression(0, 8, 4)]

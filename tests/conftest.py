@@ -5,6 +5,7 @@ import gc
 import json
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -16,6 +17,7 @@ RUN_FOLDER_VARIABLE = "HORSERACE_TEST_RUN_FOLDER"
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "clause(*ids): the rule clauses a test checks")
+    config.addinivalue_line("markers", "time_limit(seconds): with the time_limit fixture, the test's bound")
     folder = share_a_run_folder(config)
     if folder is not None:
         keep_bytecode_of_the_run(folder)
@@ -151,3 +153,29 @@ def fresh_cases(fresh_vector_builds):
         return cases[name]
 
     return of
+
+
+class TimeLimitExceeded(BaseException):
+    """Raised in a test that ran past its time limit: a BaseException, so that no `except
+    Exception` in the code under test swallows it."""
+
+
+@pytest.fixture
+def time_limit(request):
+    """Fail the test after TIME_LIMIT seconds (or its `time_limit(seconds)` marker) instead of
+    letting a loop hang the run: SIGALRM in the test's process (the main thread of a worker)."""
+    marker = request.node.get_closest_marker("time_limit")
+    seconds = marker.args[0] if marker else TIME_LIMIT
+
+    def expired(signum, frame):
+        raise TimeLimitExceeded(f"over {seconds} s: a loop that does not end?")
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+TIME_LIMIT = 60

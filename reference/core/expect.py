@@ -20,8 +20,9 @@ SHAPED_MODES = ("unordered_each", "events")     # a value must be a list (events
 
 
 def canonical(value: Any) -> Any:
-    """JSON-normalised value (tuples become lists, keys become strings)."""
-    return json.loads(json.dumps(value))
+    """JSON-normalised value (tuples become lists, keys become strings); ValueError for NaN and
+    the infinities, which JSON cannot write (so `inf` never matches `inf`, as NaN never does)."""
+    return json.loads(json.dumps(value, allow_nan=False))
 
 
 def _kind(value: Any) -> str:
@@ -196,4 +197,7 @@ def show(value: Any, mode: str = "exact") -> str:
             value = sorted(canonical(value), key=_key)
         return json.dumps(canonical(value), sort_keys=True)
     except (TypeError, ValueError, RecursionError):
-        return repr(value)[:2000]
+        try:
+            return repr(value)[:2000]
+        except RecursionError:      # Python's repr is recursive too
+            return "(nested too deeply to show)"

@@ -5,7 +5,8 @@
   matrix: per cell the first divergences charged to the clause, the cases that applied it and
   passed, and the skipped cases exercising it, coloured by what happened (a cell with
   divergences links to them);
-- `impl-N.html` per implementation: every failing case (failed, errored, unexpectedly passed)
+- `impl-N.html` per implementation: every failing case (results.FAILING_STATUSES: failed, errored,
+  unexpectedly passed, or failing otherwise than its expected-failure entry says)
   with its status, message, the divergent step and field, expected vs actual with the differing
   part marked, the attributed clauses with their text and rule-text sources, and a link to the
   scenario's page and to the diagram of that step on the site (`horserace site` naming);
@@ -27,12 +28,11 @@ from .standing import own_words_source
 from .errors import HorseRaceError
 from .game import UnknownGame, get_game
 from .report import shown_differences
-from .results import STATUSES
+from .results import FAILING_STATUSES, STATUSES
 from .site import build_site, e, page_name, write
 from .site import page as site_page
 from .vectors import load_cases
 
-FAILING = ("failed", "errored", "xpassed")
 MAX_FAILURES_SHOWN = 1000        # per implementation page; the JSON report has them all
 MAX_REPORT_BYTES = 256 * 1024 * 1024   # a capped report of every case is far smaller
 MAX_DIFF_CHARS = 4000            # inline diffs of longer values are not marked character by character
@@ -57,7 +57,7 @@ td.cell { text-align: center; white-space: nowrap; font-variant-numeric: tabular
 td.pass { background: #dcfce7; } td.fail { background: #fee2e2; font-weight: bold; }
 td.skip { background: #fef9c3; } td.xfail { background: #ffedd5; } td.none { background: #f3f4f6; color: #9ca3af; }
 .failure { border-top: 2px solid #e5e7eb; margin-top: 14px; padding-top: 6px; }
-.status-failed, .status-errored, .status-xpassed { color: #b91c1c; font-weight: bold; }
+.status-failed, .status-errored, .status-xpassed, .status-changed { color: #b91c1c; font-weight: bold; }
 pre { background: #f9fafb; border: 1px solid #e5e7eb; padding: 5px 8px; white-space: pre-wrap;
       word-break: break-all; margin: 2px 0; font-size: 12.5px; }
 del { background: #fecaca; text-decoration: none; } ins { background: #bbf7d0; text-decoration: none; }
@@ -247,7 +247,7 @@ def counts_text(c: Mapping[str, int]) -> str:
 def implementation_page(index: int, report: Mapping[str, Any], vectors: Mapping[str, dict], links: Links) -> str:
     name = implementation_name(report, index)
     cases = [c for c in report["cases"] if isinstance(c, dict)]
-    failing = [c for c in cases if c.get("status") in FAILING]
+    failing = [c for c in cases if c.get("status") in FAILING_STATUSES]
     body = ['<nav><a href="index.html">All implementations</a></nav>',
             f"<h1>{e(name)}</h1>",
             f'<p class="meta">command <code>{e(report["implementation"].get("command", ""))}</code>; suite '
@@ -376,7 +376,7 @@ def index_page(reports: Sequence[Mapping[str, Any]], links: Links) -> str:
 
 def vector_index(reports: Sequence[Mapping[str, Any]]) -> dict[str, dict]:
     """The vector case of every failing case id (for its description, origin and step clauses)."""
-    failing = [c for r in reports for c in r["cases"] if isinstance(c, dict) and c.get("status") in FAILING]
+    failing = [c for r in reports for c in r["cases"] if isinstance(c, dict) and c.get("status") in FAILING_STATUSES]
     wanted = {str(c.get("id")) for c in failing}
     games = sorted({str(c.get("game")) for c in failing if _known_game(str(c.get("game")))})
     if not wanted or not games:

@@ -54,9 +54,10 @@ VERDICT_NODE = "horserace::expected-failures"     # the pseudo test a red expect
 def check_message(result: CaseResult) -> str:
     """The lines `horserace check` prints for this case: for a failing case the first
     divergent step, its action, the key, expected and actual values and the clauses."""
-    from .report import FAILING, text_summary
+    from .report import text_summary
+    from .results import FAILING_STATUSES
 
-    if result.status not in FAILING:
+    if result.status not in FAILING_STATUSES:
         return result.message
     return text_summary([result], show_failures=1).split("\nper game:")[0]
 

@@ -19,8 +19,6 @@ from .expected_failures import load_expected_failures as _load_expected_failures
 from .results import COMPARED_STATUSES, FAILING_STATUSES, STATUSES, CaseResult, bounded
 from .version import suite_version
 
-FAILING = FAILING_STATUSES
-COMPARED = COMPARED_STATUSES
 ANNOUNCEMENT_LIMIT = 32 * 1024   # bytes of the implementation's hello copied into the JSON report
 START_ERROR_LIMIT = 1000          # characters of a failed start's message (the command plus its cause)
 
@@ -43,11 +41,11 @@ def by_clause(results: list[CaseResult]) -> dict[str, dict[str, int]]:
 
 
 def ok(results: list[CaseResult]) -> bool:
-    return not any(r.status in FAILING for r in results)
+    return not any(r.status in FAILING_STATUSES for r in results)
 
 
 def compared(results: list[CaseResult]) -> int:
-    return sum(1 for r in results if r.status in COMPARED)
+    return sum(1 for r in results if r.status in COMPARED_STATUSES)
 
 
 # A run must compare at least this share of its selected cases (unless --allow-skips): an
@@ -208,7 +206,7 @@ def text_summary(results: list[CaseResult], show_failures: int = 10, all_clauses
                  info: RunInfo | None = None) -> str:
     info = info or RunInfo()
     out = []
-    failing = [r for r in results if r.status in FAILING]
+    failing = [r for r in results if r.status in FAILING_STATUSES]
     for r in failing[:show_failures]:
         out.append(f"{r.status.upper()} {r.game} {r.kind} {r.id}")
         if r.mismatch:

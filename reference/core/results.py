@@ -17,9 +17,11 @@ from .game import get_game
 # expected failures: a listed failure that now fails differently (another step, key, clause or
 # value), or a case the baseline compared that is now skipped.
 STATUSES = ("passed", "passed-partial", "failed", "skipped", "errored", "xfailed", "xpassed", "changed")
-# The statuses that make a run red, and those of a case whose answers were compared with the
-# expected values (the one definition every report, route and gate reads).
+# The one definition of a failing case, for every report (text, JSON, JUnit, HTML, the pytest
+# plugin): it diverged, errored, passed although listed as an expected failure, or fails
+# otherwise than its entry says. Any of them fails the run.
 FAILING_STATUSES = ("failed", "errored", "xpassed", "changed")
+# The cases whose answers were compared with the expected values (the others were not).
 COMPARED_STATUSES = ("passed", "passed-partial", "failed", "xfailed", "xpassed", "changed")
 FIELD_LIMIT = 2048          # bytes of any message, expected or actual value kept in a report
 

@@ -80,6 +80,9 @@ def adapter_with_fault(fault: str, setup: str = "") -> str:
             .replace("FAULT", textwrap.indent(textwrap.dedent(fault).strip(), " " * 8)))
 
 
+# a shrinker or campaign that loops fails the test in 60 s (tests/conftest.py) instead of hanging the run
+pytestmark = pytest.mark.usefixtures("time_limit")
+
 # The fake implementation: the reference adapter with one planted fault.
 FAKE_IMPL = adapter_with_fault("""
     if mode == "wrong-scores-at-step" and len(reply["steps"]) > at and "scores" in reply["steps"][at]:

@@ -152,6 +152,15 @@ def test_counts_that_disagree_with_the_ranges_are_refused(shards, tmp_path, caps
 def test_a_missing_shard_is_refused(shards, tmp_path, capsys):
     code, _ = merge(tmp_path, shards["s1"])
     assert code == 2 and "2/2 missing" in capsys.readouterr().err
+    code, _ = merge(tmp_path, shards["s2"])                         # the first shard counts too
+    assert code == 2 and "shard(s) 1/2 missing" in capsys.readouterr().err
+
+
+def test_ranges_that_are_no_progression_are_refused_with_the_file(shards, tmp_path, capsys):
+    code, _ = merge(tmp_path, edited(shards["s1"], lambda r: set_path(r, ["ranges"], [{"first": 4, "last": 2, "step": 2}])),
+                    shards["s2"])
+    err = capsys.readouterr().err
+    assert code == 2 and "in0.json: ranges: not a progression: 4..2 step 2" in err and "Traceback" not in err
 
 
 def test_shards_bounded_by_time_merge_with_the_indices_they_ran(tmp_path, monkeypatch):

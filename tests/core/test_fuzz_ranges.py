@@ -91,3 +91,8 @@ def test_a_progression_must_be_one():
         P(0, 10, 3)
     with pytest.raises(ValueError):
         P(5, 4, 1)
+
+
+def test_adjacent_single_indices_are_joined_and_a_gap_is_kept():
+    assert normalize([Progression(3, 3, 1), Progression(4, 4, 1), Progression(5, 5, 1), Progression(9, 9, 1)]) == \
+        [Progression(3, 5, 1), Progression(9, 9, 1)]

@@ -12,6 +12,7 @@ settlement case, so those are skipped)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import shlex
@@ -27,6 +28,7 @@ from reference.core.adapter import answer_case, hello_reply
 from reference.core.catalog import load_catalog
 from reference.core.html_report import attributed_clauses, marked
 from reference.core.protocol import case_message
+from reference.core.results import FAILING_STATUSES, STATUSES
 from reference.core.site import page_name
 from reference.core.vectors import load_cases
 from tests.core.test_site import browse, decode_png, structure
@@ -281,3 +283,129 @@ def test_reports_are_bounded(runs, tmp_path, capsys, monkeypatch):
     assert "at most 50 reports" in capsys.readouterr().err
     assert main(["report", str(tmp_path / "missing.json"), "-o", str(tmp_path)]) == 2
     assert "missing.json: cannot read the report" in capsys.readouterr().err
+
+
+# -- every failing status, clauses from elsewhere, games the suite does not know ------------------
+# Each report below is a real report of the `runs` fixture with its cases replaced, validated
+# against the schema before `horserace report` reads it (which validates it again).
+
+def with_cases(report: dict, cases: list[dict], **fields) -> dict:
+    data = dict(copy.deepcopy(report), cases=cases, **fields)
+    assert schemas.schema_errors(data, "report.schema.json") == []
+    return data
+
+
+def shown(tmp_path: Path, data: dict) -> tuple[str, str]:
+    """(the implementation page, the dashboard) that `horserace report` writes of `data`."""
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["report", str(path), "-o", str(out), "--site-url", "https://x.invalid/"]) == 0
+    return read(out / "impl-1.html"), read(out / "index.html")
+
+
+def tied_failure(reports: dict) -> dict:
+    [tied] = [c for c in reports["mutant"]["cases"] if c["id"] == TIED]
+    assert tied["status"] == "failed" and tied["mismatch"]["clauses"]
+    return copy.deepcopy(tied)
+
+
+def test_every_failing_status_is_listed_and_charged_by_clause(runs, tmp_path):
+    """results.FAILING_STATUSES is the one definition: a changed failure (listed as expected,
+    failing otherwise) is listed and charged by clause like a plain failure, styled red; the
+    passing, skipped and expected statuses are not."""
+    _, reports = runs
+    tied = tied_failure(reports)
+    cases = [dict(copy.deepcopy(tied), id=f"{TIED}-{status}", status=status) for status in STATUSES]
+    page, _ = shown(tmp_path, with_cases(reports["mutant"], cases))
+    listed = re.findall(r'<section class="failure" id="case-([^"]+)">', page)
+    assert listed == [f"{TIED}-{s}" for s in STATUSES if s in FAILING_STATUSES]
+    assert "changed" in FAILING_STATUSES and 'class="status-changed">CHANGED<' in page
+    assert re.search(r"\.status-changed \{ color: #b91c1c", page)           # red, as failed
+    for clause in tied["mismatch"]["clauses"]:
+        row = page.split(f'<tr id="clause-{clause}">')[1].split("</tr>")[0]
+        assert f"<td>{len(FAILING_STATUSES)}</td>" in row
+        assert all(f"#case-{TIED}-{s}" in row for s in FAILING_STATUSES)
+    assert f'<h2 id="failures">Failing cases ({len(FAILING_STATUSES)})</h2>' in page
+
+
+def test_a_clause_the_catalogs_do_not_know_is_shown_not_a_crash(runs, tmp_path):
+    """A report from an older or newer suite may charge clause ids this suite's catalogs lack."""
+    _, reports = runs
+    tied = tied_failure(reports)
+    old = dict(tied, clauses=["DOM-OLD-99"], mismatch=dict(tied["mismatch"], clauses=["DOM-OLD-99"]))
+    page, index = shown(tmp_path, with_cases(reports["mutant"], [old],
+                                             clauses={"DOM-OLD-99": {"first_divergences": 1, "applied_and_passed": 0}}))
+    assert '<li class="clause">DOM-OLD-99 <span class="small">(not in the catalogs)</span></li>' in page
+    assert '<tr id="clause-DOM-OLD-99">' in page
+    row = index.split('<tr id="DOM-OLD-99">')[1].split("</tr>")[0]
+    assert "<code>DOM-OLD-99</code>" in row and "(not in the catalogs)" in row and 'class="cell fail"' in row
+
+
+def test_a_report_of_a_game_the_suite_does_not_know_still_renders(runs, tmp_path):
+    _, reports = runs
+    counts = {"passed": 0, "passed-partial": 0, "failed": 1, "skipped": 0, "errored": 0, "xfailed": 0, "xpassed": 0,
+              "changed": 1}
+    cases = [{"id": "chess-001", "game": "chess", "kind": "mate", "status": "failed", "seconds": 0.1,
+              "clauses": ["CHS-1"], "mismatch": {"step": 0, "action": "e4", "key": "board", "expected": "a",
+                                                  "actual": "b", "clauses": ["CHS-1"]}},
+             {"id": "chess-002", "game": "chess", "kind": "mate", "status": "changed", "seconds": 0.1,
+              "clauses": ["CHS-2"], "message": "changed failure",
+              "mismatch": {"step": 1, "action": "e5", "key": "board", "expected": "a", "actual": "c", "clauses": ["CHS-2"]}}]
+    data = with_cases(reports["mutant"], cases, totals=counts, games={"chess": counts},
+                      clauses={"CHS-1": {"first_divergences": 1, "applied_and_passed": 0},
+                               "CHS-2": {"first_divergences": 1, "applied_and_passed": 0}})
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["report", str(path), "-o", str(out)]) == 0          # a site is written for the known games: none
+    assert not (out / "site").exists()
+    page = read(out / "impl-1.html")
+    assert 'id="case-chess-001"' in page and 'id="case-chess-002"' in page
+    assert "CHS-1 <span" in page and "no scenario page" in page
+    assert read(out / "index.html").count('class="cell fail"') == 2
+
+
+def test_a_clause_with_many_failures_lists_twenty_and_counts_the_rest(runs, tmp_path, monkeypatch):
+    _, reports = runs
+    tied = tied_failure(reports)
+    cases = [dict(copy.deepcopy(tied), id=f"{TIED}-{i:02}") for i in range(21)]       # one more than listed
+    monkeypatch.setattr("reference.core.html_report.MAX_FAILURES_SHOWN", 20)
+    page, _ = shown(tmp_path, with_cases(reports["mutant"], cases))
+    clause = tied["mismatch"]["clauses"][0]
+    row = page.split(f'<tr id="clause-{clause}">')[1].split("</tr>")[0]
+    assert "<td>21</td>" in row and row.count('<a href="#case-') == 20 and row.endswith(" and 1 more</td>")
+    assert f"#case-{TIED}-19" in row and f"#case-{TIED}-20" not in row
+    # the page shows the first MAX_FAILURES_SHOWN failures and says how many it left to the JSON report
+    assert page.count('<section class="failure"') == 20
+    assert "<p>1 more failing cases: see the JSON report.</p>" in page
+
+
+def test_each_implementation_links_its_own_page_and_says_how_many_clauses_it_is_charged_to(runs, tmp_path):
+    out, reports = runs
+    index = read(out / "index.html")
+    for i in range(1, len(IMPLEMENTATIONS) + 1):
+        assert f'<a href="impl-{i}.html">impl-{i}.html</a>' in index
+    assert "more failing cases" not in read(out / "impl-2.html")       # all of them are shown
+    tied = tied_failure(reports)
+    one = dict(copy.deepcopy(tied), id=f"{TIED}-one", mismatch=dict(tied["mismatch"], clauses=["DOM-TIE-1"]))
+    two = dict(copy.deepcopy(tied), id=f"{TIED}-two", mismatch=dict(tied["mismatch"], clauses=["DOM-TIE-1", "DOM-TIE-2"]))
+    page, _ = shown(tmp_path, with_cases(reports["mutant"], [one, two]))
+    for case_id, word, count in ((f"{TIED}-one", "clause", 1), (f"{TIED}-two", "clauses", 2)):
+        section = re.search(rf'id="case-{case_id}">(.*?)</section>', page, re.S).group(1)
+        assert f"<p>charged to {word}:</p>" in section and section.count('<li class="clause">') == count
+
+
+def test_a_matrix_cell_is_red_for_an_unexpected_divergence_orange_for_expected_ones_only():
+    """The cell's colour: a first divergence not listed as expected (red), only expected ones
+    (orange), applied and passed (green), only skipped (yellow), nothing (none); its counts
+    link to the implementation's clause row only when something diverged."""
+    from reference.core.html_report import ClauseCell, cell
+    assert [ClauseCell(*c).kind for c in ((2, 1, 5, 5), (1, 0, 0, 0), (2, 2, 5, 5), (0, 0, 1, 3), (0, 0, 0, 1),
+                                          (0, 0, 0, 0))] == ["fail", "fail", "xfail", "pass", "skip", "none"]
+    red = cell(ClauseCell(2, 1, 3, 4), "DOM-X-1", "impl-1.html#clause-DOM-X-1")
+    assert 'class="cell fail"' in red and 'href="impl-1.html#clause-DOM-X-1"' in red
+    assert re.sub("<[^>]+>|&thinsp;", "", red) == "2/3/4" and "(1 of them expected failures)" in red
+    green = cell(ClauseCell(0, 0, 3, 1), "DOM-X-1", "x")
+    assert 'class="cell pass"' in green and "href" not in green and re.sub("<[^>]+>|&thinsp;", "", green) == "0/3/1"
+    assert cell(None, "DOM-X-1", "x") == '<td class="cell none">&ndash;</td>'

@@ -35,7 +35,6 @@ from .ranges import Coverage, Progression, first_overlap, normalize
 
 STATUSES = ("passed", "passed-partial", "failed", "errored", "skipped", "deselected")
 EXPECTATION_STATUSES = ("xfailed", "xpassed", "changed")     # with --expected-failures
-COMPARED = COMPARED_STATUSES                # results.py: the one definition
 PASSING = ("passed", "passed-partial")
 DIAGNOSED = ("failed", "changed")           # the statuses whose failures are diagnosed and shrunk
 MAX_DIAGNOSES = 200
@@ -196,7 +195,7 @@ def combine(parts: Iterable[dict[str, Any]], tracks: list[dict[str, Any]], max_e
     errors = sorted(errors, key=_entry_order)[:MAX_ERRORS_KEPT]
     return {"totals": status_counts(totals),
             "cases": sum(totals.values()),
-            "compared": sum(totals.get(s, 0) for s in COMPARED),
+            "compared": sum(totals.get(s, 0) for s in COMPARED_STATUSES),
             "coverage": {"kinds": {k: status_counts(kinds[k]) for k in sorted(kinds)},
                          "tracks": [{**track, "totals": status_counts(counts)} for track, counts in zip(tracks, by_track)],
                          "clauses": {c: {"first_divergences": clauses[c]["first_divergences"],

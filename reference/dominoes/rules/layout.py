@@ -269,6 +269,11 @@ class Layout:
 
 # -- placing: the one definition of a legal placement ---------------------------------------
 
+def may_open_with(tile: Tile) -> bool:
+    # DOM-OPEN-3: the opener may play any tile from hand.
+    return True
+
+
 def joins(tile: Tile, point: Point) -> bool:
     # DOM-PLACE-1: a tile joins an available attachment point with a half of the same value.
     return point.value in tile
@@ -276,13 +281,13 @@ def joins(tile: Tile, point: Point) -> bool:
 
 def placements(layout: Layout, tiles: Iterable[Tile],
                points: list[Point] | None = None) -> Iterator[tuple[Tile, Point | None]]:
-    """Every (tile, point) a player holding `tiles` may place: on an empty layout any tile
-    opens (point None, DOM-OPEN-3); otherwise a tile joins a point it matches (`joins`).
+    """Every (tile, point) a player holding `tiles` may place: on an empty layout a tile that
+    may open (point None, `may_open_with`); otherwise a tile joins a point it matches (`joins`).
     `points` narrows the attachment points offered (DOM-INT-2); by default all of them."""
     if layout.is_empty():
-        # DOM-OPEN-3: the opener may play any tile from hand.
         for tile in tiles:
-            yield tile, None
+            if may_open_with(tile):
+                yield tile, None
         return
     if points is None:
         points = layout.attachment_points()

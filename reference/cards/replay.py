@@ -161,7 +161,7 @@ def start_table(case: CaseInput, options: Options):
 
 
 def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
-    table = start_table(case, options)
+    table = case.start if case.start is not None else start_table(case, options)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         action = step_action(step, index)
@@ -178,7 +178,8 @@ def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
             yield refused(index, text, exc)
             continue
         view = table_view(table, log)
-        yield StepOutcome(index, text, view, tuple(log.clauses), table_step_narration(view, text) if narrating() else ())
+        yield StepOutcome(index, text, view, tuple(log.clauses), table_step_narration(view, text) if narrating() else (),
+                          table)
 
 
 # -- layout: lays judged one by one -------------------------------------------------------------

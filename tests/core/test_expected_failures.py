@@ -15,7 +15,7 @@ from reference.core.results import CaseResult
 def failing(case_id="dom-gen1-match-001", step=0, key="events", clauses=("DOM-OPEN-1",)):
     mismatch = {"step": step, "action": "place 6|6", "key": key, "expected": "1", "actual": "2",
                 "differences": [{"key": key, "field": key, "path": key, "expected": "1", "actual": "2"}],
-                "later_steps_not_compared": 3, "clauses": list(clauses), "attributed_by": "paths"}
+                "later_steps_not_compared": 3, "clauses": list(clauses), "attributed_by": "footprint"}
     return CaseResult(case_id, "dominoes", "match", "failed", ["DOM-OPEN-1", "DOM-TURN-1"], mismatch=mismatch)
 
 

@@ -26,7 +26,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel workers (default: one per core)")
     parser.add_argument("--show", type=int, default=3, metavar="N", help="killing cases shown per mutant (--full)")
     parser.add_argument("--attribution", action="store_true",
-                        help="attribute each mutant's failures and print its top attributed clause and share")
+                        help="charge each mutant's failing cases as the runner charges an implementation's (the "
+                             "mutant itself withheld from the counterfactual search) and report, per game, the "
+                             "share of mutants named right (own clause among at most three named; strictly: "
+                             "one clause, its own) and the ten worst misses")
+    parser.add_argument("--held-out", action="store_true",
+                        help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
+                             "attribution) instead of the curated mutants")
+    parser.add_argument("--footprint-only", action="store_true",
+                        help="with --attribution: charge by the footprints alone, as before the counterfactual "
+                             "search (for comparison)")
+    parser.add_argument("--per-mutant", type=int, default=0, metavar="N",
+                        help="with --attribution: failing cases attributed per mutant, spread over its failures "
+                             "(default 24)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     games = [g for name, g in all_games().items() if not args.game or name in args.game]
     jobs = []
     for game in games:
-        mutants = [m for m in (game.mutants() if game.mutants else []) if not args.mutant or m.name in args.mutant]
+        mutants = [m for m in (held_out(game) if args.held_out else game.mutants() if game.mutants else [])
+                   if not args.mutant or m.name in args.mutant]
         if args.list:
             for m in mutants:
                 print(f"{game.name:12} {m.name:36} {', '.join(m.clauses):28} {m.description}")
@@ -50,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         print("no mutant matches the selection")
         return 1
     if args.attribution:
-        return attribution_report(jobs)
+        return attribution_report(jobs, args)
     with Progress("mutants", total=len(jobs), unit="mutants") as progress:
         if args.via_protocol:
             results = run_mutants(jobs, workers=args.jobs or None, full=args.full, on_result=progress.advance)
@@ -70,10 +83,21 @@ def run(args: argparse.Namespace) -> int:
     return 1 if survivors else 0
 
 
-def attribution_report(jobs: list) -> int:
-    """The mutant attribution table; the cases carry their vector header's clause_keys."""
-    from reference.core.mutant_attribution import attribute_mutant, attribution_table
-    from reference.core.vectors import load_cases
-    cases = {game.name: load_cases([game.name]) for game in {g.name: g for g, _, _ in jobs}.values()}
-    print(attribution_table([attribute_mutant(game, m, cases[game.name]) for game, m, _ in jobs]))
+def held_out(game) -> list:
+    """The game's held-out misreadings (reference/<game>/heldout.py), if it has any."""
+    import importlib
+    try:
+        module = importlib.import_module(f"reference.{game.name}.heldout")
+    except ModuleNotFoundError:
+        return []
+    return module.heldout()
+
+
+def attribution_report(jobs: list, args: argparse.Namespace) -> int:
+    """The attribution table; the cases carry their vector header's clause_keys."""
+    from reference.core.mutant_attribution import PER_MUTANT, attribute_mutants, attribution_table
+    options = {"counterfactual": not args.footprint_only, "per_mutant": args.per_mutant or PER_MUTANT}
+    with Progress("attribution", total=len(jobs), unit="mutants") as progress:
+        rows = attribute_mutants(jobs, workers=args.jobs or None, on_result=progress.advance, **options)
+    print(attribution_table(rows))
     return 0

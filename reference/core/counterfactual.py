@@ -1,0 +1,944 @@
+"""Which rule's decision, altered, reproduces what an implementation did at its first
+divergent step: attribution by counterfactual re-execution.
+
+The runner has the case's input, and every step before the divergent one matched, so the
+reference engine can stand where the implementation stood. The step is played once with every
+decision point (decision_points.py) recording what it decided: the clauses that took part,
+including those that decided *not* to act (61 not reached, no block yet, no continuation).
+Then it is played again once per alteration, each changing one decision at that step only:
+
+- generic alterations of a decision point, by what it decided: a yes/no negated, a count or a
+  threshold shifted by one, the other branches its `return`s name, an effect dropped, a list
+  emptied or cut short, a guard made to refuse;
+- the game's curated mutants (and any other `Alteration` a caller adds, such as generated
+  operator mutants) whose clauses took part in the step.
+
+Each altered observation is compared with the implementation's *actual* observation, values
+and all (`closeness`): an alteration that reproduces it exactly comes first, then the others
+by an Ochiai measure over the differing facts (as Metallaxis-FL ranks mutants; MUSE's insight
+that a mutant at the faulty place reproduces the failure's change). The clauses of the best
+alterations are charged, ties together; the footprints (clause_keys) only break a tie, and
+take over when no alteration explains anything (results.py).
+
+Refusals are decisions too. When the implementation refused an action the reference took, only
+alterations that make the reference refuse it reproduce that, and the decisions that granted
+it (a yes turned no) come before guards forced to refuse. When the implementation took an action
+the reference refused, the clause the reference refused it under is charged (results.py).
+
+A failure's attribution is bounded in time (`budget` seconds of this process's CPU time, so
+that a machine busy with other work does not cut it short; the search stops there and says so), and the engine is never left altered: every alteration is undone before the next, and
+the game's memoised results are forgotten around it (mutation.clear_engine_caches).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+import threading
+import time
+from collections import Counter
+from contextlib import ExitStack, contextmanager, nullcontext
+from dataclasses import dataclass, field
+from typing import Any, Callable, ContextManager, Iterator, Mapping, Sequence
+
+from .decision_points import DecisionPoint, build, decision_points, holders
+from .errors import IllegalAction
+from .expect import MISSING
+from .game import CaseInput, get_game
+
+DEFAULT_BUDGET = 0.5            # seconds of CPU time of counterfactual search per failure
+OBSERVE = {"action": "observe"}
+MAX_LIST_ALTERATIONS = 2        # int arguments shifted per decision point
+
+
+@dataclass(frozen=True)
+class Alteration:
+    """One changed decision, installed for the divergent step only."""
+
+    name: str                               # "negate match.reaches_target", "mutant target-fifty"
+    clauses: tuple[str, ...]
+    source: str                             # "decision", "curated", "generated", ...
+    site: str                               # where in the rules it changes something (leave-one-out)
+    install: Callable[[], ContextManager]   # a context manager that installs it
+    grants: bool = False                    # a "yes" the reference took, turned "no"
+    # how the same misreading acts on the steps before (history checks); None: as `install`
+    everywhere: Callable[[], ContextManager] | None = None
+
+
+@dataclass
+class Trial:
+    alteration: Alteration
+    observation: dict[str, Any] | None      # None: the altered engine failed
+    exact: bool = False
+    score: float = 0.0
+
+
+@dataclass
+class Finding:
+    """What the counterfactual search concluded for one divergent step."""
+
+    clauses: list[str]                      # the clauses of the best alterations (ties together)
+    exact: bool                             # the best reproduce the actual observation exactly
+    score: float                            # their closeness (1.0 when exact)
+    best: list[str]                         # the best alterations' names
+    tried: int                              # alterations played
+    planned: int                            # alterations there were to play
+    out_of_time: bool
+    participating: list[str] = field(default_factory=list)
+    producers: dict[str, list[str]] = field(default_factory=dict)   # item_producers of the step
+    # the keys where some alteration gave one of the values the implementation reported
+    reproduced_keys: set[str] = field(default_factory=set)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"reproduced": "exactly" if self.exact else "in part" if self.clauses else "not at all",
+               "closeness": round(self.score, 4),
+               "best": self.best[:5], "alterations_tried": self.tried, "alterations_planned": self.planned}
+        if self.out_of_time:
+            out["budget_spent"] = True
+        return out
+
+
+class NotReplayable(Exception):
+    """The reference does not reproduce the case's expected observation here (another suite
+    version, a synthetic case): no counterfactual can be drawn."""
+
+
+# -- what a caller sets for the searches it starts -------------------------------------------------
+
+_SETTINGS = threading.local()
+
+
+@contextmanager
+def searching_with(withheld: Callable[[Alteration], bool] | None = None, extra: Sequence[Alteration] = (),
+                   budget: float | None = None) -> Iterator[None]:
+    """Within this block, every counterfactual search (the runner's, through results.judge) also
+    tries `extra` alterations, leaves out those `withheld` picks and spends `budget` seconds
+    per failure (None: DEFAULT_BUDGET). Measurements use it (mutant_attribution.py)."""
+    previous = getattr(_SETTINGS, "value", None)
+    _SETTINGS.value = (withheld, tuple(extra), budget)
+    try:
+        yield
+    finally:
+        _SETTINGS.value = previous
+
+
+def settings() -> tuple[Callable[[Alteration], bool] | None, tuple[Alteration, ...], float | None]:
+    return getattr(_SETTINGS, "value", None) or (None, (), None)
+
+
+# -- playing the divergent step ------------------------------------------------------------------
+
+_ACTIVE = threading.local()
+
+
+def searching() -> bool:
+    """Is a counterfactual search running in this thread (its engine may be altered)?"""
+    return getattr(_ACTIVE, "depth", 0) > 0
+
+
+@contextmanager
+def _searching() -> Iterator[None]:
+    _ACTIVE.depth = getattr(_ACTIVE, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _ACTIVE.depth -= 1
+
+
+class _Deadline(Exception):
+    pass
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise _Deadline()
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Stop an altered run that does not end (an alteration may loop forever): a timer of this
+    process's CPU time (so a machine busy with others stops nothing early) where this thread
+    may use one and nobody else does, else no limit."""
+    usable = (hasattr(signal, "setitimer") and hasattr(signal, "SIGVTALRM")
+              and threading.current_thread() is threading.main_thread()
+              and signal.getsignal(signal.SIGVTALRM) in (signal.SIG_DFL, signal.SIG_IGN, None)
+              and signal.getitimer(signal.ITIMER_VIRTUAL) == (0.0, 0.0))
+    if not usable:
+        yield
+        return
+    previous = signal.signal(signal.SIGVTALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_VIRTUAL, max(seconds, 0.01))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, previous)
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _case_input(case: Mapping[str, Any], steps: list, start: Any = None) -> CaseInput:
+    inp = case["input"]
+    return CaseInput(case["kind"], inp["setup"], steps, case.get("options") or {}, refusals_are_results=True,
+                     start=start)
+
+
+def _observation(outcome: Any) -> dict[str, Any]:
+    observation = outcome.observation
+    if "error" in observation:
+        return {"error": observation["error"] or "refused"}
+    return _json(dict(observation))
+
+
+class Stage:
+    """The reference standing just before step `index` of a case, ready to play that step as
+    often as asked, each time with another alteration installed for that step only.
+
+    The steps before it are played once; where the game's replay hands out its state (a
+    StepOutcome's `state`), each play starts from a copy of it. Otherwise each play replays
+    the case from its setup up to the step. An `observe` step is played first where the kind
+    allows it, so that the setup is done before the step begins (`prepend`)."""
+
+    def __init__(self, case: Mapping[str, Any], index: int, prepend: bool = True) -> None:
+        self.case, self.index, self.prepend = case, index, prepend
+        self.game = get_game(case["game"])
+        self.step = case["input"]["steps"][index]
+        self.state: Any = None
+        self.before: dict[str, Any] | None = None      # the observation just before the step
+        self.events: list[tuple[str, dict[str, Any]]] = []  # the step's events and their clauses (record_step)
+        before = ([OBSERVE] if prepend else []) + list(case["input"]["steps"][:index])
+        if before:
+            last = None
+            for last in self.game.replay(_case_input(case, before)):
+                pass
+            self.before = None if last is None else _observation(last)
+            if last is not None and last.state is not None and hasattr(last.state, "copy"):
+                self.state = last.state.copy()
+
+    def history_agrees(self, install: Callable[[], ContextManager], limit: float | None = None) -> bool:
+        """With `install` active from the setup on, does every step before this one give its
+        expected observation (compared on the expected keys)?"""
+        from .results import step_differences
+        steps = list(self.case["input"]["steps"][:self.index])
+        expected = self.case["expected"]
+        with _time_limit(limit) if limit is not None else nullcontext(), install():
+            for number, outcome in enumerate(self.game.replay(_case_input(self.case, steps))):
+                seen, want = _observation(outcome), expected[number]
+                if "error" in want or "error" in seen:
+                    if ("error" in want) != ("error" in seen):
+                        return False
+                    continue
+                if step_differences(self.case["game"], want, seen, None):
+                    return False
+        return True
+
+    def play(self, install: Callable[[], ContextManager] | None = None, from_setup: bool = False,
+             limit: float | None = None) -> dict[str, Any]:
+        """The observation of the step (a refusal is {'error': clause}), with `install` active
+        during that step only (from_setup: from the setup on, which step 0 shares)."""
+        context = install() if install is not None else nullcontext()
+        with _time_limit(limit) if limit is not None else nullcontext():
+            if self.state is not None and not from_setup:
+                outcomes = self.game.replay(_case_input(self.case, [self.step], self.state.copy()))
+                with context:
+                    return _observation(next(outcomes))
+            steps = ([OBSERVE] if self.prepend and not from_setup else []) + \
+                list(self.case["input"]["steps"][:self.index + 1])
+            outcomes = self.game.replay(_case_input(self.case, steps))
+            if from_setup:
+                with context:
+                    for _ in range(len(steps)):
+                        outcome = next(outcomes)
+                return _observation(outcome)
+            for _ in range(len(steps) - 1):
+                next(outcomes)
+            with context:
+                return _observation(next(outcomes))
+
+
+# -- what the step decided ------------------------------------------------------------------------
+
+@dataclass
+class Call:
+    ints: tuple[int, ...]       # positions of its arguments that are whole numbers (not bools)
+    kind: str                   # what it gave: bool, int, none, list, generator, tuple, other; refused
+    value: Any = None           # the bool or int it gave; a list's length
+    first_int: bool = False     # a tuple whose first item is a whole number
+    plain: bool = True          # every argument a plain value (no game object): a function of numbers
+
+
+_PLAIN = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
+
+
+def _call_kind(result: Any) -> tuple[str, Any, bool]:
+    if isinstance(result, bool):
+        return "bool", result, False
+    if isinstance(result, int):
+        return "int", result, False
+    if result is None:
+        return "none", None, False
+    if isinstance(result, list):
+        return "list", len(result), False
+    if isinstance(result, tuple):
+        return "tuple", len(result), bool(result) and type(result[0]) is int
+    if hasattr(result, "__next__"):
+        return "generator", None, False
+    return "other", None, False
+
+
+def _recorder(point: DecisionPoint, calls: dict[DecisionPoint, list[Call]]) -> Callable:
+    original = point.original()
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        ints = tuple(i for i, a in enumerate(args) if type(a) is int)
+        plain = all(isinstance(a, _PLAIN) for a in (*args, *kwargs.values()))
+        try:
+            result = original(*args, **kwargs)
+        except IllegalAction:
+            calls.setdefault(point, []).append(Call(ints, "refused", plain=plain))
+            raise
+        kind, value, first_int = _call_kind(result)
+        calls.setdefault(point, []).append(Call(ints, kind, value, first_int, plain))
+        return result
+    return recording
+
+
+def _replacing(game: str, point: DecisionPoint, function: Callable) -> list[tuple[Any, str, Any]]:
+    value = property(function) if point.kind == "property" else function
+    return [(holder, attribute, value) for holder, attribute in holders(game, point)]
+
+
+@contextmanager
+def _patched(patches: Sequence[tuple[Any, str, Any]]) -> Iterator[None]:
+    from .mutation import patched
+    with patched(*patches):
+        yield
+
+
+def record_step(stage: Stage, from_setup: bool = False) -> tuple[dict[str, Any], dict[DecisionPoint, list[Call]]]:
+    """The reference's observation of the step and every decision point it consulted, with
+    what each decided, in the order first consulted; the step's events, each with the clause
+    that produced it, go to `stage.events`."""
+    from .log import StepLog
+    game = stage.case["game"]
+    calls: dict[DecisionPoint, list[Call]] = {}
+    events: list[tuple[str, dict[str, Any]]] = []
+    original_event = StepLog.event
+
+    def event(log: StepLog, type_: str, clause: str, **fields: Any) -> dict[str, Any]:
+        made = original_event(log, type_, clause, **fields)
+        events.append((clause, made))
+        return made
+
+    patches = [p for point in decision_points(game) for p in _replacing(game, point, _recorder(point, calls))]
+    observation = stage.play(lambda: _patched(patches + [(StepLog, "event", event)]), from_setup)
+    if not from_setup:
+        stage.events = events
+    return observation, calls
+
+
+def item_producers(stage: "Stage", expected: Mapping[str, Any], actual: Mapping[str, Any],
+                   modes: Mapping[str, str]) -> dict[str, list[str]]:
+    """For each multiset key (unordered) whose items differ: the clauses of the step's events
+    that produced the expected items the actual observation lacks (an item is an event's: every
+    field of the item is the event's). {} when no differing item comes from an event."""
+    out: dict[str, list[str]] = {}
+    for key, want in expected.items():
+        if modes.get(key) != "unordered" or not isinstance(want, list):
+            continue
+        got = actual.get(key)
+        have = Counter(_canon(item) for item in got) if isinstance(got, list) else Counter()
+        clauses = []
+        for item in want:
+            text = _canon(item)
+            if have[text] > 0:
+                have[text] -= 1
+                continue
+            if not isinstance(item, dict):
+                continue
+            for clause, event in getattr(stage, "events", ()):
+                if all(name in event and _same_value(event[name], value) for name, value in item.items()):
+                    clauses.append(clause)
+                    break
+        if clauses:
+            out[key] = list(dict.fromkeys(clauses))
+    return out
+
+
+# -- the alterations ----------------------------------------------------------------------------------
+
+def _install(game: str, point: DecisionPoint, make: Callable[[Callable], Callable]) -> Callable[[], ContextManager]:
+    def install() -> ContextManager:
+        return _patched(_replacing(game, point, make(point.original())))
+    return install
+
+
+def _negated(original: Callable) -> Callable:
+    return lambda *a, **k: not original(*a, **k)
+
+
+def _shifted(by: int) -> Callable[[Callable], Callable]:
+    return lambda original: (lambda *a, **k: original(*a, **k) + by)
+
+
+def _argument_shifted(position: int, by: int) -> Callable[[Callable], Callable]:
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            if position < len(a) and type(a[position]) is int:
+                a = a[:position] + (a[position] + by,) + a[position + 1:]
+            return original(*a, **k)
+        return altered
+    return make
+
+
+def _constant(value: Any) -> Callable[[Callable], Callable]:
+    return lambda original: (lambda *a, **k: value)
+
+
+def _skipped(original: Callable) -> Callable:
+    return lambda *a, **k: None
+
+
+def _refusing(point: DecisionPoint) -> Callable[[Callable], Callable]:
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            raise IllegalAction("action", f"(counterfactual) {point.name} refuses", point.clauses[0])
+        return altered
+    return make
+
+
+def _list_cut(which: str) -> Callable[[Callable], Callable]:
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            result = original(*a, **k)
+            if not isinstance(result, list):
+                return result
+            return {"empty": [], "first": result[1:], "last": result[:-1]}[which]
+        return altered
+    return make
+
+
+def _emptied(original: Callable) -> Callable:
+    return lambda *a, **k: iter(())
+
+
+def _first_shifted(by: int) -> Callable[[Callable], Callable]:
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            result = original(*a, **k)
+            if isinstance(result, tuple) and result and type(result[0]) is int:
+                return (result[0] + by,) + result[1:]
+            return result
+        return altered
+    return make
+
+
+def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]]) -> list[Alteration]:
+    """The generic alterations of every decision point the step consulted (see the module text)."""
+    out: list[Alteration] = []
+    for point, made in calls.items():
+        kinds = {c.kind for c in made}
+        if kinds == {"refused"}:
+            continue                                    # the step's refusal: whether to refuse is what differs
+
+        def add(what: str, make: Callable[[Callable], Callable], grants: bool = False,
+                everywhere: Callable[[Callable], Callable] | None = None) -> None:
+            out.append(Alteration(f"{what} {point.name}", point.clauses, "decision", point.name,
+                                  _install(game, point, make), grants,
+                                  _install(game, point, everywhere) if everywhere else None))
+
+        answered = kinds - {"refused"}
+        if answered == {"bool"}:
+            decided = {c.value for c in made}
+            # as a misreading, the other answer where the step got one answer: that answer always
+            always = _constant(not decided.pop()) if len(decided) == 1 else None
+            add("negate", _negated, grants=any(c.value is True for c in made), everywhere=always)
+        if answered <= {"bool", "int"}:
+            if "int" in answered:
+                add("one more from", _shifted(1))
+                add("one less from", _shifted(-1))
+            # a threshold or a count shifted: only for a function of plain values (a number, not a seat of a table)
+            plain = all(c.plain for c in made)
+            positions = sorted(set.intersection(*(set(c.ints) for c in made)))[:MAX_LIST_ALTERATIONS] if plain else []
+            for position in positions:
+                add(f"argument {position} + 1 to", _argument_shifted(position, 1))
+                add(f"argument {position} - 1 to", _argument_shifted(position, -1))
+        if answered == {"none"} and not point.returns_value:
+            add("drop", _skipped)
+        if point.refuses or "refused" in kinds:
+            add("refuse at", _refusing(point))
+        if "list" in answered:
+            add("empty", _list_cut("empty"))
+            if any(c.kind == "list" and c.value for c in made):
+                add("first left out of", _list_cut("first"))
+            if any(c.kind == "list" and c.value and c.value > 1 for c in made):
+                add("last left out of", _list_cut("last"))
+        if "generator" in answered:
+            add("nothing from", _emptied)
+        if any(c.kind == "tuple" and c.first_int for c in made):
+            add("one more first from", _first_shifted(1))
+            add("one less first from", _first_shifted(-1))
+        if answered & {"other", "tuple", "list"} and None in point.literals:
+            add("None from", _constant(None))
+        for literal in point.literals:
+            if literal is None or isinstance(literal, bool):
+                continue
+            if isinstance(literal, int) and answered <= {"int"} and all(c.value == literal for c in made):
+                continue
+            add(f"{literal!r} from", _constant(literal))
+        for name, value in _other_decisions(game, point, answered):
+            add(f"{name} from", _constant(value))
+    return out
+
+
+MAX_OTHER_DECISIONS = 2
+
+
+def _other_decisions(game: str, point: DecisionPoint, answered: set[str]) -> list[tuple[str, Any]]:
+    """The other branches of a decision whose kind its annotation names (`EndTurn | None`): where
+    it decided None, the first values that decisions of the same kind build (at most
+    MAX_OTHER_DECISIONS); where it decided something, None when the kind allows it, and the
+    values it builds itself."""
+    if not point.annotation or not (point.constructed or "None" in point.annotation):
+        return []
+    if answered == {"none"}:
+        kin = [(p, b) for p in decision_points(game) if p.annotation == point.annotation for b in p.constructed]
+        chosen = list({b: p for p, b in kin}.items())[:MAX_OTHER_DECISIONS]
+        return [(_shown(b), build(p, b)) for b, p in chosen]
+    out = [("None", None)] if "None" in point.annotation.replace(" ", "").split("|") else []
+    return out + [(_shown(b), build(point, b)) for b in point.constructed]
+
+
+def _shown(built: tuple[str, tuple, tuple]) -> str:
+    name, args, keywords = built
+    return f"{name}({', '.join([repr(a) for a in args] + [f'{k}={v!r}' for k, v in keywords])})"
+
+
+_MUTANTS: dict[str, list[Any]] = {}
+
+
+def _mutants(game: str) -> list[Any]:
+    if game not in _MUTANTS:
+        found = get_game(game)
+        _MUTANTS[game] = list(found.mutants()) if found.mutants else []
+    return _MUTANTS[game]
+
+
+def mutant_alterations(game: str, participating: set[str]) -> list[Alteration]:
+    """The game's curated mutants whose clauses took part in the step."""
+    out = []
+    for mutant in _mutants(game):
+        if participating & set(mutant.clauses):
+            out.append(Alteration(f"mutant {mutant.name}", tuple(mutant.clauses), "curated",
+                                  f"mutant {mutant.name}", mutant.patch))
+    return out
+
+
+# -- how close an altered observation comes to the actual one -------------------------------------------
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _canon(value: Any) -> Any:
+    """A value as a hashable fact that keeps true, 1 and 1.0 apart."""
+    if type(value) in _SCALARS:
+        return (type(value).__name__, value)
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def facts(observation: Mapping[str, Any], template: Mapping[str, Any], modes: Mapping[str, str]) -> Counter:
+    """An observation as a multiset of (path, value) facts, for the keys of `template` (the
+    expected observation): objects by their fields (a subset key only by the fields the template
+    has), per-seat lists by index, a multiset key (unordered) by its items, events by type and
+    occurrence (the n-th `settlement`), so that one differing item or field is one fact."""
+    out: Counter = Counter()
+    for key, want in template.items():
+        value = observation.get(key, MISSING) if isinstance(observation, Mapping) else MISSING
+        mode = "refusal" if key == "error" else modes.get(key, "exact")
+        if value is MISSING:
+            out[(key, "(absent)")] += 1
+        elif mode == "refusal":
+            out[(key, "refused")] += 1
+        elif mode == "unordered" and isinstance(value, list):
+            _item_facts(key, value, want if isinstance(want, list) else [], out)
+        elif mode == "unordered_each" and isinstance(value, list):
+            for index, inner in enumerate(value):
+                items = inner if isinstance(inner, list) else [inner]
+                out.update((f"{key}[{index}][]", _canon(item)) for item in items)
+        elif mode == "events" and isinstance(value, list):
+            _event_facts(key, value, want if isinstance(want, list) else [], out)
+        else:
+            _value_facts(key, value, want, mode == "subset", out)
+    return out
+
+
+def _item_facts(key: str, items: list, template: list, out: Counter) -> None:
+    """A multiset key's items: those the template holds as they are, whole; each other object
+    matched to its counterpart, the template's unmatched object it shares most fields with,
+    and named by the fields where it differs from it (`payouts[1].won`), so that one changed
+    field of one item is one fact; an item with no counterpart, whole."""
+    wanted = Counter(_canon(item) for item in template)
+    left = list(range(len(template)))
+    spare = []
+    for item in items:
+        text = _canon(item)
+        if wanted[text] > 0:
+            wanted[text] -= 1
+            left.remove(next(i for i in left if _canon(template[i]) == text))
+            out[(f"{key}[]", text)] += 1
+        else:
+            spare.append(item)
+    for item in spare:
+        best = max(left, key=lambda i: _shared_fields(item, template[i]), default=None)
+        if best is None or not isinstance(item, dict) or not _shared_fields(item, template[best]):
+            out[(f"{key}[]", _canon(item))] += 1
+            continue
+        left.remove(best)
+        counterpart = template[best]
+        for name in sorted(set(item) | set(counterpart)):
+            if name not in item:
+                out[(f"{key}[{best}].{name}", "(absent)")] += 1
+            elif name not in counterpart or not _same_value(item[name], counterpart[name]):
+                out[(f"{key}[{best}].{name}", _canon(item[name]))] += 1
+
+
+def _shared_fields(item: Any, other: Any) -> int:
+    if not isinstance(item, dict) or not isinstance(other, dict):
+        return 0
+    return sum(1 for name in item if name in other and _same_value(item[name], other[name]))
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    return _canon(a) == _canon(b)
+
+
+def _value_facts(path: str, value: Any, want: Any, subset: bool, out: Counter) -> None:
+    if isinstance(value, dict):
+        names = [n for n in value if not subset or not isinstance(want, dict) or n in want]
+        if isinstance(want, dict) and not subset:
+            names += [n for n in want if n not in value]
+        for name in names:
+            inner = value.get(name, MISSING)
+            if inner is MISSING:
+                out[(f"{path}.{name}", "(absent)")] += 1
+            else:
+                _value_facts(f"{path}.{name}", inner, want.get(name) if isinstance(want, dict) else None, subset, out)
+    elif isinstance(value, list) and value and all(not isinstance(v, (dict, list)) for v in value):
+        out[(f"{path}#", len(value))] += 1
+        out.update((f"{path}[{index}]", _canon(item)) for index, item in enumerate(value))
+    elif isinstance(value, list) and value:
+        out[(f"{path}#", len(value))] += 1
+        for index, item in enumerate(value):
+            _value_facts(f"{path}[{index}]", item, None, False, out)
+    else:
+        out[(path, _canon(value))] += 1
+
+
+def _event_facts(key: str, events: list, template: list, out: Counter) -> None:
+    seen: Counter = Counter()
+    fields_of: dict[str, set[str] | None] = {}
+    for event in template:
+        if isinstance(event, dict) and isinstance(event.get("type"), str):
+            fields_of.setdefault(event["type"], set()).update(k for k in event if k != "type")
+        elif isinstance(event, str):
+            fields_of.setdefault(event, set())
+    order = []
+    for event in events:
+        kind = event.get("type") if isinstance(event, dict) else event if isinstance(event, str) else None
+        kind = kind if isinstance(kind, str) else "?"
+        order.append(kind)
+        where = f"{key}.{kind}#{seen[kind]}"
+        seen[kind] += 1
+        out[(where, "present")] += 1
+        if isinstance(event, dict):
+            wanted = fields_of.get(kind)
+            for name, value in event.items():
+                if name != "type" and (wanted is None or name in wanted):
+                    _value_facts(f"{where}.{name}", value, None, False, out)
+    out[(f"{key}.order", _canon(order))] += 1
+
+
+class Change:
+    """What an observation changed against the expected one, as facts added and removed."""
+
+    def __init__(self, expected: Mapping[str, Any], observation: Mapping[str, Any], modes: Mapping[str, str],
+                 base: Counter | None = None) -> None:
+        base = facts(expected, expected, modes) if base is None else base
+        seen = facts(observation, expected, modes)
+        self.base = base
+        self.added, self.removed = seen - base, base - seen
+        self.size = sum(self.added.values()) + sum(self.removed.values())
+        self.numbers = _moved_numbers(self.added, self.removed)
+
+    def same_as(self, other: "Change") -> bool:
+        return self.added == other.added and self.removed == other.removed
+
+    def closeness(self, other: "Change") -> float:
+        """How much of this change `other` makes the same way: the facts both removed or both
+        added, over the square root of (all this change x all the other), an Ochiai coefficient
+        of the two changes; a number both moved, but to different values, counts in part (the
+        more, the nearer the value and if it moved the same way: `_nearness`). 1.0 when they
+        are the same change; 0 when nothing is shared."""
+        if not self.size or not other.size:
+            return 0.0
+        shared = sum((self.added & other.added).values()) + sum((self.removed & other.removed).values())
+        for path, (was, theirs) in self.numbers.items():
+            ours = other.numbers.get(path)
+            if ours is not None and ours[1] != theirs:
+                shared += _nearness(was, theirs, ours[1])
+        return shared / math.sqrt(self.size * other.size)
+
+
+def _moved_numbers(added: Counter, removed: Counter) -> dict[str, tuple[float, float]]:
+    """path -> (expected number, observed number) for each single number that changed."""
+    def numbers(facts_: Counter) -> dict[str, float]:
+        out: dict[str, Any] = {}
+        for (path, value), count in facts_.items():
+            number = value[1] if isinstance(value, tuple) and value[0] in ("int", "float") else None
+            out[path] = number if path not in out and count == 1 else None
+        return {p: n for p, n in out.items() if n is not None}
+    was, now = numbers(removed), numbers(added)
+    return {path: (was[path], now[path]) for path in was.keys() & now.keys()}
+
+
+def _nearness(expected: float, theirs: float, ours: float) -> float:
+    """Partial credit for moving a number from `expected` to `ours` where they moved it to
+    `theirs`: none for the other direction, else one less the miss over the two moves."""
+    if (theirs - expected) * (ours - expected) <= 0:
+        return 0.0
+    return max(0.0, 1.0 - abs(ours - theirs) / (abs(theirs - expected) + abs(ours - expected)))
+
+
+def closeness(expected: Mapping[str, Any], actual: Mapping[str, Any], altered: Mapping[str, Any],
+              modes: Mapping[str, str]) -> float:
+    """How much of what the implementation changed (actual vs expected) the alteration changed
+    the same way (altered vs expected): Change.closeness."""
+    return Change(expected, actual, modes).closeness(Change(expected, altered, modes))
+
+
+# -- the search -------------------------------------------------------------------------------------------
+
+def _reproduces(game: str, altered: Mapping[str, Any], actual: Mapping[str, Any], keys: Sequence[str]) -> bool:
+    """The altered observation matches the actual one as the runner would judge it."""
+    from .results import step_differences
+    if "error" in altered or "error" in actual:
+        return ("error" in altered) == ("error" in actual)
+    return not step_differences(game, {k: altered[k] for k in keys if k in altered}, actual, None)
+
+
+def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], actual: Mapping[str, Any],
+                   budget: float | None = None, extra: Sequence[Alteration] = (),
+                   withheld: Callable[[Alteration], bool] | None = None) -> Finding | None:
+    """The clauses whose altered decision at step `index` best reproduces `actual` (none when no
+    alteration changes anything the implementation changed); None when the reference cannot
+    stand at that step (NotReplayable). `extra`: more alterations (generated mutants);
+    `withheld`: those left out (a measurement's leave-one-out); both added to what
+    `searching_with` sets."""
+    if searching():
+        return None
+    set_withheld, set_extra, set_budget = settings()
+    budget = budget if budget is not None else set_budget if set_budget is not None else DEFAULT_BUDGET
+    extra = tuple(extra) + set_extra
+    if set_withheld is not None:
+        withheld = set_withheld if withheld is None else (lambda a, w=withheld: w(a) or set_withheld(a))
+    game = case["game"]
+    decision_points(game), _caches(game), _mutants(game)      # made once per process, outside the budget
+    started = time.process_time()
+    modes = get_game(game).expectation_modes
+    keys = [k for k in expected if k != "error"]
+    refused_by_them = "error" in actual
+    with _searching():
+        try:
+            stage, calls, setup_calls = _staged(case, index, expected, keys)
+        except NotReplayable:
+            return None
+        participating = {c for point in calls for c in point.clauses}
+        plan = _plan(case, index, calls, setup_calls, participating, extra, withheld)
+        trials: list[Trial] = []
+        out_of_time = False
+        theirs = Change(expected, actual, modes)
+        reproduced: set[str] = set()
+        caches = _caches(game)
+        for alteration, from_setup in plan:
+            left = budget - (time.process_time() - started)
+            if left <= 0:
+                out_of_time = True
+                break
+            trial = Trial(alteration, None)
+            try:
+                _forget(caches)
+                trial.observation = stage.play(alteration.install, from_setup, limit=left)
+            except (_Deadline, RecursionError):
+                out_of_time = out_of_time or time.process_time() - started >= budget
+            except Exception:           # the altered engine failed: this alteration explains nothing
+                pass
+            finally:
+                _forget(caches)
+            if trial.observation is not None:
+                altered = trial.observation
+                if refused_by_them:
+                    trial.exact = "error" in altered
+                    trial.score = 1.0 if trial.exact else 0.0
+                else:
+                    made = Change(expected, altered, modes, theirs.base)
+                    trial.exact = made.same_as(theirs) and _reproduces(game, altered, actual, keys)
+                    trial.score = 1.0 if trial.exact else theirs.closeness(made)
+                    reproduced |= {_top_key(path) for path, _ in theirs.added & made.added}
+            trials.append(trial)
+        best = best_trials(trials, refused_by_them)
+        if len({t.alteration.clauses for t in best}) > 1 and index > 0:
+            best = _agreeing_with_history(stage, best, caches, started + budget)
+        producers = {} if refused_by_them else item_producers(stage, expected, actual, modes)
+    if not best:
+        return Finding([], False, 0.0, [], len(trials), len(plan), out_of_time, sorted(participating), producers,
+                       reproduced)
+    return Finding(list(dict.fromkeys(c for t in best for c in t.alteration.clauses)), best[0].exact,
+                   best[0].score, [t.alteration.name for t in best], len(trials), len(plan), out_of_time,
+                   sorted(participating), producers, reproduced)
+
+
+def _top_key(path: str) -> str:
+    """The observation key a fact's path lies under ('events.settlement#0.bonus' -> 'events')."""
+    return path.split(".", 1)[0].split("[", 1)[0].rstrip("#")
+
+
+def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapping, participating: set[str],
+          extra: Sequence[Alteration], withheld: Callable[[Alteration], bool] | None) -> list[tuple[Alteration, bool]]:
+    """The alterations to try, each with whether it acts from the setup on: the decisions of the
+    step; at the first step also those the setup took (a decision misread there shows first at
+    step 0); the mutants (given and curated) of the clauses that took part, from the setup on at
+    the first step (a misreading acts everywhere)."""
+    game = case["game"]
+    first = index == 0
+    plan = [(a, False) for a in decision_alterations(game, calls)]
+    plan += [(a, True) for a in decision_alterations(game, setup_calls)]
+    clauses = participating | set(_step_clauses(case, index))
+    plan += [(a, first) for a in mutant_alterations(game, clauses)]
+    plan += [(a, first) for a in extra if clauses & set(a.clauses)]
+    if withheld is not None:
+        plan = [(a, s) for a, s in plan if not withheld(a)]
+    return plan
+
+
+def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:
+    """The best trials: exact reproductions first, then the closest; for a refusal, a granting
+    decision turned down before any other way of refusing."""
+    scored = [t for t in trials if t.observation is not None and t.score > 0]
+    if not scored:
+        return []
+    def rank(t: Trial) -> tuple:
+        return (t.exact, round(t.score, 9), refusal and t.alteration.grants)
+    top = max(rank(t) for t in scored)
+    return [t for t in scored if rank(t) == top]
+
+
+MAX_HISTORY_CHECKS = 8
+
+
+def _agreeing_with_history(stage: "Stage", best: list[Trial], caches: list[Any], deadline: float) -> list[Trial]:
+    """Among tied alterations, those that, acting from the setup on as a misreading would, still
+    give every earlier step's expected observation (which the implementation matched): a
+    misreading that would have shown earlier is not the one the implementation has (MUSE's
+    penalty for mutants that break passing tests). All of them when none agrees or time is up."""
+    agreeing = []
+    for trial in best[:MAX_HISTORY_CHECKS]:
+        left = deadline - time.process_time()
+        if left <= 0:
+            return best
+        try:
+            _forget(caches)
+            if stage.history_agrees(trial.alteration.everywhere or trial.alteration.install, left):
+                agreeing.append(trial)
+        except Exception:
+            pass
+        finally:
+            _forget(caches)
+    return agreeing or best
+
+
+def _staged(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], keys: Sequence[str]
+            ) -> tuple[Stage, dict, dict]:
+    """The stage of the step, what the step consulted and, for the first step, what the setup
+    itself decided. An `observe` step comes first where the kind allows it. Raises
+    NotReplayable when the reference does not give the expected observation."""
+    game = case["game"]
+    for prepend in (True, False):
+        try:
+            stage = Stage(case, index, prepend)
+            observation, calls = record_step(stage)
+        except Exception:
+            continue
+        if not _agrees(game, observation, expected, keys):
+            continue
+        setup_calls: dict = {}
+        if index == 0 and prepend:
+            try:
+                _, setup_calls = record_step(stage, from_setup=True)
+            except Exception:
+                setup_calls = {}
+        return stage, calls, setup_calls
+    raise NotReplayable()
+
+
+def _agrees(game: str, observation: Mapping[str, Any], expected: Mapping[str, Any], keys: Sequence[str]) -> bool:
+    from .results import step_differences
+    if "error" in expected or "error" in observation:
+        return ("error" in expected) == ("error" in observation)
+    return not step_differences(game, {k: expected[k] for k in keys}, observation, None)
+
+
+def _step_clauses(case: Mapping[str, Any], index: int) -> list[str]:
+    steps = case.get("step_clauses") or []
+    return list(steps[index]) if index < len(steps) else []
+
+
+_CACHE_LISTS: dict[str, list[Any]] = {}
+
+
+def _caches(game: str) -> list[Any]:
+    from .mutation import engine_caches
+    if game not in _CACHE_LISTS:
+        _CACHE_LISTS[game] = engine_caches(get_game(game))
+    return _CACHE_LISTS[game]
+
+
+def _forget(caches: list[Any]) -> None:
+    for cache in caches:
+        cache.cache_clear()
+
+
+def carried_by_position(case: Mapping[str, Any], index: int, expected: Mapping[str, Any],
+                        actual: Mapping[str, Any]) -> list[str]:
+    """The differing keys, when each is a value the given position carried: no earlier step
+    observed the key, and the reference's value at this step is the one it read from the setup
+    (its observation right after the setup), so no rule changed it on the way. [] otherwise.
+    The caller asks this only when no alteration of the step gives the values reported there."""
+    from .results import matches_safely, step_differences
+    game = get_game(case["game"])
+    keys = [k for k in expected if k != "error"]
+    if "error" in actual or "error" in expected:
+        return []
+    differing = list(dict.fromkeys(d.key for d in step_differences(case["game"], {k: expected[k] for k in keys},
+                                                                     actual, None)))
+    if not differing:
+        return []
+    earlier = case["expected"][:index]
+    if any(isinstance(e, dict) and key in e for e in earlier for key in differing):
+        return []
+    with _searching():
+        try:
+            outcome = next(iter(game.replay(_case_input(case, [OBSERVE]))))
+        except Exception:
+            return []
+    read = _observation(outcome)
+    if "error" in read:
+        return []
+    modes = game.expectation_modes
+    if all(key in read and matches_safely(expected[key], read[key], modes.get(key, "exact")) for key in differing):
+        return sorted(differing)
+    return []

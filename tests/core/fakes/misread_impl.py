@@ -1,0 +1,117 @@
+"""Implementations that misread one rule, for the attribution tests: the reference engine with
+one behaviour changed the way an implementer would change it (in the code around a rule, not
+at the decision point that the counterfactual search alters).
+
+    python misread_impl.py MODE        speaks the runner protocol (the reference adapter)
+
+In process, `installed(MODE)` installs the misreading and `answers(MODE, case)` gives the
+steps such an implementation reports for a case. The modes:
+
+    refuses-non-double-opening  the first tile of a round must be a double (a legal opening refused)
+    match-at-sixty              the match ends at 60 (the target constant read as 60)
+    draws-one-tile              after drawing a tile that cannot be placed, the turn passes
+    missed-finish               playing the last tile does not end the round (dominoes)
+    misses-the-winning-card     the card that takes a horse over the line is not seen to win (cards)
+    reads-scores-reversed       a position's scores are read in reverse seat order
+    show-returns-the-stake      a winning show bet hands back its stake only, not double
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from reference.core.adapter import replay_case, serve            # noqa: E402
+from reference.core.errors import IllegalAction                   # noqa: E402
+from reference.core.mutation import patched                       # noqa: E402
+from reference.dominoes.rules import drawing, match, turns        # noqa: E402
+from reference.dominoes.rules.moves import Place                  # noqa: E402
+from reference.dominoes.rules.state import PLAY                   # noqa: E402
+from reference.dominoes.rules.tiles import is_double              # noqa: E402
+from reference.dominoes.rules.turn_order import EndTurn           # noqa: E402
+from reference.cards.rules import race as card_race                 # noqa: E402
+from reference.horse_fever.rules import payouts                   # noqa: E402
+
+DOMINO_REPLAY = importlib.import_module("reference.dominoes.replay")
+DOMINO_POSITION = importlib.import_module("reference.dominoes.position")
+PLAY_ACTION = turns.play
+DRAW = drawing.draw
+READ_POSITION = DOMINO_POSITION.position_match
+
+
+def refuses_non_double_opening(m, action, log, field="action"):
+    if isinstance(action, Place) and m.round.layout.is_empty() and not is_double(action.tile):
+        raise IllegalAction(field, "a round opens with a double", "OPENING")
+    return PLAY_ACTION(m, action, log, field)
+
+
+def draws_one_tile(m, log, field):
+    decided = DRAW(m, log, field)
+    if m.phase == PLAY:                 # the tile drawn cannot be placed: the turn passes
+        return EndTurn("drew", "DOM-DRAW-2")
+    return decided
+
+
+def missed_finish(m, seat, log):
+    if match.end_match_by_placement(m, seat, log):
+        log.rule("DOM-CONT-5")
+        return True
+    return False                        # an empty hand is not looked at
+
+
+REVEAL_NEXT = card_race.reveal_next
+
+
+def misses_the_winning_card(r, log, field):
+    """The win is looked for before the card's horse moves: the crossing is not seen."""
+    winner = REVEAL_NEXT(r, log, field)
+    if winner is not None:
+        r.winner = None
+        log.events[:] = [e for e in log.events if e["type"] != "won"]
+    return None
+
+
+def reads_scores_reversed(setup, options, field="setup"):
+    read = READ_POSITION(setup, options, field)
+    read.scores.reverse()
+    return read
+
+
+def show_returns_the_stake(stake):
+    return stake
+
+
+MODES: dict[str, list[tuple[Any, str, Any]]] = {
+    "refuses-non-double-opening": [(turns, "play", refuses_non_double_opening),
+                                   (DOMINO_REPLAY, "play", refuses_non_double_opening)],
+    "match-at-sixty": [(match, "TARGET", 60)],
+    "draws-one-tile": [(drawing, "draw", draws_one_tile)],
+    "missed-finish": [(turns, "end_of_match_or_round", missed_finish)],
+    "misses-the-winning-card": [(card_race, "reveal_next", misses_the_winning_card)],
+    "reads-scores-reversed": [(DOMINO_POSITION, "position_match", reads_scores_reversed),
+                              (DOMINO_REPLAY, "position_match", reads_scores_reversed)],
+    "show-returns-the-stake": [(payouts, "show_return", show_returns_the_stake)],
+}
+
+
+@contextmanager
+def installed(mode: str) -> Iterator[None]:
+    with patched(*MODES[mode]):
+        yield
+
+
+def answers(mode: str, case: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the implementation reports for `case`, as JSON would carry it."""
+    with installed(mode):
+        return json.loads(json.dumps(replay_case(case)))
+
+
+if __name__ == "__main__":
+    with installed(sys.argv[1]):
+        sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer))

@@ -198,6 +198,8 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
         clauses = found.clauses
         if items and set(clauses) & set(items):
             clauses = [c for c in clauses if c in items]
+        elif not found.exact and NEAR > 0:
+            clauses = near_best(found, paths, clause_keys)
         return {"clauses": narrowed(clauses, paths, clause_keys), "attributed_by": COUNTERFACTUAL,
                 "counterfactual": found.as_dict()}
     clauses, basis = attribute(this_step, case.get("clauses", ()), paths, clause_keys)
@@ -216,6 +218,21 @@ def _differing_items(found: Any, expected: Mapping[str, Any], actual: Mapping[st
     differing = {d.key for d in step_differences(game, {k: v for k, v in expected.items() if k != "error"},
                                                  actual, None)}
     return list(dict.fromkeys(c for key in sorted(differing & set(found.producers)) for c in found.producers[key]))
+
+
+NEAR = 0.1      # a partial reproduction within this share of the best one is as good, for the footprints to choose
+
+
+def near_best(found: Any, paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:
+    """When no alteration reproduces the observation exactly, the clauses whose best
+    alteration comes within NEAR of the best are as likely; among them, those whose
+    footprints best match the differing paths (the best ones' clauses when no footprint does)."""
+    band = [c for c, score in found.clause_scores.items() if score >= found.score * (1 - NEAR)]
+    scores = {c: footprint_match(clause_keys.get(c, ()), paths) for c in band}
+    best = max(scores.values(), default=0.0)
+    if best <= 0:
+        return list(found.clauses)
+    return sorted(c for c in band if scores[c] == best)
 
 
 def narrowed(clauses: Sequence[str], paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:

@@ -32,9 +32,12 @@ the game's memoised results are forgotten around it (mutation.clear_engine_cache
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 import math
 import signal
+import sys
 import threading
 import time
 from collections import Counter
@@ -42,7 +45,7 @@ from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, ContextManager, Iterator, Mapping, Sequence
 
-from .decision_points import DecisionPoint, build, decision_points, holders
+from .decision_points import DecisionPoint, build, constant_holders, constant_points, decision_points, holders
 from .errors import IllegalAction
 from .expect import MISSING
 from .game import CaseInput, get_game
@@ -50,6 +53,7 @@ from .game import CaseInput, get_game
 DEFAULT_BUDGET = 0.5            # seconds of CPU time of counterfactual search per failure
 OBSERVE = {"action": "observe"}
 MAX_LIST_ALTERATIONS = 2        # int arguments shifted per decision point
+USE_GENERATED = True            # the generated operator mutants of the functions the step ran serve too
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,7 @@ class Alteration:
     grants: bool = False                    # a "yes" the reference took, turned "no"
     # how the same misreading acts on the steps before (history checks); None: as `install`
     everywhere: Callable[[], ContextManager] | None = None
+    function: tuple[str, str] | None = None  # (module, qualified name) of the function it changes, if one
 
 
 @dataclass
@@ -72,6 +77,7 @@ class Trial:
     observation: dict[str, Any] | None      # None: the altered engine failed
     exact: bool = False
     score: float = 0.0
+    from_setup: bool = False
 
 
 @dataclass
@@ -89,6 +95,9 @@ class Finding:
     producers: dict[str, list[str]] = field(default_factory=dict)   # item_producers of the step
     # the keys where some alteration gave one of the values the implementation reported
     reproduced_keys: set[str] = field(default_factory=set)
+    # per clause, the best closeness of its alterations (as Metallaxis scores an element by its
+    # best mutant)
+    clause_scores: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         out = {"reproduced": "exactly" if self.exact else "in part" if self.clauses else "not at all",
@@ -208,6 +217,7 @@ class Stage:
         self.state: Any = None
         self.before: dict[str, Any] | None = None      # the observation just before the step
         self.events: list[tuple[str, dict[str, Any]]] = []  # the step's events and their clauses (record_step)
+        self.executed: dict[tuple[str, str], set] = {}       # the rules functions the step ran, their callers (record_step)
         before = ([OBSERVE] if prepend else []) + list(case["input"]["steps"][:index])
         if before:
             last = None
@@ -263,13 +273,15 @@ class Stage:
 @dataclass
 class Call:
     ints: tuple[int, ...]       # positions of its arguments that are whole numbers (not bools)
-    kind: str                   # what it gave: bool, int, none, list, generator, tuple, other; refused
+    kind: str                   # what it gave: bool, int, none, list, generator, tuple, record, other; refused
     value: Any = None           # the bool or int it gave; a list's length
+    answer: Any = None          # what it gave, when a plain value (a str, None, a number)
     first_int: bool = False     # a tuple whose first item is a whole number
     plain: bool = True          # every argument a plain value (no game object): a function of numbers
 
 
 _PLAIN = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
+_NO_ANSWER = object()
 
 
 def _call_kind(result: Any) -> tuple[str, Any, bool]:
@@ -285,6 +297,9 @@ def _call_kind(result: Any) -> tuple[str, Any, bool]:
         return "tuple", len(result), bool(result) and type(result[0]) is int
     if hasattr(result, "__next__"):
         return "generator", None, False
+    if dataclasses.is_dataclass(result) and any(type(getattr(result, f.name)) is int
+                                                for f in dataclasses.fields(result)):
+        return "record", None, False
     return "other", None, False
 
 
@@ -300,7 +315,8 @@ def _recorder(point: DecisionPoint, calls: dict[DecisionPoint, list[Call]]) -> C
             calls.setdefault(point, []).append(Call(ints, "refused", plain=plain))
             raise
         kind, value, first_int = _call_kind(result)
-        calls.setdefault(point, []).append(Call(ints, kind, value, first_int, plain))
+        answer = result if type(result) in _SCALARS else None
+        calls.setdefault(point, []).append(Call(ints, kind, value, first_int, plain, answer))
         return result
     return recording
 
@@ -333,10 +349,59 @@ def record_step(stage: Stage, from_setup: bool = False) -> tuple[dict[str, Any],
         return made
 
     patches = [p for point in decision_points(game) for p in _replacing(game, point, _recorder(point, calls))]
-    observation = stage.play(lambda: _patched(patches + [(StepLog, "event", event)]), from_setup)
+    executed: dict[tuple[str, str], set] = {}
+    observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)]), from_setup)
     if not from_setup:
         stage.events = events
+        stage.executed = executed
     return observation, calls
+
+
+@contextmanager
+def _watching(game: str, executed: dict[tuple[str, str], set], patches: Sequence[tuple[Any, str, Any]]) -> Iterator[None]:
+    """The patches installed, and every function of the game's rules that runs noted in
+    `executed` as (module, qualified name) -> the rules functions it was called from, at any
+    remove (its callers, theirs, ...)."""
+    files = _rules_files(game)
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            module = files.get(frame.f_code.co_filename)
+            if module is not None:
+                callers = set()
+                caller = frame.f_back
+                while caller is not None:
+                    outer = files.get(caller.f_code.co_filename)
+                    if outer is not None:
+                        callers.add((outer, caller.f_code.co_qualname.replace(".<locals>", "")))
+                    caller = caller.f_back
+                name = (module, frame.f_code.co_qualname.replace(".<locals>", ""))
+                executed.setdefault(name, set()).update(callers)
+
+    previous = sys.getprofile()
+    with _patched(patches):
+        sys.setprofile(profile)
+        try:
+            yield
+        finally:
+            sys.setprofile(previous)
+
+
+_RULES_FILES: dict[str, dict[str, str]] = {}
+
+
+def _rules_files(game: str) -> dict[str, str]:
+    """The source file of each module of the game's rules -> its module name."""
+    if game not in _RULES_FILES:
+        import importlib
+        import pkgutil
+        package = importlib.import_module(f"reference.{game}.rules")
+        found = {}
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            found[module.__file__] = module.__name__
+        _RULES_FILES[game] = found
+    return _RULES_FILES[game]
 
 
 def item_producers(stage: "Stage", expected: Mapping[str, Any], actual: Mapping[str, Any],
@@ -397,6 +462,17 @@ def _constant(value: Any) -> Callable[[Callable], Callable]:
     return lambda original: (lambda *a, **k: value)
 
 
+def _instead(answer: Any, value: Any) -> Callable[[Callable], Callable]:
+    """`value` where the function gives `answer`, its own answer elsewhere: the everywhere form
+    of a misreading that turns one decision into another."""
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            result = original(*a, **k)
+            return value if _same_value(result, answer) else result
+        return altered
+    return make
+
+
 def _skipped(original: Callable) -> Callable:
     return lambda *a, **k: None
 
@@ -418,6 +494,26 @@ def _list_cut(which: str) -> Callable[[Callable], Callable]:
             return {"empty": [], "first": result[1:], "last": result[:-1]}[which]
         return altered
     return make
+
+
+def _without_effect(original: Callable) -> Callable:
+    """The function's value, but not what it did to its arguments: it runs on copies of them."""
+    return lambda *a, **k: original(*copy.deepcopy(a), **copy.deepcopy(k))
+
+
+def _zeroed(original: Callable) -> Callable:
+    """A value whose numbers are all zero: 0 for a number, a copy of a plain record (a dataclass
+    of numbers) with every number 0."""
+    def altered(*a: Any, **k: Any) -> Any:
+        result = original(*a, **k)
+        if type(result) in (int, float):
+            return type(result)(0)
+        if dataclasses.is_dataclass(result) and not isinstance(result, type):
+            numbers = {f.name: 0 for f in dataclasses.fields(result)
+                       if type(getattr(result, f.name)) is int}
+            return dataclasses.replace(result, **numbers)
+        return result
+    return altered
 
 
 def _emptied(original: Callable) -> Callable:
@@ -447,7 +543,8 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
                 everywhere: Callable[[Callable], Callable] | None = None) -> None:
             out.append(Alteration(f"{what} {point.name}", point.clauses, "decision", point.name,
                                   _install(game, point, make), grants,
-                                  _install(game, point, everywhere) if everywhere else None))
+                                  _install(game, point, everywhere) if everywhere else None,
+                                  (point.module, point.qualname)))
 
         answered = kinds - {"refused"}
         if answered == {"bool"}:
@@ -459,6 +556,8 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
             if "int" in answered:
                 add("one more from", _shifted(1))
                 add("one less from", _shifted(-1))
+                if any(c.value for c in made):
+                    add("zero from", _zeroed)
             # a threshold or a count shifted: only for a function of plain values (a number, not a seat of a table)
             plain = all(c.plain for c in made)
             positions = sorted(set.intersection(*(set(c.ints) for c in made)))[:MAX_LIST_ALTERATIONS] if plain else []
@@ -480,16 +579,24 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
         if any(c.kind == "tuple" and c.first_int for c in made):
             add("one more first from", _first_shifted(1))
             add("one less first from", _first_shifted(-1))
-        if answered & {"other", "tuple", "list"} and None in point.literals:
+        if "record" in answered:
+            add("zero from", _zeroed)
+        if answered & {"other", "tuple", "list", "record"} and None in point.literals:
             add("None from", _constant(None))
+        if answered - {"none"} and not all(c.plain for c in made):
+            add("effect dropped from", _without_effect)
+        answers = {_canon(c.answer) for c in made}
+        answer = made[0].answer if len(answers) == 1 and type(made[0].answer) in _SCALARS else _NO_ANSWER
         for literal in point.literals:
             if literal is None or isinstance(literal, bool):
                 continue
             if isinstance(literal, int) and answered <= {"int"} and all(c.value == literal for c in made):
                 continue
-            add(f"{literal!r} from", _constant(literal))
+            add(f"{literal!r} from", _constant(literal),
+                everywhere=_instead(answer, literal) if answer is not _NO_ANSWER else None)
         for name, value in _other_decisions(game, point, answered):
-            add(f"{name} from", _constant(value))
+            add(f"{name} from", _constant(value),
+                everywhere=_instead(answer, value) if answer is not _NO_ANSWER else None)
     return out
 
 
@@ -514,6 +621,68 @@ def _other_decisions(game: str, point: DecisionPoint, answered: set[str]) -> lis
 def _shown(built: tuple[str, tuple, tuple]) -> str:
     name, args, keywords = built
     return f"{name}({', '.join([repr(a) for a in args] + [f'{k}={v!r}' for k, v in keywords])})"
+
+
+def constant_alterations(game: str, executed: Mapping[tuple[str, str], int], participating: set[str]) -> list[Alteration]:
+    """Each whole-number constant a rule of the step may read (of a module whose functions the
+    step ran, or naming a clause that took part) shifted by one, both ways."""
+    modules = {module for module, _ in executed}
+    out = []
+    for point in constant_points(game):
+        if point.module not in modules and not participating & set(point.clauses):
+            continue
+        for by in (1, -1):
+            value = point.value + by
+            out.append(Alteration(f"{point.label} {value}", point.clauses, "decision", point.label,
+                                  _constant_install(game, point, value)))
+    return out
+
+
+def _constant_install(game: str, point: Any, value: int) -> Callable[[], ContextManager]:
+    def install() -> ContextManager:
+        return _patched([(holder, name, value) for holder, name in constant_holders(game, point)])
+    return install
+
+
+def generated_alterations(game: str, executed: Mapping[tuple[str, str], int]) -> list[Alteration]:
+    """The generated operator mutants (generated_mutants.py) of the rules functions the step ran,
+    each charged to the clause block it lies in (one in no block charges nothing: left out).
+    Only those installed by swapping a function's code: a mutant of import-time code would
+    import the game's package again, which a step cannot do."""
+    from .generated_mutants import FUNCTION, generated_mutants
+    out = []
+    for mutant in generated_mutants(game):
+        if mutant.scope == FUNCTION and mutant.block and (mutant.module, mutant.function) in executed:
+            out.append(Alteration(f"generated {mutant.key}", (mutant.block,), "generated",
+                                  f"{mutant.module}:{mutant.line}", _swapping(mutant),
+                                  function=(mutant.module, mutant.function)))
+    return out
+
+
+_CODES: dict[str, tuple[Any, Any, Any]] = {}
+_SETUP_TIME = [0.0]         # CPU time spent compiling generated mutants (once each): not charged to a budget
+
+
+def _swapping(mutant: Any) -> Callable[[], ContextManager]:
+    """Installs a generated mutant by swapping in its compiled code (compiled once, kept)."""
+    @contextmanager
+    def install() -> Iterator[None]:
+        from . import generated_mutants as generated
+        entry = _CODES.get(mutant.key)
+        if entry is None:
+            began = time.process_time()
+            handle = generated.install(mutant)
+            entry = (handle.function, handle.original_code, handle.function.__code__)
+            generated.uninstall(handle)
+            _CODES[mutant.key] = entry
+            _SETUP_TIME[0] += time.process_time() - began
+        function, original, mutated = entry
+        function.__code__ = mutated
+        try:
+            yield
+        finally:
+            function.__code__ = original
+    return install
 
 
 _MUTANTS: dict[str, list[Any]] = {}
@@ -748,33 +917,41 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
         withheld = set_withheld if withheld is None else (lambda a, w=withheld: w(a) or set_withheld(a))
     game = case["game"]
     decision_points(game), _caches(game), _mutants(game)      # made once per process, outside the budget
+    if USE_GENERATED:
+        from .generated_mutants import generated_mutants
+        generated_mutants(game)
     started = time.process_time()
+    compiled_before = _SETUP_TIME[0]
+
+    def spent() -> float:
+        return time.process_time() - started - (_SETUP_TIME[0] - compiled_before)
     modes = get_game(game).expectation_modes
     keys = [k for k in expected if k != "error"]
     refused_by_them = "error" in actual
     with _searching():
         try:
-            stage, calls, setup_calls = _staged(case, index, expected, keys)
+            stage = _stage(case, index, expected, keys)
         except NotReplayable:
             return None
-        participating = {c for point in calls for c in point.clauses}
-        plan = _plan(case, index, calls, setup_calls, participating, extra, withheld)
+        theirs = Change(expected, actual, modes)
         trials: list[Trial] = []
         out_of_time = False
-        theirs = Change(expected, actual, modes)
         reproduced: set[str] = set()
         caches = _caches(game)
-        for alteration, from_setup in plan:
-            left = budget - (time.process_time() - started)
+
+        def attempt(alteration: Alteration, from_setup: bool) -> bool:
+            """Play the step with the alteration; False when out of time."""
+            nonlocal out_of_time, reproduced
+            left = budget - spent()
             if left <= 0:
                 out_of_time = True
-                break
-            trial = Trial(alteration, None)
+                return False
+            trial = Trial(alteration, None, from_setup=from_setup)
             try:
                 _forget(caches)
                 trial.observation = stage.play(alteration.install, from_setup, limit=left)
             except (_Deadline, RecursionError):
-                out_of_time = out_of_time or time.process_time() - started >= budget
+                out_of_time = out_of_time or spent() >= budget
             except Exception:           # the altered engine failed: this alteration explains nothing
                 pass
             finally:
@@ -790,16 +967,57 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                     trial.score = 1.0 if trial.exact else theirs.closeness(made)
                     reproduced |= {_top_key(path) for path, _ in theirs.added & made.added}
             trials.append(trial)
+            return True
+
+        # What reproduced earlier failures of the same kind exactly is tried first, before the
+        # step is even recorded; when one of those reproduces this one exactly, the search ends
+        # there (a run against one misreading fails the same way many times).
+        fingerprint = (game, case["kind"], index == 0, refused_by_them,
+                       tuple(sorted({_top_key(p) for p, _ in theirs.added + theirs.removed})))
+        known = [(a, s) for a, s in _EXPLAINED.get(fingerprint, ()) if withheld is None or not withheld(a)]
+        for alteration, from_setup in known:
+            if not attempt(alteration, from_setup):
+                break
+        calls: dict = {}
+        plan: list[tuple[Alteration, bool]] = list(known)
+        if not any(t.exact for t in trials):
+            try:
+                _, calls = record_step(stage)
+                setup_calls = record_step(stage, from_setup=True)[1] if index == 0 and stage.prepend else {}
+            except Exception:
+                setup_calls = {}
+            participating = {c for point in calls for c in point.clauses}
+            tried = {a.name for a, _ in known}
+            rest = [(a, s) for a, s in _plan(case, index, calls, setup_calls, participating, extra, withheld,
+                                             stage.executed) if a.name not in tried]
+            plan += rest
+            for alteration, from_setup in rest:
+                if not attempt(alteration, from_setup):
+                    break
+        participating = {c for point in calls for c in point.clauses}
         best = best_trials(trials, refused_by_them)
+        if best and best[0].exact:
+            _remember(fingerprint, best)
+        if len({t.alteration.clauses for t in best}) > 1:
+            best = callees_first(best, stage.executed)
         if len({t.alteration.clauses for t in best}) > 1 and index > 0:
-            best = _agreeing_with_history(stage, best, caches, started + budget)
+            # the ties' history checks get a share of their own, even when the search used it all
+            allowance = max(budget - spent(), HISTORY_SHARE * budget)
+            best = _agreeing_with_history(stage, best, caches, time.process_time() + allowance)
         producers = {} if refused_by_them else item_producers(stage, expected, actual, modes)
+        if _DUMP.get("file"):
+            _dump(case, index, trials, stage, caches, refused_by_them)
+    scores: dict[str, float] = {}
+    for trial in trials:
+        if trial.observation is not None and trial.score > 0:
+            for clause in trial.alteration.clauses:
+                scores[clause] = max(scores.get(clause, 0.0), trial.score)
     if not best:
         return Finding([], False, 0.0, [], len(trials), len(plan), out_of_time, sorted(participating), producers,
-                       reproduced)
+                       reproduced, scores)
     return Finding(list(dict.fromkeys(c for t in best for c in t.alteration.clauses)), best[0].exact,
                    best[0].score, [t.alteration.name for t in best], len(trials), len(plan), out_of_time,
-                   sorted(participating), producers, reproduced)
+                   sorted(participating), producers, reproduced, scores)
 
 
 def _top_key(path: str) -> str:
@@ -808,18 +1026,22 @@ def _top_key(path: str) -> str:
 
 
 def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapping, participating: set[str],
-          extra: Sequence[Alteration], withheld: Callable[[Alteration], bool] | None) -> list[tuple[Alteration, bool]]:
+          extra: Sequence[Alteration], withheld: Callable[[Alteration], bool] | None,
+          executed: Mapping[tuple[str, str], int] = {}) -> list[tuple[Alteration, bool]]:
     """The alterations to try, each with whether it acts from the setup on: the decisions of the
     step; at the first step also those the setup took (a decision misread there shows first at
-    step 0); the mutants (given and curated) of the clauses that took part, from the setup on at
-    the first step (a misreading acts everywhere)."""
+    step 0); the mutants (given, curated and generated) of the clauses that took part, from the
+    setup on at the first step (a misreading acts everywhere)."""
     game = case["game"]
     first = index == 0
     plan = [(a, False) for a in decision_alterations(game, calls)]
     plan += [(a, True) for a in decision_alterations(game, setup_calls)]
+    plan += [(a, first) for a in constant_alterations(game, executed, participating)]
     clauses = participating | set(_step_clauses(case, index))
     plan += [(a, first) for a in mutant_alterations(game, clauses)]
     plan += [(a, first) for a in extra if clauses & set(a.clauses)]
+    if USE_GENERATED:
+        plan += [(a, first) for a in generated_alterations(game, executed)]
     if withheld is not None:
         plan = [(a, s) for a, s in plan if not withheld(a)]
     return plan
@@ -837,7 +1059,73 @@ def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:
     return [t for t in scored if rank(t) == top]
 
 
+_EXPLAINED: dict[tuple, list[tuple[Alteration, bool]]] = {}
+MAX_REMEMBERED = 256        # kinds of failure remembered
+MAX_EXPLANATIONS = 12       # alterations remembered per kind
+
+
+def _remember(fingerprint: tuple, best: list[Trial]) -> None:
+    """Keep the alterations that reproduced a failure exactly, for the next of its kind."""
+    known = _EXPLAINED.pop(fingerprint, [])
+    names = {a.name for a, _ in known}
+    fresh = [(t.alteration, t.from_setup) for t in best if t.alteration.name not in names]
+    _EXPLAINED[fingerprint] = (fresh + known)[:MAX_EXPLANATIONS]
+    while len(_EXPLAINED) > MAX_REMEMBERED:
+        _EXPLAINED.pop(next(iter(_EXPLAINED)))
+
+
+def forget_explanations() -> None:
+    """Forget what reproduced earlier failures (a measurement starts each misreading afresh)."""
+    _EXPLAINED.clear()
+
+
+_DUMP: dict[str, Any] = {}
+
+
+def dumping(path: str | None) -> None:
+    """Every search writes its trials to `path` (JSON lines), for studying the ranking offline."""
+    _DUMP["file"] = path
+
+
+def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "Stage", caches: list[Any],
+          refusal: bool) -> None:
+    scored = sorted((t for t in trials if t.observation is not None and t.score > 0),
+                    key=lambda t: (-t.exact, -t.score))
+    top = scored[0].score if scored else 0.0
+    rows = []
+    for number, trial in enumerate(scored):
+        history = None
+        if index > 0 and number < 16 and trial.score >= top * 0.5:
+            try:
+                _forget(caches)
+                history = stage.history_agrees(trial.alteration.everywhere or trial.alteration.install, 5.0)
+            except Exception:
+                history = False
+            finally:
+                _forget(caches)
+        function = trial.alteration.function
+        callers = sorted("%s.%s" % f for f in stage.executed.get(function, ())) if function else None
+        rows.append([trial.alteration.name, list(trial.alteration.clauses), trial.alteration.source,
+                     trial.alteration.site, trial.exact, round(trial.score, 6), trial.alteration.grants,
+                     "%s.%s" % function if function else None, history, callers])
+    with open(_DUMP["file"], "a", encoding="utf-8") as out:
+        out.write(json.dumps({**_DUMP.get("tag", {}), "case": case["id"], "step": index, "refusal": refusal,
+                              "trials": rows}) + "\n")
+
+
+def callees_first(best: list[Trial], executed: Mapping[tuple[str, str], set]) -> list[Trial]:
+    """Among tied alterations, none of a function that called (at any remove) the function of
+    another: a decision is charged where it is made, not where its result is used. Alterations
+    of unrelated functions, and those changing no one function (the mutants), all stay."""
+    functions = {t.alteration.function for t in best if t.alteration.function is not None}
+    callers = set()
+    for function in functions:
+        callers |= executed.get(function, set()) & functions - {function}
+    return [t for t in best if t.alteration.function not in callers] or best
+
+
 MAX_HISTORY_CHECKS = 8
+HISTORY_SHARE = 0.5         # of the budget, kept for the history checks of tied alterations
 
 
 def _agreeing_with_history(stage: "Stage", best: list[Trial], caches: list[Any], deadline: float) -> list[Trial]:
@@ -861,27 +1149,18 @@ def _agreeing_with_history(stage: "Stage", best: list[Trial], caches: list[Any],
     return agreeing or best
 
 
-def _staged(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], keys: Sequence[str]
-            ) -> tuple[Stage, dict, dict]:
-    """The stage of the step, what the step consulted and, for the first step, what the setup
-    itself decided. An `observe` step comes first where the kind allows it. Raises
-    NotReplayable when the reference does not give the expected observation."""
+def _stage(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], keys: Sequence[str]) -> "Stage":
+    """The stage of the step, with an `observe` step first where the kind allows it. Raises
+    NotReplayable when the reference does not give the expected observation there."""
     game = case["game"]
     for prepend in (True, False):
         try:
             stage = Stage(case, index, prepend)
-            observation, calls = record_step(stage)
+            observation = stage.play()
         except Exception:
             continue
-        if not _agrees(game, observation, expected, keys):
-            continue
-        setup_calls: dict = {}
-        if index == 0 and prepend:
-            try:
-                _, setup_calls = record_step(stage, from_setup=True)
-            except Exception:
-                setup_calls = {}
-        return stage, calls, setup_calls
+        if _agrees(game, observation, expected, keys):
+            return stage
     raise NotReplayable()
 
 
@@ -912,12 +1191,26 @@ def _forget(caches: list[Any]) -> None:
         cache.cache_clear()
 
 
+def _given(setup: Any, key: str, value: Any, depth: int = 0) -> bool:
+    """Does the setup hold `value` under a field named `key`, at any depth?"""
+    if depth > 6:
+        return False
+    if isinstance(setup, Mapping):
+        if key in setup and _same_value(setup[key], value):
+            return True
+        return any(_given(inner, key, value, depth + 1) for inner in setup.values())
+    if isinstance(setup, list):
+        return any(_given(inner, key, value, depth + 1) for inner in setup[:64])
+    return False
+
+
 def carried_by_position(case: Mapping[str, Any], index: int, expected: Mapping[str, Any],
                         actual: Mapping[str, Any]) -> list[str]:
-    """The differing keys, when each is a value the given position carried: no earlier step
-    observed the key, and the reference's value at this step is the one it read from the setup
-    (its observation right after the setup), so no rule changed it on the way. [] otherwise.
-    The caller asks this only when no alteration of the step gives the values reported there."""
+    """The differing keys, when each is a value the given position carried: the setup gives it
+    in so many words (a field of that name holds the expected value), no earlier step observed
+    the key, and the reference's value at this step is the one it read from the setup (its
+    observation right after the setup), so no rule changed it on the way. [] otherwise. The
+    caller asks this only when no alteration of the step gives the values reported there."""
     from .results import matches_safely, step_differences
     game = get_game(case["game"])
     keys = [k for k in expected if k != "error"]
@@ -929,6 +1222,8 @@ def carried_by_position(case: Mapping[str, Any], index: int, expected: Mapping[s
         return []
     earlier = case["expected"][:index]
     if any(isinstance(e, dict) and key in e for e in earlier for key in differing):
+        return []
+    if not all(_given(case["input"]["setup"], key, expected[key]) for key in differing):
         return []
     with _searching():
         try:

@@ -78,6 +78,60 @@ def decision_points(game: str) -> tuple[DecisionPoint, ...]:
     return tuple(out)
 
 
+MENTION = re.compile(r"\b([A-Z]+-[A-Z0-9]+-\d+)\b")
+
+
+@dataclass(frozen=True)
+class ConstantPoint:
+    """A whole number a rule reads (`TARGET = 61  # ... (DOM-MATCH-2)`), with the clauses its
+    line or the marker above it names: a count or a threshold a misreading may shift."""
+
+    module: str
+    name: str
+    value: int
+    clauses: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.module.rsplit('.', 1)[-1]}.{self.name}"
+
+
+@lru_cache(maxsize=None)
+def constant_points(game: str) -> tuple[ConstantPoint, ...]:
+    """Every module-level whole-number constant of `reference/<game>/rules/` that names a clause
+    of the game (on its own line, or in a marker comment right above it)."""
+    package = importlib.import_module(f"reference.{game}.rules")
+    prefix = _clause_prefix(game)
+    out = []
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        name = f"{package.__name__}.{info.name}"
+        lines = inspect.getsource(importlib.import_module(name)).splitlines()
+        for node in ast.parse("\n".join(lines)).body:
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                    and isinstance(node.value, ast.Constant) and type(node.value.value) is int):
+                continue
+            comment = lines[node.lineno - 1].split("#", 1)[1] if "#" in lines[node.lineno - 1] else ""
+            clauses = list(_markers_above(lines, node.lineno - 1)) + MENTION.findall(comment)
+            clauses = [c for c in dict.fromkeys(clauses) if c.startswith(prefix)]
+            if clauses:
+                out.append(ConstantPoint(name, node.targets[0].id, node.value.value, tuple(clauses)))
+    return tuple(out)
+
+
+def _clause_prefix(game: str) -> str:
+    from .game import get_game
+    return get_game(game).clause_prefix
+
+
+def constant_holders(game: str, point: ConstantPoint) -> list[tuple[Any, str]]:
+    """Every module of the game holding the constant under its name (its own, and those that
+    imported it)."""
+    prefix = f"reference.{game}."
+    return [(module, point.name) for name, module in list(sys.modules.items())
+            if name.startswith(prefix) and module is not None
+            and type(vars(module).get(point.name)) is int and vars(module)[point.name] == point.value]
+
+
 def points_of_module(module: str, source: str) -> list[DecisionPoint]:
     lines = source.splitlines()
     tree = ast.parse(source)

@@ -17,18 +17,22 @@ the table says how many.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from . import counterfactual as cf          # imported before workers fork, so that all run one version
 from .adapter import replay_case
-from .attribution import MAX_NAMED, top_clause
+from .attribution import MAX_NAMED, case_clause_keys, top_clause
 from .game import Game, Mutant, get_game
 from .results import first_mismatch
 
 PER_MUTANT = 24             # failing cases attributed per misreading
+DUMP = os.environ.get("HORSERACE_ATTRIBUTION_DUMP", "")     # a file to write each charge to (studying the ranking)
 
 
 @dataclass
@@ -91,17 +95,35 @@ def spread(items: Sequence[Any], at_most: int) -> list[Any]:
     return [items[int(i * step)] for i in range(at_most)]
 
 
+def generated_withheld(mutant: Mutant, same_site: bool = False) -> Callable[[Any], bool]:
+    """The leave-one-out of a generated mutant (`GeneratedMutant.as_mutant()`, named
+    'game/key'): the alteration that is the mutant itself; with `same_site`, every generated
+    alteration at the same code site (module and line) too."""
+    from .generated_mutants import generated_mutants
+    game, key = mutant.name.split("/", 1)
+    found = next(m for m in generated_mutants(game) if m.key == key)
+    site = f"{found.module}:{found.line}"
+    if same_site:
+        return lambda alteration: alteration.name == f"generated {key}" or alteration.site == site
+    return lambda alteration: alteration.name == f"generated {key}"
+
+
 def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]], counterfactual: bool = True,
                      per_mutant: int = PER_MUTANT, withheld: Callable[[Any], bool] | None = None,
-                     extra: Sequence[Any] = ()) -> MutantAttribution:
+                     extra: Sequence[Any] = (), withheld_for: Callable[[Mutant], Callable[[Any], bool]] | None = None,
+                     shuffled: bool = False) -> MutantAttribution:
     """Answer the cases with the mutant installed, then charge (a spread of) its failing cases
     with the reference. `withheld(alteration)`: alterations the search leaves out (default: the
-    mutant itself); `extra`: more alterations (generated mutants)."""
-    from . import counterfactual as cf
+    mutant itself); `extra`: more alterations. `shuffled`: the cases in an order drawn from the
+    mutant's name, and no more after `per_mutant` failures (for a large population: `failures`
+    then counts only those)."""
     from .mutation import clear_engine_caches
     out = MutantAttribution(game.name, mutant)
     failing: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     clear_engine_caches(game)
+    if shuffled:
+        cases = list(cases)
+        random.Random(mutant.name).shuffle(cases)
     with mutant.patch():
         for case in cases:
             try:
@@ -111,16 +133,32 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
                 continue
             if first_mismatch(case, steps, counterfactual=False) is not None:
                 failing.append((case, steps))
+                if shuffled and len(failing) >= per_mutant:
+                    break
     clear_engine_caches(game)
     out.failures = len(failing)
+    cf.forget_explanations()
+    if DUMP:
+        cf.dumping(DUMP + ".trials")
+    if withheld is None and withheld_for is not None:
+        withheld = withheld_for(mutant)
     if withheld is None:
         withheld = lambda alteration: alteration.site == f"mutant {mutant.name}"       # noqa: E731
     for case, steps in spread(failing, per_mutant):
+        if DUMP:
+            cf._DUMP["tag"] = {"mutant": mutant.name, "own": list(mutant.clauses)}
         with cf.searching_with(withheld=withheld, extra=extra):
             mismatch = first_mismatch(case, steps, counterfactual=counterfactual)
         if mismatch is not None:
             out.charges.append(Charge(case["id"], mismatch["step"], list(mismatch["clauses"]),
                                       mismatch["attributed_by"]))
+            if DUMP:
+                with open(DUMP, "a", encoding="utf-8") as dump:
+                    dump.write(json.dumps({"mutant": mutant.name, "own": list(mutant.clauses), "case": case["id"],
+                                           "paths": mismatch.get("paths", []), "clauses": mismatch["clauses"],
+                                           "basis": mismatch["attributed_by"],
+                                           "keys": {c: list(v) for c, v in case_clause_keys(case).items()}})
+                               + "\n")
     return out
 
 

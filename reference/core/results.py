@@ -220,12 +220,17 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     paths = (attribution_paths(case["game"], differences, expected, actual, before) if expected is not None
              and actual is not None else sorted({d.path for d in differences}))
     keys = case_clause_keys(case)
-    refusal = refusal_before(case, index, paths, keys) if step_clauses is not None else None
     found: dict[str, Any] = {}
+    if counterfactual and expected is not None and actual is not None:
+        found = charge(case, index, expected, actual, paths, keys, keep)
+    exact = found.get("counterfactual", {}).get("reproduced") == "exactly"
+    # a refused step before that changed the state (the refusal convention), unless the step
+    # itself, played with a decision altered, reproduces what differs
+    refusal = refusal_before(case, index, paths, keys) if step_clauses is not None and not exact else None
     if refusal is not None:
         clauses, basis = refusal_attribution(case, refusal, paths, keys), "refusal"
-    elif counterfactual and expected is not None and actual is not None:
-        found = charge(case, index, expected, actual, paths, keys, keep)
+        found = {k: v for k, v in found.items() if k == "counterfactual"}
+    elif found:
         clauses, basis = found.pop("clauses"), found.pop("attributed_by")
     else:
         clauses, basis = attribute(this_step, case.get("clauses", ()), paths, keys)

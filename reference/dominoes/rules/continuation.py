@@ -66,12 +66,20 @@ def unable_continuer_ends_turn(match: MatchState) -> bool:
         and not has_legal_placement(r.layout, r.hands[r.to_play])
 
 
-def end_drawn_tile_turn(match: MatchState, tile: Tile, raw_points: int, log) -> EndTurn:
-    if continuation_reason(tile, raw_points) is not None:
+def end_drawn_tile_turn(match: MatchState, tile: Tile, raw_points: int, log) -> EndTurn | None:
+    reason = continuation_reason(tile, raw_points)
+    if reason is not None:
+        if drawn_tile_continues(tile):
+            return continue_turn(match, reason, log)
         log.rule("DOM-CONT-6")                    # a drawn double or scoring tile: no continuation
-    # DOM-DRAW-4: placing the drawn tile ends the turn;
-    # DOM-CONT-6: even when it is a double or scores (the drawn-tile exception).
+    # DOM-DRAW-4: placing the drawn tile ends the turn.
     return EndTurn("drawn_tile", "DOM-DRAW-4")
+
+
+def drawn_tile_continues(tile: Tile) -> bool:
+    # DOM-CONT-6: a drawn tile never continues the turn, even a double or a scoring one (the
+    # drawn-tile exception).
+    return False
 
 
 def may_stop(match: MatchState) -> bool:

@@ -143,7 +143,6 @@ def place(match: MatchState, action: Place, log, field: str) -> EndTurn | None:
         check_offered_point(match, action, field)
         r.layout.attach(action.tile, action.at, f"{field}.at", f"{field}.place")
     take_from_hand(match, action.tile)
-    # DOM-OPEN-4: the opening placement scores like any other placement (no special case here).
     placement = score_placement(match, seat, action, opening, from_draw, log)
     if end_of_match_or_round(match, seat, log):
         return None
@@ -200,10 +199,13 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
                     log) -> PlacementPoints:
     """The points of this placement, recorded at once (DOM-MATCH-1)."""
     r = match.round
-    # DOM-PTS-4: every placement is scored, the opening tile and the last tile included, before
-    # the end of the round or match is looked at.
+    # Every placement is scored before the end of the round or match is looked at.
+    last_tile = not r.hands[seat]
     end_sum = r.layout.end_sum()
-    placement = points.placement_points(end_sum)
+    if (opening or last_tile) and not points.scored_like_any_placement(opening, last_tile):
+        placement = PlacementPoints(raw=0, displayed=0)
+    else:
+        placement = points.placement_points(end_sum)
     log.event("placed", "DOM-PLACE-1" if not opening else "DOM-OPEN-3", player=seat,
               tile=tile_str(action.tile), at=str(action.at) if action.at else None,
               source="draw" if from_draw else "hand", end_sum=end_sum, raw=placement.raw,
@@ -213,7 +215,7 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
         log.rule(*points.placement_decisions(placement))
     if opening:
         log.rule("DOM-OPEN-4", "DOM-PTS-4")
-    elif not r.hands[seat]:
+    elif last_tile:
         log.rule("DOM-PTS-4")                  # the last tile is scored too
     match_rules.record_points(match, seat, placement.displayed, log)
     return placement

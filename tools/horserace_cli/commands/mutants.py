@@ -39,6 +39,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--per-mutant", type=int, default=0, metavar="N",
                         help="with --attribution: failing cases attributed per mutant, spread over its failures "
                              "(default 24)")
+    parser.add_argument("--generated", action="store_true",
+                        help="the generated operator mutants of the rules (reference/core/generated_mutants.py) "
+                             "instead of the curated ones; with --attribution only those in a clause block, each "
+                             "withheld from the counterfactual search (leave-one-out)")
+    parser.add_argument("--same-site", action="store_true",
+                        help="with --generated --attribution: withhold every alteration at the mutant's code site "
+                             "(its module and line), not only the mutant itself")
+    parser.add_argument("--sample", type=int, default=0, metavar="N",
+                        help="with --generated: a seeded random sample of N mutants per game")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the sample's seed (default 0)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     games = [g for name, g in all_games().items() if not args.game or name in args.game]
     jobs = []
     for game in games:
-        mutants = [m for m in (held_out(game) if args.held_out else game.mutants() if game.mutants else [])
+        mutants = [m for m in (generated(game, args) if args.generated else held_out(game) if args.held_out
+                               else game.mutants() if game.mutants else [])
                    if not args.mutant or m.name in args.mutant]
         if args.list:
             for m in mutants:
@@ -93,10 +104,26 @@ def held_out(game) -> list:
     return module.heldout()
 
 
+def generated(game, args: argparse.Namespace) -> list:
+    """The game's generated mutants as mutants, labelled with their clause block: for the
+    attribution yardstick, only those installed by a code swap and lying in a clause block."""
+    from reference.core.generated_mutants import FUNCTION, generated_mutants, sample
+    chosen = generated_mutants(game)
+    if args.attribution:
+        chosen = [m for m in chosen if m.scope == FUNCTION and m.block]
+    if args.sample:
+        chosen = sample(chosen, args.sample, args.seed)
+    return [m.as_mutant() for m in chosen]
+
+
 def attribution_report(jobs: list, args: argparse.Namespace) -> int:
     """The attribution table; the cases carry their vector header's clause_keys."""
-    from reference.core.mutant_attribution import PER_MUTANT, attribute_mutants, attribution_table
+    from reference.core.mutant_attribution import (PER_MUTANT, attribute_mutants, attribution_table,
+                                                   generated_withheld)
     options = {"counterfactual": not args.footprint_only, "per_mutant": args.per_mutant or PER_MUTANT}
+    if args.generated:
+        options["withheld_for"] = lambda mutant: generated_withheld(mutant, same_site=args.same_site)
+        options["shuffled"] = True
     with Progress("attribution", total=len(jobs), unit="mutants") as progress:
         rows = attribute_mutants(jobs, workers=args.jobs or None, on_result=progress.advance, **options)
     print(attribution_table(rows))

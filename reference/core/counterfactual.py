@@ -999,7 +999,9 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
         if best and best[0].exact:
             _remember(fingerprint, best)
         if len({t.alteration.clauses for t in best}) > 1:
-            best = callees_first(best, stage.executed)
+            best = most_specific(callees_first(best, stage.executed))
+        if len({t.alteration.clauses for t in best}) > 1:
+            best = uncontradicted(best, case, caches, started + budget + HISTORY_SHARE * budget)
         if len({t.alteration.clauses for t in best}) > 1 and index > 0:
             # the ties' history checks get a share of their own, even when the search used it all
             allowance = max(budget - spent(), HISTORY_SHARE * budget)
@@ -1075,8 +1077,82 @@ def _remember(fingerprint: tuple, best: list[Trial]) -> None:
 
 
 def forget_explanations() -> None:
-    """Forget what reproduced earlier failures (a measurement starts each misreading afresh)."""
+    """Forget what reproduced earlier failures, the cases that passed and what they contradict
+    (a measurement starts each misreading afresh)."""
     _EXPLAINED.clear()
+    _PASSED.clear()
+    _CONTRADICTED.clear()
+
+
+# -- the cases the implementation passed: a misreading they would show is not its misreading --
+
+_PASSED: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+_CONTRADICTED: dict[str, bool] = {}
+MAX_PASSED = 48             # passed cases kept per game and kind
+PASSED_CHECKED = 6          # of them, played with each tied alteration
+
+
+def note_passed(case: Mapping[str, Any]) -> None:
+    """The implementation passed this case (the runner tells each one): kept, a bounded few per
+    game and kind, every other one dropped as more come, so that they stay spread."""
+    kept = _PASSED.setdefault((case["game"], case["kind"]), [])
+    if len(kept) >= MAX_PASSED:
+        del kept[::2]
+    kept.append(case)
+    if len(kept) % 8 == 0:
+        _CONTRADICTED.clear()           # new evidence: judge the alterations again
+
+
+def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any], deadline: float) -> list[Trial]:
+    """Among tied alterations, those that, acting everywhere as a misreading would, change none of
+    a few cases the implementation passed (MUSE's penalty for a mutant that breaks passing tests;
+    Metallaxis counts the passing tests a mutant changes). All of them when none passes that
+    test or time is up."""
+    passed = _passed_sample(case)
+    if not passed:
+        return best
+    kept = []
+    for trial in best[:MAX_HISTORY_CHECKS]:
+        name = trial.alteration.name
+        if name not in _CONTRADICTED:
+            if time.process_time() > deadline:
+                return best
+            _CONTRADICTED[name] = any(_changes(other, trial.alteration, caches) for other in passed)
+        if not _CONTRADICTED[name]:
+            kept.append(trial)
+    return kept or best
+
+
+def _passed_sample(case: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    same = _PASSED.get((case["game"], case["kind"]), [])
+    others = [c for (game, kind), cases in _PASSED.items() if game == case["game"] and kind != case["kind"]
+              for c in cases]
+    pool = [c for c in same + others if c["id"] != case["id"]]
+    if len(pool) <= PASSED_CHECKED:
+        return pool
+    step = len(pool) / PASSED_CHECKED
+    return [pool[int(i * step)] for i in range(PASSED_CHECKED)]
+
+
+def _changes(case: Mapping[str, Any], alteration: Alteration, caches: list[Any]) -> bool:
+    """Does the case, played with the alteration acting everywhere, give another observation
+    than expected at some step (or fail to play)?"""
+    from .results import step_differences
+    game = get_game(case["game"])
+    try:
+        _forget(caches)
+        with alteration.everywhere() if alteration.everywhere else alteration.install():
+            for number, outcome in enumerate(game.replay(_case_input(case, list(case["input"]["steps"])))):
+                seen, want = _observation(outcome), case["expected"][number]
+                if ("error" in want) != ("error" in seen):
+                    return True
+                if "error" not in want and step_differences(case["game"], want, seen, None):
+                    return True
+    except Exception:
+        return True
+    finally:
+        _forget(caches)
+    return False
 
 
 _DUMP: dict[str, Any] = {}
@@ -1111,6 +1187,18 @@ def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "
     with open(_DUMP["file"], "a", encoding="utf-8") as out:
         out.write(json.dumps({**_DUMP.get("tag", {}), "case": case["id"], "step": index, "refusal": refusal,
                               "trials": rows}) + "\n")
+
+
+def most_specific(best: list[Trial]) -> list[Trial]:
+    """Among tied alterations of one function, none charging more clauses than another does: a
+    change of one clause block says more than a change of the whole function."""
+    kept = []
+    for trial in best:
+        mine = set(trial.alteration.clauses)
+        if not any(other.alteration.function == trial.alteration.function and other.alteration.function is not None
+                   and set(other.alteration.clauses) < mine for other in best):
+            kept.append(trial)
+    return kept or best
 
 
 def callees_first(best: list[Trial], executed: Mapping[tuple[str, str], set]) -> list[Trial]:

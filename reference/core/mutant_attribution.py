@@ -120,6 +120,7 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     from .mutation import clear_engine_caches
     out = MutantAttribution(game.name, mutant)
     failing: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    passed: list[dict[str, Any]] = []
     clear_engine_caches(game)
     if shuffled:
         cases = list(cases)
@@ -135,9 +136,13 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
                 failing.append((case, steps))
                 if shuffled and len(failing) >= per_mutant:
                     break
+            else:
+                passed.append(case)
     clear_engine_caches(game)
     out.failures = len(failing)
     cf.forget_explanations()
+    for case in passed:                 # the cases the misreading passes, as a runner learns them
+        cf.note_passed(case)
     if DUMP:
         cf.dumping(DUMP + ".trials")
     if withheld is None and withheld_for is not None:

@@ -93,8 +93,13 @@ def compile_step(step: dict[str, Any]) -> dict[str, Any]:
     if action is None:
         return {"action": OBSERVE}
     if isinstance(action, LayTrack):
-        return {"action": "lay", "lay": lay_payload(action.lay)}
+        return {"action": "lay", "lay": lay_payload(action.lay, shuffle=is_shuffle(step.get("lay")))}
     return {"action": str(action)}
+
+
+def is_shuffle(payload: Any) -> bool:
+    """A lay given as the 48 shuffled cards (CRD-TRACK-2/3), kept in that form in the vector."""
+    return isinstance(payload, dict) and "shuffle" in payload
 
 
 # -- race and session -----------------------------------------------------------------------

@@ -116,8 +116,43 @@ def session_cases() -> list[dict[str, Any]]:
     return cases
 
 
+SHUFFLED = {"layout": 3, "race": 2}       # few: the lay lists are long (the files stay under 850 kB)
+
+
+def in_shuffle_form(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The same steps with every lay written as the 48 shuffled cards, top first: the track is
+    their top seven, the race deck the other 41 (CRD-TRACK-2/3)."""
+    return [{**step, "lay": {"shuffle": step["lay"]["track"] + step["lay"]["deck"]}}
+            if step.get("action") == "lay" else step for step in steps]
+
+
+def shuffled_lay_cases() -> list[dict[str, Any]]:
+    """Lays in the `shuffle` form: layouts judged lay by lay and races (some lays loaded, so a
+    shuffle is laid again); the fuzzer sends the form in every table kind. An engine that takes
+    the track from the wrong end of the shuffle, or deals the race deck from it wrongly, fails
+    them."""
+    cases = []
+    for n in range(SHUFFLED["layout"]):
+        rng = random.Random(hash_seed("layout-shuffle", n))
+        lays = [loaded_lay(rng) if (n + k) % 3 == 0 else random_lay(rng) for k in range(5)]
+        steps = in_shuffle_form([{"action": "lay", "lay": lay_payload(lay)} for lay in lays])
+        cases.append({"id": f"crd-gen1-layout-shuffle-{n + 1:03d}", "kind": "layout",
+                      "description": "Five lays, each given as the 48 shuffled cards, judged on their own (some loaded)",
+                      "options": {}, "input": {"setup": {}, "steps": steps}})
+    for n in range(SHUFFLED["race"]):
+        players, banker = 3 + n, n
+        table, steps = random_game(hash_seed("race-shuffle-play", n), players, banker, options=DEFAULTS,
+                                   loaded_first=0.5)
+        cases.append({"id": f"crd-gen1-race-shuffle-{n + 1:03d}", "kind": "race",
+                      "description": f"A random race, every lay given as the 48 shuffled cards: {players} players, "
+                                     f"seat {banker} banks",
+                      "options": {}, "input": {"setup": {"players": players, "banker": banker},
+                                               "steps": in_shuffle_form(steps)}})
+    return cases
+
+
 def generate_cases() -> list[dict[str, Any]]:
-    return odds_cases() + layout_cases() + race_cases() + session_cases() + probe_cases()
+    return odds_cases() + layout_cases() + race_cases() + session_cases() + shuffled_lay_cases() + probe_cases()
 
 
 # -- flags ----------------------------------------------------------------------------------------

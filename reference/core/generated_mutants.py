@@ -336,6 +336,7 @@ class _Enumerator:
         self.record_builders = record_builders | message_helpers
         self.message_helpers = message_helpers
         self.candidates: list[_Candidate] = []
+        self.record_names: set[str] = set()
 
     # -- the walk -------------------------------------------------------------------------------
 
@@ -374,6 +375,7 @@ class _Enumerator:
     def function_body(self, function: ast.FunctionDef | ast.AsyncFunctionDef, qualname: str) -> None:
         body = function.body
         start = 1 if body and _is_docstring(body[0]) else 0
+        self.record_names = self.names_only_recorded(function)
         left = ("message-text" if function.name in self.message_helpers else "clause-record") \
             if function.name in self.record_builders else ""
         self.body(function, "body", body, start, function, qualname, left)
@@ -384,13 +386,44 @@ class _Enumerator:
             statement = statements[position]
             deletable = unit is not None and not _does_nothing(statement)
             if deletable:
+                # (deleting a name the record reads would crash the record: that stays a mutant)
                 self.add_delete(owner, name, position, statement, unit, qualname,
-                                left or self.record_only(statement))
+                                left or ("clause-record" if self.only_records(statement) else ""))
             self.statement(statement, unit, qualname, left)
 
     def record_only(self, statement: ast.stmt) -> str:
-        """'clause-record' when the statement does nothing but record clauses."""
-        return "clause-record" if self.only_records(statement) else ""
+        """'clause-record' when the statement does nothing but record clauses, or sets a local
+        name that only the record reads (`winners = sum(...)` read by `if winners: log.rule(...)`)."""
+        if self.only_records(statement):
+            return "clause-record"
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+                isinstance(statement.targets[0], ast.Name) and statement.targets[0].id in self.record_names:
+            return "clause-record"
+        return ""
+
+    def names_only_recorded(self, function: ast.AST) -> set[str]:
+        """The local names the function sets by a plain assignment and reads only inside
+        statements that only record clauses (and never deletes or sets otherwise)."""
+        assigned: dict[str, int] = {}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                assigned[node.id] = assigned.get(node.id, 0) + 1
+        single = {n for n, count in assigned.items() if count == 1 and any(
+            isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name) and a.targets[0].id == n
+            for a in ast.walk(function))}
+        recorded: set[str] = set()
+        elsewhere: set[str] = set()
+
+        def visit(node: ast.AST, in_record: bool) -> None:
+            if isinstance(node, ast.stmt) and not in_record and self.only_records(node):
+                in_record = True
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                (recorded if in_record else elsewhere).add(node.id)
+            for child in ast.iter_child_nodes(node):
+                visit(child, in_record)
+        for statement in function.body:
+            visit(statement, False)
+        return {n for n in single if n in recorded and n not in elsewhere}
 
     def only_records(self, statement: ast.stmt) -> bool:
         if isinstance(statement, ast.Expr):

@@ -27,6 +27,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from . import protocol
@@ -434,10 +435,20 @@ def offers(offered: list[Any], value: Any) -> bool:
 
 
 def option_defaults(game_name: str) -> dict[str, Any]:
+    """Each option's default as the interpretations register states it, the value the adapter's
+    hello offers first: read from the register, not from the engine, so that a change to the
+    rules' code (a generated mutant, an edit) cannot change which cases are skipped (issue 25).
+    The catalog's loader holds the engine's defaults equal to the register's."""
+    return dict(_register_defaults(game_name))
+
+
+@lru_cache(maxsize=None)
+def _register_defaults(game_name: str) -> tuple[tuple[str, Any], ...]:
+    from .adapter import supported_options
     try:
-        return dict(get_game(game_name).option_defaults)
+        return tuple((name, values[0]) for name, values in supported_options(game_name).items())
     except UnknownGame:
-        return {}
+        return ()
 
 
 def unsupported_options(case: dict[str, Any], offered: dict[str, list[Any]]) -> str | None:

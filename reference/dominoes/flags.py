@@ -30,7 +30,7 @@ def flags_for(case: dict[str, Any]) -> list[str]:
     expected = case["expected"]
     if case["kind"] == "perft":
         return ["continuation-compulsory", "opening-continues", "symmetric-points-distinct"]
-    if case["kind"] != "match":
+    if case["kind"] not in ("match", "probe"):      # a probe is a match from a position: the same situations
         return []
     for index, observed in enumerate(expected):
         events = observed.get("events", [])

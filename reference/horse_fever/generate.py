@@ -18,6 +18,9 @@ from .playout import RaceWithoutEnd, random_game, random_race, random_round_game
 from .probes import probe_cases
 
 GAMES_PER_COUNT = 1
+# Whole 2- and 3-player games run six rounds, the longest count of the table (HF-TABLE-2): a second
+# game each pins it (the files stay under their size bound).
+MORE_GAMES = {2: 2, 3: 2}
 ROUNDS_PER_COUNT = 2
 RACES = 24
 ODDS_CASES = 12
@@ -47,7 +50,7 @@ def first_that_ends(play, seed: int):
 def game_cases() -> list[dict[str, Any]]:
     cases = []
     for players in range(2, 7):
-        for n in range(GAMES_PER_COUNT):
+        for n in range(MORE_GAMES.get(players, GAMES_PER_COUNT)):
             seed = hash_seed("game", players, n)
             played = random_game(seed, players)
             cases.append({"id": f"hf-gen1-game-{players}p-{n + 1:02d}", "kind": "game",

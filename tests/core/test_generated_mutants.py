@@ -80,6 +80,20 @@ def test_the_clause_record_and_message_text_are_left_out():
     assert not [m for m in made if "keeps_clauses" in m.change or "log.rule" in m.change]
 
 
+def test_a_local_name_only_the_record_reads_is_part_of_the_record():
+    mutants = of_source("""
+        def settle(bets, winner, log):
+            winners = sum(1 for b in bets if b == winner)
+            if winners:
+                log.rule("X-1")
+            return len(bets) - 1
+    """)
+    changes = {m.change for m in mutants}
+    assert not [m for m in mutants if m.line == 3 and m.operator != "delete"]        # sum(...)'s value
+    assert "delete: winners = sum((1 for b in bets if b == winner))" in changes    # the record would crash
+    assert "len(bets) - 1 -> len(bets) + 1" in changes
+
+
 def test_a_function_that_only_words_messages_is_left_out_whole():
     source = """
         def shown(value):

@@ -6,6 +6,13 @@ parallel over the cores, and each stops at its first failing case; --full runs e
 (the whole kill table); --via-protocol runs each mutant as a real implementation (the
 reference adapter with the mutant installed) through the runner. Progress goes to stderr
 (reference/core/progress.py). Exit status 1 if any mutant survives.
+
+--generated runs the generated operator mutants of every rules module instead
+(reference/core/generated_mutants.py, run by reference/core/generated_run.py): per game how
+many were generated, killed, survived and are listed as equivalent
+(reference/<game>/equivalent_mutants.yaml), the score over the non-equivalent ones, and the
+curated set's figures beside them. Exit status 1 if a survivor is not in the register, a
+listed mutant is killed or no longer exists, or a mutant changes what the adapter offers.
 """
 
 from __future__ import annotations
@@ -40,18 +47,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --attribution: failing cases attributed per mutant, spread over its failures "
                              "(default 24)")
     parser.add_argument("--generated", action="store_true",
-                        help="the generated operator mutants of the rules (reference/core/generated_mutants.py) "
-                             "instead of the curated ones; with --attribution only those in a clause block, each "
-                             "withheld from the counterfactual search (leave-one-out)")
+                        help="run the generated operator mutants of the rules code instead of the curated misreadings; "
+                             "with --attribution only those in a clause block, each withheld from the counterfactual "
+                             "search (leave-one-out)")
     parser.add_argument("--same-site", action="store_true",
                         help="with --generated --attribution: withhold every alteration at the mutant's code site "
                              "(its module and line), not only the mutant itself")
     parser.add_argument("--sample", type=int, default=0, metavar="N",
-                        help="with --generated: a seeded random sample of N mutants per game")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the sample's seed (default 0)")
+                        help="with --generated: a seeded random sample of N mutants (of the selected games together; "
+                             "with --attribution, N per game)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="with --sample: the sample's seed (default 0)")
+    parser.add_argument("--timeout", type=float, default=1.0, metavar="SECONDS",
+                        help="with --generated: seconds per case before a mutant counts as hanging (default 1)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.generated and not args.attribution:
+        from horserace_cli.commands._generated_mutants import run_generated_command
+        return run_generated_command(args)
     from reference.core.game import all_games
     from reference.core.mutation import run_mutants, run_mutants_in_process
     from reference.core.vectors import load_cases

@@ -198,8 +198,8 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
         clauses = found.clauses
         if items and set(clauses) & set(items):
             clauses = [c for c in clauses if c in items]
-        elif not found.exact and NEAR > 0:
-            clauses = near_best(found, paths, clause_keys)
+        elif not found.exact:
+            clauses = weighed(found, paths, clause_keys)
         return {"clauses": narrowed(clauses, paths, clause_keys), "attributed_by": COUNTERFACTUAL,
                 "counterfactual": found.as_dict()}
     clauses, basis = attribute(this_step, case.get("clauses", ()), paths, clause_keys)
@@ -220,19 +220,17 @@ def _differing_items(found: Any, expected: Mapping[str, Any], actual: Mapping[st
     return list(dict.fromkeys(c for key in sorted(differing & set(found.producers)) for c in found.producers[key]))
 
 
-NEAR = 0.1      # a partial reproduction within this share of the best one is as good, for the footprints to choose
-
-
-def near_best(found: Any, paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:
-    """When no alteration reproduces the observation exactly, the clauses whose best
-    alteration comes within NEAR of the best are as likely; among them, those whose
-    footprints best match the differing paths (the best ones' clauses when no footprint does)."""
-    band = [c for c, score in found.clause_scores.items() if score >= found.score * (1 - NEAR)]
-    scores = {c: footprint_match(clause_keys.get(c, ()), paths) for c in band}
+def weighed(found: Any, paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:
+    """When no alteration reproduces the observation exactly, two kinds of evidence are weighed
+    together: how closely a clause's best alteration reproduces it (its closeness) and how well
+    its footprint matches what differs; each clause whose alteration changed some of what
+    differs scores their sum, and the best are charged (ties together)."""
+    pool = set(found.clause_scores)
+    scores = {c: found.clause_scores.get(c, 0.0) + footprint_match(clause_keys.get(c, ()), paths) for c in pool}
     best = max(scores.values(), default=0.0)
     if best <= 0:
         return list(found.clauses)
-    return sorted(c for c in band if scores[c] == best)
+    return sorted(c for c in pool if scores[c] >= best - 1e-9)
 
 
 def narrowed(clauses: Sequence[str], paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:

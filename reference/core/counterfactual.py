@@ -459,7 +459,14 @@ def _argument_shifted(position: int, by: int) -> Callable[[Callable], Callable]:
 
 
 def _constant(value: Any) -> Callable[[Callable], Callable]:
-    return lambda original: (lambda *a, **k: value)
+    """Another answer, the function's work done all the same: a decision that draws a tile and
+    then says the turn goes on draws the tile and says the turn ends."""
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            original(*a, **k)
+            return value
+        return altered
+    return make
 
 
 def _instead(answer: Any, value: Any) -> Callable[[Callable], Callable]:
@@ -491,7 +498,7 @@ def _list_cut(which: str) -> Callable[[Callable], Callable]:
             result = original(*a, **k)
             if not isinstance(result, list):
                 return result
-            return {"empty": [], "first": result[1:], "last": result[:-1]}[which]
+            return {"empty": [], "first": result[1:], "last": result[:-1], "reversed": result[::-1]}[which]
         return altered
     return make
 
@@ -499,6 +506,10 @@ def _list_cut(which: str) -> Callable[[Callable], Callable]:
 def _without_effect(original: Callable) -> Callable:
     """The function's value, but not what it did to its arguments: it runs on copies of them."""
     return lambda *a, **k: original(*copy.deepcopy(a), **copy.deepcopy(k))
+
+
+def _opposite(original: Callable) -> Callable:
+    return lambda *a, **k: -original(*a, **k)
 
 
 def _zeroed(original: Callable) -> Callable:
@@ -558,6 +569,7 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
                 add("one less from", _shifted(-1))
                 if any(c.value for c in made):
                     add("zero from", _zeroed)
+                    add("the opposite of", _opposite)       # a ranking key read the other way
             # a threshold or a count shifted: only for a function of plain values (a number, not a seat of a table)
             plain = all(c.plain for c in made)
             positions = sorted(set.intersection(*(set(c.ints) for c in made)))[:MAX_LIST_ALTERATIONS] if plain else []
@@ -574,6 +586,7 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
                 add("first left out of", _list_cut("first"))
             if any(c.kind == "list" and c.value and c.value > 1 for c in made):
                 add("last left out of", _list_cut("last"))
+                add("the other way round", _list_cut("reversed"))      # an order read backwards
         if "generator" in answered:
             add("nothing from", _emptied)
         if any(c.kind == "tuple" and c.first_int for c in made):

@@ -161,6 +161,10 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
                 with open(DUMP, "a", encoding="utf-8") as dump:
                     dump.write(json.dumps({"mutant": mutant.name, "own": list(mutant.clauses), "case": case["id"],
                                            "paths": mismatch.get("paths", []), "clauses": mismatch["clauses"],
+                                           "raw_paths": sorted({d["path"] for d in mismatch.get("differences", ())}),
+                                           "step_clauses": (case.get("step_clauses") or [[]] * 999)[mismatch["step"]]
+                                           if mismatch["step"] < len(case.get("step_clauses") or ()) else [],
+                                           "case_clauses": case.get("clauses", []),
                                            "basis": mismatch["attributed_by"],
                                            "keys": {c: list(v) for c, v in case_clause_keys(case).items()}})
                                + "\n")

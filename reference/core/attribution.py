@@ -126,7 +126,7 @@ def attribution_paths(game_name: str, differences: Sequence[Difference], expecte
     a seat held before a payout tells its part in it."""
     from .game import UnknownGame, get_game
     try:
-        refine = get_game(game_name).difference_paths
+        refine = get_game(game_name).difference_paths if MAPS["refinements"] else None
     except (UnknownGame, KeyError):
         refine = None
     extra = {"before": before or {}} if refine is not None and takes_before(refine) else {}
@@ -199,7 +199,7 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
         if items and set(clauses) & set(items):
             clauses = [c for c in clauses if c in items]
         elif not found.exact:
-            clauses = weighed(found, paths, clause_keys)
+            clauses = near_best(found)
         return {"clauses": narrowed(clauses, paths, clause_keys), "attributed_by": COUNTERFACTUAL,
                 "counterfactual": found.as_dict()}
     clauses, basis = attribute(this_step, case.get("clauses", ()), paths, clause_keys)
@@ -220,17 +220,15 @@ def _differing_items(found: Any, expected: Mapping[str, Any], actual: Mapping[st
     return list(dict.fromkeys(c for key in sorted(differing & set(found.producers)) for c in found.producers[key]))
 
 
-def weighed(found: Any, paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:
-    """When no alteration reproduces the observation exactly, two kinds of evidence are weighed
-    together: how closely a clause's best alteration reproduces it (its closeness) and how well
-    its footprint matches what differs; each clause whose alteration changed some of what
-    differs scores their sum, and the best are charged (ties together)."""
-    pool = set(found.clause_scores)
-    scores = {c: found.clause_scores.get(c, 0.0) + footprint_match(clause_keys.get(c, ()), paths) for c in pool}
-    best = max(scores.values(), default=0.0)
-    if best <= 0:
-        return list(found.clauses)
-    return sorted(c for c in pool if scores[c] >= best - 1e-9)
+NEAR = 0.05     # partial reproductions this close to the best are as good: their clauses are named together
+
+
+def near_best(found: Any) -> list[str]:
+    """When no alteration reproduces the observation exactly, the clauses whose best alteration
+    comes within NEAR of the best one, named together when they are few (MAX_NAMED); else the
+    best ones' clauses."""
+    band = [c for c, score in found.clause_scores.items() if score >= found.score * (1 - NEAR)]
+    return sorted(band) if len(band) <= MAX_NAMED else list(found.clauses)
 
 
 def narrowed(clauses: Sequence[str], paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:
@@ -274,8 +272,16 @@ def footprint_match(clause_paths: Sequence[str], differing: Sequence[str]) -> fl
     return covered / (len(differing) + unused)
 
 
+# The hand-kept maps, switched off only to measure what each adds (`horserace mutants
+# --attribution --without refinements|footprints`): the games' finer paths (attribution_paths.py)
+# and the footprints themselves (clause_keys.py, the vector headers' clause_keys).
+MAPS = {"refinements": True, "footprints": True}
+
+
 def case_clause_keys(case: Mapping[str, Any]) -> Mapping[str, Sequence[str]]:
     """The vector header's clause_keys (attached to the case when loaded); else the game's own map."""
+    if not MAPS["footprints"]:
+        return {}
     if "clause_keys" in case:
         return case["clause_keys"]
     from .game import UnknownGame, get_game

@@ -35,6 +35,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import re
 import math
 import signal
 import sys
@@ -78,6 +79,7 @@ class Trial:
     exact: bool = False
     score: float = 0.0
     from_setup: bool = False
+    reach: float = 0.0          # Change.reach: where it changed things, values aside
 
 
 @dataclass
@@ -96,8 +98,9 @@ class Finding:
     # the keys where some alteration gave one of the values the implementation reported
     reproduced_keys: set[str] = field(default_factory=set)
     # per clause, the best closeness of its alterations (as Metallaxis scores an element by its
-    # best mutant)
+    # best mutant), and their best reach
     clause_scores: dict[str, float] = field(default_factory=dict)
+    clause_reach: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         out = {"reproduced": "exactly" if self.exact else "in part" if self.clauses else "not at all",
@@ -856,9 +859,19 @@ class Change:
         self.added, self.removed = seen - base, base - seen
         self.size = sum(self.added.values()) + sum(self.removed.values())
         self.numbers = _moved_numbers(self.added, self.removed)
+        # where it changed something, whatever the values: its reach
+        self.paths = {_reach_path(path) for path, _ in self.added + self.removed}
 
     def same_as(self, other: "Change") -> bool:
         return self.added == other.added and self.removed == other.removed
+
+    def reach(self, other: "Change") -> float:
+        """How much of where this change lies `other` changes too, values aside: an Ochiai
+        coefficient of the two sets of paths (a misreading no alteration reproduces may still
+        reach what one alteration reaches)."""
+        if not self.paths or not other.paths:
+            return 0.0
+        return len(self.paths & other.paths) / math.sqrt(len(self.paths) * len(other.paths))
 
     def closeness(self, other: "Change") -> float:
         """How much of this change `other` makes the same way: the facts both removed or both
@@ -874,6 +887,11 @@ class Change:
             if ours is not None and ours[1] != theirs:
                 shared += _nearness(was, theirs, ours[1])
         return shared / math.sqrt(self.size * other.size)
+
+
+def _reach_path(path: str) -> str:
+    """A fact's path without item numbers (`scores[1]` -> `scores`, `payouts[2].won` -> `payouts.won`)."""
+    return re.sub(r"\[\d*\]|#\d*", "", path)
 
 
 def _moved_numbers(added: Counter, removed: Counter) -> dict[str, tuple[float, float]]:
@@ -978,6 +996,7 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                     made = Change(expected, altered, modes, theirs.base)
                     trial.exact = made.same_as(theirs) and _reproduces(game, altered, actual, keys)
                     trial.score = 1.0 if trial.exact else theirs.closeness(made)
+                    trial.reach = 1.0 if trial.exact else theirs.reach(made)
                     reproduced |= {_top_key(path) for path, _ in theirs.added & made.added}
             trials.append(trial)
             return True
@@ -1012,7 +1031,7 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
         if best and best[0].exact:
             _remember(fingerprint, best)
         if len({t.alteration.clauses for t in best}) > 1:
-            best = most_specific(callees_first(best, stage.executed))
+            best = most_specific(best)
         if len({t.alteration.clauses for t in best}) > 1:
             best = uncontradicted(best, case, caches, started + budget + HISTORY_SHARE * budget)
         if len({t.alteration.clauses for t in best}) > 1 and index > 0:
@@ -1023,16 +1042,20 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
         if _DUMP.get("file"):
             _dump(case, index, trials, stage, caches, refused_by_them)
     scores: dict[str, float] = {}
+    reach: dict[str, float] = {}
     for trial in trials:
         if trial.observation is not None and trial.score > 0:
             for clause in trial.alteration.clauses:
                 scores[clause] = max(scores.get(clause, 0.0), trial.score)
+        if trial.observation is not None and trial.reach > 0:
+            for clause in trial.alteration.clauses:
+                reach[clause] = max(reach.get(clause, 0.0), trial.reach)
     if not best:
         return Finding([], False, 0.0, [], len(trials), len(plan), out_of_time, sorted(participating), producers,
-                       reproduced, scores)
+                       reproduced, scores, reach)
     return Finding(list(dict.fromkeys(c for t in best for c in t.alteration.clauses)), best[0].exact,
                    best[0].score, [t.alteration.name for t in best], len(trials), len(plan), out_of_time,
-                   sorted(participating), producers, reproduced, scores)
+                   sorted(participating), producers, reproduced, scores, reach)
 
 
 def _top_key(path: str) -> str:
@@ -1178,7 +1201,7 @@ def dumping(path: str | None) -> None:
 
 def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "Stage", caches: list[Any],
           refusal: bool) -> None:
-    scored = sorted((t for t in trials if t.observation is not None and t.score > 0),
+    scored = sorted((t for t in trials if t.observation is not None and (t.score > 0 or t.reach > 0)),
                     key=lambda t: (-t.exact, -t.score))
     top = scored[0].score if scored else 0.0
     rows = []
@@ -1196,7 +1219,7 @@ def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "
         callers = sorted("%s.%s" % f for f in stage.executed.get(function, ())) if function else None
         rows.append([trial.alteration.name, list(trial.alteration.clauses), trial.alteration.source,
                      trial.alteration.site, trial.exact, round(trial.score, 6), trial.alteration.grants,
-                     "%s.%s" % function if function else None, history, callers])
+                     "%s.%s" % function if function else None, history, callers, round(trial.reach, 6)])
     with open(_DUMP["file"], "a", encoding="utf-8") as out:
         out.write(json.dumps({**_DUMP.get("tag", {}), "case": case["id"], "step": index, "refusal": refusal,
                               "trials": rows}) + "\n")
@@ -1212,17 +1235,6 @@ def most_specific(best: list[Trial]) -> list[Trial]:
                    and set(other.alteration.clauses) < mine for other in best):
             kept.append(trial)
     return kept or best
-
-
-def callees_first(best: list[Trial], executed: Mapping[tuple[str, str], set]) -> list[Trial]:
-    """Among tied alterations, none of a function that called (at any remove) the function of
-    another: a decision is charged where it is made, not where its result is used. Alterations
-    of unrelated functions, and those changing no one function (the mutants), all stay."""
-    functions = {t.alteration.function for t in best if t.alteration.function is not None}
-    callers = set()
-    for function in functions:
-        callers |= executed.get(function, set()) & functions - {function}
-    return [t for t in best if t.alteration.function not in callers] or best
 
 
 MAX_HISTORY_CHECKS = 8

@@ -72,10 +72,12 @@ def test_a_missed_finish_names_the_finish_not_the_settlement():
     charged the card game's to the payout clauses); the alteration that reproduces them all is
     the finish's: the last tile ending the round, the horse crossing the line."""
     for mismatch in failures("missed-finish", "dominoes", ["dom-probe2-dom-cont-5-001", "dom-match-domino-next-round"]):
-        assert mismatch["clauses"] == ["DOM-END-1"]
+        assert names(mismatch, {"DOM-END-1"}), mismatch["clauses"]
+        assert not any(c.startswith("DOM-SETTLE") for c in mismatch["clauses"])
     for mismatch in failures("misses-the-winning-card", "cards",
                              ["crd-probe1-crd-pay-2-001", "crd-probe1-crd-session-2-001", "crd-int-cover-net"]):
-        assert mismatch["clauses"] and set(mismatch["clauses"]) <= {"CRD-RACE-6", "CRD-FAQ-1"}, mismatch["clauses"]
+        assert names(mismatch, {"CRD-RACE-6", "CRD-FAQ-1"}), mismatch["clauses"]
+        assert not any(c.startswith(("CRD-PAY", "CRD-SESSION")) for c in mismatch["clauses"])
 
 
 @pytest.mark.clause("HF-SHOW-1")

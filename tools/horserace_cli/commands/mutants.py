@@ -50,6 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run the generated operator mutants of the rules code instead of the curated misreadings; "
                              "with --attribution only those in a clause block, each withheld from the counterfactual "
                              "search (leave-one-out)")
+    parser.add_argument("--without", action="append", default=[], choices=["refinements", "footprints"],
+                        help="with --attribution: switch off a hand-kept map, to measure what it adds: the games' "
+                             "finer paths (attribution_paths.py) or the footprints (clause_keys) themselves")
     parser.add_argument("--same-site", action="store_true",
                         help="with --generated --attribution: withhold every alteration at the mutant's code site "
                              "(its module and line), not only the mutant itself")
@@ -133,6 +136,9 @@ def attribution_report(jobs: list, args: argparse.Namespace) -> int:
     """The attribution table; the cases carry their vector header's clause_keys."""
     from reference.core.mutant_attribution import (PER_MUTANT, attribute_mutants, attribution_table,
                                                    generated_withheld)
+    from reference.core.attribution import MAPS
+    for name in args.without:
+        MAPS[name] = False
     options = {"counterfactual": not args.footprint_only, "per_mutant": args.per_mutant or PER_MUTANT}
     if args.generated:
         options["withheld_for"] = lambda mutant: generated_withheld(mutant, same_site=args.same_site)

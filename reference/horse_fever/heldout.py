@@ -1,12 +1,5 @@
-"""Held-out misreadings of the Horse Fever rules: the yardstick of attribution, never its tuning.
-
-`horserace mutants --held-out --attribution` asks whether a failure caused by one of these names
-the rule it misreads. They were written before the counterfactual attribution was built, as a
-player or an implementer might misread the text (not operator flips), and differ from the
-curated mutants of mutants.py. Nothing in the suite may be adjusted to name them better: keep
-this file out of every attribution change, and report its figures beside the curated and
-generated ones. A misreading that no vector kills is left out of the figures (and reported).
-"""
+"""Held-out misreadings of the Horse Fever rules: the yardstick of attribution, never its tuning
+(what they are for, and the rules they keep: reference/dominoes/heldout.py)."""
 
 from __future__ import annotations
 

@@ -163,3 +163,43 @@ def test_a_multiset_item_is_matched_to_its_counterpart_field_by_field():
     assert facts[("payouts[]", cf._canon(win))] == 1
     assert facts[("payouts[1].returned", cf._canon(100))] == 1        # only the field that differs
     assert not any(path.startswith("payouts[1].player") for path, _ in facts)
+
+
+@pytest.mark.parametrize("game, case_id, index", [
+    ("dominoes", "dom-match-domino-next-round", 4),
+    ("cards", "crd-int-cover-net", 4),
+    ("horse_fever", "hf-int-card-odds-scope-board", 15),
+])
+def test_a_step_played_from_a_copy_of_the_state_gives_what_the_whole_replay_gives(game, case_id, index):
+    """The search plays the divergent step from a copy of the state the replay handed out
+    (StepOutcome.state, CaseInput.start); that must be the step the whole case gives."""
+    (case,) = load_cases([game], wanted=lambda id_: id_ == case_id)
+    stage = cf.Stage(case, index)
+    assert stage.state is not None
+    from reference.core.expect import same
+    from reference.core.adapter import replay_case
+    whole = replay_case(case)[index]
+    assert same(json.loads(json.dumps(whole)), stage.play())
+    assert same(stage.play(), stage.play())             # the kept state is not worn by a play
+
+
+def test_the_constants_a_rule_reads_are_decision_points_too():
+    from reference.core.decision_points import constant_points
+    labels = {p.label: p.clauses for p in constant_points("dominoes")}
+    assert labels["points.TARGET"] == ("DOM-MATCH-2",)
+    hf = {p.label: p.clauses for p in constant_points("horse_fever")}
+    assert hf["betting.VP_PENALTY"] == ("HF-MIN-2",)
+
+
+def test_the_maps_can_be_switched_off_to_measure_what_they_add():
+    from reference.core import attribution
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-match-domino-next-round")
+    steps = misread_impl.answers("missed-finish", case)
+    with_maps = first_mismatch(case, steps, counterfactual=False)
+    attribution.MAPS["footprints"] = False
+    try:
+        without = first_mismatch(case, steps, counterfactual=False)
+    finally:
+        attribution.MAPS["footprints"] = True
+    assert with_maps["clauses"] == ["DOM-END-1"]                   # the footprint of the finish
+    assert without["clauses"] == sorted(case["step_clauses"][with_maps["step"]])   # every clause of the step

@@ -198,8 +198,6 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
         clauses = found.clauses
         if items and set(clauses) & set(items):
             clauses = [c for c in clauses if c in items]
-        elif not found.exact:
-            clauses = near_best(found)
         return {"clauses": narrowed(clauses, paths, clause_keys), "attributed_by": COUNTERFACTUAL,
                 "counterfactual": found.as_dict()}
     clauses, basis = attribute(this_step, case.get("clauses", ()), paths, clause_keys)
@@ -218,17 +216,6 @@ def _differing_items(found: Any, expected: Mapping[str, Any], actual: Mapping[st
     differing = {d.key for d in step_differences(game, {k: v for k, v in expected.items() if k != "error"},
                                                  actual, None)}
     return list(dict.fromkeys(c for key in sorted(differing & set(found.producers)) for c in found.producers[key]))
-
-
-NEAR = 0.05     # partial reproductions this close to the best are as good: their clauses are named together
-
-
-def near_best(found: Any) -> list[str]:
-    """When no alteration reproduces the observation exactly, the clauses whose best alteration
-    comes within NEAR of the best one, named together when they are few (MAX_NAMED); else the
-    best ones' clauses."""
-    band = [c for c, score in found.clause_scores.items() if score >= found.score * (1 - NEAR)]
-    return sorted(band) if len(band) <= MAX_NAMED else list(found.clauses)
 
 
 def narrowed(clauses: Sequence[str], paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:

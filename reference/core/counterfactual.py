@@ -1030,6 +1030,8 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
         best = best_trials(trials, refused_by_them)
         if best and best[0].exact:
             _remember(fingerprint, best)
+        elif best:
+            best = near_best(trials, best)
         if len({t.alteration.clauses for t in best}) > 1:
             best = most_specific(best)
         if len({t.alteration.clauses for t in best}) > 1:
@@ -1083,6 +1085,20 @@ def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapp
     if withheld is not None:
         plan = [(a, s) for a, s in plan if not withheld(a)]
     return plan
+
+
+NEAR = 0.05     # partial reproductions this close to the best are as good
+
+
+def near_best(trials: Sequence[Trial], best: list[Trial]) -> list[Trial]:
+    """When no alteration reproduces the observation exactly, the alterations within NEAR of the
+    best are as likely (narrower ones of a function before broader, `most_specific`), named
+    together when they charge few clauses (MAX_NAMED); else the best alone."""
+    from .attribution import MAX_NAMED
+    band = most_specific([t for t in trials if t.observation is not None and t.score > 0
+                          and t.score >= best[0].score * (1 - NEAR)])
+    clauses = {c for t in band for c in t.alteration.clauses}
+    return band if len(clauses) <= MAX_NAMED else best
 
 
 def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:

@@ -80,6 +80,19 @@ def test_a_missed_finish_names_the_finish_not_the_settlement():
         assert not any(c.startswith(("CRD-PAY", "CRD-SESSION")) for c in mismatch["clauses"])
 
 
+@pytest.mark.clause("CRD-BET-3")
+def test_a_decision_taken_at_an_earlier_step_can_be_named():
+    """The bettors are counted one short at the lay, in state no observation shows: the race
+    starts a choice early, steps later. The decision that closes the betting (CRD-BET-5)
+    reproduces that at the divergent step, but so does the lay's count of the bettors
+    (CRD-BET-3) altered from the setup on with every earlier observation unchanged; the step's
+    decisions alone named only CRD-BET-5."""
+    ids = ["crd-ex-eighth-diamond", "crd-int-cover-gross", "crd-int-cover-net"]
+    for mismatch in failures("forgets-the-last-bettor", "cards", ids):
+        assert mismatch["step"] > 0
+        assert names(mismatch, {"CRD-BET-3"}), mismatch["clauses"]
+
+
 @pytest.mark.clause("HF-SHOW-1")
 def test_a_differing_payout_item_is_charged_to_the_clause_that_produced_it():
     """Horse Fever `payouts` is compared as a multiset: the show bet's item differs, is matched

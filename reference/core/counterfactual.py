@@ -696,10 +696,31 @@ def generated_alterations(game: str, executed: Mapping[tuple[str, str], int]) ->
     out = []
     for mutant in generated_mutants(game):
         if mutant.scope == FUNCTION and mutant.block and (mutant.module, mutant.function) in executed:
-            out.append(Alteration(f"generated {mutant.key}", (mutant.block,), "generated",
+            out.append(Alteration(f"generated {mutant.key}", block_clauses(mutant), "generated",
                                   f"{mutant.module}:{mutant.line}", _swapping(mutant),
                                   function=(mutant.module, mutant.function)))
     return out
+
+
+_REGIONS: dict[str, list[Any]] = {}
+
+
+def block_clauses(mutant: Any) -> tuple[str, ...]:
+    """The clauses of the block a generated mutant lies in: its label, and the other markers
+    that open the very same block (`# DOM-OPEN-4: ...` and `# DOM-PTS-4: ...` above one
+    function): the code there decides them all at once, so a change of it is charged to all."""
+    from .generated_mutants import _module_path, clause_regions
+    regions = _REGIONS.get(mutant.module)
+    if regions is None:
+        import ast
+        source = _module_path(mutant.module).read_text(encoding="utf-8")
+        regions = _REGIONS[mutant.module] = clause_regions(source, ast.parse(source))
+    inside = [r for r in regions if r.start <= mutant.line <= r.end]
+    same = [r for r in inside if r.clause == mutant.block]
+    if not same:
+        return (mutant.block,)
+    span = (same[0].start, same[0].end)
+    return tuple(dict.fromkeys([mutant.block] + [r.clause for r in inside if (r.start, r.end) == span]))
 
 
 _CODES: dict[str, tuple[Any, Any, Any]] = {}

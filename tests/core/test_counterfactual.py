@@ -216,3 +216,13 @@ def test_the_maps_can_be_switched_off_to_measure_what_they_add():
         attribution.MAPS["footprints"] = True
     assert with_maps["clauses"] == ["DOM-END-1"]                   # the footprint of the finish
     assert without["clauses"] == sorted(case["step_clauses"][with_maps["step"]])   # every clause of the step
+
+
+def test_a_generated_alteration_is_charged_to_every_marker_opening_its_block():
+    """Two markers open the body of points.scored_like_any_placement (DOM-OPEN-4 and DOM-PTS-4:
+    the opening and the last tile score alike): its code decides both, so a change of it is
+    charged to both, not to the first marker alone (a misread last tile was named DOM-OPEN-4)."""
+    executed = {("reference.dominoes.rules.points", "scored_like_any_placement"): set()}
+    alterations = cf.generated_alterations("dominoes", executed)
+    assert alterations
+    assert {a.clauses for a in alterations} == {("DOM-OPEN-4", "DOM-PTS-4")}

@@ -251,3 +251,29 @@ def test_a_passed_case_played_with_an_alteration_that_never_ends_is_cut_at_the_d
     began = time.process_time()
     assert cf._changes(case, alteration, cf._caches("dominoes"), began + 0.3)
     assert time.process_time() - began < 5
+
+
+def test_a_misreading_that_hangs_on_every_case_is_played_no_further():
+    """mutants --attribution bounds each case's play (a generated mutant can loop forever) and
+    stops playing a misreading that hung MAX_HUNG times: it is errored, never attributed."""
+    import time
+    from contextlib import contextmanager
+    from reference.core.game import Mutant
+    from reference.core.mutant_attribution import MAX_HUNG, attribute_mutant
+    from reference.core.mutation import patched
+    from reference.dominoes.rules import match
+
+    def forever(*args, **kwargs):
+        while True:
+            pass
+
+    @contextmanager
+    def install():
+        with patched((match, "reaches_target", forever)):
+            yield
+
+    cases = load_cases(["dominoes"], kinds=["match"])[:20]
+    began = time.process_time()
+    row = attribute_mutant(get_game("dominoes"), Mutant("loops", "never ends", ("DOM-MATCH-3",), install), cases)
+    assert row.errored == MAX_HUNG and row.failures == 0 and not row.charges
+    assert time.process_time() - began < 20

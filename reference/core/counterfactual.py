@@ -172,16 +172,20 @@ def _on_alarm(signum: int, frame: Any) -> None:
     raise _Deadline()
 
 
+def timer_usable() -> bool:
+    """Can this thread stop a run by a CPU timer (the main thread, the timer free)?"""
+    return (hasattr(signal, "setitimer") and hasattr(signal, "SIGVTALRM")
+            and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGVTALRM) in (signal.SIG_DFL, signal.SIG_IGN, None)
+            and signal.getitimer(signal.ITIMER_VIRTUAL) == (0.0, 0.0))
+
+
 @contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
     """Stop an altered run that does not end (an alteration may loop forever): a timer of this
     process's CPU time (so a machine busy with others stops nothing early) where this thread
     may use one and nobody else does, else no limit."""
-    usable = (hasattr(signal, "setitimer") and hasattr(signal, "SIGVTALRM")
-              and threading.current_thread() is threading.main_thread()
-              and signal.getsignal(signal.SIGVTALRM) in (signal.SIG_DFL, signal.SIG_IGN, None)
-              and signal.getitimer(signal.ITIMER_VIRTUAL) == (0.0, 0.0))
-    if not usable:
+    if not timer_usable():
         yield
         return
     previous = signal.signal(signal.SIGVTALRM, _on_alarm)
@@ -1139,7 +1143,7 @@ def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapp
     clauses = participating | set(_step_clauses(case, index))
     plan += [(a, first) for a in mutant_alterations(game, clauses)]
     plan += [(a, first) for a in extra if clauses & set(a.clauses)]
-    if USE_GENERATED:
+    if USE_GENERATED and timer_usable():       # a generated mutant may loop forever: only where it can be stopped
         plan += [(a, first) for a in generated_alterations(game, executed)]
     if withheld is not None:
         plan = [(a, s) for a, s in plan if not withheld(a)]
@@ -1160,7 +1164,7 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
     here = set(calls)
     out = [dataclasses.replace(a, name=f"{a.name} from the setup", earlier=True)
            for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
-    if USE_GENERATED:
+    if USE_GENERATED and timer_usable():
         ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
         out += [dataclasses.replace(a, earlier=True) for a in generated_alterations(game, ran_before)]
     if withheld is not None:

@@ -1143,7 +1143,7 @@ def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapp
     clauses = participating | set(_step_clauses(case, index))
     plan += [(a, first) for a in mutant_alterations(game, clauses)]
     plan += [(a, first) for a in extra if clauses & set(a.clauses)]
-    if USE_GENERATED and timer_usable():       # a generated mutant may loop forever: only where it can be stopped
+    if USE_GENERATED:
         plan += [(a, first) for a in generated_alterations(game, executed)]
     if withheld is not None:
         plan = [(a, s) for a, s in plan if not withheld(a)]
@@ -1153,9 +1153,10 @@ def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapp
 def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alteration],
                         withheld: Callable[[Alteration], bool] | None) -> list[Alteration]:
     """The alterations of decisions taken before the step and not at it (the decision points
-    the steps up to it consulted that it did not; the generated mutants of the rules functions
-    those steps ran that it did not), each acting from the setup on and explaining nothing if
-    an earlier observation changes (`Alteration.earlier`)."""
+    the steps up to it consulted that it did not), each acting from the setup on and explaining
+    nothing if an earlier observation changes (`Alteration.earlier`). Not the generated mutants
+    of the functions those steps ran: played from the setup, one that loops forever (a loop's
+    step deleted) cannot be stopped where no CPU timer is free (a runner's thread)."""
     game = stage.case["game"]
     try:
         _, before = record_step(stage, from_setup=True)
@@ -1164,9 +1165,6 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
     here = set(calls)
     out = [dataclasses.replace(a, name=f"{a.name} from the setup", earlier=True)
            for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
-    if USE_GENERATED and timer_usable():
-        ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
-        out += [dataclasses.replace(a, earlier=True) for a in generated_alterations(game, ran_before)]
     if withheld is not None:
         out = [a for a in out if not withheld(a)]
     return out

@@ -169,7 +169,7 @@ def start_table(case: CaseInput, options: Options):
 
 
 def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
-    table = start_table(case, options)
+    table = case.start if case.start is not None else start_table(case, options)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         action = step_action(step, index)
@@ -186,7 +186,8 @@ def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
             yield refused(index, text, exc)
             continue
         view = table_view(table, log)
-        yield StepOutcome(index, text, view, tuple(log.clauses), table_step_narration(view, text) if narrating() else ())
+        yield StepOutcome(index, text, view, tuple(log.clauses), table_step_narration(view, text) if narrating() else (),
+                          table)
 
 
 def replay_position(case: CaseInput, options: Options) -> Iterator[StepOutcome]:

@@ -18,6 +18,13 @@ from typing import Any, Iterable, Mapping, Sequence
 from .expect import MISSING, event_matches, same, show
 
 MAX_DIFFERENCES = 20        # differences kept per step; more are counted, not listed
+MAX_NAMED = 3               # ties named together up to this many clauses; more are narrowed by footprint
+# How a divergence was charged (the report's `attributed_by`):
+COUNTERFACTUAL = "counterfactual"   # an altered decision of the step reproduced what the implementation did
+REFUSED = "refused"                 # the reference refused this very step: the clause it refused under
+POSITION = "position"               # the given position already carries what differs: no rule's
+ITEM = "item"                       # a multiset key's differing item, charged to the clause that produced it
+FOOTPRINT = "footprint"             # the step's clauses whose footprints best match the differing paths
 MAX_DEPTH = 4               # nested objects are followed this deep, then compared whole
 ABSENT = "(absent)"
 
@@ -119,7 +126,7 @@ def attribution_paths(game_name: str, differences: Sequence[Difference], expecte
     a seat held before a payout tells its part in it."""
     from .game import UnknownGame, get_game
     try:
-        refine = get_game(game_name).difference_paths
+        refine = get_game(game_name).difference_paths if MAPS["refinements"] else None
     except (UnknownGame, KeyError):
         refine = None
     extra = {"before": before or {}} if refine is not None and takes_before(refine) else {}
@@ -148,6 +155,78 @@ def covers(clause_path: str, differing_path: str) -> bool:
     (`events.settlement` covers `events.settlement.bonus`; `scores` covers `scores`)."""
     return (clause_path == differing_path or differing_path.startswith(clause_path + ".")
             or clause_path.startswith(differing_path + "."))
+
+
+def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], actual: Mapping[str, Any],
+           paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]], keep: set[str] | None = None,
+           budget: float | None = None) -> dict[str, Any]:
+    """Whom the divergence at step `index` is charged to, and how (`attributed_by`):
+
+    - refused: the reference refused the step and the implementation took it: the clause the
+      reference refused it under;
+    - counterfactual: re-played with one decision altered at a time, the step's best
+      reproduction of the implementation's observation (counterfactual.py); its clauses, ties
+      together, the footprints only choosing among more than MAX_NAMED;
+    - position: no alteration reproduces it exactly, nor gives any of the values reported
+      where it differs, and every differing value is the one the given position (the setup)
+      carried, untouched by the reference: the implementation read the position otherwise (no
+      clause is charged);
+    - item: items of a multiset key (HF `payouts`) differ, and no alteration reproduces it
+      exactly: each differing item, matched to its counterpart, is charged to the clause whose
+      event produced it (those of the best alterations among them, if any);
+    - footprint (or step, case): no alteration explains anything (or the reference cannot
+      stand at that step): the footprint match of `attribute`.
+    Returns {'clauses', 'attributed_by'} and the counterfactual search's account."""
+    from . import counterfactual as cf
+    refused = expected.get("error")
+    if "error" in expected and "error" not in actual and isinstance(refused, str) and refused:
+        return {"clauses": [refused], "attributed_by": REFUSED}
+    wanted = {k: v for k, v in expected.items() if keep is None or k in keep or k == "error"}
+    step_clauses = case.get("step_clauses")
+    this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
+    found = cf.counterfactual(case, index, wanted, actual, budget)
+    if found is not None and not found.exact and not cf.searching():
+        carried = cf.carried_by_position(case, index, wanted, actual)
+        if carried and not set(carried) & found.reproduced_keys:
+            return {"clauses": [], "attributed_by": POSITION, "position_keys": carried,
+                    "counterfactual": found.as_dict()}
+    items = _differing_items(found, wanted, actual, case["game"])
+    if items and not found.exact:
+        chosen = [c for c in found.clauses if c in items] or items
+        return {"clauses": sorted(chosen), "attributed_by": ITEM, "counterfactual": found.as_dict()}
+    if found is not None and found.clauses:
+        clauses = found.clauses
+        if items and set(clauses) & set(items):
+            clauses = [c for c in clauses if c in items]
+        return {"clauses": narrowed(clauses, paths, clause_keys), "attributed_by": COUNTERFACTUAL,
+                "counterfactual": found.as_dict()}
+    clauses, basis = attribute(this_step, case.get("clauses", ()), paths, clause_keys)
+    out: dict[str, Any] = {"clauses": clauses, "attributed_by": FOOTPRINT if basis == "paths" else basis}
+    if found is not None:
+        out["counterfactual"] = found.as_dict()
+    return out
+
+
+def _differing_items(found: Any, expected: Mapping[str, Any], actual: Mapping[str, Any], game: str) -> list[str]:
+    """The clauses that produced the differing items of the multiset keys that differ
+    (item_producers); [] when none differs or no differing item came from an event."""
+    if found is None or not found.producers:
+        return []
+    from .results import step_differences
+    differing = {d.key for d in step_differences(game, {k: v for k, v in expected.items() if k != "error"},
+                                                 actual, None)}
+    return list(dict.fromkeys(c for key in sorted(differing & set(found.producers)) for c in found.producers[key]))
+
+
+def narrowed(clauses: Sequence[str], paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]]) -> list[str]:
+    """Tied clauses, all of them when they are few; among more than MAX_NAMED, those whose
+    footprints best match the differing paths (all of them when no footprint matches)."""
+    clauses = list(dict.fromkeys(clauses))
+    if len(clauses) <= MAX_NAMED:
+        return sorted(clauses)
+    scores = {c: footprint_match(clause_keys.get(c, ()), paths) for c in clauses}
+    best = max(scores.values())
+    return sorted(c for c in clauses if scores[c] == best) if best > 0 else sorted(clauses)
 
 
 def attribute(step_clauses: Sequence[str] | None, case_clauses: Sequence[str], paths: Iterable[str],
@@ -180,8 +259,16 @@ def footprint_match(clause_paths: Sequence[str], differing: Sequence[str]) -> fl
     return covered / (len(differing) + unused)
 
 
+# The hand-kept maps, switched off only to measure what each adds (`horserace mutants
+# --attribution --without refinements|footprints`): the games' finer paths (attribution_paths.py)
+# and the footprints themselves (clause_keys.py, the vector headers' clause_keys).
+MAPS = {"refinements": True, "footprints": True}
+
+
 def case_clause_keys(case: Mapping[str, Any]) -> Mapping[str, Sequence[str]]:
     """The vector header's clause_keys (attached to the case when loaded); else the game's own map."""
+    if not MAPS["footprints"]:
+        return {}
     if "clause_keys" in case:
         return case["clause_keys"]
     from .game import UnknownGame, get_game

@@ -24,6 +24,9 @@ class CaseInput:
     `refusals_are_results`: a refused action is reported as an observation {'error': clause}
     and play goes on (adapter mode) instead of being an input error (scenario mode, where only
     steps that expect `error` may be refused).
+
+    `start`: a game state (a copy of the `state` a StepOutcome handed out) to play the steps
+    from instead of the setup's; the counterfactual attribution plays one step many times so.
     """
 
     kind: str
@@ -31,6 +34,7 @@ class CaseInput:
     steps: Sequence[Mapping[str, Any]]
     options: Mapping[str, Any] = field(default_factory=dict)
     refusals_are_results: bool = False
+    start: Any = None
 
 
 def may_refuse(case: CaseInput, step: Mapping[str, Any]) -> bool:
@@ -57,6 +61,9 @@ class StepOutcome:
     observation: Mapping[str, Any]   # observable values after the step, by expectation key
     clauses: tuple[str, ...]         # clause ids the engine applied during the step
     narrative: tuple[str, ...] = ()  # lines for a person (`horserace replay`)
+    # the game state after the step (the object the replay goes on with, not a copy; it has a
+    # `copy()`), for a later CaseInput.start; None where the kind keeps no state of its own
+    state: Any = field(default=None, repr=False, compare=False)
 
 
 def refused(index: int, action_text: str | None, exc: Any) -> "StepOutcome":

@@ -101,7 +101,8 @@ def verdict(case: dict[str, Any], timeout: float | None = None) -> str:
             signal.setitimer(signal.ITIMER_REAL, 0)
     if reply["type"] != "result":
         return "errored"
-    return judge(case, reply["steps"])[0]
+    # only the verdict counts, and the engine here may be a mutant: no counterfactual attribution
+    return judge(case, reply["steps"], counterfactual=False)[0]
 
 
 def in_process_killers(mutant_: Mutant, cases: list[dict[str, Any]], first_only: bool = True) -> list[str]:

@@ -189,7 +189,11 @@ def divergence_lines(r: CaseResult) -> list[str]:
     if m.get("later_steps_not_compared"):
         out.append(f"  later steps not compared: {m['later_steps_not_compared']}")
     if "clauses" in m:
-        basis = {"paths": "the step's clauses that decide the differing paths",
+        basis = {"counterfactual": "the step re-played with that decision altered reproduces it",
+                 "refused": "the reference refuses this step under it",
+                 "item": "the clause that produced each differing item",
+                 "position": "the given position carries it: no rule of the step changes it",
+                 "footprint": "the step's clauses that decide the differing paths",
                  "step": "every clause the step applied", "case": "the step applied none: the case's clauses",
                  "refusal": "a refused step before it changed this; a refusal must leave the state as it was"}
         out.append(f"  attributed to: {', '.join(m['clauses']) or '-'} ({basis.get(m.get('attributed_by'), '')})")

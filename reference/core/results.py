@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from .attribution import (MAX_DIFFERENCES, Difference, attribute, attribution_paths, case_clause_keys,
-                          footprint_match, value_differences)
+from .attribution import (FOOTPRINT, MAX_DIFFERENCES, Difference, attribute, attribution_paths, case_clause_keys,
+                          charge, footprint_match, value_differences)
 from .expect import MISSING, SHAPED_MODES, json_equal, json_matches, json_observation_matches, matches, matches_itself, same, show
 from .game import get_game
 
@@ -120,12 +120,14 @@ def runner_mode(game_name: str, key: str) -> str:
 
 
 def first_mismatch(case: dict[str, Any], steps: Any, compared_keys: Iterable[str] | None = None,
-                   parsed: bool = False) -> dict[str, Any] | None:
+                   parsed: bool = False, counterfactual: bool = True) -> dict[str, Any] | None:
     """None when every compared expected value matches; else the first divergent step with
     every difference at it, the clauses it is attributed to and how many later steps were
     not compared. `compared_keys`: only these observation keys are compared (None: all).
     `parsed`: the steps were read from JSON text (as the runner reads an answer), so they
-    need no normalising before the comparison."""
+    need no normalising before the comparison. `counterfactual`: attribute the divergence by
+    re-playing its step with altered decisions (False: by the footprints alone, much cheaper:
+    for a caller that needs only whether the case passed)."""
     expected = case["expected"]
     keep = None if compared_keys is None else set(compared_keys)
     if parsed and keep is None and answer_is_the_expectations(case["game"], expected, steps):
@@ -144,7 +146,7 @@ def first_mismatch(case: dict[str, Any], steps: Any, compared_keys: Iterable[str
         differences = step_differences(case["game"], want, got, keep, parsed)
         if differences:
             before = expected[index - 1] if index > 0 and isinstance(expected[index - 1], dict) else {}
-            return divergence(case, index, action, differences, want, got, before)
+            return divergence(case, index, action, differences, want, got, before, keep, counterfactual)
     if len(steps) > len(expected):
         return divergence(case, len(expected), None, [whole("steps", f"{len(expected)} observations",
                                                             f"{len(steps)} observations")])
@@ -230,22 +232,35 @@ def missing_refusal(clause: Any, got: dict[str, Any], keep: set[str] | None) -> 
 
 def divergence(case: dict[str, Any], index: int, action: str | None, differences: list[Difference],
                expected: dict[str, Any] | None = None, actual: dict[str, Any] | None = None,
-               before: dict[str, Any] | None = None) -> dict[str, Any]:
+               before: dict[str, Any] | None = None, keep: set[str] | None = None,
+               counterfactual: bool = True) -> dict[str, Any]:
+    """The first divergent step's report. `counterfactual`: charge it by re-playing the step
+    with altered decisions (attribution.charge); False charges it by the footprints alone."""
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
     paths = (attribution_paths(case["game"], differences, expected, actual, before) if expected is not None
              and actual is not None else sorted({d.path for d in differences}))
     keys = case_clause_keys(case)
-    refusal = refusal_before(case, index, paths, keys) if step_clauses is not None else None
+    found: dict[str, Any] = {}
+    if counterfactual and expected is not None and actual is not None:
+        found = charge(case, index, expected, actual, paths, keys, keep)
+    exact = found.get("counterfactual", {}).get("reproduced") == "exactly"
+    # a refused step before that changed the state (the refusal convention), unless the step
+    # itself, played with a decision altered, reproduces what differs
+    refusal = refusal_before(case, index, paths, keys) if step_clauses is not None and not exact else None
     if refusal is not None:
         clauses, basis = refusal_attribution(case, refusal, paths, keys), "refusal"
+        found = {k: v for k, v in found.items() if k == "counterfactual"}
+    elif found:
+        clauses, basis = found.pop("clauses"), found.pop("attributed_by")
     else:
         clauses, basis = attribute(this_step, case.get("clauses", ()), paths, keys)
+        basis = FOOTPRINT if basis == "paths" else basis
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
-           "clauses": clauses, "attributed_by": basis, "paths": paths}
+           "clauses": clauses, "attributed_by": basis, "paths": paths, **found}
     if refusal is not None:
         out["refused_step"] = refusal
         out["refused_under"] = list(step_clauses[refusal])
@@ -329,6 +344,9 @@ def matches_safely(expected: Any, actual: Any, mode: str, parsed: bool = False) 
 
 
 def judge(case: dict[str, Any], steps: Any, compared_keys: Iterable[str] | None = None,
-          parsed: bool = False) -> tuple[str, dict[str, Any] | None]:
-    mismatch = first_mismatch(case, steps, compared_keys, parsed)
+          parsed: bool = False, counterfactual: bool = True) -> tuple[str, dict[str, Any] | None]:
+    mismatch = first_mismatch(case, steps, compared_keys, parsed, counterfactual)
+    if mismatch is None and counterfactual:
+        from .counterfactual import note_passed
+        note_passed(case)           # a misreading this case would show is not the implementation's
     return ("passed", None) if mismatch is None else ("failed", mismatch)

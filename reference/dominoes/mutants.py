@@ -17,6 +17,7 @@ from .rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution
 from .rules.points import PlacementPoints
 from .rules.seating import PARTNERSHIP
 from .rules.state import PLACE_DRAWN, PLAY, RoundState
+from .rules.turn_order import EndTurn
 from .rules.tiles import hand_pips, is_double, tile_str
 
 
@@ -71,9 +72,8 @@ def only_doubles_continue(tile, raw_points):
 def drawn_tile_continues(m, tile, raw_points, log):
     reason = continuation.continuation_reason(tile, raw_points)
     if reason:
-        continuation.continue_turn(m, reason, log)
-    else:
-        continuation.turns.end_turn(m, "drawn_tile", "DOM-DRAW-4", log)
+        return continuation.continue_turn(m, reason, log)
+    return EndTurn("drawn_tile", "DOM-DRAW-4")
 
 
 def draw_while_able(m, able_to_place):
@@ -102,11 +102,10 @@ def scoring_double_banks_two(match_, tile, raw_points, opening, log):
     banked = getattr(r, "banked_continuations", 0)
     if reason is None and banked:
         r.banked_continuations = banked - 1
-        continuation.continue_turn(match_, "double_and_scored", log)
-        return
+        return continuation.continue_turn(match_, "double_and_scored", log)
     if reason == "double_and_scored":
         r.banked_continuations = 1
-    ORIGINAL_AFTER_TILE(match_, tile, raw_points, opening, log)
+    return ORIGINAL_AFTER_TILE(match_, tile, raw_points, opening, log)
 
 
 ORIGINAL_AFTER_TILE = continuation.after_tile_from_hand
@@ -144,7 +143,7 @@ def last_tile(match_, seat, opening_):
 def refused_placement_drops_tile(match_, action, log, field):
     """The tile leaves the hand before the placement is checked, and stays out when refused."""
     try:
-        ORIGINAL_PLACE(match_, action, log, field)
+        return ORIGINAL_PLACE(match_, action, log, field)
     except IllegalAction:
         r = match_.round
         if action.tile in r.hands[r.to_play]:
@@ -181,7 +180,7 @@ def refused_stop_still_stops(m, log, field):
         r = m.round
         r.continuing = False
         r.to_play = m.seating.next_clockwise(r.to_play)
-    ORIGINAL_STOP(m, log, field)
+    return ORIGINAL_STOP(m, log, field)
 
 
 ORIGINAL_STOP = continuation.stop

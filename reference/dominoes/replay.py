@@ -164,7 +164,8 @@ def apply_layout_placement(layout: Layout, action: Place, field: str) -> None:
 
 
 def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
-    layout = build_layout(listed(case.setup.get("layout", []), "setup.layout"), "setup.layout")
+    layout = case.start if case.start is not None else \
+        build_layout(listed(case.setup.get("layout", []), "setup.layout"), "setup.layout")
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         verb, action = step_action(step, index)
@@ -190,7 +191,7 @@ def replay_layout(case: CaseInput) -> Iterator[StepOutcome]:
             if len(layout.placed) == 1:
                 log.rule("DOM-OPEN-3", "DOM-OPEN-4", "DOM-PTS-4")
         yield StepOutcome(index, action_text, view, tuple(log.clauses),
-                          narrate_layout_step(layout, view, action_text) if narrating() else ())
+                          narrate_layout_step(layout, view, action_text) if narrating() else (), layout)
 
 
 # -- settlement: given remaining hands, settle the round -------------------------------------
@@ -264,7 +265,7 @@ def start_match(setup: dict[str, Any], options):
 
 
 def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
-    match = start_match(case.setup, options)
+    match = case.start if case.start is not None else start_match(case.setup, options)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         verb, action = step_action(step, index)
@@ -290,7 +291,7 @@ def replay_match(case: CaseInput, options) -> Iterator[StepOutcome]:
             yield refused(index, action_text, exc)
             continue
         yield StepOutcome(index, action_text, match_view(match, log), tuple(log.clauses),
-                          narrate_match_step(match, log, action_text) if narrating() else ())
+                          narrate_match_step(match, log, action_text) if narrating() else (), match)
 
 
 def check_seat(match, step: dict[str, Any], field: str) -> None:

@@ -76,7 +76,7 @@ def check_by(state: GameState, seat: int | None, where: str) -> None:
 
 def replay_game(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
     start = {"game": new_game, "round": game_in_progress, "probe": shared_round_under_way}[case.kind]
-    state = start(case.setup, options)
+    state = case.start if case.start is not None else start(case.setup, options)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         action = step_action(step, index)
@@ -98,7 +98,7 @@ def replay_game(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
                 continue
         view = game_view(state, log)
         yield StepOutcome(index, text, view, tuple(log.clauses),
-                          tuple(narrate_step(text, log.events, view)) if narrating() else ())
+                          tuple(narrate_step(text, log.events, view)) if narrating() else (), state)
 
 
 def shared_round_under_way(setup: Any, options: Options) -> GameState:
@@ -134,7 +134,7 @@ def replay_position(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
 
 
 def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
-    race = race_from_setup(case.setup)
+    race = case.start if case.start is not None else race_from_setup(case.setup)
     for index, step in enumerate(case.steps):
         field = f"steps[{index}]"
         action = step_action(step, index)
@@ -154,7 +154,7 @@ def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
         phase = RACE_OVER if race.is_over() else RACE if race.revealed else REVEAL
         view = race_case_view(race, phase, log)
         yield StepOutcome(index, text, view, tuple(log.clauses),
-                          tuple(narrate_step(text, log.events, view)) if narrating() else ())
+                          tuple(narrate_step(text, log.events, view)) if narrating() else (), race)
 
 
 def apply_race_action(race, action: Action, options: Options, log: StepLog, field: str) -> None:

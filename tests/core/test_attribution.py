@@ -77,7 +77,7 @@ def test_every_difference_of_the_first_divergent_step_is_listed_and_later_steps_
     assert (fields["events[1].bonus"]["expected"], fields["events[1].bonus"]["actual"]) == ("[3, 0]", "[0, 0]")
     assert fields["settlement.bonus"]["path"] == "settlement.bonus"
     assert mismatch["later_steps_not_compared"] == 1
-    assert mismatch["clauses"] == ["DOM-SETTLE-4"] and mismatch["attributed_by"] == "paths"
+    assert mismatch["clauses"] == ["DOM-SETTLE-4"] and mismatch["attributed_by"] == "footprint"
 
 
 def test_an_event_of_another_type_names_its_index_and_both_types():
@@ -240,9 +240,12 @@ def test_top_clause_counts_each_failure_once_and_breaks_ties_by_id():
     assert top_clause([]) == (None, 0.0)
 
 
-def test_the_mutant_table_names_each_mutants_top_clause(monkeypatch):
+def test_the_mutant_table_judges_each_mutant_as_naming_is_judged(monkeypatch):
     """Two mutants: one breaks the scores (the settlement's), one the turn (the turn rule's).
-    The first is attributed to its clause; the second is declared against the wrong clause."""
+    The first is charged to its clause; the second is declared against the wrong clause. A
+    failing case is named right when an own clause is among at most three charged (strictly:
+    exactly one, its own); a mutant when more than half its cases are. (The synthetic cases
+    cannot be replayed: the footprints charge them.)"""
     active: list[str] = []
 
     @contextmanager
@@ -267,11 +270,20 @@ def test_the_mutant_table_names_each_mutants_top_clause(monkeypatch):
     turn = Mutant("turn", "turn stays", ("DOM-PTS-1",), lambda: installing("turn"))
     game = get_game("dominoes")
     rows = [mutant_attribution.attribute_mutant(game, m, cases) for m in (scores, turn)]
-    assert (rows[0].top, rows[0].share, rows[0].failures, rows[0].own) == ("DOM-SETTLE-4", 1.0, 3, True)
-    assert (rows[1].top, rows[1].own) == ("DOM-TURN-1", False)
+    assert (rows[0].top, rows[0].failures, rows[0].share(), rows[0].share(strict=True)) == ("DOM-SETTLE-4", 3, 1.0, 1.0)
+    assert rows[0].named_right() and rows[0].named_right(strict=True)
+    assert (rows[1].top, rows[1].share(), rows[1].named_right()) == ("DOM-TURN-1", 0.0, False)
     table = mutant_attribution.attribution_table(rows)
-    assert "1 of 2 mutants (50%)" in table
-    assert "DOM-SETTLE-4" in table.splitlines()[1] and table.splitlines()[2].rstrip().endswith("NO")
+    assert table.splitlines()[1].rstrip().endswith("yes") and table.splitlines()[2].rstrip().endswith("NO")
+    summary = table.splitlines()[table.splitlines().index("") + 2]     # the per-game summary row
+    assert summary.split()[:3] == ["dominoes", "2", "1"] and "50%" in summary
+    assert "worst misses" in table and "turn" in table.split("worst misses")[1]
+
+
+def test_a_spread_keeps_the_first_and_is_the_same_each_time():
+    items = list(range(100))
+    assert mutant_attribution.spread(items, 4) == [0, 25, 50, 75]
+    assert mutant_attribution.spread(items[:3], 4) == [0, 1, 2]
 
 
 def test_a_game_may_name_the_finer_path_a_whole_value_differs_on(monkeypatch):
@@ -300,7 +312,7 @@ def test_a_game_may_name_the_finer_path_a_whole_value_differs_on(monkeypatch):
     monkeypatch.setattr(game_module, "get_game", lambda name: dataclasses.replace(real, difference_paths=by_action))
     finer = first_mismatch(case, got)
     assert finer["paths"] == ["legal_actions.draw"]
-    assert finer["clauses"] == ["DOM-DRAW-1"] and finer["attributed_by"] == "paths"
+    assert finer["clauses"] == ["DOM-DRAW-1"] and finer["attributed_by"] == "footprint"
     assert "by the differing parts: legal_actions.draw" in "\n".join(
         report.divergence_lines(CaseResult("dom-synthetic-001", "dominoes", "match", "failed", mismatch=finer)))
 
@@ -361,7 +373,7 @@ def test_an_observe_step_that_records_the_offer_is_judged_by_its_own_clauses():
         step_clauses=[["DOM-PASS-1"], ["DOM-DRAW-2"]],
         clause_keys={"DOM-PASS-1": ["turn", "legal_actions"], "DOM-DRAW-2": ["turn"]})
     mismatch = first_mismatch(case, [{"error": "DOM-PASS-1"}, {"turn": 1}])
-    assert mismatch["clauses"] == ["DOM-DRAW-2"] and mismatch["attributed_by"] == "paths"
+    assert mismatch["clauses"] == ["DOM-DRAW-2"] and mismatch["attributed_by"] == "footprint"
 
 
 def test_a_change_left_by_a_refusal_is_charged_to_the_games_refusal_convention():
@@ -385,7 +397,7 @@ def test_a_change_left_by_a_refusal_is_charged_to_the_games_refusal_convention()
     assert "the refused step: 1 (refused under DOM-PASS-1)" in text
     # the offer itself differs: the observe's own clause decides it, not the refusal
     mismatch = first_mismatch(case, [{"turn": 1}, {"error": "DOM-PASS-1"}, {"turn": 1, "legal_actions": ["pass"]}])
-    assert mismatch["attributed_by"] == "paths" and mismatch["clauses"] == ["DOM-DRAW-1"]
+    assert mismatch["attributed_by"] == "footprint" and mismatch["clauses"] == ["DOM-DRAW-1"]
     # a refusal under an interpretation (no catalog clause recorded) still counts as the refusal
     case["step_clauses"][1] = []
     mismatch = first_mismatch(case, got)

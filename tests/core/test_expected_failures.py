@@ -15,7 +15,7 @@ from reference.core.results import CaseResult
 
 
 def failing(case_id="dom-gen1-match-001", step=0, key="events", clauses=("DOM-OPEN-1",), actual="2",
-            basis="paths"):
+            basis="footprint"):
     mismatch = {"step": step, "action": "place 6|6", "key": key, "expected": "1", "actual": actual,
                 "differences": [{"key": key, "field": key, "path": key, "expected": "1", "actual": actual}],
                 "later_steps_not_compared": 3, "clauses": list(clauses), "attributed_by": basis}

@@ -288,7 +288,7 @@ def test_the_in_process_route_for_python_engines(pytester):
                                  "  first divergence at step 0 (settle): scores",
                                  "    scores: expected [[]23, 30]",
                                  "            actual   [[]24, 30]",
-                                 "  attributed to: DOM-SETTLE-* (the step's clauses that decide the differing paths)"],
+                                 "  attributed to: DOM-SETTLE-* (the step re-played with that decision altered reproduces it)"],
                                 consecutive=True)
     result.stdout.fnmatch_lines(["*option bank_cover='net' is not offered by the implementation*"])
 

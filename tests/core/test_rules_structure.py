@@ -93,6 +93,36 @@ def import_problems(rules_dir: Path, package: str) -> list[str]:
     return problems
 
 
+def import_circles(rules_dir: Path) -> list[list[str]]:
+    """Every circle of imports among the modules of a rules folder (`from . import x`,
+    `from .x import y`, wherever the statement is), each as the modules along it, first
+    repeated at the end; [] when the modules import one another as a tree."""
+    graph: dict[str, set[str]] = {}
+    for path in rule_modules(rules_dir):
+        name = ".".join(path.relative_to(rules_dir).with_suffix("").parts)
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                imported |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
+        graph[name] = imported
+    circles: list[list[str]] = []
+    seen: set[tuple[str, ...]] = set()
+
+    def walk(module: str, path: list[str]) -> None:
+        for target in sorted(graph.get(module, ())):
+            if target in path:
+                circle = path[path.index(target):]
+                key = tuple(sorted(circle))
+                if key not in seen:
+                    seen.add(key)
+                    circles.append(circle + [target])
+            elif target in graph:
+                walk(target, path + [target])
+    for module in sorted(graph):
+        walk(module, [module])
+    return circles
+
+
 def allowed_import(name: str, package: str) -> bool:
     if name.split(".")[0] in STDLIB:
         return True
@@ -132,7 +162,25 @@ def test_the_rules_import_nothing_of_the_machinery(game_name):
     assert not problems, f"{game_name}: rules import the suite's machinery:\n  " + "\n  ".join(problems)
 
 
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_rules_modules_import_one_another_without_a_circle(game_name):
+    """A circle works only through late attribute lookup, and hides which rule comes first:
+    in dominoes the end of a turn sits below drawing and continuation, which return their
+    decision for turns.py to apply (issue 24 item 6)."""
+    circles = import_circles(rules_dir_of(game_name))
+    assert not circles, f"{game_name}: rules modules import one another in a circle: " + \
+        "; ".join(" -> ".join(c) for c in circles)
+
+
 # -- the checkers catch what they are for (small trees in tmp_path) ----------------------------
+
+def test_an_import_circle_is_found_and_a_tree_is_not(tmp_path):
+    rules = write(tmp_path, {"turns.py": "from . import drawing\nfrom .ends import end_turn\n",
+                             "drawing.py": "from .ends import EndTurn\n", "ends.py": "import re\n"})
+    assert import_circles(rules) == []
+    (rules / "ends.py").write_text("def f():\n    from .turns import play\n")
+    assert import_circles(rules) == [["drawing", "ends", "turns", "drawing"], ["ends", "turns", "ends"]]
+
 
 def write(tree: Path, files: dict[str, str]) -> Path:
     rules = tree / "rules"

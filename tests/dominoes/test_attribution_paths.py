@@ -7,7 +7,7 @@ import pytest
 
 from reference.core.game import get_game
 from reference.core.mutant_attribution import attribute_mutant
-from reference.core.results import step_differences
+from reference.core.results import first_mismatch, step_differences
 from reference.dominoes.attribution_paths import difference_paths, rounded_bonus
 from reference.dominoes.clause_keys import CLAUSE_KEYS
 
@@ -185,7 +185,7 @@ def settlement_cases():
 def test_a_mutant_is_charged_to_the_clause_it_misreads(settlement_cases, name, clause):
     game = get_game("dominoes")
     mutant = next(m for m in game.mutants() if m.name == name)
-    row = attribute_mutant(game, mutant, settlement_cases)
+    row = attribute_mutant(game, mutant, settlement_cases, counterfactual=False, per_mutant=10**6)
     assert row.failures >= 10
     assert row.top == clause and row.own
 
@@ -213,5 +213,46 @@ def test_a_refusal_that_changed_the_state_is_charged_to_the_refusal_convention(n
         ("dom-match-refused-actions", "dom-match-drawn-tile-at-once")))
     game = get_game("dominoes")
     mutant = next(m for m in game.mutants() if m.name == name)
-    row = attribute_mutant(game, mutant, cases)
+    row = attribute_mutant(game, mutant, cases, counterfactual=False, per_mutant=10**6)
     assert row.failures >= 2 and row.top == "DOM-INT-9" and row.own
+
+
+# -- what the refinements add, on generated misreadings ------------------------------------------
+
+def test_on_generated_misreadings_the_refinements_let_the_footprints_name_the_rule():
+    """The counterfactual search rarely needs the footprints, but a runner that cannot replay the
+    reference has only them (the vector headers' clause_keys). On the generated operator
+    mutants of the rounding (DOM-SETTLE-3) and of the partner's exclusion (DOM-SETTLE-6), the
+    footprints alone name the misread rule in most failing settlements with this module's finer
+    paths, and in none without them: what the hand-kept refinements still add."""
+    from reference.core import attribution
+    from reference.core.adapter import replay_case
+    from reference.core.generated_mutants import FUNCTION, generated_mutants, installed
+    from reference.core.vectors import load_cases
+    settlements = load_cases(["dominoes"], kinds=["settlement"])
+    chosen = [m for m in generated_mutants("dominoes") if m.scope == FUNCTION
+              and (m.function, m.block) in {("round_to_nearest_five", "DOM-SETTLE-3"), ("paid_for", "DOM-SETTLE-6")}]
+    assert {m.block for m in chosen} == {"DOM-SETTLE-3", "DOM-SETTLE-6"}
+    named = {True: 0, False: 0}
+    failing = 0
+    for mutant in chosen:
+        answers = []
+        with installed(mutant):
+            for case in settlements:
+                try:
+                    answers.append((case, replay_case(case)))
+                except Exception:           # the misreading crashes here: errored, not attributed
+                    continue
+        for case, steps in answers:
+            if first_mismatch(case, steps, counterfactual=False) is None:
+                continue
+            failing += 1
+            for refined in (True, False):
+                attribution.MAPS["refinements"] = refined
+                try:
+                    clauses = first_mismatch(case, steps, counterfactual=False)["clauses"]
+                finally:
+                    attribution.MAPS["refinements"] = True
+                named[refined] += mutant.block in clauses and len(clauses) <= 3
+    assert failing >= 50
+    assert named[True] >= failing // 2 and named[False] == 0, (named, failing)

@@ -123,7 +123,7 @@ def some_cases():
 def test_real_mutant_failures_are_charged_to_their_own_clause(some_cases, name, rival):
     game = get_game("horse_fever")
     mutant = next(m for m in game.mutants() if m.name == name)
-    row = attribute_mutant(game, mutant, some_cases)
+    row = attribute_mutant(game, mutant, some_cases, counterfactual=False, per_mutant=10**6)
     assert row.failures >= 3
     assert row.own, (row.top, row.share, mutant.clauses)
     named = Counter(c for clauses in row.attributions for c in set(clauses))
@@ -254,7 +254,7 @@ def test_real_payout_mutants_are_charged_to_their_own_clause(payout_cases, name)
     # only Danari differ after these payouts: the bets of the step before tell whose part it was
     game = get_game("horse_fever")
     mutant = next(m for m in game.mutants() if m.name == name)
-    row = attribute_mutant(game, mutant, payout_cases)
+    row = attribute_mutant(game, mutant, payout_cases, counterfactual=False, per_mutant=10**6)
     assert row.failures >= 3
     assert row.own, (row.top, row.share, mutant.clauses)
 
@@ -353,7 +353,7 @@ def test_real_mutant_failures_outside_the_ranking_are_charged_to_their_own_claus
     cases = [c for c in all_cases if any(applied & set(step) for step in c["step_clauses"])][:120]
     game = get_game("horse_fever")
     mutant = next(m for m in game.mutants() if m.name == name)
-    row = attribute_mutant(game, mutant, cases)
+    row = attribute_mutant(game, mutant, cases, counterfactual=False, per_mutant=10**6)
     assert row.failures >= 3
     assert row.own, (row.top, row.share, mutant.clauses)
 

@@ -1,14 +1,16 @@
 """Continuing the turn (section "Colocar una ficha y continuar el turno", DOM-CONT-1..6) and
-the readings the text leaves open about it (DOM-INT-1, DOM-INT-4, DOM-INT-7)."""
+the readings the text leaves open about it (DOM-INT-1, DOM-INT-4, DOM-INT-7). Each decision
+returns whether the turn ends (an EndTurn, or None: the same player places again); turns.py
+applies it."""
 
 from __future__ import annotations
 
 from reference.core.errors import IllegalAction
 
-from . import drawing, turns
 from .layout import has_legal_placement
 from .state import PLAY, MatchState
 from .tiles import Tile, is_double
+from .turn_order import EndTurn
 
 
 def continuation_reason(tile: Tile, raw_points: int) -> str | None:
@@ -29,20 +31,19 @@ def opening_may_continue(match: MatchState) -> bool:
     return match.options.opening_continues
 
 
-def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening: bool, log) -> None:
+def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening: bool, log) -> EndTurn | None:
     reason = continuation_reason(tile, raw_points)
     if reason is None:
         # DOM-CONT-4: a tile that is neither a double nor scoring ends the turn.
-        turns.end_turn(match, "non_scoring_tile", "DOM-CONT-4", log)
-    elif opening and not opening_may_continue(match):
-        turns.end_turn(match, "opening_tile", "DOM-INT-4", log)
-    else:
-        if opening:
-            log.rule("DOM-INT-4")                 # the opening tile continues (default reading)
-        continue_turn(match, reason, log)
+        return EndTurn("non_scoring_tile", "DOM-CONT-4")
+    if opening and not opening_may_continue(match):
+        return EndTurn("opening_tile", "DOM-INT-4")
+    if opening:
+        log.rule("DOM-INT-4")                 # the opening tile continues (default reading)
+    return continue_turn(match, reason, log)
 
 
-def continue_turn(match: MatchState, reason: str, log) -> None:
+def continue_turn(match: MatchState, reason: str, log) -> EndTurn | None:
     # DOM-CONT-3: the same player places again, as long as the tile just played allows it,
     # under the must-play rule.
     r = match.round
@@ -51,9 +52,10 @@ def continue_turn(match: MatchState, reason: str, log) -> None:
               player=r.to_play, reason=reason)
     log.rule("DOM-CONT-3")
     if unable_continuer_ends_turn(match):
-        turns.end_turn(match, "no_placement_to_continue", "DOM-INT-1", log)
-    elif not has_legal_placement(r.layout, r.hands[r.to_play]):
+        return EndTurn("no_placement_to_continue", "DOM-INT-1")
+    if not has_legal_placement(r.layout, r.hands[r.to_play]):
         log.rule("DOM-INT-1")                     # unable to continue: draws as in any turn
+    return None
 
 
 def unable_continuer_ends_turn(match: MatchState) -> bool:
@@ -64,12 +66,20 @@ def unable_continuer_ends_turn(match: MatchState) -> bool:
         and not has_legal_placement(r.layout, r.hands[r.to_play])
 
 
-def end_drawn_tile_turn(match: MatchState, tile: Tile, raw_points: int, log) -> None:
-    # DOM-DRAW-4: placing the drawn tile ends the turn;
-    # DOM-CONT-6: even when it is a double or scores (the drawn-tile exception).
-    turns.end_turn(match, "drawn_tile", "DOM-DRAW-4", log)
-    if continuation_reason(tile, raw_points) is not None:
+def end_drawn_tile_turn(match: MatchState, tile: Tile, raw_points: int, log) -> EndTurn | None:
+    reason = continuation_reason(tile, raw_points)
+    if reason is not None:
+        if drawn_tile_continues(tile):
+            return continue_turn(match, reason, log)
         log.rule("DOM-CONT-6")                    # a drawn double or scoring tile: no continuation
+    # DOM-DRAW-4: placing the drawn tile ends the turn.
+    return EndTurn("drawn_tile", "DOM-DRAW-4")
+
+
+def drawn_tile_continues(tile: Tile) -> bool:
+    # DOM-CONT-6: a drawn tile never continues the turn, even a double or a scoring one (the
+    # drawn-tile exception).
+    return False
 
 
 def may_stop(match: MatchState) -> bool:
@@ -77,11 +87,10 @@ def may_stop(match: MatchState) -> bool:
     return match.options.continuation == "optional" and match.phase == PLAY and match.round.continuing
 
 
-def stop(match: MatchState, log, field: str) -> None:
+def stop(match: MatchState, log, field: str) -> EndTurn:
     if not may_stop(match):
         if match.options.continuation != "optional":
             raise IllegalAction(f"{field}.stop", "continuing is compulsory under the default reading; 'stop' "
                                 "needs options.continuation: optional", "DOM-INT-7")
         raise IllegalAction(f"{field}.stop", "only a continuing player may stop", "DOM-INT-7")
-    turns.end_turn(match, "stopped", "DOM-INT-7", log)
-    drawing.settle_if_blocked(match, log)
+    return EndTurn("stopped", "DOM-INT-7")

@@ -1,15 +1,17 @@
 """Drawing or passing (section "Robar o pasar el turno", DOM-DRAW-1..3, DOM-PASS-1) and the
-blocked round (DOM-BLOCK-1)."""
+blocked round (DOM-BLOCK-1). Drawing and passing return whether the turn ends (an EndTurn, or
+None: the same player acts again); turns.py applies it."""
 
 from __future__ import annotations
 
 from reference.core.errors import IllegalAction
 
 from . import match as match_rules
-from . import turns
-from .layout import has_legal_placement
-from .state import PLACE_DRAWN, PLAY, MatchState
+from .layout import has_legal_placement, placements
+from .moves import Place
+from .state import PLACE_DRAWN, PLAY, MatchState, RoundState
 from .tiles import tile_str
+from .turn_order import EndTurn
 
 
 def may_draw(match: MatchState, able_to_place: bool) -> bool:
@@ -30,7 +32,7 @@ def refuse(match: MatchState, able_to_place: bool, field: str, verb: str) -> Non
         raise IllegalAction(field, f"seat {seat} must first place the drawn tile {tile_str(r.drawn_tile)}",
                             "DOM-DRAW-3")
     if able_to_place:
-        first = turns.legal_placements(r.layout, r.hands[seat], match.options.symmetric_points)[0]
+        first = Place(*next(placements(r.layout, sorted(set(r.hands[seat])))))
         raise IllegalAction(field, f"seat {seat} can place ({first}) and must play; drawing or passing "
                             "instead is not allowed", "DOM-DRAW-1")
     if verb == "draw":
@@ -44,14 +46,13 @@ def able_to_place(match: MatchState) -> bool:
     return has_legal_placement(r.layout, r.hands[r.to_play])
 
 
-def draw(match: MatchState, log, field: str) -> None:
+def draw(match: MatchState, log, field: str) -> EndTurn | None:
     able = match.phase == PLAY and able_to_place(match)
     if not may_draw(match, able):
         refuse(match, able, f"{field}.draw", "draw")
     r = match.round
     seat = r.to_play
-    # DOM-DRAW-2: one tile at a time, from the top, until the first playable tile or an empty pile.
-    tile = r.draw_pile.pop(0)
+    tile = r.draw_pile.pop(0)           # one tile, from the top of the pile
     r.hands[seat].append(tile)
     playable = has_legal_placement(r.layout, [tile])
     log.event("drew", "DOM-DRAW-2", player=seat, tile=tile_str(tile), playable=playable)
@@ -60,24 +61,25 @@ def draw(match: MatchState, log, field: str) -> None:
         match.phase = PLACE_DRAWN
         r.drawn_tile = tile
         log.rule("DOM-DRAW-3")
-    settle_if_blocked(match, log)
+        return None
+    # DOM-DRAW-2: one tile at a time until the first playable tile or until the pile is empty:
+    # the player keeps the turn and draws again (or, the pile empty, passes).
+    return None
 
 
-def pass_turn(match: MatchState, log, field: str) -> None:
+def pass_turn(match: MatchState, log, field: str) -> EndTurn:
     able = match.phase == PLAY and able_to_place(match)
     if not may_pass(match, able):
         refuse(match, able, f"{field}.pass", "pass")
-    r = match.round
-    log.event("passed", "DOM-PASS-1", player=r.to_play)
-    turns.end_turn(match, "passed", "DOM-PASS-1", log)
-    settle_if_blocked(match, log)
+    log.event("passed", "DOM-PASS-1", player=match.round.to_play)
+    return EndTurn("passed", "DOM-PASS-1")
+
+
+def is_blocked(r: RoundState) -> bool:
+    # DOM-BLOCK-1: the round is blocked when the draw pile is empty and nobody can place a tile.
+    return not r.draw_pile and not any(has_legal_placement(r.layout, hand) for hand in r.hands)
 
 
 def settle_if_blocked(match: MatchState, log) -> None:
-    if match.phase != PLAY:
-        return
-    r = match.round
-    # DOM-BLOCK-1: the round is blocked when the draw pile is empty and nobody can place a tile.
-    if r.draw_pile or any(has_legal_placement(r.layout, hand) for hand in r.hands):
-        return
-    match_rules.end_round_blocked(match, log)
+    if match.phase == PLAY and is_blocked(match.round):
+        match_rules.end_round_blocked(match, log)

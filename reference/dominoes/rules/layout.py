@@ -155,6 +155,8 @@ class Layout:
             # DOM-PLACE-2: a non-double's free half is an end where the line goes on.
             return [side for side in NON_DOUBLE_SIDES if not placed.occupied(side)]
         free_long = [side for side in LONG_SIDES if not placed.occupied(side)]
+        if not is_branching_double(placed):
+            return free_long                  # a double that does not branch: its line only
         if free_long:
             # DOM-DBL-2: both long sides are taken, continuing the line, before any side branch.
             # DOM-DBL-4: both in-line continuations occupied before a side branch opens.
@@ -185,9 +187,8 @@ class Layout:
     # -- describing the tree as the walk-throughs do ------------------------------------
 
     def branching_doubles(self) -> list[Tile]:
-        # DOM-DBL-1: every double is a branching double, the opening one and those on branches too.
         # DOM-COUNT-5: the outline marks a branching double, not an end that scores by itself.
-        return [tile for tile in self.placed if is_double(tile)]
+        return [tile for tile, placed in self.placed.items() if is_double(tile) and is_branching_double(placed)]
 
     def connections(self) -> list[tuple[Point, Point]]:
         """(parent point, child point) for every joined pair, in placement order."""
@@ -269,6 +270,16 @@ class Layout:
 
 # -- placing: the one definition of a legal placement ---------------------------------------
 
+def is_branching_double(placed: PlacedTile) -> bool:
+    # DOM-DBL-1: every double is a branching double, the opening one and those on branches too.
+    return is_double(placed.tile)
+
+
+def may_open_with(tile: Tile) -> bool:
+    # DOM-OPEN-3: the opener may play any tile from hand.
+    return True
+
+
 def joins(tile: Tile, point: Point) -> bool:
     # DOM-PLACE-1: a tile joins an available attachment point with a half of the same value.
     return point.value in tile
@@ -276,13 +287,13 @@ def joins(tile: Tile, point: Point) -> bool:
 
 def placements(layout: Layout, tiles: Iterable[Tile],
                points: list[Point] | None = None) -> Iterator[tuple[Tile, Point | None]]:
-    """Every (tile, point) a player holding `tiles` may place: on an empty layout any tile
-    opens (point None, DOM-OPEN-3); otherwise a tile joins a point it matches (`joins`).
+    """Every (tile, point) a player holding `tiles` may place: on an empty layout a tile that
+    may open (point None, `may_open_with`); otherwise a tile joins a point it matches (`joins`).
     `points` narrows the attachment points offered (DOM-INT-2); by default all of them."""
     if layout.is_empty():
-        # DOM-OPEN-3: the opener may play any tile from hand.
         for tile in tiles:
-            yield tile, None
+            if may_open_with(tile):
+                yield tile, None
         return
     if points is None:
         points = layout.attachment_points()

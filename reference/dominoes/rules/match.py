@@ -82,9 +82,14 @@ def opener_after_domino(seating: Seating, last_player: int) -> int:
     return last_player
 
 
-def end_round_by_domino(match: MatchState, seat: int, log) -> None:
+def played_last_tile(hand: list) -> bool:
     # DOM-END-1: playing the last tile ends the round and wins it for the player or pair
-    # (the caller checked the match's end first).
+    # (unless that placement's points already ended the match: the caller looks at that first).
+    return not hand
+
+
+def end_round_by_domino(match: MatchState, seat: int, log) -> None:
+    """The round won by the player who played the last tile (DOM-END-1), then settled."""
     side = match.seating.side_of(seat)
     log.event("round_won", "DOM-END-1", player=seat, side=side)
     result = settling.settle_domino_round(match.seating, match.round.hands, seat)

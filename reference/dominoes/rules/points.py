@@ -31,6 +31,12 @@ def placement_points(end_sum: int) -> PlacementPoints:
     return PlacementPoints(raw=0, displayed=0)
 
 
+def scored_like_any_placement(opening: bool, last_tile: bool) -> bool:
+    # DOM-OPEN-4: the opening placement scores like any other placement;
+    # DOM-PTS-4: the same scoring applies to the opening tile and to the last tile.
+    return True
+
+
 def placement_decisions(placement: PlacementPoints) -> list[str]:
     """The scoring rules a placement's award applied (for the step's record)."""
     if placement.raw:

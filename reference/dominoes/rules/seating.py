@@ -32,7 +32,7 @@ class Seating:
         return [seat for seat in range(self.players) if self.side_of(seat) == side]
 
     def next_clockwise(self, seat: int) -> int:
-        """Play passes clockwise (DOM-TURN-1, decided in turns.end_turn)."""
+        """Play passes clockwise (DOM-TURN-1, decided in turn_order.end_turn)."""
         return (seat + 1) % self.players
 
     def side_name(self, side: int) -> str:

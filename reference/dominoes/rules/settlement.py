@@ -52,20 +52,21 @@ def blocked_round_winners(seating: Seating, hands: list[list[Tile]]) -> list[int
 
 def counted_hands(seating: Seating, hands: list[list[Tile]], winner: int) -> list[list[Tile]]:
     """The remaining hands a winning side is paid for."""
-    counted = []
-    for seat, hand in enumerate(hands):
-        if seating.side_of(seat) != winner:
-            # DOM-SETTLE-1: the winner scores for the opponents' remaining tiles (another tied
-            # winner is an opponent too, DOM-TIE-1).
-            counted.append(hand)
-        elif seating.mode == PARTNERSHIP:
-            # DOM-SETTLE-6: "excluye las fichas del compañero del ganador": in partnerships the
-            # tiles of the winner's partner are left out of the count.
-            continue
-        else:
-            # DOM-SETTLE-4: the winner's own remaining pips are left out, never subtracted.
-            continue
-    return counted
+    return [hand for seat, hand in enumerate(hands) if paid_for(seating, seat, winner)]
+
+
+def paid_for(seating: Seating, seat: int, winner: int) -> bool:
+    """Whether the winning side is paid for the remaining hand of `seat`."""
+    if seating.side_of(seat) != winner:
+        # DOM-SETTLE-1: the winner scores for the opponents' remaining tiles (another tied
+        # winner is an opponent too, DOM-TIE-1).
+        return True
+    if seating.mode == PARTNERSHIP:
+        # DOM-SETTLE-6: "excluye las fichas del compañero del ganador": in partnerships the
+        # tiles of the winner's partner are left out of the count.
+        return False
+    # DOM-SETTLE-4: the winner's own remaining pips are left out, never subtracted.
+    return False
 
 
 def settlement_bonus(hands: list[list[Tile]]) -> int:

@@ -3,20 +3,24 @@
 In the order of the text: validating the placement (DOM-DRAW-3, DOM-PLACE-1, DOM-INT-2),
 changing the layout (DOM-OPEN-3, DOM-PLACE-1/2), scoring it (DOM-PTS-*, DOM-OPEN-4,
 DOM-MATCH-1), the end of the match or round first (DOM-CONT-5), then the drawn-tile rule
-or continuation (continuation.py), and last the blocked round (drawing.py).
+or continuation (continuation.py). Drawing, passing, stopping and continuing each decide
+whether the turn ends; `play` applies that decision (turn_order.py) and last looks for a
+blocked round (drawing.py).
 """
 
 from __future__ import annotations
 
 from reference.core.errors import IllegalAction
 
-from . import continuation, drawing, points
+from . import continuation, drawing, points, turn_order
 from . import match as match_rules
-from .layout import BRANCH_A, BRANCH_B, LINE_A, LINE_B, Layout, Point, placement_decisions, placements, point_at
+from .layout import (BRANCH_A, BRANCH_B, LINE_A, LINE_B, Layout, Point, may_open_with, placement_decisions,
+                     placements, point_at)
 from .moves import Action, Draw, Pass, Place, Stop
 from .points import PlacementPoints
 from .state import AWAITING_DEAL, OVER, PLACE_DRAWN, PLAY, MatchState
 from .tiles import Tile, tile_str
+from .turn_order import EndTurn
 
 
 # -- what may be done ----------------------------------------------------------------------
@@ -104,25 +108,30 @@ def record_offer(match: MatchState, able: bool, log) -> None:
 # -- applying an action --------------------------------------------------------------------
 
 def play(match: MatchState, action: Action, log, field: str = "action") -> None:
-    """Apply one action of the player to act. `field` locates the action in the input:
-    errors about the tile point at `field.place`, about the attachment point at `field.at`."""
+    """Apply one action of the player to act, then what it decided about the turn, then see
+    whether the round is blocked. `field` locates the action in the input: errors about the
+    tile point at `field.place`, about the attachment point at `field.at`."""
     if match.phase == OVER:
         raise IllegalAction(field, "the match is over; no further action", "DOM-MATCH-2")
     if match.phase == AWAITING_DEAL:
         raise IllegalAction(field, "the round is over; the next step must be a deal", "DOM-END-1")
     if isinstance(action, Place):
-        place(match, action, log, field)
+        decision = place(match, action, log, field)
     elif isinstance(action, Draw):
-        drawing.draw(match, log, field)
+        decision = drawing.draw(match, log, field)
     elif isinstance(action, Pass):
-        drawing.pass_turn(match, log, field)
+        decision = drawing.pass_turn(match, log, field)
     elif isinstance(action, Stop):
-        continuation.stop(match, log, field)
+        decision = continuation.stop(match, log, field)
     else:  # pragma: no cover - the parsers only make the four kinds
         raise IllegalAction(field, f"unknown action {action!r}")
+    if decision is not None:
+        turn_order.end_turn(match, decision, log)
+    drawing.settle_if_blocked(match, log)
 
 
-def place(match: MatchState, action: Place, log, field: str) -> None:
+def place(match: MatchState, action: Place, log, field: str) -> EndTurn | None:
+    """A placement and what follows it; returns whether the turn ends."""
     r = match.round
     seat = r.to_play
     from_draw = match.phase == PLACE_DRAWN
@@ -134,15 +143,12 @@ def place(match: MatchState, action: Place, log, field: str) -> None:
         check_offered_point(match, action, field)
         r.layout.attach(action.tile, action.at, f"{field}.at", f"{field}.place")
     take_from_hand(match, action.tile)
-    # DOM-OPEN-4: the opening placement scores like any other placement (no special case here).
     placement = score_placement(match, seat, action, opening, from_draw, log)
     if end_of_match_or_round(match, seat, log):
-        return
+        return None
     if from_draw:
-        continuation.end_drawn_tile_turn(match, action.tile, placement.raw, log)
-    else:
-        continuation.after_tile_from_hand(match, action.tile, placement.raw, opening, log)
-    drawing.settle_if_blocked(match, log)
+        return continuation.end_drawn_tile_turn(match, action.tile, placement.raw, log)
+    return continuation.after_tile_from_hand(match, action.tile, placement.raw, opening, log)
 
 
 def check_tile_to_place(match: MatchState, action: Place, from_draw: bool, field: str) -> None:
@@ -158,10 +164,13 @@ def check_tile_to_place(match: MatchState, action: Place, from_draw: bool, field
 
 
 def open_layout(match: MatchState, action: Place, field: str) -> None:
-    """The opening tile joins nothing (any tile may open, DOM-OPEN-3)."""
+    """The opening tile joins nothing; the tile must be one that may open (`may_open_with`:
+    any tile, DOM-OPEN-3)."""
     if action.at is not None:
         raise IllegalAction(f"{field}.at", "the layout is empty: the opening tile joins nothing, "
                             "so give no 'at'", "DOM-OPEN-3")
+    if not may_open_with(action.tile):
+        raise IllegalAction(f"{field}.place", f"{tile_str(action.tile)} may not open the round", "DOM-OPEN-3")
     match.round.layout.open_with(action.tile, f"{field}.place")
 
 
@@ -190,10 +199,13 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
                     log) -> PlacementPoints:
     """The points of this placement, recorded at once (DOM-MATCH-1)."""
     r = match.round
-    # DOM-PTS-4: every placement is scored, the opening tile and the last tile included, before
-    # the end of the round or match is looked at.
+    # Every placement is scored before the end of the round or match is looked at.
+    last_tile = not r.hands[seat]
     end_sum = r.layout.end_sum()
-    placement = points.placement_points(end_sum)
+    if (opening or last_tile) and not points.scored_like_any_placement(opening, last_tile):
+        placement = PlacementPoints(raw=0, displayed=0)
+    else:
+        placement = points.placement_points(end_sum)
     log.event("placed", "DOM-PLACE-1" if not opening else "DOM-OPEN-3", player=seat,
               tile=tile_str(action.tile), at=str(action.at) if action.at else None,
               source="draw" if from_draw else "hand", end_sum=end_sum, raw=placement.raw,
@@ -203,7 +215,7 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
         log.rule(*points.placement_decisions(placement))
     if opening:
         log.rule("DOM-OPEN-4", "DOM-PTS-4")
-    elif not r.hands[seat]:
+    elif last_tile:
         log.rule("DOM-PTS-4")                  # the last tile is scored too
     match_rules.record_points(match, seat, placement.displayed, log)
     return placement
@@ -214,18 +226,8 @@ def end_of_match_or_round(match: MatchState, seat: int, log) -> bool:
     if match_rules.end_match_by_placement(match, seat, log):
         log.rule("DOM-CONT-5")
         return True
-    if not match.round.hands[seat]:
+    if match_rules.played_last_tile(match.round.hands[seat]):
         match_rules.end_round_by_domino(match, seat, log)
         log.rule("DOM-CONT-5")
         return True
     return False
-
-
-def end_turn(match: MatchState, reason: str, clause: str, log) -> None:
-    # DOM-TURN-1: turns pass clockwise, except while a player continues.
-    r = match.round
-    player = r.to_play
-    r.continuing = False
-    r.to_play = match.seating.next_clockwise(player)
-    log.event("turn_ended", clause, player=player, reason=reason, next=r.to_play)
-    log.rule("DOM-TURN-1")

@@ -33,8 +33,9 @@ def lowest_stake(vp: int, options: Options = DEFAULTS) -> int:
     return max(minimum_bet(vp), 1)
 
 
+# HF-MIN-2: a player without enough Danari to cover the minimum bet (loses 2 VP, penalise_short_player)
 def can_cover_minimum(state: GameState, seat: int) -> bool:
-    """Enough Danari in hand to cover the minimum bet (HF-MIN-2)."""
+    """Enough Danari in hand to cover the minimum bet."""
     player = state.players[seat]
     return player.danari >= lowest_stake(player.vp, state.options)
 
@@ -46,9 +47,9 @@ def cannot_pay_penalty(player: Player) -> bool:
     return player.vp < VP_PENALTY
 
 
-# HF-MIN-2: a player without the Danari for the minimum bet loses 2 VP
 def penalise_short_player(state: GameState, seat: int, log: Log) -> bool:
-    """Returns whether the player is still in the game."""
+    """The player short of the minimum bet loses 2 VP (HF-MIN-2, VP_PENALTY). Returns whether
+    the player is still in the game."""
     player = state.players[seat]
     if cannot_pay_penalty(player):
         remove_player(state, seat, log)

@@ -33,18 +33,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=0, metavar="N", help="parallel workers (default: one per core)")
     parser.add_argument("--show", type=int, default=3, metavar="N", help="killing cases shown per mutant (--full)")
     parser.add_argument("--attribution", action="store_true",
-                        help="attribute each mutant's failures and print its top attributed clause and share")
+                        help="charge each mutant's failing cases as the runner charges an implementation's (the "
+                             "mutant itself withheld from the counterfactual search) and report, per game, the "
+                             "share of mutants named right (own clause among at most three named; strictly: "
+                             "one clause, its own) and the ten worst misses")
+    parser.add_argument("--held-out", action="store_true",
+                        help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
+                             "attribution) instead of the curated mutants")
+    parser.add_argument("--footprint-only", action="store_true",
+                        help="with --attribution: charge by the footprints alone, as before the counterfactual "
+                             "search (for comparison)")
+    parser.add_argument("--per-mutant", type=int, default=0, metavar="N",
+                        help="with --attribution: failing cases attributed per mutant, spread over its failures "
+                             "(default 24)")
     parser.add_argument("--generated", action="store_true",
-                        help="run the generated operator mutants of the rules code instead of the curated misreadings")
+                        help="run the generated operator mutants of the rules code instead of the curated misreadings; "
+                             "with --attribution only those in a clause block, each withheld from the counterfactual "
+                             "search (leave-one-out)")
+    parser.add_argument("--without", action="append", default=[], choices=["refinements", "footprints"],
+                        help="with --attribution: switch off a hand-kept map, to measure what it adds: the games' "
+                             "finer paths (attribution_paths.py) or the footprints (clause_keys) themselves")
+    parser.add_argument("--same-site", action="store_true",
+                        help="with --generated --attribution: withhold every alteration at the mutant's code site "
+                             "(its module and line), not only the mutant itself")
     parser.add_argument("--sample", type=int, default=0, metavar="N",
-                        help="with --generated: a seeded random sample of N mutants (of the selected games together)")
+                        help="with --generated: a seeded random sample of N mutants (of the selected games together; "
+                             "with --attribution, N per game)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="with --sample: the sample's seed (default 0)")
     parser.add_argument("--timeout", type=float, default=1.0, metavar="SECONDS",
                         help="with --generated: seconds per case before a mutant counts as hanging (default 1)")
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.generated:
+    if args.generated and not args.attribution:
         from horserace_cli.commands._generated_mutants import run_generated_command
         return run_generated_command(args)
     from reference.core.game import all_games
@@ -54,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
     games = [g for name, g in all_games().items() if not args.game or name in args.game]
     jobs = []
     for game in games:
-        mutants = [m for m in (game.mutants() if game.mutants else []) if not args.mutant or m.name in args.mutant]
+        mutants = [m for m in (generated(game, args) if args.generated else held_out(game) if args.held_out
+                               else game.mutants() if game.mutants else [])
+                   if not args.mutant or m.name in args.mutant]
         if args.list:
             for m in mutants:
                 print(f"{game.name:12} {m.name:36} {', '.join(m.clauses):28} {m.description}")
@@ -67,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         print("no mutant matches the selection")
         return 1
     if args.attribution:
-        return attribution_report(jobs)
+        return attribution_report(jobs, args)
     with Progress("mutants", total=len(jobs), unit="mutants") as progress:
         if args.via_protocol:
             results = run_mutants(jobs, workers=args.jobs or None, full=args.full, on_result=progress.advance)
@@ -87,10 +110,40 @@ def run(args: argparse.Namespace) -> int:
     return 1 if survivors else 0
 
 
-def attribution_report(jobs: list) -> int:
-    """The mutant attribution table; the cases carry their vector header's clause_keys."""
-    from reference.core.mutant_attribution import attribute_mutant, attribution_table
-    from reference.core.vectors import load_cases
-    cases = {game.name: load_cases([game.name]) for game in {g.name: g for g, _, _ in jobs}.values()}
-    print(attribution_table([attribute_mutant(game, m, cases[game.name]) for game, m, _ in jobs]))
+def held_out(game) -> list:
+    """The game's held-out misreadings (reference/<game>/heldout.py), if it has any."""
+    import importlib
+    try:
+        module = importlib.import_module(f"reference.{game.name}.heldout")
+    except ModuleNotFoundError:
+        return []
+    return module.heldout()
+
+
+def generated(game, args: argparse.Namespace) -> list:
+    """The game's generated mutants as mutants, labelled with their clause block: for the
+    attribution yardstick, only those installed by a code swap and lying in a clause block."""
+    from reference.core.generated_mutants import FUNCTION, generated_mutants, sample
+    chosen = generated_mutants(game)
+    if args.attribution:
+        chosen = [m for m in chosen if m.scope == FUNCTION and m.block]
+    if args.sample:
+        chosen = sample(chosen, args.sample, args.seed)
+    return [m.as_mutant() for m in chosen]
+
+
+def attribution_report(jobs: list, args: argparse.Namespace) -> int:
+    """The attribution table; the cases carry their vector header's clause_keys."""
+    from reference.core.mutant_attribution import (PER_MUTANT, attribute_mutants, attribution_table,
+                                                   generated_withheld)
+    from reference.core.attribution import MAPS
+    for name in args.without:
+        MAPS[name] = False
+    options = {"counterfactual": not args.footprint_only, "per_mutant": args.per_mutant or PER_MUTANT}
+    if args.generated:
+        options["withheld_for"] = lambda mutant: generated_withheld(mutant, same_site=args.same_site)
+        options["shuffled"] = True
+    with Progress("attribution", total=len(jobs), unit="mutants") as progress:
+        rows = attribute_mutants(jobs, workers=args.jobs or None, on_result=progress.advance, **options)
+    print(attribution_table(rows))
     return 0

@@ -1,0 +1,216 @@
+"""Held-out misreadings of the card rules: the yardstick of attribution, never its tuning
+(what they are for, and the rules they keep: reference/dominoes/heldout.py)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from reference.core.game import Mutant
+from reference.core.mutation import mutant, patched
+
+from .rules import betting, odds, race, seating, session, settlement, track
+from .rules.cards import SUITS
+from .rules.settlement import Settlement
+from .rules.state import BETTING, LAYING, OVER, RACING, SETTLED, Bet
+from .rules.track import Lay
+
+importlib.import_module(f"{__package__}.replay")      # the modules that hold the session's functions
+importlib.import_module(f"{__package__}.position")
+
+ORIGINAL_SETTLE_RACE = settlement.settle_race
+ORIGINAL_LAY_TRACK = session.lay_track
+ORIGINAL_REVEAL = session.reveal
+ORIGINAL_FINISH_RACE = session.finish_race
+ORIGINAL_REVEAL_NEXT = race.reveal_next
+ORIGINAL_LIABILITY = betting.liability
+
+
+def everywhere(module, name: str, value) -> tuple[tuple, ...]:
+    """Patches for `module.name` and every module of this game that imported the same object."""
+    original = getattr(module, name)
+    holders = [m for key, m in sys.modules.items() if key.startswith("reference.cards.") and m is not None
+               and vars(m).get(name) is original]
+    return tuple((m, name, value) for m in holders)
+
+
+def reversed_table(count, table):
+    return table[len(table) - 1 - count] if 0 <= count < len(table) else None
+
+
+def open_horses_without_the_new_bet(table):
+    """The bank's cover is checked against the bets already made, not the one being made."""
+    seat = table.to_bet
+    if seat is None:
+        return []
+    if table.options.when_uncovered == "owe":
+        return list(SUITS)
+    if table.balances[seat] < betting.MAX_STAKE:
+        return []
+    r = table.race
+    bank = table.balances[r.banker]
+    return [suit for suit in SUITS if betting.bank_covers(bank, betting.liability(r.bets, r.odds, table.options.bank_cover))]
+
+
+def covers_every_suit_at_once(bank_balance, owed):
+    return bank_balance >= sum(owed.values())
+
+
+def shared_winners_split(players, banker, bets, winner, odds_):
+    """The backers of the winner share one payout between them."""
+    backers = sum(1 for b in bets if b.horse == winner)
+    s = ORIGINAL_SETTLE_RACE(players, banker, bets, winner, odds_)
+    if backers < 2:
+        return s
+    returned, changes = [0] * players, [0] * players
+    paid = collected = 0
+    for b in bets:
+        if b.horse == winner:
+            gain = settlement.net_winnings(b.stake, odds_) // backers
+            returned[b.seat] += b.stake + gain
+            changes[b.seat] += gain
+            paid += gain
+        else:
+            changes[b.seat] -= b.stake
+            collected += b.stake
+    changes[banker] += collected - paid
+    return Settlement(winner, odds_, returned, changes, collected, paid)
+
+
+def bank_passes_to_winning_backer(table, log):
+    """The bank passes to the first backer of the winning horse, clockwise from the banker."""
+    ORIGINAL_FINISH_RACE(table, log)
+    if table.next_banker is None:
+        return
+    r = table.race
+    backers = {b.seat for b in r.bets if b.horse == r.winner}
+    for k in range(1, table.players):
+        seat = (r.banker + k) % table.players
+        if seat in backers:
+            table.next_banker = seat
+            for event in log.events:
+                if event["type"] == "bank_passes":
+                    event["to"] = seat
+            return
+
+
+def thirteen_less_the_track(counts):
+    return {suit: 13 - counts[suit] for suit in SUITS}
+
+
+def relay_only_once(table, lay, log, field):
+    """A loaded track is laid again once; the second lay stands whatever it holds."""
+    if table.phase == LAYING and table.race.relays >= 1:
+        with patched((track, "overloaded_suit", lambda counts: None)):
+            return ORIGINAL_LAY_TRACK(table, lay, log, field)
+    return ORIGINAL_LAY_TRACK(table, lay, log, field)
+
+
+def counterclockwise_bettors(banker, players):
+    return [(banker - k) % players for k in range(1, players)]
+
+
+def session_ends_when_someone_is_broke(table):
+    return table.race.number == table.players or min(table.balances) <= 0
+
+
+def played_on_after_the_win(table, log, field):
+    """After the win the banker may go on turning cards: they move their aces, nobody wins again."""
+    r = table.race
+    if table.phase in (OVER, SETTLED) and r.winner is not None and r.deck and not (table.session and table.phase == OVER):
+        c = race.turn_up(r)
+        race.to_revealed_pile(r, c)
+        log.event("revealed", "CRD-RACE-1", card=str(c), suit=c.suit, deck_size=len(r.deck))
+        horse, before = race.move(r, c)
+        log.event("moved", "CRD-RACE-2", horse=horse, **{"from": before, "to": r.positions[horse]})
+        return
+    ORIGINAL_REVEAL(table, log, field)
+
+
+def six_card_track(table, lay, log, field):
+    """The track is six cards (as in other versions); the seventh laid card tops the race deck."""
+    if lay.deck is None or len(lay.track) < 7:
+        return ORIGINAL_LAY_TRACK(table, lay, log, field)
+    return ORIGINAL_LAY_TRACK(table, Lay(lay.track[:6], lay.track[6:] + tuple(lay.deck)), log, field)
+
+
+def collected_stakes_leave_the_table(players, banker, bets, winner, odds_):
+    """The bank pays the winners but the losing stakes leave the table instead of reaching it."""
+    s = ORIGINAL_SETTLE_RACE(players, banker, bets, winner, odds_)
+    changes = list(s.changes)
+    changes[banker] -= s.collected
+    return Settlement(s.winner, s.odds, s.returned, changes, s.collected, s.paid)
+
+
+ORIGINAL_SIT_OUT = betting.sit_out
+
+
+def sitting_out_costs_a_chip(table, by, log, field):
+    """A bettor who sits out while holding chips pays one to the bank."""
+    seat = table.to_bet if by is None else by
+    holds = seat is not None and table.phase == BETTING and table.balances[seat] >= betting.MAX_STAKE
+    banker = table.race.banker
+    ORIGINAL_SIT_OUT(table, by, log, field)
+    if holds:
+        table.balances[seat] -= 1
+        table.balances[banker] += 1
+
+
+def backward_moves_from_the_track(r, log, field):
+    """The older version: once every ace has passed a track card, the ace of its suit steps back."""
+    winner = ORIGINAL_REVEAL_NEXT(r, log, field)
+    if winner is not None:
+        return winner
+    passed = r.__dict__.setdefault("track_cards_passed", 0)
+    while passed < len(r.track) and min(r.positions.values()) > passed:
+        suit = r.track[passed].suit
+        passed += 1
+        if r.positions[suit] > 0:
+            r.positions[suit] -= 1
+            log.event("moved", "CRD-RACE-2", horse=suit, **{"from": r.positions[suit] + 1, "to": r.positions[suit]})
+    r.track_cards_passed = passed
+    return None
+
+
+def liability_with_the_stake(bets, posted, measure):
+    """The bank's cover counts the stake it hands back as well as the net winnings."""
+    owed = ORIGINAL_LIABILITY(bets, posted, measure)
+    return {suit: owed[suit] + sum(b.stake for b in bets if b.horse == suit) for suit in SUITS}
+
+
+def heldout() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held-odds-reversed", "The odds table read backwards: no track card pays 10:1.", ("CRD-ODDS-1",),
+          (odds, "odds_for_count", reversed_table)),
+        M("held-cover-ignores-new-bet", "The bank's cover is checked without the bet being made.", ("CRD-BET-4",),
+          (betting, "open_horses", open_horses_without_the_new_bet)),
+        M("held-cover-sums-every-suit", "The bank must cover every suit's payout at once.", ("CRD-BET-4",),
+          (betting, "bank_covers", covers_every_suit_at_once)),
+        M("held-crossing-needs-nine", "A horse wins only one position past 8.", ("CRD-RACE-6", "CRD-FAQ-1"),
+          (race, "crossed_finish", lambda position: position >= race.FINISH + 1)),
+        M("held-bank-passes-to-winning-backer", "The bank passes to the first backer of the winner.", ("CRD-ROT-1",),
+          *everywhere(session, "finish_race", bank_passes_to_winning_backer)),
+        M("held-shared-winners-split", "The backers of the winner share one payout.", ("CRD-PAY-3",),
+          (settlement, "settle_race", shared_winners_split)),
+        M("held-available-thirteen-minus", "A suit's race cards are 13 less its track cards.", ("CRD-COUNT-1",),
+          (track, "race_cards_available", thirteen_less_the_track)),
+        M("held-relay-only-once", "A loaded track is laid again only once.", ("CRD-TRACK-4",),
+          *everywhere(session, "lay_track", relay_only_once)),
+        M("held-bets-counterclockwise", "Bets go counter-clockwise from the banker's right.", ("CRD-INT-3", "CRD-BET-3"),
+          (seating, "bettors_in_order", counterclockwise_bettors)),
+        M("held-session-ends-when-someone-is-broke", "The session ends when a player has no chip left.",
+          ("CRD-SESSION-1",), (session, "last_race", session_ends_when_someone_is_broke)),
+        M("held-played-on-after-the-win", "After the win the banker goes on turning cards.", ("CRD-RACE-7",),
+          *everywhere(session, "reveal", played_on_after_the_win)),
+        M("held-six-card-track", "The track is six cards.", ("CRD-TRACK-2", "CRD-INTRO-2"),
+          *everywhere(session, "lay_track", six_card_track)),
+        M("held-collected-stakes-leave-the-table", "Losing stakes do not reach the bank.",
+          ("CRD-SESSION-3", "CRD-PAY-1"), (settlement, "settle_race", collected_stakes_leave_the_table)),
+        M("held-sitting-out-costs-a-chip", "Sitting out costs a chip to the bank.", ("CRD-BET-3",),
+          *everywhere(betting, "sit_out", sitting_out_costs_a_chip)),
+        M("held-backward-moves-from-the-track", "Once every ace passes a track card its suit's ace steps back.",
+          ("CRD-RACE-9", "CRD-INTRO-3", "CRD-TRACK-6"), (race, "reveal_next", backward_moves_from_the_track)),
+        M("held-cover-counts-the-stake", "The bank's cover counts the stake handed back too.", ("CRD-BET-4",),
+          (betting, "liability", liability_with_the_stake)),
+    ]

@@ -1,0 +1,1457 @@
+"""Which rule's decision, altered, reproduces what an implementation did at its first
+divergent step: attribution by counterfactual re-execution.
+
+The runner has the case's input, and every step before the divergent one matched, so the
+reference engine can stand where the implementation stood. The step is played once with every
+decision point (decision_points.py) recording what it decided: the clauses that took part,
+including those that decided *not* to act (61 not reached, no block yet, no continuation).
+Then it is played again once per alteration, each changing one decision at that step only:
+
+- generic alterations of a decision point, by what it decided: a yes/no negated, a count or a
+  threshold shifted by one, the other branches its `return`s name, an effect dropped, a list
+  emptied or cut short, a guard made to refuse;
+- the game's curated mutants (and any other `Alteration` a caller adds, such as generated
+  operator mutants) whose clauses took part in the step;
+- after those, the decisions the steps before took and this one did not, altered from the
+  setup on (`earlier_alterations`); one that changes an earlier observation explains nothing,
+  since the implementation matched every earlier step.
+
+Each altered observation is compared with the implementation's *actual* observation, values
+and all (`closeness`): an alteration that reproduces it exactly comes first, then the others
+by an Ochiai measure over the differing facts (as Metallaxis-FL ranks mutants; MUSE's insight
+that a mutant at the faulty place reproduces the failure's change). The clauses of the best
+alterations are charged, ties together; the footprints (clause_keys) only break a tie, and
+take over when no alteration explains anything (results.py).
+
+Refusals are decisions too. When the implementation refused an action the reference took, only
+alterations that make the reference refuse it reproduce that, and the decisions that granted
+it (a yes turned no) come before guards forced to refuse. When the implementation took an action
+the reference refused, the clause the reference refused it under is charged (results.py).
+
+A failure's attribution is bounded in time (`budget` seconds of this process's CPU time, so
+that a machine busy with other work does not cut it short; the search stops there and says so), and the engine is never left altered: every alteration is undone before the next, and
+the game's memoised results are forgotten around it (mutation.clear_engine_caches).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import re
+import math
+import signal
+import sys
+import threading
+import time
+from collections import Counter
+from contextlib import ExitStack, contextmanager, nullcontext
+from dataclasses import dataclass, field
+from typing import Any, Callable, ContextManager, Iterator, Mapping, Sequence
+
+from .decision_points import DecisionPoint, build, constant_holders, constant_points, decision_points, holders
+from .errors import IllegalAction
+from .expect import MISSING
+from .game import CaseInput, get_game
+
+DEFAULT_BUDGET = 0.5            # seconds of CPU time of counterfactual search per failure
+OBSERVE = {"action": "observe"}
+MAX_LIST_ALTERATIONS = 2        # int arguments shifted per decision point
+USE_GENERATED = True            # the generated operator mutants of the functions the step ran serve too
+
+
+@dataclass(frozen=True)
+class Alteration:
+    """One changed decision, installed for the divergent step only."""
+
+    name: str                               # "negate match.reaches_target", "mutant target-fifty"
+    clauses: tuple[str, ...]
+    source: str                             # "decision", "curated", "generated", ...
+    site: str                               # where in the rules it changes something (leave-one-out)
+    install: Callable[[], ContextManager]   # a context manager that installs it
+    grants: bool = False                    # a "yes" the reference took, turned "no"
+    # how the same misreading acts on the steps before (history checks); None: as `install`
+    everywhere: Callable[[], ContextManager] | None = None
+    function: tuple[str, str] | None = None  # (module, qualified name) of the function it changes, if one
+    # a decision taken at an earlier step only: played from the setup on, and it explains
+    # nothing when any earlier step's observation (which the implementation matched) changes
+    earlier: bool = False
+
+
+@dataclass
+class Trial:
+    alteration: Alteration
+    observation: dict[str, Any] | None      # None: the altered engine failed
+    exact: bool = False
+    score: float = 0.0
+    from_setup: bool = False
+    reach: float = 0.0          # Change.reach: where it changed things, values aside
+
+
+@dataclass
+class Finding:
+    """What the counterfactual search concluded for one divergent step."""
+
+    clauses: list[str]                      # the clauses of the best alterations (ties together)
+    exact: bool                             # the best reproduce the actual observation exactly
+    score: float                            # their closeness (1.0 when exact)
+    best: list[str]                         # the best alterations' names
+    tried: int                              # alterations played
+    planned: int                            # alterations there were to play
+    out_of_time: bool
+    participating: list[str] = field(default_factory=list)
+    producers: dict[str, list[str]] = field(default_factory=dict)   # item_producers of the step
+    # the keys where some alteration gave one of the values the implementation reported
+    reproduced_keys: set[str] = field(default_factory=set)
+    # per clause, the best closeness of its alterations (as Metallaxis scores an element by its
+    # best mutant), and their best reach
+    clause_scores: dict[str, float] = field(default_factory=dict)
+    clause_reach: dict[str, float] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"reproduced": "exactly" if self.exact else "in part" if self.clauses else "not at all",
+               "closeness": round(self.score, 4),
+               "best": self.best[:5], "alterations_tried": self.tried, "alterations_planned": self.planned}
+        if self.out_of_time:
+            out["budget_spent"] = True
+        return out
+
+
+class NotReplayable(Exception):
+    """The reference does not reproduce the case's expected observation here (another suite
+    version, a synthetic case): no counterfactual can be drawn."""
+
+
+# -- what a caller sets for the searches it starts -------------------------------------------------
+
+_SETTINGS = threading.local()
+
+
+@contextmanager
+def searching_with(withheld: Callable[[Alteration], bool] | None = None, extra: Sequence[Alteration] = (),
+                   budget: float | None = None) -> Iterator[None]:
+    """Within this block, every counterfactual search (the runner's, through results.judge) also
+    tries `extra` alterations, leaves out those `withheld` picks and spends `budget` seconds
+    per failure (None: DEFAULT_BUDGET). Measurements use it (mutant_attribution.py)."""
+    previous = getattr(_SETTINGS, "value", None)
+    _SETTINGS.value = (withheld, tuple(extra), budget)
+    try:
+        yield
+    finally:
+        _SETTINGS.value = previous
+
+
+def settings() -> tuple[Callable[[Alteration], bool] | None, tuple[Alteration, ...], float | None]:
+    return getattr(_SETTINGS, "value", None) or (None, (), None)
+
+
+# -- playing the divergent step ------------------------------------------------------------------
+
+_ACTIVE = threading.local()
+
+
+def searching() -> bool:
+    """Is a counterfactual search running in this thread (its engine may be altered)?"""
+    return getattr(_ACTIVE, "depth", 0) > 0
+
+
+@contextmanager
+def _searching() -> Iterator[None]:
+    _ACTIVE.depth = getattr(_ACTIVE, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _ACTIVE.depth -= 1
+
+
+class _Deadline(Exception):
+    pass
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise _Deadline()
+
+
+def timer_usable() -> bool:
+    """Can this thread stop a run by a CPU timer (the main thread, the timer free)?"""
+    return (hasattr(signal, "setitimer") and hasattr(signal, "SIGVTALRM")
+            and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGVTALRM) in (signal.SIG_DFL, signal.SIG_IGN, None)
+            and signal.getitimer(signal.ITIMER_VIRTUAL) == (0.0, 0.0))
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Stop an altered run that does not end (an alteration may loop forever): a timer of this
+    process's CPU time (so a machine busy with others stops nothing early) where this thread
+    may use one and nobody else does, else no limit."""
+    if not timer_usable():
+        yield
+        return
+    previous = signal.signal(signal.SIGVTALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_VIRTUAL, max(seconds, 0.01))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, previous)
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _case_input(case: Mapping[str, Any], steps: list, start: Any = None) -> CaseInput:
+    inp = case["input"]
+    return CaseInput(case["kind"], inp["setup"], steps, case.get("options") or {}, refusals_are_results=True,
+                     start=start)
+
+
+def _observation(outcome: Any) -> dict[str, Any]:
+    observation = outcome.observation
+    if "error" in observation:
+        return {"error": observation["error"] or "refused"}
+    return _json(dict(observation))
+
+
+class Stage:
+    """The reference standing just before step `index` of a case, ready to play that step as
+    often as asked, each time with another alteration installed for that step only.
+
+    The steps before it are played once; where the game's replay hands out its state (a
+    StepOutcome's `state`), each play starts from a copy of it. Otherwise each play replays
+    the case from its setup up to the step. An `observe` step is played first where the kind
+    allows it, so that the setup is done before the step begins (`prepend`)."""
+
+    def __init__(self, case: Mapping[str, Any], index: int, prepend: bool = True) -> None:
+        self.case, self.index, self.prepend = case, index, prepend
+        self.game = get_game(case["game"])
+        self.step = case["input"]["steps"][index]
+        self.state: Any = None
+        self.before: dict[str, Any] | None = None      # the observation just before the step
+        self.events: list[tuple[str, dict[str, Any]]] = []  # the step's events and their clauses (record_step)
+        self.executed: dict[tuple[str, str], set] = {}       # the rules functions the step ran, their callers (record_step)
+        self.executed_from_setup: dict[tuple[str, str], set] = {}   # ... and those the steps up to it ran
+        before = ([OBSERVE] if prepend else []) + list(case["input"]["steps"][:index])
+        if before:
+            last = None
+            for last in self.game.replay(_case_input(case, before)):
+                pass
+            self.before = None if last is None else _observation(last)
+            if last is not None and last.state is not None and hasattr(last.state, "copy"):
+                self.state = last.state.copy()
+
+    def history_agrees(self, install: Callable[[], ContextManager], limit: float | None = None) -> bool:
+        """With `install` active from the setup on, does every step before this one give its
+        expected observation (compared on the expected keys)?"""
+        from .results import step_differences
+        steps = list(self.case["input"]["steps"][:self.index])
+        expected = self.case["expected"]
+        with _time_limit(limit) if limit is not None else nullcontext(), install():
+            for number, outcome in enumerate(self.game.replay(_case_input(self.case, steps))):
+                seen, want = _observation(outcome), expected[number]
+                if "error" in want or "error" in seen:
+                    if ("error" in want) != ("error" in seen):
+                        return False
+                    continue
+                if step_differences(self.case["game"], want, seen, None):
+                    return False
+        return True
+
+    def play_agreeing(self, install: Callable[[], ContextManager], limit: float | None = None) -> dict[str, Any] | None:
+        """With `install` active from the setup on: the step's observation, or None when an
+        earlier step's observation differs from the expected one (on the expected keys)."""
+        from .results import step_differences
+        steps = list(self.case["input"]["steps"][:self.index + 1])
+        expected = self.case["expected"]
+        with _time_limit(limit) if limit is not None else nullcontext(), install():
+            for number, outcome in enumerate(self.game.replay(_case_input(self.case, steps))):
+                seen = _observation(outcome)
+                if number == self.index:
+                    return seen
+                want = expected[number]
+                if ("error" in want) != ("error" in seen):
+                    return None
+                if "error" not in want and step_differences(self.case["game"], want, seen, None):
+                    return None
+        return None
+
+    def play(self, install: Callable[[], ContextManager] | None = None, from_setup: bool = False,
+             limit: float | None = None) -> dict[str, Any]:
+        """The observation of the step (a refusal is {'error': clause}), with `install` active
+        during that step only (from_setup: from the setup on, which step 0 shares)."""
+        context = install() if install is not None else nullcontext()
+        with _time_limit(limit) if limit is not None else nullcontext():
+            if self.state is not None and not from_setup:
+                outcomes = self.game.replay(_case_input(self.case, [self.step], self.state.copy()))
+                with context:
+                    return _observation(next(outcomes))
+            steps = ([OBSERVE] if self.prepend and not from_setup else []) + \
+                list(self.case["input"]["steps"][:self.index + 1])
+            outcomes = self.game.replay(_case_input(self.case, steps))
+            if from_setup:
+                with context:
+                    for _ in range(len(steps)):
+                        outcome = next(outcomes)
+                return _observation(outcome)
+            for _ in range(len(steps) - 1):
+                next(outcomes)
+            with context:
+                return _observation(next(outcomes))
+
+
+# -- what the step decided ------------------------------------------------------------------------
+
+@dataclass
+class Call:
+    ints: tuple[int, ...]       # positions of its arguments that are whole numbers (not bools)
+    kind: str                   # what it gave: bool, int, none, list, generator, tuple, record, other; refused
+    value: Any = None           # the bool or int it gave; a list's length
+    answer: Any = None          # what it gave, when a plain value (a str, None, a number)
+    first_int: bool = False     # a tuple whose first item is a whole number
+    plain: bool = True          # every argument a plain value (no game object): a function of numbers
+
+
+_PLAIN = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
+_NO_ANSWER = object()
+
+
+def _call_kind(result: Any) -> tuple[str, Any, bool]:
+    if isinstance(result, bool):
+        return "bool", result, False
+    if isinstance(result, int):
+        return "int", result, False
+    if result is None:
+        return "none", None, False
+    if isinstance(result, list):
+        return "list", len(result), False
+    if isinstance(result, tuple):
+        return "tuple", len(result), bool(result) and type(result[0]) is int
+    if hasattr(result, "__next__"):
+        return "generator", None, False
+    if dataclasses.is_dataclass(result) and any(type(getattr(result, f.name)) is int
+                                                for f in dataclasses.fields(result)):
+        return "record", None, False
+    return "other", None, False
+
+
+def _recorder(point: DecisionPoint, calls: dict[DecisionPoint, list[Call]]) -> Callable:
+    original = point.original()
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        ints = tuple(i for i, a in enumerate(args) if type(a) is int)
+        plain = all(isinstance(a, _PLAIN) for a in (*args, *kwargs.values()))
+        try:
+            result = original(*args, **kwargs)
+        except IllegalAction:
+            calls.setdefault(point, []).append(Call(ints, "refused", plain=plain))
+            raise
+        kind, value, first_int = _call_kind(result)
+        answer = result if type(result) in _SCALARS else None
+        calls.setdefault(point, []).append(Call(ints, kind, value, first_int, plain, answer))
+        return result
+    return recording
+
+
+def _replacing(game: str, point: DecisionPoint, function: Callable) -> list[tuple[Any, str, Any]]:
+    value = property(function) if point.kind == "property" else function
+    return [(holder, attribute, value) for holder, attribute in holders(game, point)]
+
+
+@contextmanager
+def _patched(patches: Sequence[tuple[Any, str, Any]]) -> Iterator[None]:
+    from .mutation import patched
+    with patched(*patches):
+        yield
+
+
+def record_step(stage: Stage, from_setup: bool = False) -> tuple[dict[str, Any], dict[DecisionPoint, list[Call]]]:
+    """The reference's observation of the step and every decision point it consulted, with
+    what each decided, in the order first consulted; the step's events, each with the clause
+    that produced it, go to `stage.events`."""
+    from .log import StepLog
+    game = stage.case["game"]
+    calls: dict[DecisionPoint, list[Call]] = {}
+    events: list[tuple[str, dict[str, Any]]] = []
+    original_event = StepLog.event
+
+    def event(log: StepLog, type_: str, clause: str, **fields: Any) -> dict[str, Any]:
+        made = original_event(log, type_, clause, **fields)
+        events.append((clause, made))
+        return made
+
+    patches = [p for point in decision_points(game) for p in _replacing(game, point, _recorder(point, calls))]
+    executed: dict[tuple[str, str], set] = {}
+    observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)]), from_setup)
+    if not from_setup:
+        stage.events = events
+        stage.executed = executed
+    else:
+        stage.executed_from_setup = executed
+    return observation, calls
+
+
+@contextmanager
+def _watching(game: str, executed: dict[tuple[str, str], set], patches: Sequence[tuple[Any, str, Any]]) -> Iterator[None]:
+    """The patches installed, and every function of the game's rules that runs noted in
+    `executed` as (module, qualified name) -> the rules functions it was called from, at any
+    remove (its callers, theirs, ...)."""
+    files = _rules_files(game)
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            module = files.get(frame.f_code.co_filename)
+            if module is not None:
+                callers = set()
+                caller = frame.f_back
+                while caller is not None:
+                    outer = files.get(caller.f_code.co_filename)
+                    if outer is not None:
+                        callers.add((outer, caller.f_code.co_qualname.replace(".<locals>", "")))
+                    caller = caller.f_back
+                name = (module, frame.f_code.co_qualname.replace(".<locals>", ""))
+                executed.setdefault(name, set()).update(callers)
+
+    previous = sys.getprofile()
+    with _patched(patches):
+        sys.setprofile(profile)
+        try:
+            yield
+        finally:
+            sys.setprofile(previous)
+
+
+_RULES_FILES: dict[str, dict[str, str]] = {}
+
+
+def _rules_files(game: str) -> dict[str, str]:
+    """The source file of each module of the game's rules -> its module name."""
+    if game not in _RULES_FILES:
+        import importlib
+        import pkgutil
+        package = importlib.import_module(f"reference.{game}.rules")
+        found = {}
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            found[module.__file__] = module.__name__
+        _RULES_FILES[game] = found
+    return _RULES_FILES[game]
+
+
+def item_producers(stage: "Stage", expected: Mapping[str, Any], actual: Mapping[str, Any],
+                   modes: Mapping[str, str]) -> dict[str, list[str]]:
+    """For each multiset key (unordered) whose items differ: the clauses of the step's events
+    that produced the expected items the actual observation lacks (an item is an event's: every
+    field of the item is the event's). {} when no differing item comes from an event."""
+    out: dict[str, list[str]] = {}
+    for key, want in expected.items():
+        if modes.get(key) != "unordered" or not isinstance(want, list):
+            continue
+        got = actual.get(key)
+        have = Counter(_canon(item) for item in got) if isinstance(got, list) else Counter()
+        clauses = []
+        for item in want:
+            text = _canon(item)
+            if have[text] > 0:
+                have[text] -= 1
+                continue
+            if not isinstance(item, dict):
+                continue
+            for clause, event in getattr(stage, "events", ()):
+                if all(name in event and _same_value(event[name], value) for name, value in item.items()):
+                    clauses.append(clause)
+                    break
+        if clauses:
+            out[key] = list(dict.fromkeys(clauses))
+    return out
+
+
+# -- the alterations ----------------------------------------------------------------------------------
+
+def _install(game: str, point: DecisionPoint, make: Callable[[Callable], Callable]) -> Callable[[], ContextManager]:
+    def install() -> ContextManager:
+        return _patched(_replacing(game, point, make(point.original())))
+    return install
+
+
+def _negated(original: Callable) -> Callable:
+    return lambda *a, **k: not original(*a, **k)
+
+
+def _shifted(by: int) -> Callable[[Callable], Callable]:
+    return lambda original: (lambda *a, **k: original(*a, **k) + by)
+
+
+def _argument_shifted(position: int, by: int) -> Callable[[Callable], Callable]:
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            if position < len(a) and type(a[position]) is int:
+                a = a[:position] + (a[position] + by,) + a[position + 1:]
+            return original(*a, **k)
+        return altered
+    return make
+
+
+def _constant(value: Any) -> Callable[[Callable], Callable]:
+    """Another answer, the function's work done all the same: a decision that draws a tile and
+    then says the turn goes on draws the tile and says the turn ends."""
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            original(*a, **k)
+            return value
+        return altered
+    return make
+
+
+def _instead(answer: Any, value: Any) -> Callable[[Callable], Callable]:
+    """`value` where the function gives `answer`, its own answer elsewhere: the everywhere form
+    of a misreading that turns one decision into another."""
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            result = original(*a, **k)
+            return value if _same_value(result, answer) else result
+        return altered
+    return make
+
+
+def _skipped(original: Callable) -> Callable:
+    return lambda *a, **k: None
+
+
+def _refusing(point: DecisionPoint) -> Callable[[Callable], Callable]:
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            raise IllegalAction("action", f"(counterfactual) {point.name} refuses", point.clauses[0])
+        return altered
+    return make
+
+
+def _list_cut(which: str) -> Callable[[Callable], Callable]:
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            result = original(*a, **k)
+            if not isinstance(result, list):
+                return result
+            return {"empty": [], "first": result[1:], "last": result[:-1], "reversed": result[::-1]}[which]
+        return altered
+    return make
+
+
+def _without_effect(original: Callable) -> Callable:
+    """The function's value, but not what it did to its arguments: it runs on copies of them."""
+    return lambda *a, **k: original(*copy.deepcopy(a), **copy.deepcopy(k))
+
+
+def _opposite(original: Callable) -> Callable:
+    return lambda *a, **k: -original(*a, **k)
+
+
+def _zeroed(original: Callable) -> Callable:
+    """A value whose numbers are all zero: 0 for a number, a copy of a plain record (a dataclass
+    of numbers) with every number 0."""
+    def altered(*a: Any, **k: Any) -> Any:
+        result = original(*a, **k)
+        if type(result) in (int, float):
+            return type(result)(0)
+        if dataclasses.is_dataclass(result) and not isinstance(result, type):
+            numbers = {f.name: 0 for f in dataclasses.fields(result)
+                       if type(getattr(result, f.name)) is int}
+            return dataclasses.replace(result, **numbers)
+        return result
+    return altered
+
+
+def _emptied(original: Callable) -> Callable:
+    return lambda *a, **k: iter(())
+
+
+def _first_shifted(by: int) -> Callable[[Callable], Callable]:
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            result = original(*a, **k)
+            if isinstance(result, tuple) and result and type(result[0]) is int:
+                return (result[0] + by,) + result[1:]
+            return result
+        return altered
+    return make
+
+
+def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]]) -> list[Alteration]:
+    """The generic alterations of every decision point the step consulted (see the module text)."""
+    out: list[Alteration] = []
+    for point, made in calls.items():
+        kinds = {c.kind for c in made}
+        if kinds == {"refused"}:
+            continue                                    # the step's refusal: whether to refuse is what differs
+
+        def add(what: str, make: Callable[[Callable], Callable], grants: bool = False,
+                everywhere: Callable[[Callable], Callable] | None = None) -> None:
+            out.append(Alteration(f"{what} {point.name}", point.clauses, "decision", point.name,
+                                  _install(game, point, make), grants,
+                                  _install(game, point, everywhere) if everywhere else None,
+                                  (point.module, point.qualname)))
+
+        answered = kinds - {"refused"}
+        if answered == {"bool"}:
+            decided = {c.value for c in made}
+            # as a misreading, the other answer where the step got one answer: that answer always
+            always = _constant(not decided.pop()) if len(decided) == 1 else None
+            add("negate", _negated, grants=any(c.value is True for c in made), everywhere=always)
+        if answered <= {"bool", "int"}:
+            if "int" in answered:
+                add("one more from", _shifted(1))
+                add("one less from", _shifted(-1))
+                if any(c.value for c in made):
+                    add("zero from", _zeroed)
+                    add("the opposite of", _opposite)       # a ranking key read the other way
+            # a threshold or a count shifted: only for a function of plain values (a number, not a seat of a table)
+            plain = all(c.plain for c in made)
+            positions = sorted(set.intersection(*(set(c.ints) for c in made)))[:MAX_LIST_ALTERATIONS] if plain else []
+            for position in positions:
+                add(f"argument {position} + 1 to", _argument_shifted(position, 1))
+                add(f"argument {position} - 1 to", _argument_shifted(position, -1))
+        if answered == {"none"} and not point.returns_value:
+            add("drop", _skipped)
+        if point.refuses or "refused" in kinds:
+            add("refuse at", _refusing(point))
+        if "list" in answered:
+            add("empty", _list_cut("empty"))
+            if any(c.kind == "list" and c.value for c in made):
+                add("first left out of", _list_cut("first"))
+            if any(c.kind == "list" and c.value and c.value > 1 for c in made):
+                add("last left out of", _list_cut("last"))
+                add("the other way round", _list_cut("reversed"))      # an order read backwards
+        if "generator" in answered:
+            add("nothing from", _emptied)
+        if any(c.kind == "tuple" and c.first_int for c in made):
+            add("one more first from", _first_shifted(1))
+            add("one less first from", _first_shifted(-1))
+        if "record" in answered:
+            add("zero from", _zeroed)
+        if answered & {"other", "tuple", "list", "record"} and None in point.literals:
+            add("None from", _constant(None))
+        if answered - {"none"} and not all(c.plain for c in made):
+            add("effect dropped from", _without_effect)
+        answers = {_canon(c.answer) for c in made}
+        answer = made[0].answer if len(answers) == 1 and type(made[0].answer) in _SCALARS else _NO_ANSWER
+        for literal in point.literals:
+            if literal is None or isinstance(literal, bool):
+                continue
+            if isinstance(literal, int) and answered <= {"int"} and all(c.value == literal for c in made):
+                continue
+            add(f"{literal!r} from", _constant(literal),
+                everywhere=_instead(answer, literal) if answer is not _NO_ANSWER else None)
+        for name, value in _other_decisions(game, point, answered):
+            add(f"{name} from", _constant(value),
+                everywhere=_instead(answer, value) if answer is not _NO_ANSWER else None)
+    return out
+
+
+MAX_OTHER_DECISIONS = 2
+
+
+def _other_decisions(game: str, point: DecisionPoint, answered: set[str]) -> list[tuple[str, Any]]:
+    """The other branches of a decision whose kind its annotation names (`EndTurn | None`): where
+    it decided None, the first values that decisions of the same kind build (at most
+    MAX_OTHER_DECISIONS); where it decided something, None when the kind allows it, and the
+    values it builds itself."""
+    if not point.annotation or not (point.constructed or "None" in point.annotation):
+        return []
+    if answered == {"none"}:
+        kin = [(p, b) for p in decision_points(game) if p.annotation == point.annotation for b in p.constructed]
+        chosen = list({b: p for p, b in kin}.items())[:MAX_OTHER_DECISIONS]
+        return [(_shown(b), build(p, b)) for b, p in chosen]
+    out = [("None", None)] if "None" in point.annotation.replace(" ", "").split("|") else []
+    return out + [(_shown(b), build(point, b)) for b in point.constructed]
+
+
+def _shown(built: tuple[str, tuple, tuple]) -> str:
+    name, args, keywords = built
+    return f"{name}({', '.join([repr(a) for a in args] + [f'{k}={v!r}' for k, v in keywords])})"
+
+
+def constant_alterations(game: str, executed: Mapping[tuple[str, str], int], participating: set[str]) -> list[Alteration]:
+    """Each whole-number constant a rule of the step may read (of a module whose functions the
+    step ran, or naming a clause that took part) shifted by one, both ways."""
+    modules = {module for module, _ in executed}
+    out = []
+    for point in constant_points(game):
+        if point.module not in modules and not participating & set(point.clauses):
+            continue
+        for by in (1, -1):
+            value = point.value + by
+            out.append(Alteration(f"{point.label} {value}", point.clauses, "decision", point.label,
+                                  _constant_install(game, point, value)))
+    return out
+
+
+def _constant_install(game: str, point: Any, value: int) -> Callable[[], ContextManager]:
+    def install() -> ContextManager:
+        return _patched([(holder, name, value) for holder, name in constant_holders(game, point)])
+    return install
+
+
+def generated_alterations(game: str, executed: Mapping[tuple[str, str], int]) -> list[Alteration]:
+    """The generated operator mutants (generated_mutants.py) of the rules functions the step ran,
+    each charged to the clause block it lies in (one in no block charges nothing: left out).
+    Only those installed by swapping a function's code: a mutant of import-time code would
+    import the game's package again, which a step cannot do."""
+    from .generated_mutants import FUNCTION, generated_mutants
+    out = []
+    for mutant in generated_mutants(game):
+        if mutant.scope == FUNCTION and mutant.block and (mutant.module, mutant.function) in executed:
+            out.append(Alteration(f"generated {mutant.key}", block_clauses(mutant), "generated",
+                                  f"{mutant.module}:{mutant.line}", _swapping(mutant),
+                                  function=(mutant.module, mutant.function)))
+    return out
+
+
+_REGIONS: dict[str, list[Any]] = {}
+
+
+def block_clauses(mutant: Any) -> tuple[str, ...]:
+    """The clauses of the block a generated mutant lies in: its label, and the other markers
+    that open the very same block (`# DOM-OPEN-4: ...` and `# DOM-PTS-4: ...` above one
+    function): the code there decides them all at once, so a change of it is charged to all."""
+    from .generated_mutants import _module_path, clause_regions
+    regions = _REGIONS.get(mutant.module)
+    if regions is None:
+        import ast
+        source = _module_path(mutant.module).read_text(encoding="utf-8")
+        regions = _REGIONS[mutant.module] = clause_regions(source, ast.parse(source))
+    inside = [r for r in regions if r.start <= mutant.line <= r.end]
+    same = [r for r in inside if r.clause == mutant.block]
+    if not same:
+        return (mutant.block,)
+    span = (same[0].start, same[0].end)
+    return tuple(dict.fromkeys([mutant.block] + [r.clause for r in inside if (r.start, r.end) == span]))
+
+
+_CODES: dict[str, tuple[Any, Any, Any]] = {}
+_SETUP_TIME = [0.0]         # CPU time spent compiling generated mutants (once each): not charged to a budget
+
+
+def _swapping(mutant: Any) -> Callable[[], ContextManager]:
+    """Installs a generated mutant by swapping in its compiled code (compiled once, kept)."""
+    @contextmanager
+    def install() -> Iterator[None]:
+        from . import generated_mutants as generated
+        entry = _CODES.get(mutant.key)
+        if entry is None:
+            began = time.process_time()
+            handle = generated.install(mutant)
+            entry = (handle.function, handle.original_code, handle.function.__code__)
+            generated.uninstall(handle)
+            _CODES[mutant.key] = entry
+            _SETUP_TIME[0] += time.process_time() - began
+        function, original, mutated = entry
+        function.__code__ = mutated
+        try:
+            yield
+        finally:
+            function.__code__ = original
+    return install
+
+
+_MUTANTS: dict[str, list[Any]] = {}
+
+
+def _mutants(game: str) -> list[Any]:
+    if game not in _MUTANTS:
+        found = get_game(game)
+        _MUTANTS[game] = list(found.mutants()) if found.mutants else []
+    return _MUTANTS[game]
+
+
+def mutant_alterations(game: str, participating: set[str]) -> list[Alteration]:
+    """The game's curated mutants whose clauses took part in the step."""
+    out = []
+    for mutant in _mutants(game):
+        if participating & set(mutant.clauses):
+            out.append(Alteration(f"mutant {mutant.name}", tuple(mutant.clauses), "curated",
+                                  f"mutant {mutant.name}", mutant.patch))
+    return out
+
+
+# -- how close an altered observation comes to the actual one -------------------------------------------
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _canon(value: Any) -> Any:
+    """A value as a hashable fact that keeps true, 1 and 1.0 apart."""
+    if type(value) in _SCALARS:
+        return (type(value).__name__, value)
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def facts(observation: Mapping[str, Any], template: Mapping[str, Any], modes: Mapping[str, str]) -> Counter:
+    """An observation as a multiset of (path, value) facts, for the keys of `template` (the
+    expected observation): objects by their fields (a subset key only by the fields the template
+    has), per-seat lists by index, a multiset key (unordered) by its items, events by type and
+    occurrence (the n-th `settlement`), so that one differing item or field is one fact."""
+    out: Counter = Counter()
+    for key, want in template.items():
+        value = observation.get(key, MISSING) if isinstance(observation, Mapping) else MISSING
+        mode = "refusal" if key == "error" else modes.get(key, "exact")
+        if value is MISSING:
+            out[(key, "(absent)")] += 1
+        elif mode == "refusal":
+            out[(key, "refused")] += 1
+        elif mode == "unordered" and isinstance(value, list):
+            _item_facts(key, value, want if isinstance(want, list) else [], out)
+        elif mode == "unordered_each" and isinstance(value, list):
+            for index, inner in enumerate(value):
+                items = inner if isinstance(inner, list) else [inner]
+                out.update((f"{key}[{index}][]", _canon(item)) for item in items)
+        elif mode == "events" and isinstance(value, list):
+            _event_facts(key, value, want if isinstance(want, list) else [], out)
+        else:
+            _value_facts(key, value, want, mode == "subset", out)
+    return out
+
+
+def _item_facts(key: str, items: list, template: list, out: Counter) -> None:
+    """A multiset key's items: those the template holds as they are, whole; each other object
+    matched to its counterpart, the template's unmatched object it shares most fields with,
+    and named by the fields where it differs from it (`payouts[1].won`), so that one changed
+    field of one item is one fact; an item with no counterpart, whole."""
+    wanted = Counter(_canon(item) for item in template)
+    left = list(range(len(template)))
+    spare = []
+    for item in items:
+        text = _canon(item)
+        if wanted[text] > 0:
+            wanted[text] -= 1
+            left.remove(next(i for i in left if _canon(template[i]) == text))
+            out[(f"{key}[]", text)] += 1
+        else:
+            spare.append(item)
+    for item in spare:
+        best = max(left, key=lambda i: _shared_fields(item, template[i]), default=None)
+        if best is None or not isinstance(item, dict) or not _shared_fields(item, template[best]):
+            out[(f"{key}[]", _canon(item))] += 1
+            continue
+        left.remove(best)
+        counterpart = template[best]
+        for name in sorted(set(item) | set(counterpart)):
+            if name not in item:
+                out[(f"{key}[{best}].{name}", "(absent)")] += 1
+            elif name not in counterpart or not _same_value(item[name], counterpart[name]):
+                out[(f"{key}[{best}].{name}", _canon(item[name]))] += 1
+
+
+def _shared_fields(item: Any, other: Any) -> int:
+    if not isinstance(item, dict) or not isinstance(other, dict):
+        return 0
+    return sum(1 for name in item if name in other and _same_value(item[name], other[name]))
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    return _canon(a) == _canon(b)
+
+
+def _value_facts(path: str, value: Any, want: Any, subset: bool, out: Counter) -> None:
+    if isinstance(value, dict):
+        names = [n for n in value if not subset or not isinstance(want, dict) or n in want]
+        if isinstance(want, dict) and not subset:
+            names += [n for n in want if n not in value]
+        for name in names:
+            inner = value.get(name, MISSING)
+            if inner is MISSING:
+                out[(f"{path}.{name}", "(absent)")] += 1
+            else:
+                _value_facts(f"{path}.{name}", inner, want.get(name) if isinstance(want, dict) else None, subset, out)
+    elif isinstance(value, list) and value and all(not isinstance(v, (dict, list)) for v in value):
+        out[(f"{path}#", len(value))] += 1
+        out.update((f"{path}[{index}]", _canon(item)) for index, item in enumerate(value))
+    elif isinstance(value, list) and value:
+        out[(f"{path}#", len(value))] += 1
+        for index, item in enumerate(value):
+            _value_facts(f"{path}[{index}]", item, None, False, out)
+    else:
+        out[(path, _canon(value))] += 1
+
+
+def _event_facts(key: str, events: list, template: list, out: Counter) -> None:
+    seen: Counter = Counter()
+    fields_of: dict[str, set[str] | None] = {}
+    for event in template:
+        if isinstance(event, dict) and isinstance(event.get("type"), str):
+            fields_of.setdefault(event["type"], set()).update(k for k in event if k != "type")
+        elif isinstance(event, str):
+            fields_of.setdefault(event, set())
+    order = []
+    for event in events:
+        kind = event.get("type") if isinstance(event, dict) else event if isinstance(event, str) else None
+        kind = kind if isinstance(kind, str) else "?"
+        order.append(kind)
+        where = f"{key}.{kind}#{seen[kind]}"
+        seen[kind] += 1
+        out[(where, "present")] += 1
+        if isinstance(event, dict):
+            wanted = fields_of.get(kind)
+            for name, value in event.items():
+                if name != "type" and (wanted is None or name in wanted):
+                    _value_facts(f"{where}.{name}", value, None, False, out)
+    out[(f"{key}.order", _canon(order))] += 1
+
+
+class Change:
+    """What an observation changed against the expected one, as facts added and removed."""
+
+    def __init__(self, expected: Mapping[str, Any], observation: Mapping[str, Any], modes: Mapping[str, str],
+                 base: Counter | None = None) -> None:
+        base = facts(expected, expected, modes) if base is None else base
+        seen = facts(observation, expected, modes)
+        self.base = base
+        self.added, self.removed = seen - base, base - seen
+        self.size = sum(self.added.values()) + sum(self.removed.values())
+        self.numbers = _moved_numbers(self.added, self.removed)
+        # where it changed something, whatever the values: its reach
+        self.paths = {_reach_path(path) for path, _ in self.added + self.removed}
+
+    def same_as(self, other: "Change") -> bool:
+        return self.added == other.added and self.removed == other.removed
+
+    def reach(self, other: "Change") -> float:
+        """How much of where this change lies `other` changes too, values aside: an Ochiai
+        coefficient of the two sets of paths (a misreading no alteration reproduces may still
+        reach what one alteration reaches)."""
+        if not self.paths or not other.paths:
+            return 0.0
+        return len(self.paths & other.paths) / math.sqrt(len(self.paths) * len(other.paths))
+
+    def closeness(self, other: "Change") -> float:
+        """How much of this change `other` makes the same way: the facts both removed or both
+        added, over the square root of (all this change x all the other), an Ochiai coefficient
+        of the two changes; a number both moved, but to different values, counts in part (the
+        more, the nearer the value and if it moved the same way: `_nearness`). 1.0 when they
+        are the same change; 0 when nothing is shared."""
+        if not self.size or not other.size:
+            return 0.0
+        shared = sum((self.added & other.added).values()) + sum((self.removed & other.removed).values())
+        for path, (was, theirs) in self.numbers.items():
+            ours = other.numbers.get(path)
+            if ours is not None and ours[1] != theirs:
+                shared += _nearness(was, theirs, ours[1])
+        return shared / math.sqrt(self.size * other.size)
+
+
+def _reach_path(path: str) -> str:
+    """A fact's path without item numbers (`scores[1]` -> `scores`, `payouts[2].won` -> `payouts.won`)."""
+    return re.sub(r"\[\d*\]|#\d*", "", path)
+
+
+def _moved_numbers(added: Counter, removed: Counter) -> dict[str, tuple[float, float]]:
+    """path -> (expected number, observed number) for each single number that changed."""
+    def numbers(facts_: Counter) -> dict[str, float]:
+        out: dict[str, Any] = {}
+        for (path, value), count in facts_.items():
+            number = value[1] if isinstance(value, tuple) and value[0] in ("int", "float") else None
+            out[path] = number if path not in out and count == 1 else None
+        return {p: n for p, n in out.items() if n is not None}
+    was, now = numbers(removed), numbers(added)
+    return {path: (was[path], now[path]) for path in was.keys() & now.keys()}
+
+
+def _nearness(expected: float, theirs: float, ours: float) -> float:
+    """Partial credit for moving a number from `expected` to `ours` where they moved it to
+    `theirs`: none for the other direction, else one less the miss over the two moves."""
+    if (theirs - expected) * (ours - expected) <= 0:
+        return 0.0
+    return max(0.0, 1.0 - abs(ours - theirs) / (abs(theirs - expected) + abs(ours - expected)))
+
+
+def closeness(expected: Mapping[str, Any], actual: Mapping[str, Any], altered: Mapping[str, Any],
+              modes: Mapping[str, str]) -> float:
+    """How much of what the implementation changed (actual vs expected) the alteration changed
+    the same way (altered vs expected): Change.closeness."""
+    return Change(expected, actual, modes).closeness(Change(expected, altered, modes))
+
+
+# -- the search -------------------------------------------------------------------------------------------
+
+def _reproduces(game: str, altered: Mapping[str, Any], actual: Mapping[str, Any], keys: Sequence[str]) -> bool:
+    """The altered observation matches the actual one as the runner would judge it."""
+    from .results import step_differences
+    if "error" in altered or "error" in actual:
+        return ("error" in altered) == ("error" in actual)
+    return not step_differences(game, {k: altered[k] for k in keys if k in altered}, actual, None)
+
+
+def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], actual: Mapping[str, Any],
+                   budget: float | None = None, extra: Sequence[Alteration] = (),
+                   withheld: Callable[[Alteration], bool] | None = None) -> Finding | None:
+    """The clauses whose altered decision at step `index` best reproduces `actual` (none when no
+    alteration changes anything the implementation changed); None when the reference cannot
+    stand at that step (NotReplayable). `extra`: more alterations (generated mutants);
+    `withheld`: those left out (a measurement's leave-one-out); both added to what
+    `searching_with` sets."""
+    if searching():
+        return None
+    set_withheld, set_extra, set_budget = settings()
+    budget = budget if budget is not None else set_budget if set_budget is not None else DEFAULT_BUDGET
+    extra = tuple(extra) + set_extra
+    if set_withheld is not None:
+        withheld = set_withheld if withheld is None else (lambda a, w=withheld: w(a) or set_withheld(a))
+    game = case["game"]
+    decision_points(game), _caches(game), _mutants(game)      # made once per process, outside the budget
+    if USE_GENERATED:
+        from .generated_mutants import generated_mutants
+        generated_mutants(game)
+    started = time.process_time()
+    compiled_before = _SETUP_TIME[0]
+
+    def spent() -> float:
+        return time.process_time() - started - (_SETUP_TIME[0] - compiled_before)
+    modes = get_game(game).expectation_modes
+    keys = [k for k in expected if k != "error"]
+    refused_by_them = "error" in actual
+    with _searching():
+        try:
+            stage = _stage(case, index, expected, keys)
+        except NotReplayable:
+            return None
+        theirs = Change(expected, actual, modes)
+        trials: list[Trial] = []
+        out_of_time = False
+        reproduced: set[str] = set()
+        caches = _caches(game)
+
+        def attempt(alteration: Alteration, from_setup: bool) -> bool:
+            """Play the step with the alteration; False when out of time."""
+            nonlocal out_of_time, reproduced
+            left = budget - spent()
+            if left <= 0:
+                out_of_time = True
+                return False
+            trial = Trial(alteration, None, from_setup=from_setup)
+            try:
+                _forget(caches)
+                if alteration.earlier:
+                    trial.observation = stage.play_agreeing(alteration.install, limit=left)
+                else:
+                    trial.observation = stage.play(alteration.install, from_setup, limit=left)
+            except (_Deadline, RecursionError):
+                out_of_time = out_of_time or spent() >= budget
+            except Exception:           # the altered engine failed: this alteration explains nothing
+                pass
+            finally:
+                _forget(caches)
+            if trial.observation is not None:
+                altered = trial.observation
+                if refused_by_them:
+                    trial.exact = "error" in altered
+                    trial.score = 1.0 if trial.exact else 0.0
+                else:
+                    made = Change(expected, altered, modes, theirs.base)
+                    trial.exact = made.same_as(theirs) and _reproduces(game, altered, actual, keys)
+                    trial.score = 1.0 if trial.exact else theirs.closeness(made)
+                    trial.reach = 1.0 if trial.exact else theirs.reach(made)
+                    reproduced |= {_top_key(path) for path, _ in theirs.added & made.added}
+            trials.append(trial)
+            return True
+
+        # What reproduced earlier failures of the same kind exactly is tried first, before the
+        # step is even recorded; when one of those reproduces this one exactly, the search ends
+        # there (a run against one misreading fails the same way many times).
+        fingerprint = (game, case["kind"], index == 0, refused_by_them,
+                       tuple(sorted({_top_key(p) for p, _ in theirs.added + theirs.removed})))
+        known = [(a, s) for a, s in _EXPLAINED.get(fingerprint, ()) if withheld is None or not withheld(a)]
+        for alteration, from_setup in known:
+            if not attempt(alteration, from_setup):
+                break
+        calls: dict = {}
+        plan: list[tuple[Alteration, bool]] = list(known)
+        if not any(t.exact for t in trials):
+            try:
+                _, calls = record_step(stage)
+                setup_calls = record_step(stage, from_setup=True)[1] if index == 0 and stage.prepend else {}
+            except Exception:
+                setup_calls = {}
+            participating = {c for point in calls for c in point.clauses}
+            tried = {a.name for a, _ in known}
+            rest = [(a, s) for a, s in _plan(case, index, calls, setup_calls, participating, extra, withheld,
+                                             stage.executed) if a.name not in tried]
+            plan += rest
+            for alteration, from_setup in rest:
+                if not attempt(alteration, from_setup):
+                    break
+            if index > 0 and not out_of_time:
+                # decisions the steps before took and this one did not: their result may lie in
+                # state no earlier observation showed (a list of bettors, a count kept)
+                earlier = [(a, True) for a in earlier_alterations(stage, calls, extra, withheld) if a.name not in tried]
+                plan += earlier
+                for alteration, from_setup in earlier:
+                    if not attempt(alteration, from_setup):
+                        break
+        participating = {c for point in calls for c in point.clauses}
+        best = best_trials(trials, refused_by_them)
+        if best and best[0].exact:
+            _remember(fingerprint, best)
+        elif best:
+            best = near_best(trials, best)
+        if len({t.alteration.clauses for t in best}) > 1:
+            best = most_specific(best)
+        if len({t.alteration.clauses for t in best}) > 1:
+            best = uncontradicted(best, case, caches, started + budget + HISTORY_SHARE * budget)
+        if len({t.alteration.clauses for t in best}) > 1 and index > 0:
+            # the ties' history checks get a share of their own, even when the search used it all
+            allowance = max(budget - spent(), HISTORY_SHARE * budget)
+            best = _agreeing_with_history(stage, best, caches, time.process_time() + allowance)
+        producers = {} if refused_by_them else item_producers(stage, expected, actual, modes)
+        if _DUMP.get("file"):
+            _dump(case, index, trials, stage, caches, refused_by_them)
+    scores: dict[str, float] = {}
+    reach: dict[str, float] = {}
+    for trial in trials:
+        if trial.observation is not None and trial.score > 0:
+            for clause in trial.alteration.clauses:
+                scores[clause] = max(scores.get(clause, 0.0), trial.score)
+        if trial.observation is not None and trial.reach > 0:
+            for clause in trial.alteration.clauses:
+                reach[clause] = max(reach.get(clause, 0.0), trial.reach)
+    if not best:
+        return Finding([], False, 0.0, [], len(trials), len(plan), out_of_time, sorted(participating), producers,
+                       reproduced, scores, reach)
+    return Finding(list(dict.fromkeys(c for t in best for c in t.alteration.clauses)), best[0].exact,
+                   best[0].score, [t.alteration.name for t in best], len(trials), len(plan), out_of_time,
+                   sorted(participating), producers, reproduced, scores, reach)
+
+
+def _top_key(path: str) -> str:
+    """The observation key a fact's path lies under ('events.settlement#0.bonus' -> 'events')."""
+    return path.split(".", 1)[0].split("[", 1)[0].rstrip("#")
+
+
+def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapping, participating: set[str],
+          extra: Sequence[Alteration], withheld: Callable[[Alteration], bool] | None,
+          executed: Mapping[tuple[str, str], int] = {}) -> list[tuple[Alteration, bool]]:
+    """The alterations to try, each with whether it acts from the setup on: the decisions of the
+    step; at the first step also those the setup took (a decision misread there shows first at
+    step 0); the mutants (given, curated and generated) of the clauses that took part, from the
+    setup on at the first step (a misreading acts everywhere)."""
+    game = case["game"]
+    first = index == 0
+    plan = [(a, False) for a in decision_alterations(game, calls)]
+    plan += [(a, True) for a in decision_alterations(game, setup_calls)]
+    plan += [(a, first) for a in constant_alterations(game, executed, participating)]
+    clauses = participating | set(_step_clauses(case, index))
+    plan += [(a, first) for a in mutant_alterations(game, clauses)]
+    plan += [(a, first) for a in extra if clauses & set(a.clauses)]
+    if USE_GENERATED:
+        plan += [(a, first) for a in generated_alterations(game, executed)]
+    if withheld is not None:
+        plan = [(a, s) for a, s in plan if not withheld(a)]
+    return plan
+
+
+def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alteration],
+                        withheld: Callable[[Alteration], bool] | None) -> list[Alteration]:
+    """The alterations of decisions taken before the step and not at it (the decision points
+    the steps up to it consulted that it did not), each acting from the setup on and explaining
+    nothing if an earlier observation changes (`Alteration.earlier`). Not the generated mutants
+    of the functions those steps ran: played from the setup, one that loops forever (a loop's
+    step deleted) cannot be stopped where no CPU timer is free (a runner's thread)."""
+    game = stage.case["game"]
+    try:
+        _, before = record_step(stage, from_setup=True)
+    except Exception:
+        return []
+    here = set(calls)
+    out = [dataclasses.replace(a, name=f"{a.name} from the setup", earlier=True)
+           for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
+    if withheld is not None:
+        out = [a for a in out if not withheld(a)]
+    return out
+
+
+NEAR = 0.05     # partial reproductions this close to the best are as good
+
+
+def near_best(trials: Sequence[Trial], best: list[Trial]) -> list[Trial]:
+    """When no alteration reproduces the observation exactly, the alterations within NEAR of the
+    best are as likely (narrower ones of a function before broader, `most_specific`), named
+    together when they charge few clauses (MAX_NAMED); else the best alone."""
+    from .attribution import MAX_NAMED
+    band = most_specific([t for t in trials if t.observation is not None and t.score > 0
+                          and t.score >= best[0].score * (1 - NEAR)])
+    clauses = {c for t in band for c in t.alteration.clauses}
+    return band if len(clauses) <= MAX_NAMED else best
+
+
+def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:
+    """The best trials: exact reproductions first, then the closest; for a refusal, a granting
+    decision turned down before any other way of refusing."""
+    scored = [t for t in trials if t.observation is not None and t.score > 0]
+    if not scored:
+        return []
+    def rank(t: Trial) -> tuple:
+        return (t.exact, round(t.score, 9), refusal and t.alteration.grants)
+    top = max(rank(t) for t in scored)
+    return [t for t in scored if rank(t) == top]
+
+
+_EXPLAINED: dict[tuple, list[tuple[Alteration, bool]]] = {}
+MAX_REMEMBERED = 256        # kinds of failure remembered
+MAX_EXPLANATIONS = 12       # alterations remembered per kind
+
+
+def _remember(fingerprint: tuple, best: list[Trial]) -> None:
+    """Keep the alterations that reproduced a failure exactly, for the next of its kind."""
+    known = _EXPLAINED.pop(fingerprint, [])
+    names = {a.name for a, _ in known}
+    fresh = [(t.alteration, t.from_setup) for t in best if t.alteration.name not in names]
+    _EXPLAINED[fingerprint] = (fresh + known)[:MAX_EXPLANATIONS]
+    while len(_EXPLAINED) > MAX_REMEMBERED:
+        _EXPLAINED.pop(next(iter(_EXPLAINED)))
+
+
+def forget_explanations() -> None:
+    """Forget what reproduced earlier failures, the cases that passed and what they contradict
+    (a measurement starts each misreading afresh)."""
+    _EXPLAINED.clear()
+    _PASSED.clear()
+    _CONTRADICTED.clear()
+
+
+# -- the cases the implementation passed: a misreading they would show is not its misreading --
+
+_PASSED: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+_CONTRADICTED: dict[str, bool] = {}
+MAX_PASSED = 48             # passed cases kept per game and kind
+PASSED_CHECKED = 6          # of them, played with each tied alteration
+
+
+def note_passed(case: Mapping[str, Any]) -> None:
+    """The implementation passed this case (the runner tells each one): kept, a bounded few per
+    game and kind, every other one dropped as more come, so that they stay spread."""
+    kept = _PASSED.setdefault((case["game"], case["kind"]), [])
+    if len(kept) >= MAX_PASSED:
+        del kept[::2]
+    kept.append(case)
+    if len(kept) % 8 == 0:
+        _CONTRADICTED.clear()           # new evidence: judge the alterations again
+
+
+def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any], deadline: float) -> list[Trial]:
+    """Among tied alterations, those that, acting everywhere as a misreading would, change none of
+    a few cases the implementation passed (MUSE's penalty for a mutant that breaks passing tests;
+    Metallaxis counts the passing tests a mutant changes). All of them when none passes that
+    test or time is up."""
+    passed = _passed_sample(case)
+    if not passed:
+        return best
+    kept = []
+    for trial in best[:MAX_HISTORY_CHECKS]:
+        name = trial.alteration.name
+        if name not in _CONTRADICTED:
+            if time.process_time() > deadline:
+                return best
+            contradicted = any(_changes(other, trial.alteration, caches, deadline) for other in passed)
+            if time.process_time() > deadline:
+                return best                 # cut short: judged on nothing
+            _CONTRADICTED[name] = contradicted
+        if not _CONTRADICTED[name]:
+            kept.append(trial)
+    return kept or best
+
+
+def _passed_sample(case: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    same = _PASSED.get((case["game"], case["kind"]), [])
+    others = [c for (game, kind), cases in _PASSED.items() if game == case["game"] and kind != case["kind"]
+              for c in cases]
+    pool = [c for c in same + others if c["id"] != case["id"]]
+    if len(pool) <= PASSED_CHECKED:
+        return pool
+    step = len(pool) / PASSED_CHECKED
+    return [pool[int(i * step)] for i in range(PASSED_CHECKED)]
+
+
+def _changes(case: Mapping[str, Any], alteration: Alteration, caches: list[Any], deadline: float | None = None) -> bool:
+    """Does the case, played with the alteration acting everywhere, give another observation
+    than expected at some step (or fail to play, or not end by `deadline`: an alteration may
+    loop forever)?"""
+    from .results import step_differences
+    game = get_game(case["game"])
+    limit = max(deadline - time.process_time(), 0.01) if deadline is not None else None
+    try:
+        _forget(caches)
+        with _time_limit(limit) if limit is not None else nullcontext(), \
+                alteration.everywhere() if alteration.everywhere else alteration.install():
+            for number, outcome in enumerate(game.replay(_case_input(case, list(case["input"]["steps"])))):
+                seen, want = _observation(outcome), case["expected"][number]
+                if ("error" in want) != ("error" in seen):
+                    return True
+                if "error" not in want and step_differences(case["game"], want, seen, None):
+                    return True
+    except (Exception, _Deadline):
+        return True
+    finally:
+        _forget(caches)
+    return False
+
+
+_DUMP: dict[str, Any] = {}
+
+
+def dumping(path: str | None) -> None:
+    """Every search writes its trials to `path` (JSON lines), for studying the ranking offline."""
+    _DUMP["file"] = path
+
+
+def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "Stage", caches: list[Any],
+          refusal: bool) -> None:
+    scored = sorted((t for t in trials if t.observation is not None and (t.score > 0 or t.reach > 0)),
+                    key=lambda t: (-t.exact, -t.score))
+    top = scored[0].score if scored else 0.0
+    rows = []
+    for number, trial in enumerate(scored):
+        history = None
+        if index > 0 and number < 16 and trial.score >= top * 0.5:
+            try:
+                _forget(caches)
+                history = stage.history_agrees(trial.alteration.everywhere or trial.alteration.install, 5.0)
+            except Exception:
+                history = False
+            finally:
+                _forget(caches)
+        function = trial.alteration.function
+        callers = sorted("%s.%s" % f for f in stage.executed.get(function, ())) if function else None
+        rows.append([trial.alteration.name, list(trial.alteration.clauses), trial.alteration.source,
+                     trial.alteration.site, trial.exact, round(trial.score, 6), trial.alteration.grants,
+                     "%s.%s" % function if function else None, history, callers, round(trial.reach, 6)])
+    with open(_DUMP["file"], "a", encoding="utf-8") as out:
+        out.write(json.dumps({**_DUMP.get("tag", {}), "case": case["id"], "step": index, "refusal": refusal,
+                              "trials": rows}) + "\n")
+
+
+def most_specific(best: list[Trial]) -> list[Trial]:
+    """Among tied alterations of one function, none charging more clauses than another does: a
+    change of one clause block says more than a change of the whole function."""
+    kept = []
+    for trial in best:
+        mine = set(trial.alteration.clauses)
+        if not any(other.alteration.function == trial.alteration.function and other.alteration.function is not None
+                   and set(other.alteration.clauses) < mine for other in best):
+            kept.append(trial)
+    return kept or best
+
+
+MAX_HISTORY_CHECKS = 8
+HISTORY_SHARE = 0.5         # of the budget, kept for the history checks of tied alterations
+
+
+def _agreeing_with_history(stage: "Stage", best: list[Trial], caches: list[Any], deadline: float) -> list[Trial]:
+    """Among tied alterations, those that, acting from the setup on as a misreading would, still
+    give every earlier step's expected observation (which the implementation matched): a
+    misreading that would have shown earlier is not the one the implementation has (MUSE's
+    penalty for mutants that break passing tests). All of them when none agrees or time is up."""
+    agreeing = []
+    for trial in best[:MAX_HISTORY_CHECKS]:
+        left = deadline - time.process_time()
+        if left <= 0:
+            return best
+        try:
+            _forget(caches)
+            if stage.history_agrees(trial.alteration.everywhere or trial.alteration.install, left):
+                agreeing.append(trial)
+        except Exception:
+            pass
+        finally:
+            _forget(caches)
+    return agreeing or best
+
+
+def _stage(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], keys: Sequence[str]) -> "Stage":
+    """The stage of the step, with an `observe` step first where the kind allows it. Raises
+    NotReplayable when the reference does not give the expected observation there."""
+    game = case["game"]
+    for prepend in (True, False):
+        try:
+            stage = Stage(case, index, prepend)
+            observation = stage.play()
+        except Exception:
+            continue
+        if _agrees(game, observation, expected, keys):
+            return stage
+    raise NotReplayable()
+
+
+def _agrees(game: str, observation: Mapping[str, Any], expected: Mapping[str, Any], keys: Sequence[str]) -> bool:
+    from .results import step_differences
+    if "error" in expected or "error" in observation:
+        return ("error" in expected) == ("error" in observation)
+    return not step_differences(game, {k: expected[k] for k in keys}, observation, None)
+
+
+def _step_clauses(case: Mapping[str, Any], index: int) -> list[str]:
+    steps = case.get("step_clauses") or []
+    return list(steps[index]) if index < len(steps) else []
+
+
+_CACHE_LISTS: dict[str, list[Any]] = {}
+
+
+def _caches(game: str) -> list[Any]:
+    from .mutation import engine_caches
+    if game not in _CACHE_LISTS:
+        _CACHE_LISTS[game] = engine_caches(get_game(game))
+    return _CACHE_LISTS[game]
+
+
+def _forget(caches: list[Any]) -> None:
+    for cache in caches:
+        cache.cache_clear()
+
+
+def _given(setup: Any, key: str, value: Any, depth: int = 0) -> bool:
+    """Does the setup hold `value` under a field named `key`, at any depth?"""
+    if depth > 6:
+        return False
+    if isinstance(setup, Mapping):
+        if key in setup and _same_value(setup[key], value):
+            return True
+        return any(_given(inner, key, value, depth + 1) for inner in setup.values())
+    if isinstance(setup, list):
+        return any(_given(inner, key, value, depth + 1) for inner in setup[:64])
+    return False
+
+
+def carried_by_position(case: Mapping[str, Any], index: int, expected: Mapping[str, Any],
+                        actual: Mapping[str, Any]) -> list[str]:
+    """The differing keys, when each is a value the given position carried: the setup gives it
+    in so many words (a field of that name holds the expected value), no earlier step observed
+    the key, and the reference's value at this step is the one it read from the setup (its
+    observation right after the setup), so no rule changed it on the way. [] otherwise. The
+    caller asks this only when no alteration of the step gives the values reported there."""
+    from .results import matches_safely, step_differences
+    game = get_game(case["game"])
+    keys = [k for k in expected if k != "error"]
+    if "error" in actual or "error" in expected:
+        return []
+    differing = list(dict.fromkeys(d.key for d in step_differences(case["game"], {k: expected[k] for k in keys},
+                                                                     actual, None)))
+    if not differing:
+        return []
+    earlier = case["expected"][:index]
+    if any(isinstance(e, dict) and key in e for e in earlier for key in differing):
+        return []
+    if not all(_given(case["input"]["setup"], key, expected[key]) for key in differing):
+        return []
+    with _searching():
+        try:
+            outcome = next(iter(game.replay(_case_input(case, [OBSERVE]))))
+        except Exception:
+            return []
+    read = _observation(outcome)
+    if "error" in read:
+        return []
+    modes = game.expectation_modes
+    if all(key in read and matches_safely(expected[key], read[key], modes.get(key, "exact")) for key in differing):
+        return sorted(differing)
+    return []

@@ -1,0 +1,279 @@
+"""Counterfactual attribution: the first divergent step played again with one decision altered
+at a time, charged to the clauses whose alteration reproduces what the implementation did.
+
+The implementations here (tests/core/fakes/misread_impl.py) each misread one rule, in the code
+around it rather than at the decision point the search alters; the footprints alone named
+another rule for every one of them (issue 24)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from reference.core import counterfactual as cf
+from reference.core.attribution import MAX_NAMED
+from reference.core.decision_points import decision_points, holders
+from reference.core.game import get_game
+from reference.core.results import first_mismatch
+from reference.core.vectors import load_cases
+
+FAKES = Path(__file__).parent / "fakes"
+sys.path.insert(0, str(FAKES))
+import misread_impl  # noqa: E402
+
+
+def failures(mode: str, game: str, ids: list[str]) -> list[dict]:
+    cases = load_cases([game], wanted=lambda id_: id_ in ids)
+    assert sorted(c["id"] for c in cases) == sorted(ids)
+    out = []
+    for case in cases:
+        mismatch = first_mismatch(case, misread_impl.answers(mode, case))
+        assert mismatch is not None, f"{mode} passes {case['id']}"
+        out.append(mismatch)
+    return out
+
+
+def names(mismatch: dict, own: set[str]) -> bool:
+    """As notes/diagnosis.md judges: one of the misread rule's clauses among at most three named."""
+    return bool(own & set(mismatch["clauses"])) and len(mismatch["clauses"]) <= MAX_NAMED
+
+
+@pytest.mark.clause("DOM-OPEN-3")
+def test_a_refused_legal_opening_names_the_opening_clause():
+    """The implementation refuses to open with a tile that is not a double: of the decisions that
+    let the reference take the opening, the one that grants it (any tile may open) is charged."""
+    for mismatch in failures("refuses-non-double-opening", "dominoes",
+                             ["dom-gen1-match-2p-009", "dom-probe2-dom-open-3-001"]):
+        assert mismatch["key"] == "error"
+        assert (mismatch["clauses"], mismatch["attributed_by"]) == (["DOM-OPEN-3"], "counterfactual")
+
+
+@pytest.mark.clause("DOM-MATCH-2", "DOM-MATCH-3")
+def test_a_match_ended_at_sixty_names_the_target_rule():
+    """At the step the reference did not end the match (60 is short of 61), no match rule was
+    applied, only consulted: the search alters that consulted decision."""
+    for mismatch in failures("match-at-sixty", "dominoes", ["dom-probe2-dom-block-1-001", "dom-probe2-dom-cont-3-008"]):
+        assert names(mismatch, {"DOM-MATCH-2", "DOM-MATCH-3"}), mismatch["clauses"]
+        assert mismatch["counterfactual"]["reproduced"] == "exactly"
+
+
+@pytest.mark.clause("DOM-DRAW-2")
+def test_a_one_tile_draw_names_the_drawing_rule():
+    for mismatch in failures("draws-one-tile", "dominoes", ["dom-probe2-dom-block-3-003", "dom-probe2-dom-count-1-001"]):
+        assert names(mismatch, {"DOM-DRAW-2"}), mismatch["clauses"]
+
+
+@pytest.mark.clause("DOM-END-1", "CRD-FAQ-1")
+def test_a_missed_finish_names_the_finish_not_the_settlement():
+    """The missing settlement changes more values than the missing finish (the footprints
+    charged the card game's to the payout clauses); the alteration that reproduces them all is
+    the finish's: the last tile ending the round, the horse crossing the line."""
+    for mismatch in failures("missed-finish", "dominoes", ["dom-probe2-dom-cont-5-001", "dom-match-domino-next-round"]):
+        assert names(mismatch, {"DOM-END-1"}), mismatch["clauses"]
+        assert not any(c.startswith("DOM-SETTLE") for c in mismatch["clauses"])
+    for mismatch in failures("misses-the-winning-card", "cards",
+                             ["crd-probe1-crd-pay-2-001", "crd-probe1-crd-session-2-001", "crd-int-cover-net"]):
+        assert names(mismatch, {"CRD-RACE-6", "CRD-FAQ-1"}), mismatch["clauses"]
+        assert not any(c.startswith(("CRD-PAY", "CRD-SESSION")) for c in mismatch["clauses"])
+
+
+@pytest.mark.clause("CRD-BET-3")
+def test_a_decision_taken_at_an_earlier_step_can_be_named():
+    """The bettors are counted one short at the lay, in state no observation shows: the race
+    starts a choice early, steps later. The decision that closes the betting (CRD-BET-5)
+    reproduces that at the divergent step, but so does the lay's count of the bettors
+    (CRD-BET-3) altered from the setup on with every earlier observation unchanged; the step's
+    decisions alone named only CRD-BET-5."""
+    ids = ["crd-ex-eighth-diamond", "crd-int-cover-gross", "crd-int-cover-net"]
+    for mismatch in failures("forgets-the-last-bettor", "cards", ids):
+        assert mismatch["step"] > 0
+        assert names(mismatch, {"CRD-BET-3"}), mismatch["clauses"]
+
+
+@pytest.mark.clause("HF-SHOW-1")
+def test_a_differing_payout_item_is_charged_to_the_clause_that_produced_it():
+    """Horse Fever `payouts` is compared as a multiset: the show bet's item differs, is matched
+    to its counterpart and charged to the clause of the event that produced it (the win bet's
+    item agrees)."""
+    (mismatch,) = failures("show-keeps-a-tenth", "horse_fever", ["hf-int-card-odds-scope-board"])
+    assert "payouts" in {d["key"] for d in mismatch["differences"]}
+    assert (mismatch["clauses"], mismatch["attributed_by"]) == (["HF-SHOW-1"], "item")
+
+
+def test_a_position_read_otherwise_is_the_positions_not_a_rules():
+    """The probe's given scores are read in reverse: the step changes no score, and no
+    alteration gives the values reported, so no rule is charged."""
+    for mismatch in failures("reads-scores-reversed", "dominoes", ["dom-probe2-dom-cont-1-004", "dom-probe2-dom-cont-1-007"]):
+        assert (mismatch["clauses"], mismatch["attributed_by"]) == ([], "position")
+        assert mismatch["position_keys"] == ["scores"]
+
+
+def test_a_step_taken_that_the_reference_refuses_names_the_clause_it_is_refused_under():
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-match-pass-and-block")
+    refused = next(i for i, e in enumerate(case["expected"]) if "error" in e)
+    steps = [dict(e) for e in case["expected"]]
+    steps[refused] = dict(case["expected"][refused - 1])          # taken: the state as it stood
+    mismatch = first_mismatch(case, steps)
+    assert mismatch["step"] == refused
+    assert (mismatch["clauses"], mismatch["attributed_by"]) == ([case["expected"][refused]["error"]], "refused")
+
+
+def test_out_of_time_the_footprints_charge_it_and_the_report_says_so():
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-probe2-dom-cont-5-001")
+    steps = misread_impl.answers("missed-finish", case)
+    with cf.searching_with(budget=0.0):
+        mismatch = first_mismatch(case, steps)
+    assert mismatch["attributed_by"] == "footprint"
+    assert mismatch["counterfactual"]["budget_spent"] is True
+    assert mismatch["counterfactual"]["alterations_tried"] == 0
+
+
+def test_the_search_leaves_the_engine_as_it_found_it():
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-match-domino-next-round")
+    game = "dominoes"
+    before = {point: [getattr(h, a) for h, a in holders(game, point)] for point in decision_points(game)}
+    first_mismatch(case, misread_impl.answers("missed-finish", case))
+    after = {point: [getattr(h, a) for h, a in holders(game, point)] for point in decision_points(game)}
+    assert after == before
+    assert first_mismatch(case, misread_impl.answers("missed-finish", case)) is not None
+    from reference.core.adapter import replay_case
+    assert first_mismatch(case, replay_case(case)) is None
+
+
+def test_decision_points_come_from_the_clause_markers():
+    points = {p.name: p for p in decision_points("dominoes")}
+    assert points["match.reaches_target"].clauses == ("DOM-MATCH-3",)
+    assert points["match.played_last_tile"].clauses == ("DOM-END-1",)
+    assert points["continuation.continuation_reason"].literals == ("double_and_scored", "double", "scored", None)
+    assert points["continuation.after_tile_from_hand"].constructed == (
+        ("EndTurn", ("non_scoring_tile", "DOM-CONT-4"), ()), ("EndTurn", ("opening_tile", "DOM-INT-4"), ()))
+    cards = {p.name: p for p in decision_points("cards")}
+    assert cards["track.overloaded_suit"].clauses == ("CRD-TRACK-4",)       # the marker above its def
+    assert "turns.play" not in points                                        # no marker: not a decision point
+
+
+def test_closeness_counts_values_not_only_which_paths_differ():
+    modes = get_game("dominoes").expectation_modes
+    expected = {"scores": [10, 4], "end_sum": 13}
+    actual = {"scores": [10, 4], "end_sum": 7}
+    assert cf.closeness(expected, actual, actual, modes) == 1.0
+    nearer = cf.closeness(expected, actual, {"scores": [10, 4], "end_sum": 8}, modes)
+    farther = cf.closeness(expected, actual, {"scores": [10, 4], "end_sum": 12}, modes)
+    wrong_way = cf.closeness(expected, actual, {"scores": [10, 4], "end_sum": 14}, modes)
+    elsewhere = cf.closeness(expected, actual, {"scores": [11, 4], "end_sum": 13}, modes)
+    assert 1.0 > nearer > farther > wrong_way > elsewhere == 0.0
+
+
+def test_a_multiset_item_is_matched_to_its_counterpart_field_by_field():
+    modes = get_game("horse_fever").expectation_modes
+    win = {"player": 0, "horse": "red", "side": "win", "amount": 100, "won": True, "returned": 300, "vp": 3}
+    show = {"player": 1, "horse": "blue", "side": "show", "amount": 100, "won": True, "returned": 200, "vp": 1}
+    expected = {"payouts": [win, show]}
+    facts = cf.facts({"payouts": [dict(show, returned=100), win]}, expected, modes)
+    assert facts[("payouts[]", cf._canon(win))] == 1
+    assert facts[("payouts[1].returned", cf._canon(100))] == 1        # only the field that differs
+    assert not any(path.startswith("payouts[1].player") for path, _ in facts)
+
+
+@pytest.mark.parametrize("game, case_id, index", [
+    ("dominoes", "dom-match-domino-next-round", 4),
+    ("cards", "crd-int-cover-net", 4),
+    ("horse_fever", "hf-int-card-odds-scope-board", 15),
+])
+def test_a_step_played_from_a_copy_of_the_state_gives_what_the_whole_replay_gives(game, case_id, index):
+    """The search plays the divergent step from a copy of the state the replay handed out
+    (StepOutcome.state, CaseInput.start); that must be the step the whole case gives."""
+    (case,) = load_cases([game], wanted=lambda id_: id_ == case_id)
+    stage = cf.Stage(case, index)
+    assert stage.state is not None
+    from reference.core.expect import same
+    from reference.core.adapter import replay_case
+    whole = replay_case(case)[index]
+    assert same(json.loads(json.dumps(whole)), stage.play())
+    assert same(stage.play(), stage.play())             # the kept state is not worn by a play
+
+
+def test_the_constants_a_rule_reads_are_decision_points_too():
+    from reference.core.decision_points import constant_points
+    labels = {p.label: p.clauses for p in constant_points("dominoes")}
+    assert labels["points.TARGET"] == ("DOM-MATCH-2",)
+    hf = {p.label: p.clauses for p in constant_points("horse_fever")}
+    assert hf["betting.VP_PENALTY"] == ("HF-MIN-2",)
+
+
+def test_the_maps_can_be_switched_off_to_measure_what_they_add():
+    from reference.core import attribution
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-match-domino-next-round")
+    steps = misread_impl.answers("missed-finish", case)
+    with_maps = first_mismatch(case, steps, counterfactual=False)
+    attribution.MAPS["footprints"] = False
+    try:
+        without = first_mismatch(case, steps, counterfactual=False)
+    finally:
+        attribution.MAPS["footprints"] = True
+    assert with_maps["clauses"] == ["DOM-END-1"]                   # the footprint of the finish
+    assert without["clauses"] == sorted(case["step_clauses"][with_maps["step"]])   # every clause of the step
+
+
+def test_a_generated_alteration_is_charged_to_every_marker_opening_its_block():
+    """Two markers open the body of points.scored_like_any_placement (DOM-OPEN-4 and DOM-PTS-4:
+    the opening and the last tile score alike): its code decides both, so a change of it is
+    charged to both, not to the first marker alone (a misread last tile was named DOM-OPEN-4)."""
+    executed = {("reference.dominoes.rules.points", "scored_like_any_placement"): set()}
+    alterations = cf.generated_alterations("dominoes", executed)
+    assert alterations
+    assert {a.clauses for a in alterations} == {("DOM-OPEN-4", "DOM-PTS-4")}
+
+
+def test_a_passed_case_played_with_an_alteration_that_never_ends_is_cut_at_the_deadline():
+    """The tie-breaker that plays passed cases with an alteration acting everywhere stops one
+    that loops forever (a generated mutant can) at the search's deadline, instead of hanging the
+    run."""
+    import time
+    from contextlib import contextmanager
+    from reference.core.mutation import patched
+    from reference.dominoes.rules import match
+
+    def forever(*args, **kwargs):
+        while True:
+            pass
+
+    @contextmanager
+    def install():
+        with patched((match, "reaches_target", forever)):
+            yield
+
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-match-domino-next-round")
+    alteration = cf.Alteration("loops", ("DOM-MATCH-3",), "decision", "test", install)
+    began = time.process_time()
+    assert cf._changes(case, alteration, cf._caches("dominoes"), began + 0.3)
+    assert time.process_time() - began < 5
+
+
+def test_a_misreading_that_hangs_on_every_case_is_played_no_further():
+    """mutants --attribution bounds each case's play (a generated mutant can loop forever) and
+    stops playing a misreading that hung MAX_HUNG times: it is errored, never attributed."""
+    import time
+    from contextlib import contextmanager
+    from reference.core.game import Mutant
+    from reference.core.mutant_attribution import MAX_HUNG, attribute_mutant
+    from reference.core.mutation import patched
+    from reference.dominoes.rules import match
+
+    def forever(*args, **kwargs):
+        while True:
+            pass
+
+    @contextmanager
+    def install():
+        with patched((match, "reaches_target", forever)):
+            yield
+
+    cases = load_cases(["dominoes"], kinds=["match"])[:20]
+    began = time.process_time()
+    row = attribute_mutant(get_game("dominoes"), Mutant("loops", "never ends", ("DOM-MATCH-3",), install), cases)
+    assert row.errored == MAX_HUNG and row.failures == 0 and not row.charges
+    assert time.process_time() - began < 20

@@ -47,7 +47,16 @@ from .rules.session import new_table
 from .rules.state import BETTING, LAYING, OVER, RACING, SETTLED, TableState
 from .rules.track import RELAY_AT, TRACK_LENGTH, Lay
 
-KINDS = ("race", "session", "probe")
+TABLE_KINDS = ("race", "session", "probe")
+# layout: lays judged one by one; odds: the exact odds of one track (given as cards or as counts)
+KINDS = TABLE_KINDS + ("layout", "odds")
+# The game's other kinds, and why no fuzz case is made of them (named in `horserace fuzz --help`).
+NOT_FUZZED = {
+    "position": "a position case is one position and an observe step: one play reaches, or a near miss of one that no "
+                "play reaches; fuzzing already starts race, session and probe cases from positions play reaches, and "
+                "a random change to a position is mostly malformed input, not a near miss",
+}
+MAX_LAYS = 8                    # lays in a layout case: 1 .. MAX_LAYS
 
 MAX_STEPS = 160                 # protocol steps in one case (observe steps included)
 MAX_PREFIX = 120                # legal steps played before a position start
@@ -219,6 +228,10 @@ def play_prefix(table: TableState, choose: Chooser) -> None:
 def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, Any]:
     if kind not in KINDS:
         raise ValueError(f"cards fuzzing makes {', '.join(KINDS)}, not {kind!r}")
+    if kind == "layout":
+        return layout_case(choose, options)
+    if kind == "odds":
+        return odds_case(choose, options)
     table, setup = start_table(choose, kind, options)
     if kind == "probe" or choose.chance(25):
         play_prefix(table, choose)
@@ -242,3 +255,25 @@ def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, A
         steps.append(step)
     return {"kind": kind, "options": dict(options), "input": {"setup": setup, "steps": steps},
             "checked_keys": [LAY_CHECKED if step.get("action") == "lay" else [] for step in steps]}
+
+
+# -- the function kinds: a lay judged on its own, the odds of a track ---------------------------
+
+def layout_case(choose: Chooser, options: dict[str, Any]) -> dict[str, Any]:
+    """Lays judged one by one (each stands, or has five or more of a suit and is laid again):
+    their number first (0: one lay), then each track (all zeros: the pack order, which stands)."""
+    count = 1 + choose.below(MAX_LAYS)
+    steps = [{"action": "lay", "lay": {"track": lay_payload(chosen_lay(choose))["track"]}} for _ in range(count)]
+    return {"kind": "layout", "options": dict(options), "input": {"setup": {}, "steps": steps}}
+
+
+def odds_case(choose: Chooser, options: dict[str, Any]) -> dict[str, Any]:
+    """The exact odds of one track: its cards, or (the simpler form, 0) its count per suit; a
+    loaded track (CRD-TRACK-4) is priced as nothing."""
+    track = chosen_lay(choose).track
+    as_cards = choose.chance(50)
+    if as_cards:
+        setup: dict[str, Any] = {"track": [str(c) for c in track]}
+    else:
+        setup = {"track_counts": {suit: sum(c.suit == suit for c in track) for suit in SUITS}}
+    return {"kind": "odds", "options": dict(options), "input": {"setup": setup, "steps": [dict(OBSERVE)]}}

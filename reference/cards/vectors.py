@@ -7,6 +7,7 @@ id is reused. Also: the observation keys a vector checks, and the interpretation
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from reference.core.game import CaseInput
@@ -16,6 +17,7 @@ from reference.core.vectors import REPLAYED
 from .exact import all_compositions, legal_compositions
 from .notation import SUIT_SYMBOLS, lay_payload
 from .playout import loaded_lay, random_game, random_lay
+from .position_checks import position_cases
 from .probes import probe_cases
 from .replay import replay
 from .rules.agreements import DEFAULTS, Options
@@ -25,9 +27,12 @@ TABLE_KEYS = ["phase", "odds", "bets", "positions", "deck_size", "last_card", "s
               "legal_actions"]
 OBSERVATION_KEYS: dict[str, list[str]] = {
     "race": TABLE_KEYS + ["next_banker"],
-    "session": TABLE_KEYS + ["race", "banker", "session_winners"],
+    # the next banker is observed at the settlement that decides it (CRD-ROT-1), not first at the next lay
+    "session": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     # rule probes (probes.py): a race or a session's race from a position; as race, plus the session's keys
     "probe": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
+    # position checks (position_checks.py): a position observed, or refused when no play reaches it
+    "position": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     "layout": ["track_counts", "available", "must_relay", "relay_suit", "odds"],
     "odds": ["track_counts", "available", "must_relay", "odds", "win_probability", "fair_odds", "expected_value",
              "relay_probability"],
@@ -152,7 +157,8 @@ def shuffled_lay_cases() -> list[dict[str, Any]]:
 
 
 def generate_cases() -> list[dict[str, Any]]:
-    return odds_cases() + layout_cases() + race_cases() + session_cases() + shuffled_lay_cases() + probe_cases()
+    return (odds_cases() + layout_cases() + race_cases() + session_cases() + shuffled_lay_cases() + probe_cases()
+            + position_cases())
 
 
 # -- flags ----------------------------------------------------------------------------------------
@@ -168,6 +174,38 @@ def non_canonical_cards(value: Any) -> bool:
     return isinstance(value, str) and value not in CANONICAL
 
 
+def starts_a_race_without_bets(setup: dict[str, Any]) -> bool:
+    """A position whose race is under way with nobody backing a horse (every bettor sat out
+    before the position was taken, so no step of the case shows the empty `bets_closed`):
+    the race is run all the same (CRD-INT-11)."""
+    position = setup.get("position")
+    return isinstance(position, dict) and position.get("phase") == "racing" \
+        and not any(bet is not None for bet in position.get("bets") or [])
+
+
+STAKE_WORDS = re.compile(r"\bstake (\d+)")
+
+
+def stakes_another_size(steps: list[dict[str, Any]]) -> bool:
+    """A step tries a stake of another size than one chip (CRD-INT-13: refused)."""
+    for step in steps:
+        action = step.get("action")
+        found = STAKE_WORDS.search(action) if isinstance(action, str) else None
+        if (found and int(found.group(1)) != 1) or (isinstance(step.get("stake"), int) and step["stake"] != 1):
+            return True
+    return False
+
+
+def short_of_the_worst_case(view: dict[str, Any], posted: dict[str, Any]) -> bool:
+    """CRD-INT-14: the bank could not pay every other seat's maximum stake at the longest posted
+    odds, the check a reading made before any bet would apply."""
+    odds = [o for o in posted["odds"].values() if o is not None]
+    balances, banker = view.get("balances"), view.get("banker")
+    if not odds or not isinstance(balances, list) or banker is None:
+        return False
+    return balances[banker] < (len(balances) - 1) * posted["max_bet"] * max(odds)
+
+
 def flags_for(case: dict[str, Any]) -> list[str]:
     kind, options, inp = case["kind"], case.get("options") or {}, case["input"]
     flags: set[str] = set()
@@ -177,18 +215,20 @@ def flags_for(case: dict[str, Any]) -> list[str]:
             or any(isinstance(s.get("action"), str) and any(ch in s["action"] for ch in SUIT_SYMBOLS)
                    for s in inp["steps"]):
         flags.add("card-notation")
-    if kind not in ("race", "session", "probe"):
+    if kind not in ("race", "session", "probe", "position"):
         return sorted(flags)
     flags.update({"bets-clockwise", "balances-at-settlement"})
     if kind == "session":
         flags.update({"one-race-per-bank", "first-banker-input"})
         if "starting_balance" not in options:
             flags.add("starting-balance")
-    elif kind == "probe":
-        if inp["setup"]["position"]["session"]:
+    elif kind in ("probe", "position"):
+        if inp["setup"]["position"].get("session"):
             flags.add("one-race-per-bank")
     elif "balances" not in inp["setup"] and "starting_balance" not in options:
         flags.add("starting-balance")
+    if starts_a_race_without_bets(inp["setup"]):
+        flags.add("race-without-bets")
     observations = case.get(REPLAYED)          # the replay vectors.finish_case already made
     if observations is None:
         with vector_replays():
@@ -208,4 +248,8 @@ def flags_for(case: dict[str, Any]) -> list[str]:
         for event in view.get("events", []):
             if event["type"] == "bets_closed" and not event["bets"]:
                 flags.add("race-without-bets")
+            if event["type"] == "odds_posted" and short_of_the_worst_case(view, event):
+                flags.add("cover-checked-per-bet")
+    if stakes_another_size(inp["steps"]):
+        flags.add("one-chip-stake")
     return sorted(flags)

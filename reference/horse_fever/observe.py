@@ -17,6 +17,7 @@ OBSERVATION_KEYS: dict[str, list[str]] = {
     "game": TABLE_KEYS,
     "round": TABLE_KEYS,
     "probe": TABLE_KEYS,
+    "position": TABLE_KEYS,          # position checks (position_checks.py): observed, or refused whole
     "race": ["phase", "positions", "ranking", "odds", "cards_on_horses", "race_round"],
     "odds": ["phase", "odds"],
 }

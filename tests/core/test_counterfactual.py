@@ -85,7 +85,7 @@ def test_a_differing_payout_item_is_charged_to_the_clause_that_produced_it():
     """Horse Fever `payouts` is compared as a multiset: the show bet's item differs, is matched
     to its counterpart and charged to the clause of the event that produced it (the win bet's
     item agrees)."""
-    (mismatch,) = failures("show-returns-the-stake", "horse_fever", ["hf-int-card-odds-scope-board"])
+    (mismatch,) = failures("show-keeps-a-tenth", "horse_fever", ["hf-int-card-odds-scope-board"])
     assert "payouts" in {d["key"] for d in mismatch["differences"]}
     assert (mismatch["clauses"], mismatch["attributed_by"]) == (["HF-SHOW-1"], "item")
 

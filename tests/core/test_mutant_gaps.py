@@ -96,7 +96,10 @@ def test_a_stake_of_nothing_is_refused_even_at_a_minimum_of_nothing():
     assert case["expected"][1] == {"error": case["expected"][1]["error"]}
     lowest = mutants_of("horse_fever", "lowest_stake") + [m for m in mutants_of("horse_fever", "check_stake")
                                                           if "amount <= 0" in m.change]
-    assert not survivors(lowest, [case])
+    # with HF-INT-19's pinning scenarios: the reading `zero_stake: allowed` is decided in the same
+    # function, and only a case run under it reaches that branch
+    pinning = [by_id("horse_fever", i) for i in ("hf-int-zero-danari-at-zero-vp-short", "hf-int-zero-stake-allowed")]
+    assert not survivors(lowest, [case, *pinning])
 
 
 def test_friz_finden_and_rochelle_recherche_on_one_horse():

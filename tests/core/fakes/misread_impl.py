@@ -13,7 +13,7 @@ steps such an implementation reports for a case. The modes:
     missed-finish               playing the last tile does not end the round (dominoes)
     misses-the-winning-card     the card that takes a horse over the line is not seen to win (cards)
     reads-scores-reversed       a position's scores are read in reverse seat order
-    show-returns-the-stake      a winning show bet hands back its stake only, not double
+    show-keeps-a-tenth          a winning show bet is paid double less a tenth kept by the bank
 """
 
 from __future__ import annotations
@@ -83,8 +83,10 @@ def reads_scores_reversed(setup, options, field="setup"):
     return read
 
 
-def show_returns_the_stake(stake):
-    return stake
+def show_keeps_a_tenth(stake, options):
+    """No alteration of one decision gives this value (the doubling's constant shifted gives the
+    stake, or three times it), so the differing payout item is charged by its event."""
+    return 2 * stake - stake // 10
 
 
 MODES: dict[str, list[tuple[Any, str, Any]]] = {
@@ -96,7 +98,7 @@ MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "misses-the-winning-card": [(card_race, "reveal_next", misses_the_winning_card)],
     "reads-scores-reversed": [(DOMINO_POSITION, "position_match", reads_scores_reversed),
                               (DOMINO_REPLAY, "position_match", reads_scores_reversed)],
-    "show-returns-the-stake": [(payouts, "show_return", show_returns_the_stake)],
+    "show-keeps-a-tenth": [(payouts, "show_return", show_keeps_a_tenth)],
 }
 
 

@@ -11,7 +11,10 @@ Then it is played again once per alteration, each changing one decision at that 
   threshold shifted by one, the other branches its `return`s name, an effect dropped, a list
   emptied or cut short, a guard made to refuse;
 - the game's curated mutants (and any other `Alteration` a caller adds, such as generated
-  operator mutants) whose clauses took part in the step.
+  operator mutants) whose clauses took part in the step;
+- after those, the decisions the steps before took and this one did not, altered from the
+  setup on (`earlier_alterations`); one that changes an earlier observation explains nothing,
+  since the implementation matched every earlier step.
 
 Each altered observation is compared with the implementation's *actual* observation, values
 and all (`closeness`): an alteration that reproduces it exactly comes first, then the others
@@ -70,6 +73,9 @@ class Alteration:
     # how the same misreading acts on the steps before (history checks); None: as `install`
     everywhere: Callable[[], ContextManager] | None = None
     function: tuple[str, str] | None = None  # (module, qualified name) of the function it changes, if one
+    # a decision taken at an earlier step only: played from the setup on, and it explains
+    # nothing when any earlier step's observation (which the implementation matched) changes
+    earlier: bool = False
 
 
 @dataclass
@@ -221,6 +227,7 @@ class Stage:
         self.before: dict[str, Any] | None = None      # the observation just before the step
         self.events: list[tuple[str, dict[str, Any]]] = []  # the step's events and their clauses (record_step)
         self.executed: dict[tuple[str, str], set] = {}       # the rules functions the step ran, their callers (record_step)
+        self.executed_from_setup: dict[tuple[str, str], set] = {}   # ... and those the steps up to it ran
         before = ([OBSERVE] if prepend else []) + list(case["input"]["steps"][:index])
         if before:
             last = None
@@ -246,6 +253,24 @@ class Stage:
                 if step_differences(self.case["game"], want, seen, None):
                     return False
         return True
+
+    def play_agreeing(self, install: Callable[[], ContextManager], limit: float | None = None) -> dict[str, Any] | None:
+        """With `install` active from the setup on: the step's observation, or None when an
+        earlier step's observation differs from the expected one (on the expected keys)."""
+        from .results import step_differences
+        steps = list(self.case["input"]["steps"][:self.index + 1])
+        expected = self.case["expected"]
+        with _time_limit(limit) if limit is not None else nullcontext(), install():
+            for number, outcome in enumerate(self.game.replay(_case_input(self.case, steps))):
+                seen = _observation(outcome)
+                if number == self.index:
+                    return seen
+                want = expected[number]
+                if ("error" in want) != ("error" in seen):
+                    return None
+                if "error" not in want and step_differences(self.case["game"], want, seen, None):
+                    return None
+        return None
 
     def play(self, install: Callable[[], ContextManager] | None = None, from_setup: bool = False,
              limit: float | None = None) -> dict[str, Any]:
@@ -357,6 +382,8 @@ def record_step(stage: Stage, from_setup: bool = False) -> tuple[dict[str, Any],
     if not from_setup:
         stage.events = events
         stage.executed = executed
+    else:
+        stage.executed_from_setup = executed
     return observation, calls
 
 
@@ -669,10 +696,31 @@ def generated_alterations(game: str, executed: Mapping[tuple[str, str], int]) ->
     out = []
     for mutant in generated_mutants(game):
         if mutant.scope == FUNCTION and mutant.block and (mutant.module, mutant.function) in executed:
-            out.append(Alteration(f"generated {mutant.key}", (mutant.block,), "generated",
+            out.append(Alteration(f"generated {mutant.key}", block_clauses(mutant), "generated",
                                   f"{mutant.module}:{mutant.line}", _swapping(mutant),
                                   function=(mutant.module, mutant.function)))
     return out
+
+
+_REGIONS: dict[str, list[Any]] = {}
+
+
+def block_clauses(mutant: Any) -> tuple[str, ...]:
+    """The clauses of the block a generated mutant lies in: its label, and the other markers
+    that open the very same block (`# DOM-OPEN-4: ...` and `# DOM-PTS-4: ...` above one
+    function): the code there decides them all at once, so a change of it is charged to all."""
+    from .generated_mutants import _module_path, clause_regions
+    regions = _REGIONS.get(mutant.module)
+    if regions is None:
+        import ast
+        source = _module_path(mutant.module).read_text(encoding="utf-8")
+        regions = _REGIONS[mutant.module] = clause_regions(source, ast.parse(source))
+    inside = [r for r in regions if r.start <= mutant.line <= r.end]
+    same = [r for r in inside if r.clause == mutant.block]
+    if not same:
+        return (mutant.block,)
+    span = (same[0].start, same[0].end)
+    return tuple(dict.fromkeys([mutant.block] + [r.clause for r in inside if (r.start, r.end) == span]))
 
 
 _CODES: dict[str, tuple[Any, Any, Any]] = {}
@@ -980,7 +1028,10 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             trial = Trial(alteration, None, from_setup=from_setup)
             try:
                 _forget(caches)
-                trial.observation = stage.play(alteration.install, from_setup, limit=left)
+                if alteration.earlier:
+                    trial.observation = stage.play_agreeing(alteration.install, limit=left)
+                else:
+                    trial.observation = stage.play(alteration.install, from_setup, limit=left)
             except (_Deadline, RecursionError):
                 out_of_time = out_of_time or spent() >= budget
             except Exception:           # the altered engine failed: this alteration explains nothing
@@ -1026,6 +1077,14 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             for alteration, from_setup in rest:
                 if not attempt(alteration, from_setup):
                     break
+            if index > 0 and not out_of_time:
+                # decisions the steps before took and this one did not: their result may lie in
+                # state no earlier observation showed (a list of bettors, a count kept)
+                earlier = [(a, True) for a in earlier_alterations(stage, calls, extra, withheld) if a.name not in tried]
+                plan += earlier
+                for alteration, from_setup in earlier:
+                    if not attempt(alteration, from_setup):
+                        break
         participating = {c for point in calls for c in point.clauses}
         best = best_trials(trials, refused_by_them)
         if best and best[0].exact:
@@ -1085,6 +1144,28 @@ def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapp
     if withheld is not None:
         plan = [(a, s) for a, s in plan if not withheld(a)]
     return plan
+
+
+def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alteration],
+                        withheld: Callable[[Alteration], bool] | None) -> list[Alteration]:
+    """The alterations of decisions taken before the step and not at it (the decision points
+    the steps up to it consulted that it did not; the generated mutants of the rules functions
+    those steps ran that it did not), each acting from the setup on and explaining nothing if
+    an earlier observation changes (`Alteration.earlier`)."""
+    game = stage.case["game"]
+    try:
+        _, before = record_step(stage, from_setup=True)
+    except Exception:
+        return []
+    here = set(calls)
+    out = [dataclasses.replace(a, name=f"{a.name} from the setup", earlier=True)
+           for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
+    if USE_GENERATED:
+        ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
+        out += [dataclasses.replace(a, earlier=True) for a in generated_alterations(game, ran_before)]
+    if withheld is not None:
+        out = [a for a in out if not withheld(a)]
+    return out
 
 
 NEAR = 0.05     # partial reproductions this close to the best are as good

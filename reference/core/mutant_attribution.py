@@ -32,6 +32,7 @@ from .game import Game, Mutant, get_game
 from .results import first_mismatch
 
 PER_MUTANT = 24             # failing cases attributed per misreading
+CASE_LIMIT = 2.0            # CPU seconds a misreading may take over one case (a generated one may loop forever)
 DUMP = os.environ.get("HORSERACE_ATTRIBUTION_DUMP", "")     # a file to write each charge to (studying the ranking)
 
 
@@ -128,8 +129,9 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     with mutant.patch():
         for case in cases:
             try:
-                steps = replay_case(case)
-            except Exception:           # a crashing mutant is errored by the runner, not attributed
+                with cf._time_limit(CASE_LIMIT):
+                    steps = replay_case(case)
+            except (Exception, cf._Deadline):   # a crashing or hanging mutant is errored by the runner, not attributed
                 out.errored += 1
                 continue
             if first_mismatch(case, steps, counterfactual=False) is not None:
@@ -236,8 +238,10 @@ def attribution_table(rows: Sequence[MutantAttribution]) -> str:
 
 def summary_table(rows: Sequence[MutantAttribution]) -> list[str]:
     """Per game: misreadings killed (with attributed failures), named with ties counted, named
-    strictly (one clause, its own), and over all failing cases attributed, the same two."""
-    lines = [f"{'game':12} {'killed':>6} {'named (ties)':>14} {'named (one)':>13} {'cases (ties)':>13} {'cases (one)':>12}"]
+    strictly (one clause, its own), over all failing cases attributed the same two, and the
+    misreadings whose most often charged clause is their own (the older, looser measure)."""
+    lines = [f"{'game':12} {'killed':>6} {'named (ties)':>14} {'named (one)':>13} {'cases (ties)':>13} {'cases (one)':>12}"
+             f" {'top own':>12}"]
     games = sorted({r.game for r in rows})
     for name in games + (["all"] if len(games) > 1 else []):
         chosen = [r for r in rows if (name == "all" or r.game == name) and r.charges]
@@ -246,11 +250,12 @@ def summary_table(rows: Sequence[MutantAttribution]) -> list[str]:
             continue
         named = sum(r.named_right() for r in chosen)
         strict = sum(r.named_right(True) for r in chosen)
+        top = sum(r.own for r in chosen)        # the clause charged most often is its own (any number named)
         charges = [(r, c) for r in chosen for c in r.charges]
         cases = sum(r.named(c) for r, c in charges)
         cases_strict = sum(r.named(c, True) for r, c in charges)
         lines.append(f"{name:12} {len(chosen):6} {named:5} ({named / len(chosen):5.0%}) {strict:4} ({strict / len(chosen):5.0%}) "
-                     f"{cases / len(charges):13.0%} {cases_strict / len(charges):12.0%}")
+                     f"{cases / len(charges):13.0%} {cases_strict / len(charges):12.0%} {top:4} ({top / len(chosen):5.0%})")
     unkilled = [r for r in rows if not r.charges]
     if unkilled:
         lines.append("not killed (left out): " + ", ".join(r.mutant.name for r in unkilled))

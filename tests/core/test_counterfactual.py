@@ -80,6 +80,19 @@ def test_a_missed_finish_names_the_finish_not_the_settlement():
         assert not any(c.startswith(("CRD-PAY", "CRD-SESSION")) for c in mismatch["clauses"])
 
 
+@pytest.mark.clause("CRD-BET-3")
+def test_a_decision_taken_at_an_earlier_step_can_be_named():
+    """The bettors are counted one short at the lay, in state no observation shows: the race
+    starts a choice early, steps later. The decision that closes the betting (CRD-BET-5)
+    reproduces that at the divergent step, but so does the lay's count of the bettors
+    (CRD-BET-3) altered from the setup on with every earlier observation unchanged; the step's
+    decisions alone named only CRD-BET-5."""
+    ids = ["crd-ex-eighth-diamond", "crd-int-cover-gross", "crd-int-cover-net"]
+    for mismatch in failures("forgets-the-last-bettor", "cards", ids):
+        assert mismatch["step"] > 0
+        assert names(mismatch, {"CRD-BET-3"}), mismatch["clauses"]
+
+
 @pytest.mark.clause("HF-SHOW-1")
 def test_a_differing_payout_item_is_charged_to_the_clause_that_produced_it():
     """Horse Fever `payouts` is compared as a multiset: the show bet's item differs, is matched
@@ -203,3 +216,13 @@ def test_the_maps_can_be_switched_off_to_measure_what_they_add():
         attribution.MAPS["footprints"] = True
     assert with_maps["clauses"] == ["DOM-END-1"]                   # the footprint of the finish
     assert without["clauses"] == sorted(case["step_clauses"][with_maps["step"]])   # every clause of the step
+
+
+def test_a_generated_alteration_is_charged_to_every_marker_opening_its_block():
+    """Two markers open the body of points.scored_like_any_placement (DOM-OPEN-4 and DOM-PTS-4:
+    the opening and the last tile score alike): its code decides both, so a change of it is
+    charged to both, not to the first marker alone (a misread last tile was named DOM-OPEN-4)."""
+    executed = {("reference.dominoes.rules.points", "scored_like_any_placement"): set()}
+    alterations = cf.generated_alterations("dominoes", executed)
+    assert alterations
+    assert {a.clauses for a in alterations} == {("DOM-OPEN-4", "DOM-PTS-4")}

@@ -13,6 +13,7 @@ steps such an implementation reports for a case. The modes:
     missed-finish               playing the last tile does not end the round (dominoes)
     misses-the-winning-card     the card that takes a horse over the line is not seen to win (cards)
     reads-scores-reversed       a position's scores are read in reverse seat order
+    forgets-the-last-bettor     the seat on the banker's right is left out of the bettors (cards)
     show-keeps-a-tenth          a winning show bet is paid double less a tenth kept by the bank
 """
 
@@ -36,6 +37,7 @@ from reference.dominoes.rules.state import PLAY                   # noqa: E402
 from reference.dominoes.rules.tiles import is_double              # noqa: E402
 from reference.dominoes.rules.turn_order import EndTurn           # noqa: E402
 from reference.cards.rules import race as card_race                 # noqa: E402
+from reference.cards.rules import session as card_session           # noqa: E402
 from reference.horse_fever.rules import payouts                   # noqa: E402
 
 DOMINO_REPLAY = importlib.import_module("reference.dominoes.replay")
@@ -66,6 +68,17 @@ def missed_finish(m, seat, log):
 
 
 REVEAL_NEXT = card_race.reveal_next
+LAY_TRACK = card_session.lay_track
+CARD_PLAYOUT = importlib.import_module("reference.cards.playout")
+CARD_REPLAY = importlib.import_module("reference.cards.replay")
+
+
+def forgets_the_last_bettor(table, lay, log, field):
+    """The bettors are counted one short at the lay: the last never chooses, and the race starts
+    a choice early (no observation shows the order of those still to choose)."""
+    LAY_TRACK(table, lay, log, field)
+    if len(table.race.waiting) > 1:
+        table.race.waiting.pop()
 
 
 def misses_the_winning_card(r, log, field):
@@ -95,6 +108,9 @@ MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "match-at-sixty": [(match, "TARGET", 60)],
     "draws-one-tile": [(drawing, "draw", draws_one_tile)],
     "missed-finish": [(turns, "end_of_match_or_round", missed_finish)],
+    "forgets-the-last-bettor": [(card_session, "lay_track", forgets_the_last_bettor),
+                                (CARD_PLAYOUT, "lay_track", forgets_the_last_bettor),
+                                (CARD_REPLAY, "lay_track", forgets_the_last_bettor)],
     "misses-the-winning-card": [(card_race, "reveal_next", misses_the_winning_card)],
     "reads-scores-reversed": [(DOMINO_POSITION, "position_match", reads_scores_reversed),
                               (DOMINO_REPLAY, "position_match", reads_scores_reversed)],

@@ -1250,7 +1250,10 @@ def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any]
         if name not in _CONTRADICTED:
             if time.process_time() > deadline:
                 return best
-            _CONTRADICTED[name] = any(_changes(other, trial.alteration, caches) for other in passed)
+            contradicted = any(_changes(other, trial.alteration, caches, deadline) for other in passed)
+            if time.process_time() > deadline:
+                return best                 # cut short: judged on nothing
+            _CONTRADICTED[name] = contradicted
         if not _CONTRADICTED[name]:
             kept.append(trial)
     return kept or best
@@ -1267,21 +1270,24 @@ def _passed_sample(case: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [pool[int(i * step)] for i in range(PASSED_CHECKED)]
 
 
-def _changes(case: Mapping[str, Any], alteration: Alteration, caches: list[Any]) -> bool:
+def _changes(case: Mapping[str, Any], alteration: Alteration, caches: list[Any], deadline: float | None = None) -> bool:
     """Does the case, played with the alteration acting everywhere, give another observation
-    than expected at some step (or fail to play)?"""
+    than expected at some step (or fail to play, or not end by `deadline`: an alteration may
+    loop forever)?"""
     from .results import step_differences
     game = get_game(case["game"])
+    limit = max(deadline - time.process_time(), 0.01) if deadline is not None else None
     try:
         _forget(caches)
-        with alteration.everywhere() if alteration.everywhere else alteration.install():
+        with _time_limit(limit) if limit is not None else nullcontext(), \
+                alteration.everywhere() if alteration.everywhere else alteration.install():
             for number, outcome in enumerate(game.replay(_case_input(case, list(case["input"]["steps"])))):
                 seen, want = _observation(outcome), case["expected"][number]
                 if ("error" in want) != ("error" in seen):
                     return True
                 if "error" not in want and step_differences(case["game"], want, seen, None):
                     return True
-    except Exception:
+    except (Exception, _Deadline):
         return True
     finally:
         _forget(caches)

@@ -32,7 +32,8 @@ from .game import Game, Mutant, get_game
 from .results import first_mismatch
 
 PER_MUTANT = 24             # failing cases attributed per misreading
-CASE_LIMIT = 2.0            # CPU seconds a misreading may take over one case (a generated one may loop forever)
+CASE_LIMIT = 1.0            # CPU seconds a misreading may take over one case (a generated one may loop forever)
+MAX_HUNG = 3                # cases a misreading may hang on before it is played no further
 DUMP = os.environ.get("HORSERACE_ATTRIBUTION_DUMP", "")     # a file to write each charge to (studying the ranking)
 
 
@@ -126,12 +127,19 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     if shuffled:
         cases = list(cases)
         random.Random(mutant.name).shuffle(cases)
+    hung = 0
     with mutant.patch():
         for case in cases:
             try:
                 with cf._time_limit(CASE_LIMIT):
                     steps = replay_case(case)
-            except (Exception, cf._Deadline):   # a crashing or hanging mutant is errored by the runner, not attributed
+            except cf._Deadline:        # a hanging mutant is errored by the runner, not attributed;
+                out.errored += 1        # one that hangs again and again is not played on
+                hung += 1
+                if hung >= MAX_HUNG:
+                    break
+                continue
+            except Exception:           # a crashing mutant is errored by the runner, not attributed
                 out.errored += 1
                 continue
             if first_mismatch(case, steps, counterfactual=False) is not None:

@@ -28,8 +28,12 @@ alterations that make the reference refuse it reproduce that, and the decisions 
 it (a yes turned no) come before guards forced to refuse. When the implementation took an action
 the reference refused, the clause the reference refused it under is charged (results.py).
 
-A failure's attribution is bounded in time (`budget` seconds of this process's CPU time, so
-that a machine busy with other work does not cut it short; the search stops there and says so), and the engine is never left altered: every alteration is undone before the next, and
+A failure's attribution is bounded by a count (MAX_TRIALS alterations played), not by time, so
+that the same failure gets the same charge on a fast machine and a loaded one; CPU-time limits
+(TRIAL_LIMIT per play, `budget` per failure) only stop an alteration that never ends, and a
+search cut by one says so. What reproduced earlier failures is forgotten when a run starts
+(runner.run_started), so a run's charges do not depend on what the process ran before. The
+engine is never left altered: every alteration is undone before the next, and
 the game's memoised results are forgotten around it (mutation.clear_engine_caches).
 """
 
@@ -54,7 +58,12 @@ from .errors import IllegalAction
 from .expect import MISSING
 from .game import CaseInput, get_game
 
-DEFAULT_BUDGET = 0.5            # seconds of CPU time of counterfactual search per failure
+MAX_TRIALS = 400                # alterations played per failure: the search's bound, a count so that
+                                # the same failure is charged the same on any machine, however loaded
+TRIAL_LIMIT = 1.0               # seconds of CPU for one altered play: only an alteration that never
+                                # ends reaches it (a full search plays about 200 in 0.5 s)
+DEFAULT_BUDGET = 10.0           # seconds of CPU per failure: a safety net the count makes unreachable
+                                # in practice; a search cut by it says so (budget_spent)
 OBSERVE = {"action": "observe"}
 MAX_LIST_ALTERATIONS = 2        # int arguments shifted per decision point
 USE_GENERATED = True            # the generated operator mutants of the functions the step ran serve too
@@ -1025,8 +1034,8 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
         def attempt(alteration: Alteration, from_setup: bool) -> bool:
             """Play the step with the alteration; False when out of time."""
             nonlocal out_of_time, reproduced
-            left = budget - spent()
-            if left <= 0:
+            left = min(budget - spent(), TRIAL_LIMIT)
+            if left <= 0 or len(trials) >= MAX_TRIALS:
                 out_of_time = True
                 return False
             trial = Trial(alteration, None, from_setup=from_setup)

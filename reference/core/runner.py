@@ -629,6 +629,8 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
                 keep_results: bool = True) -> None:
     """run_cases with the implementation started: each result appended to `results` as it is
     judged (so an interruption keeps those before it), unless not `keep_results`."""
+    from . import counterfactual
+    counterfactual.forget_explanations()    # a run's charges never depend on what ran before it
     if not isinstance(expected_failures, ExpectedFailures):
         expected_failures = ExpectedFailures([Entry(reason, id=case_id) for case_id, reason in
                                               (expected_failures or {}).items()])

@@ -11,7 +11,7 @@ def mismatch(value: str, clauses=("DOM-SETTLE-3",), key="scores", step=0, more=(
     differences = [{"key": key, "field": key, "path": key, "expected": "[23, 30]", "actual": value}]
     differences += [{"key": k, "field": k, "path": k, "expected": "0", "actual": v} for k, v in more]
     return {"step": step, "action": "settle", "key": key, "expected": "[23, 30]", "actual": value,
-            "differences": differences, "clauses": list(clauses), "attributed_by": "paths"}
+            "differences": differences, "clauses": list(clauses), "attributed_by": "footprint"}
 
 
 def failing(case_id, value="[24, 30]", **kwargs):

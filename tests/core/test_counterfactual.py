@@ -178,11 +178,12 @@ def test_a_multiset_item_is_matched_to_its_counterpart_field_by_field():
     assert not any(path.startswith("payouts[1].player") for path, _ in facts)
 
 
-@pytest.mark.parametrize("game, case_id, index", [
-    ("dominoes", "dom-match-domino-next-round", 4),
-    ("cards", "crd-int-cover-net", 4),
-    ("horse_fever", "hf-int-card-odds-scope-board", 15),
-])
+# data: one case of each engine with a state worth copying (a later round, a bank, a board)
+STEPS_FROM_A_COPY = dict(dominoes=("dom-match-domino-next-round", 4), cards=("crd-int-cover-net", 4),
+                         horse_fever=("hf-int-card-odds-scope-board", 15))
+
+
+@pytest.mark.parametrize("game, case_id, index", [(game, *where) for game, where in STEPS_FROM_A_COPY.items()])
 def test_a_step_played_from_a_copy_of_the_state_gives_what_the_whole_replay_gives(game, case_id, index):
     """The search plays the divergent step from a copy of the state the replay handed out
     (StepOutcome.state, CaseInput.start); that must be the step the whole case gives."""

@@ -284,7 +284,7 @@ def test_the_divergence_lines_name_the_basis_the_refused_step_and_finer_paths():
     plain = copy.deepcopy(mismatch)
     for key in ("differences", "more_differences", "refused_step", "refused_under", "paths"):
         plain.pop(key)
-    plain.update(attributed_by="paths", action="settle", later_steps_not_compared=3)
+    plain.update(attributed_by="footprint", action="settle", later_steps_not_compared=3)
     assert report.divergence_lines(CaseResult("x", "dominoes", "match", "failed", mismatch=plain)) == [
         "  first divergence at step 2 (settle): scores",
         "    scores: expected [1]",

@@ -47,7 +47,16 @@ from .rules.session import new_table
 from .rules.state import BETTING, LAYING, OVER, RACING, SETTLED, TableState
 from .rules.track import RELAY_AT, TRACK_LENGTH, Lay
 
-KINDS = ("race", "session", "probe")
+TABLE_KINDS = ("race", "session", "probe")
+# layout: lays judged one by one; odds: the exact odds of one track (given as cards or as counts)
+KINDS = TABLE_KINDS + ("layout", "odds")
+# The game's other kinds, and why no fuzz case is made of them (named in `horserace fuzz --help`).
+NOT_FUZZED = {
+    "position": "a position case is one position and an observe step: one play reaches, or a near miss of one that no "
+                "play reaches; fuzzing already starts race, session and probe cases from positions play reaches, and "
+                "a random change to a position is mostly malformed input, not a near miss",
+}
+MAX_LAYS = 8                    # lays in a layout case: 1 .. MAX_LAYS
 
 MAX_STEPS = 160                 # protocol steps in one case (observe steps included)
 MAX_PREFIX = 120                # legal steps played before a position start
@@ -57,6 +66,10 @@ MAX_BALANCE = 16                # a race's given balances are 0 .. MAX_BALANCE -
 CONTINUE = {"race": 92, "session": 97, "probe": 88}     # percent: go on to another step
 REFUSE = 15                     # percent: try a refused action at a step
 LOADED = 10                     # percent: a lay with five or more of one suit (re-laid, CRD-TRACK-4)
+SHUFFLE_FORM = 30               # percent: a lay written as the 48 shuffled cards (`shuffle`, CRD-TRACK-2/3)
+# Checked at a lay beside the kind's keys: the track's count per suit and the race cards it leaves
+# each horse (CRD-COUNT-1), which no table kind observes on its own.
+LAY_CHECKED = ["track_counts", "available"]
 # The order an unshuffled lay keeps: rank by rank, the suits in turn (2S 2H 2D 2C 3S ...), so that
 # all-zero choices lay a track that stands (2, 2, 2, 1 of the suits) rather than seven spades.
 BASE_ORDER = tuple(sorted(NON_ACES, key=lambda c: (c.rank, c.suit_index)))
@@ -80,8 +93,10 @@ def chosen_lay(choose: Chooser) -> Lay:
     return Lay(tuple(cards[:TRACK_LENGTH]), tuple(cards[TRACK_LENGTH:]))
 
 
-def lay_step(lay: Lay) -> tuple[Any, dict[str, Any]]:
-    return LayTrack(lay), {"action": "lay", "lay": lay_payload(lay)}
+def lay_step(lay: Lay, choose: Chooser) -> tuple[Any, dict[str, Any]]:
+    """The lay in one of its two protocol forms: track and race deck, or now and then the 48
+    shuffled cards whose top seven are the track (the same lay)."""
+    return LayTrack(lay), {"action": "lay", "lay": lay_payload(lay, shuffle=choose.chance(SHUFFLE_FORM))}
 
 
 # -- what the table allows --------------------------------------------------------------------
@@ -100,7 +115,7 @@ def cards_to_win(table: TableState) -> int:
 def legal_step(table: TableState, choose: Chooser) -> tuple[Any, dict[str, Any]]:
     """One legal action in protocol form; the first choice is the engine's first legal action."""
     if table.phase in (LAYING, SETTLED):
-        return lay_step(chosen_lay(choose))
+        return lay_step(chosen_lay(choose), choose)
     if table.phase == BETTING:
         horses = betting.open_horses(table)
         named = choose.chance(20)           # the same choice, with the bettor named (`by SEAT`)
@@ -130,7 +145,7 @@ def refused_candidates(table: TableState, choose: Chooser) -> list[Callable[[], 
         return Reveal(count), {"action": "reveal" if count == 1 else f"reveal {count}"}
 
     def lay():
-        return lay_step(chosen_lay(choose))
+        return lay_step(chosen_lay(choose), choose)
 
     if table.phase == LAYING:
         return [lambda: reveal(1), bet]
@@ -207,12 +222,16 @@ def play_prefix(table: TableState, choose: Chooser) -> None:
             action = Reveal(1)
         apply_action(table, action, StepLog(), "prefix")
     if table.phase == SETTLED:
-        apply_action(table, lay_step(chosen_lay(choose))[0], StepLog(), "prefix")
+        apply_action(table, lay_step(chosen_lay(choose), choose)[0], StepLog(), "prefix")
 
 
 def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, Any]:
     if kind not in KINDS:
         raise ValueError(f"cards fuzzing makes {', '.join(KINDS)}, not {kind!r}")
+    if kind == "layout":
+        return layout_case(choose, options)
+    if kind == "odds":
+        return odds_case(choose, options)
     table, setup = start_table(choose, kind, options)
     if kind == "probe" or choose.chance(25):
         play_prefix(table, choose)
@@ -234,4 +253,27 @@ def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, A
         action, step = legal_step(table, choose)
         apply_action(table, action, StepLog(), "fuzz")
         steps.append(step)
-    return {"kind": kind, "options": dict(options), "input": {"setup": setup, "steps": steps}}
+    return {"kind": kind, "options": dict(options), "input": {"setup": setup, "steps": steps},
+            "checked_keys": [LAY_CHECKED if step.get("action") == "lay" else [] for step in steps]}
+
+
+# -- the function kinds: a lay judged on its own, the odds of a track ---------------------------
+
+def layout_case(choose: Chooser, options: dict[str, Any]) -> dict[str, Any]:
+    """Lays judged one by one (each stands, or has five or more of a suit and is laid again):
+    their number first (0: one lay), then each track (all zeros: the pack order, which stands)."""
+    count = 1 + choose.below(MAX_LAYS)
+    steps = [{"action": "lay", "lay": {"track": lay_payload(chosen_lay(choose))["track"]}} for _ in range(count)]
+    return {"kind": "layout", "options": dict(options), "input": {"setup": {}, "steps": steps}}
+
+
+def odds_case(choose: Chooser, options: dict[str, Any]) -> dict[str, Any]:
+    """The exact odds of one track: its cards, or (the simpler form, 0) its count per suit; a
+    loaded track (CRD-TRACK-4) is priced as nothing."""
+    track = chosen_lay(choose).track
+    as_cards = choose.chance(50)
+    if as_cards:
+        setup: dict[str, Any] = {"track": [str(c) for c in track]}
+    else:
+        setup = {"track_counts": {suit: sum(c.suit == suit for c in track) for suit in SUITS}}
+    return {"kind": "odds", "options": dict(options), "input": {"setup": setup, "steps": [dict(OBSERVE)]}}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference.core.money import returned_text
 from reference.core.narration import Narration
 
 from .rules.cards import SUIT_NAMES, SUITS
@@ -51,9 +52,11 @@ def describe_event(e: dict[str, Any]) -> list[str]:
     if kind == "won":
         return [f"{e['horse']} crosses to 8 with {e['card']} and wins; positions {positions_text(e['positions'])}"]
     if kind == "settled":
-        paid = ", ".join(f"seat {seat} gets {r}" for seat, r in enumerate(e["returned"]) if r) or "nobody"
-        return [f"settlement at {e['odds']}:1: {paid}; the bank collects {e['collected']} and pays {e['paid']} "
-                f"net", f"balances {e['balances']} (changes {e['changes']})"]
+        paid = "; ".join(f"seat {seat}: {returned_text(r - e['changes'][seat], r)}"
+                         for seat, r in enumerate(e["returned"]) if r) or "nobody won a bet"
+        return [f"settlement at net odds {e['odds']}:1 - {paid}",
+                f"the bank collects {e['collected']} in losing stakes and pays {e['paid']} in net winnings",
+                f"balances {e['balances']} (net results {e['changes']})"]
     if kind == "bank_passes":
         return [f"the bank passes clockwise from seat {e['from']} to seat {e['to']}"]
     if kind == "session_over":
@@ -122,6 +125,6 @@ def narrate_odds(view: dict[str, Any]) -> list[str]:
     for s in SUITS if not view["must_relay"] else ():
         lines.append(f"  {s}: {view['track_counts'][s]} on the track, {view['available'][s]} race cards, "
                      f"P(win) = {view['win_probability'][s]}, fair {view['fair_odds'][s]}:1, "
-                     f"posted {view['odds'][s]}:1, expected gain per chip {view['expected_value'][s]}")
+                     f"posted net odds {view['odds'][s]}:1, average net result per chip staked {view['expected_value'][s]}")
     lines.append(f"  a random track is re-laid with probability {view['relay_probability']}")
     return lines

@@ -121,8 +121,11 @@ def missing_text(cards: list[Card]) -> str:
     return f"; missing: {shown_cards}"
 
 
-def lay_payload(lay: Lay) -> dict[str, Any]:
-    """A lay in its protocol form: the track and (when known) the race deck."""
+def lay_payload(lay: Lay, shuffle: bool = False) -> dict[str, Any]:
+    """A lay in its protocol form: the track and (when known) the race deck; with `shuffle`
+    the 48 shuffled cards, top first (the track is their top seven, CRD-TRACK-2/3)."""
+    if shuffle and lay.deck is not None:
+        return {"shuffle": [str(c) for c in lay.track + lay.deck]}
     out: dict[str, Any] = {"track": [str(c) for c in lay.track]}
     if lay.deck is not None:
         out["deck"] = [str(c) for c in lay.deck]

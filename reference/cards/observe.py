@@ -32,8 +32,7 @@ def legal_actions(table: TableState) -> list[str]:
     if table.phase in (LAYING, SETTLED):
         return ["lay"]
     if table.phase == BETTING:
-        horses = betting.open_horses(table)
-        return [f"bet {h}" for h in horses] if horses else ["sit out"]
+        return [f"bet {h}" for h in betting.open_horses(table)] + (["sit out"] if betting.may_sit_out(table) else [])
     if table.phase == RACING:
         return ["reveal"]
     return []

@@ -9,6 +9,7 @@ Steps come in scenario form ({'lay': {...}}, {'bet': 'D', 'by': 1}, {'sit_out': 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any, Iterator
 
 from reference.core.errors import IllegalAction, InputError
@@ -29,7 +30,7 @@ from .rules.cards import SUITS
 from .rules.session import lay_track, new_table, reveal
 from .rules.track import NEEDED_TO_FINISH, TRACK_LENGTH, track_counts
 
-KINDS = ("race", "session", "layout", "odds", "probe")
+KINDS = ("race", "session", "layout", "odds", "probe", "position")
 ACTION_KEYS = ("lay", "bet", "sit_out", "reveal")
 OBSERVE = "observe"
 
@@ -46,6 +47,8 @@ def replay(case: CaseInput) -> Iterator[StepOutcome]:
         yield from replay_layout(case, options)
     elif case.kind == "odds":
         yield from replay_odds(case, options)
+    elif case.kind == "position":
+        yield from replay_position(case, options)
     else:
         raise InputError("kind", f"unknown card kind '{case.kind}'; kinds are {', '.join(KINDS)}")
 
@@ -93,8 +96,13 @@ def compile_step(step: dict[str, Any]) -> dict[str, Any]:
     if action is None:
         return {"action": OBSERVE}
     if isinstance(action, LayTrack):
-        return {"action": "lay", "lay": lay_payload(action.lay)}
+        return {"action": "lay", "lay": lay_payload(action.lay, shuffle=is_shuffle(step.get("lay")))}
     return {"action": str(action)}
+
+
+def is_shuffle(payload: Any) -> bool:
+    """A lay given as the 48 shuffled cards (CRD-TRACK-2/3), kept in that form in the vector."""
+    return isinstance(payload, dict) and "shuffle" in payload
 
 
 # -- race and session -----------------------------------------------------------------------
@@ -179,6 +187,23 @@ def replay_table(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
             continue
         view = table_view(table, log)
         yield StepOutcome(index, text, view, tuple(log.clauses), table_step_narration(view, text) if narrating() else ())
+
+
+def replay_position(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+    """A position to check (kind `position`, position_checks.py): refused whole when no play
+    reaches it (every step then reports the refusal, under the rule the position breaks), else
+    played as a probe from it."""
+    probe = dataclasses.replace(case, kind="probe")
+    try:
+        start_table(probe, options)
+    except InputError as exc:
+        if not all(may_refuse(case, step) for step in case.steps):
+            raise
+        for index, step in enumerate(case.steps):
+            action = step_action(step, index)
+            yield refused(index, str(action) if action is not None else None, exc)
+        return
+    yield from replay_table(probe, options)
 
 
 # -- layout: lays judged one by one -------------------------------------------------------------

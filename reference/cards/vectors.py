@@ -7,6 +7,7 @@ id is reused. Also: the observation keys a vector checks, and the interpretation
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from reference.core.game import CaseInput
@@ -16,6 +17,7 @@ from reference.core.vectors import REPLAYED
 from .exact import all_compositions, legal_compositions
 from .notation import SUIT_SYMBOLS, lay_payload
 from .playout import loaded_lay, random_game, random_lay
+from .position_checks import position_cases
 from .probes import probe_cases
 from .replay import replay
 from .rules.agreements import DEFAULTS, Options
@@ -25,9 +27,12 @@ TABLE_KEYS = ["phase", "odds", "bets", "positions", "deck_size", "last_card", "s
               "legal_actions"]
 OBSERVATION_KEYS: dict[str, list[str]] = {
     "race": TABLE_KEYS + ["next_banker"],
-    "session": TABLE_KEYS + ["race", "banker", "session_winners"],
+    # the next banker is observed at the settlement that decides it (CRD-ROT-1), not first at the next lay
+    "session": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     # rule probes (probes.py): a race or a session's race from a position; as race, plus the session's keys
     "probe": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
+    # position checks (position_checks.py): a position observed, or refused when no play reaches it
+    "position": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     "layout": ["track_counts", "available", "must_relay", "relay_suit", "odds"],
     "odds": ["track_counts", "available", "must_relay", "odds", "win_probability", "fair_odds", "expected_value",
              "relay_probability"],
@@ -116,8 +121,44 @@ def session_cases() -> list[dict[str, Any]]:
     return cases
 
 
+SHUFFLED = {"layout": 3, "race": 2}       # few: the lay lists are long (the files stay under 850 kB)
+
+
+def in_shuffle_form(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The same steps with every lay written as the 48 shuffled cards, top first: the track is
+    their top seven, the race deck the other 41 (CRD-TRACK-2/3)."""
+    return [{**step, "lay": {"shuffle": step["lay"]["track"] + step["lay"]["deck"]}}
+            if step.get("action") == "lay" else step for step in steps]
+
+
+def shuffled_lay_cases() -> list[dict[str, Any]]:
+    """Lays in the `shuffle` form: layouts judged lay by lay and races (some lays loaded, so a
+    shuffle is laid again); the fuzzer sends the form in every table kind. An engine that takes
+    the track from the wrong end of the shuffle, or deals the race deck from it wrongly, fails
+    them."""
+    cases = []
+    for n in range(SHUFFLED["layout"]):
+        rng = random.Random(hash_seed("layout-shuffle", n))
+        lays = [loaded_lay(rng) if (n + k) % 3 == 0 else random_lay(rng) for k in range(5)]
+        steps = in_shuffle_form([{"action": "lay", "lay": lay_payload(lay)} for lay in lays])
+        cases.append({"id": f"crd-gen1-layout-shuffle-{n + 1:03d}", "kind": "layout",
+                      "description": "Five lays, each given as the 48 shuffled cards, judged on their own (some loaded)",
+                      "options": {}, "input": {"setup": {}, "steps": steps}})
+    for n in range(SHUFFLED["race"]):
+        players, banker = 3 + n, n
+        table, steps = random_game(hash_seed("race-shuffle-play", n), players, banker, options=DEFAULTS,
+                                   loaded_first=0.5)
+        cases.append({"id": f"crd-gen1-race-shuffle-{n + 1:03d}", "kind": "race",
+                      "description": f"A random race, every lay given as the 48 shuffled cards: {players} players, "
+                                     f"seat {banker} banks",
+                      "options": {}, "input": {"setup": {"players": players, "banker": banker},
+                                               "steps": in_shuffle_form(steps)}})
+    return cases
+
+
 def generate_cases() -> list[dict[str, Any]]:
-    return odds_cases() + layout_cases() + race_cases() + session_cases() + probe_cases()
+    return (odds_cases() + layout_cases() + race_cases() + session_cases() + shuffled_lay_cases() + probe_cases()
+            + position_cases())
 
 
 # -- flags ----------------------------------------------------------------------------------------
@@ -133,6 +174,38 @@ def non_canonical_cards(value: Any) -> bool:
     return isinstance(value, str) and value not in CANONICAL
 
 
+def starts_a_race_without_bets(setup: dict[str, Any]) -> bool:
+    """A position whose race is under way with nobody backing a horse (every bettor sat out
+    before the position was taken, so no step of the case shows the empty `bets_closed`):
+    the race is run all the same (CRD-INT-11)."""
+    position = setup.get("position")
+    return isinstance(position, dict) and position.get("phase") == "racing" \
+        and not any(bet is not None for bet in position.get("bets") or [])
+
+
+STAKE_WORDS = re.compile(r"\bstake (\d+)")
+
+
+def stakes_another_size(steps: list[dict[str, Any]]) -> bool:
+    """A step tries a stake of another size than one chip (CRD-INT-13: refused)."""
+    for step in steps:
+        action = step.get("action")
+        found = STAKE_WORDS.search(action) if isinstance(action, str) else None
+        if (found and int(found.group(1)) != 1) or (isinstance(step.get("stake"), int) and step["stake"] != 1):
+            return True
+    return False
+
+
+def short_of_the_worst_case(view: dict[str, Any], posted: dict[str, Any]) -> bool:
+    """CRD-INT-14: the bank could not pay every other seat's maximum stake at the longest posted
+    odds, the check a reading made before any bet would apply."""
+    odds = [o for o in posted["odds"].values() if o is not None]
+    balances, banker = view.get("balances"), view.get("banker")
+    if not odds or not isinstance(balances, list) or banker is None:
+        return False
+    return balances[banker] < (len(balances) - 1) * posted["max_bet"] * max(odds)
+
+
 def flags_for(case: dict[str, Any]) -> list[str]:
     kind, options, inp = case["kind"], case.get("options") or {}, case["input"]
     flags: set[str] = set()
@@ -142,18 +215,20 @@ def flags_for(case: dict[str, Any]) -> list[str]:
             or any(isinstance(s.get("action"), str) and any(ch in s["action"] for ch in SUIT_SYMBOLS)
                    for s in inp["steps"]):
         flags.add("card-notation")
-    if kind not in ("race", "session", "probe"):
+    if kind not in ("race", "session", "probe", "position"):
         return sorted(flags)
     flags.update({"bets-clockwise", "balances-at-settlement"})
     if kind == "session":
         flags.update({"one-race-per-bank", "first-banker-input"})
         if "starting_balance" not in options:
             flags.add("starting-balance")
-    elif kind == "probe":
-        if inp["setup"]["position"]["session"]:
+    elif kind in ("probe", "position"):
+        if inp["setup"]["position"].get("session"):
             flags.add("one-race-per-bank")
     elif "balances" not in inp["setup"] and "starting_balance" not in options:
         flags.add("starting-balance")
+    if starts_a_race_without_bets(inp["setup"]):
+        flags.add("race-without-bets")
     observations = case.get(REPLAYED)          # the replay vectors.finish_case already made
     if observations is None:
         with vector_replays():
@@ -173,4 +248,8 @@ def flags_for(case: dict[str, Any]) -> list[str]:
         for event in view.get("events", []):
             if event["type"] == "bets_closed" and not event["bets"]:
                 flags.add("race-without-bets")
+            if event["type"] == "odds_posted" and short_of_the_worst_case(view, event):
+                flags.add("cover-checked-per-bet")
+    if stakes_another_size(inp["steps"]):
+        flags.add("one-chip-stake")
     return sorted(flags)

@@ -13,6 +13,7 @@ import select
 import sys
 from typing import IO, Any, Callable
 
+from . import strict_json
 from .errors import HorseRaceError, InputError
 from .game import CaseInput, Mutant, all_games, get_game
 from .version import PROTOCOL_VERSION, suite_version
@@ -96,8 +97,9 @@ def serve(stdin: IO[bytes], stdout: IO[bytes], games: list[str] | None = None, m
         for raw in stdin:
             try:
                 line = raw.decode("utf-8").strip()
-                message = json.loads(line) if line else None
-            except ValueError as exc:      # not UTF-8 or not JSON: say so, keep serving
+                # strictly (no key twice), unbounded: the runner wrote it from vectors 7 levels deep
+                message = strict_json.loads(line, max_depth=None) if line else None
+            except ValueError as exc:      # not UTF-8, not JSON, a key twice, too deep: say so, keep serving
                 message = {"type": f"(unreadable: {type(exc).__name__})"}
             if message is None:
                 continue

@@ -14,6 +14,38 @@ from .yamlsource import load_yaml_file
 
 
 @dataclass(frozen=True)
+class Quote:
+    """A passage of a rule text: its language key, seed file, section heading and words."""
+    lang: str
+    seed: str
+    heading: str
+    text: str
+    says: str = ""            # what it says in English (language register only)
+
+
+@dataclass(frozen=True)
+class NumberUse:
+    """Numbers a rule decides something about (`numbers:` in a catalog): the listed values, or
+    every integer in min..max that is (not) a multiple of some number; `text` says what such a
+    number is under the rule."""
+    text: str
+    values: tuple[int, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    multiple_of: int | None = None
+    not_multiple_of: int | None = None
+
+    def covers(self, number: int) -> bool:
+        if self.values:
+            return number in self.values
+        if self.min is not None and number < self.min or self.max is not None and number > self.max:
+            return False
+        if self.multiple_of and number % self.multiple_of:
+            return False
+        return not (self.not_multiple_of and number % self.not_multiple_of == 0)
+
+
+@dataclass(frozen=True)
 class Clause:
     id: str
     game: str
@@ -23,6 +55,10 @@ class Clause:
     note: str = ""
     waiver: str = ""
     retired: bool = False
+    quotes: tuple[Quote, ...] = ()         # its own words: the sentence(s) of each text it restates
+    table: str = ""                        # read from a table (which one)
+    diagram: str = ""                      # read from a diagram (which one)
+    numbers: tuple[NumberUse, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -31,16 +67,9 @@ class Example:
     game: str
     summary: str
     sources: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class Quote:
-    """A passage of a rule text: its language key, seed file, section heading and words."""
-    lang: str
-    seed: str
-    heading: str
-    text: str
-    says: str = ""            # what it says in English (language register only)
+    quotes: tuple[Quote, ...] = ()
+    table: str = ""
+    diagram: str = ""
 
 
 STATUSES = ("open", "decided", "convention")
@@ -133,13 +162,18 @@ def load_catalog(game_name: str) -> Catalog:
         catalog.clauses[raw["id"]] = Clause(
             id=raw["id"], game=game.name, section=raw["section"], summary=raw["summary"],
             sources=_sources(doc, data, raw["section"], path + ("section",)),
-            note=raw.get("note", ""), waiver=raw.get("waiver", ""), retired=raw.get("retired", False))
+            note=raw.get("note", ""), waiver=raw.get("waiver", ""), retired=raw.get("retired", False),
+            quotes=_own_words(doc, catalog, raw, raw["section"], path), table=raw.get("table", ""),
+            diagram=raw.get("diagram", ""), numbers=tuple(_number_use(n) for n in raw.get("numbers", ())))
     for index, raw in enumerate(data.get("examples", [])):
         sources = tuple(s for k, sec in enumerate(raw["sections"])
                         for s in _sources(doc, data, sec, ("examples", index, "sections", k)))
         if raw["id"] in catalog.examples:
             raise doc.error(("examples", index, "id"), f"duplicate example id {raw['id']}")
-        catalog.examples[raw["id"]] = Example(raw["id"], game.name, raw["summary"], sources)
+        catalog.examples[raw["id"]] = Example(
+            raw["id"], game.name, raw["summary"], sources,
+            quotes=_own_words(doc, catalog, raw, raw["sections"][0], ("examples", index)),
+            table=raw.get("table", ""), diagram=raw.get("diagram", ""))
     if game.interpretations_file.exists():
         _load_interpretations(game, catalog)
     if languages_file(game).exists():
@@ -162,6 +196,27 @@ def _quote(doc, catalog: Catalog, raw: dict, path: tuple) -> Quote:
                         + ", ".join(headings))
     return Quote(raw["lang"], catalog.seeds[raw["lang"]], headings[raw["lang"]], " ".join(raw["text"].split()),
                  raw.get("says", ""))
+
+
+def _own_words(doc, catalog: Catalog, raw: dict, section: str, path: tuple) -> tuple[Quote, ...]:
+    """A catalog entry's `quotes`: per language key, its sentences, in the entry's section unless
+    a quote names another."""
+    out = []
+    for lang, items in raw.get("quotes", {}).items():
+        for k, item in enumerate(items):
+            where = path + ("quotes", lang, k)
+            if lang not in catalog.seeds:
+                raise doc.error(path + ("quotes", lang), f"no seed or source named '{lang}'; the catalog has "
+                                + ", ".join(catalog.seeds))
+            entry = {"lang": lang, "section": section, "text": item} if isinstance(item, str) else \
+                {"lang": lang, **item}
+            out.append(_quote(doc, catalog, entry, where))
+    return tuple(out)
+
+
+def _number_use(raw: dict) -> NumberUse:
+    return NumberUse(raw["as"], tuple(raw.get("values", ())), raw.get("min"), raw.get("max"),
+                     raw.get("multiple_of"), raw.get("not_multiple_of"))
 
 
 def _check_clauses(doc, catalog: Catalog, clauses: list[str], path: tuple) -> None:

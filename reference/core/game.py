@@ -115,6 +115,12 @@ class Game:
     # difference that first shows after a refused step (and that no later step decided) is
     # charged to it. Written into every vector file's header.
     refusal_clause: str = ""
+    # the modes of play a case may be in, which an implementation may leave out whole (dominoes:
+    # individual and partnership play; Horse Fever: the player counts), and (kind, setup) -> the
+    # mode of a case, None for a case in no mode (a layout, a race): written into each vector
+    # case as `mode`, selected by `--mode`.
+    modes: Sequence[str] = ()
+    case_mode: Callable[[str, Mapping[str, Any]], str | None] | None = None
 
     @property
     def catalog_file(self) -> Path:
@@ -158,5 +164,12 @@ def get_game(name: str) -> Game:
     known = [m.name for m in pkgutil.iter_modules(reference.__path__) if m.ispkg and m.name != "core"]
     game = _load(name) if name in known else None
     if game is None:
-        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(known) or 'none'}")
+        raise UnknownGame(f"unknown game {name!r}{nearest(name, known)}; known games: {', '.join(known) or 'none'}")
     return game
+
+
+def nearest(name: str, known: Iterable[str]) -> str:
+    """` (did you mean X?)` for the known name closest to a mistyped one, else nothing."""
+    import difflib
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""

@@ -2,7 +2,9 @@
 
 `write_html_report(out_dir, reports)` writes:
 - `index.html`: a dashboard; per implementation its totals, then the clause x implementation
-  matrix with passed/failed/skipped counts per cell (a cell with failures links to them);
+  matrix: per cell the first divergences charged to the clause, the cases that applied it and
+  passed, and the skipped cases exercising it, coloured by what happened (a cell with
+  divergences links to them);
 - `impl-N.html` per implementation: every failing case (failed, errored, unexpectedly passed)
   with its status, message, the divergent step and field, expected vs actual with the differing
   part marked, the attributed clauses with their text and rule-text sources, and a link to the
@@ -14,13 +16,17 @@ Static HTML and inline CSS only: no scripts, no external resources.
 from __future__ import annotations
 
 import difflib
-import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
+from urllib.parse import quote, urlsplit
 
 from .catalog import Clause, find_clause
+from .money import DEFINITIONS, words_used
+from .standing import own_words_source
 from .errors import HorseRaceError
 from .game import UnknownGame, get_game
+from .report import shown_differences
 from .results import STATUSES
 from .site import build_site, e, page_name, write
 from .site import page as site_page
@@ -30,6 +36,7 @@ FAILING = ("failed", "errored", "xpassed")
 MAX_FAILURES_SHOWN = 1000        # per implementation page; the JSON report has them all
 MAX_REPORT_BYTES = 256 * 1024 * 1024   # a capped report of every case is far smaller
 MAX_DIFF_CHARS = 4000            # inline diffs of longer values are not marked character by character
+REPORT_SCHEMA = "report.schema.json"
 
 
 class HtmlReportError(HorseRaceError):
@@ -45,9 +52,10 @@ code, pre { font-family: "DejaVu Sans Mono", monospace; } code { background: #f3
 table { border-collapse: collapse; } th, td { text-align: left; vertical-align: top;
        border: 1px solid #e5e7eb; padding: 3px 7px; font-size: 13.5px; }
 th { background: #f9fafb; } .meta, .small { color: #4b5563; font-size: 13px; }
+table.matrix td:first-child { white-space: nowrap; }
 td.cell { text-align: center; white-space: nowrap; font-variant-numeric: tabular-nums; }
 td.pass { background: #dcfce7; } td.fail { background: #fee2e2; font-weight: bold; }
-td.skip { background: #fef9c3; } td.none { background: #f3f4f6; color: #9ca3af; }
+td.skip { background: #fef9c3; } td.xfail { background: #ffedd5; } td.none { background: #f3f4f6; color: #9ca3af; }
 .failure { border-top: 2px solid #e5e7eb; margin-top: 14px; padding-top: 6px; }
 .status-failed, .status-errored, .status-xpassed { color: #b91c1c; font-weight: bold; }
 pre { background: #f9fafb; border: 1px solid #e5e7eb; padding: 5px 8px; white-space: pre-wrap;
@@ -64,33 +72,20 @@ def page(title: str, body: Iterable[str]) -> str:
 # -- reading the reports ------------------------------------------------------------------------
 
 def load_report(path: Path) -> dict[str, Any]:
-    try:
-        size = path.stat().st_size
-        if size > MAX_REPORT_BYTES:
-            raise HtmlReportError(f"{path}: {size} bytes; a report over {MAX_REPORT_BYTES} bytes is refused")
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as exc:
-        raise HtmlReportError(f"{path}: cannot read the report: {exc.strerror or exc}") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise HtmlReportError(f"{path}: not a JSON report: {exc}") from None
-    problem = report_problem(data)
-    if problem:
-        raise HtmlReportError(f"{path}: not a horserace check --json report: {problem}")
-    return data
+    """A JSON report of `horserace check --json`, read strictly and validated against
+    schema/report.schema.json before anything reads it (reference.core.json_reports);
+    HtmlReportError names the file and the first field that is wrong."""
+    from .json_reports import read_report
+    return read_report(path, "a horserace check --json report", REPORT_SCHEMA, MAX_REPORT_BYTES, HtmlReportError)
 
 
-def report_problem(data: Any) -> str:
-    if not isinstance(data, dict):
-        return "the top level is not an object"
-    for key, kind in (("implementation", dict), ("totals", dict), ("clauses", dict), ("cases", list)):
-        if not isinstance(data.get(key), kind):
-            return f"field '{key}' is missing or not an {'object' if kind is dict else 'array'}"
-    return ""
+def shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def implementation_name(report: Mapping[str, Any], index: int) -> str:
-    """`N. name version` as the implementation announced itself, else its command."""
+    """`N. name version` as the implementation announced itself, else its command; with the run's
+    --label first (`N. nightly-x86: name version`), so runs of one implementation are told apart."""
     impl = report.get("implementation") or {}
     told = impl.get("implementation")
     if isinstance(told, dict) and isinstance(told.get("name"), str) and told["name"]:
@@ -98,7 +93,8 @@ def implementation_name(report: Mapping[str, Any], index: int) -> str:
         name = f"{told['name']} {version}" if isinstance(version, str) and version else told["name"]
     else:
         name = str(impl.get("command") or "implementation")
-    return f"{index + 1}. {name}"
+    label = report.get("label")
+    return f"{index + 1}. {label}: {name}" if isinstance(label, str) and label else f"{index + 1}. {name}"
 
 
 # -- what a failure is charged to ---------------------------------------------------------------
@@ -152,31 +148,58 @@ def marked(expected: str, actual: str) -> tuple[str, str]:
 # -- pages --------------------------------------------------------------------------------------
 
 class Links:
-    """Where the scenario pages live: a site written beside the report, or a published one."""
+    """Where the scenario pages live: a site written beside the report, or a published one.
+    Every link is http(s) or relative (safe_base): a report's game names are path segments,
+    percent-quoted, so none can turn a link into `javascript:` or another scheme."""
 
     def __init__(self, base: str) -> None:
+        safe_base(base)
         self.base = base.rstrip("/") + "/" if base else ""
 
     def clause(self, clause: Clause | None, clause_id: str) -> str:
         if clause is None:
             return e(clause_id)
-        return f'<a href="{e(self.base)}{e(clause.game)}/index.html#{e(clause_id)}">{e(clause_id)}</a>'
+        return f'<a href="{e(self.base)}{e(quote(clause.game, safe=""))}/index.html#{e(clause_id)}">{e(clause_id)}</a>'
 
     def scenario(self, game: str, case_id: str, step: int | None) -> str:
-        target = f"{self.base}{game}/{page_name(case_id)}"
+        target = f"{self.base}{quote(game, safe='')}/{page_name(case_id)}"
         parts = [f'<a class="scenario-page" href="{e(target)}">scenario page</a>']
         if isinstance(step, int):
             parts.append(f'<a class="step-diagram" href="{e(target)}#step-{step}">step {step} and its diagram</a>')
         return " &middot; ".join(parts)
 
 
+def safe_base(url: str) -> str:
+    """`url` when it is http(s) (with a host) or relative (no scheme, no host); else HtmlReportError.
+    A browser drops tabs and newlines inside a URL and ignores leading spaces, so no control
+    character or space is accepted either (`java\tscript:` is `javascript:`)."""
+    if any(ord(c) <= 0x20 or ord(c) == 0x7f for c in url):
+        raise HtmlReportError(f"--site-url {url[:100]!r}: a URL holds no space or control character")
+    try:
+        parts = urlsplit(url)
+    except ValueError:              # an unbalanced IPv6 bracket
+        raise HtmlReportError(f"--site-url {url[:100]!r}: not a URL") from None
+    if parts.scheme and (parts.scheme.lower() not in ("http", "https") or not parts.netloc):
+        raise HtmlReportError(f"--site-url {url[:100]!r}: give an http(s) URL or a relative path")
+    if not parts.scheme and (parts.netloc or url.startswith("//") or ":" in url.split("/", 1)[0]):
+        raise HtmlReportError(f"--site-url {url[:100]!r}: give an http(s) URL or a relative path")
+    return url
+
+
 def clause_block(clause_id: str, links: Links) -> str:
+    """A clause a failure is charged to: its summary, its own words in each language (or the table
+    it is read from), the money words it uses, and its source headings."""
     clause = find_clause(clause_id)
     if clause is None:
         return f'<li class="clause">{e(clause_id)} <span class="small">(not in the catalogs)</span></li>'
     sources = "; ".join(f"<code>{e(seed)}</code>: {e(heading)}" for seed, heading in clause.sources)
+    words = "".join(f'<br><span class="quote"><b>{e(q.lang)}</b> \u00ab{e(q.text)}\u00bb</span>' for q in clause.quotes)
+    if own_words_source(clause):
+        words += f'<br><span class="small">{e(own_words_source(clause))}</span>'
+    money = "".join(f'<br><span class="small">{e(word)}: {e(text)}</span>' for word, text in
+                    ((w, DEFINITIONS[w]) for w in words_used(clause.summary)))
     return (f'<li class="clause">{links.clause(clause, clause_id)} <span class="clause-text">{e(clause.summary)}</span>'
-            f'<br><span class="small">source: {sources}</span></li>')
+            f'{words}{money}<br><span class="small">source: {sources}</span></li>')
 
 
 def failure_section(case: Mapping[str, Any], vector: Mapping[str, Any] | None, links: Links) -> str:
@@ -192,11 +215,17 @@ def failure_section(case: Mapping[str, Any], vector: Mapping[str, Any] | None, l
     if mismatch:
         step, action = mismatch.get("step"), mismatch.get("action")
         parts.append(f'<p class="step">first divergence at step <b>{e(step)}</b> '
-                     f'(<code>{e(action or "setup")}</code>), field <code class="field">{e(mismatch.get("key"))}</code>'
-                     "; later steps not compared</p>")
-        left, right = marked(str(mismatch.get("expected", "")), str(mismatch.get("actual", "")))
-        parts.append(f'<table class="diff"><tr><th>expected</th><td><pre>{left}</pre></td></tr>'
-                     f'<tr><th>actual</th><td><pre>{right}</pre></td></tr></table>')
+                     f'(<code>{e(action or "setup")}</code>); later steps not compared</p>')
+        parts.append('<table class="diff">')
+        for field_name, expected, actual in shown_differences(mismatch):   # each difference once
+            left, right = marked(str(expected), str(actual))
+            parts.append(f'<tr><th colspan="2">field <code class="field">{e(field_name)}</code></th></tr>'
+                         f'<tr><th>expected</th><td><pre>{left}</pre></td></tr>'
+                         f'<tr><th>actual</th><td><pre>{right}</pre></td></tr>')
+        parts.append("</table>")
+        if mismatch.get("more_differences"):
+            parts.append(f'<p class="small">{e(mismatch["more_differences"])} more difference(s) at this step '
+                         "(cut from the report)</p>")
     clauses = attributed_clauses(case, vector)
     parts.append(f'<p>charged to {"clause" if len(clauses) == 1 else "clauses"}:</p>'
                  f'<ul class="attributed">{"".join(clause_block(c, links) for c in clauses)}</ul>')
@@ -249,18 +278,65 @@ def implementation_page(index: int, report: Mapping[str, Any], vectors: Mapping[
     return page(f"{name}: horserace report", body)
 
 
-def cell(c: Mapping[str, int] | None, href: str) -> str:
-    if not c:
+@dataclass(frozen=True)
+class ClauseCell:
+    """What happened to one clause in one implementation's run: the failing cases whose first
+    divergence is charged to it (`expected` of them listed as expected failures), the cases that
+    applied it and passed (both from the report's `clauses`), and the skipped cases that
+    exercise it (from its `cases`)."""
+    divergences: int = 0
+    expected: int = 0
+    passed: int = 0
+    skipped: int = 0
+
+    @property
+    def kind(self) -> str:
+        """The cell's colour: a divergence not expected, then an expected one, then a pass."""
+        if self.divergences > self.expected:
+            return "fail"
+        if self.divergences:
+            return "xfail"
+        return "pass" if self.passed else "skip" if self.skipped else "none"
+
+
+def clause_cells(report: Mapping[str, Any]) -> dict[str, ClauseCell]:
+    """Clause -> its cell, for every clause the report charges, saw passed or saw skipped."""
+    expected: dict[str, int] = {}
+    skipped: dict[str, int] = {}
+    for case in report["cases"]:
+        if not isinstance(case, dict):
+            continue
+        if case.get("status") == "skipped":
+            for clause in case.get("clauses") or ():
+                skipped[clause] = skipped.get(clause, 0) + 1
+        elif case.get("status") == "xfailed":
+            for clause in (case.get("mismatch") or {}).get("clauses") or ():
+                expected[clause] = expected.get(clause, 0) + 1
+    cells = {}
+    for clause in set(report["clauses"]) | set(skipped):
+        summary = report["clauses"].get(clause) or {}
+        cells[clause] = ClauseCell(_count(summary, "first_divergences"), expected.get(clause, 0),
+                                   _count(summary, "applied_and_passed"), skipped.get(clause, 0))
+    return cells
+
+
+def _count(summary: Mapping[str, Any], key: str) -> int:
+    value = summary.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def cell(c: ClauseCell | None, clause_id: str, href: str) -> str:
+    if c is None:
         return '<td class="cell none">&ndash;</td>'
-    failed = sum(c.get(s, 0) for s in FAILING)
-    passed = c.get("passed", 0) + c.get("xfailed", 0)
-    skipped = c.get("skipped", 0)
-    kind = "fail" if failed else "pass" if passed else "skip"
-    text = f"{passed}&thinsp;/&thinsp;{failed}&thinsp;/&thinsp;{skipped}"
-    if failed:
+    parts = [f'<span class="n-fail">{c.divergences}</span>', f'<span class="n-pass">{c.passed}</span>',
+             f'<span class="n-skip">{c.skipped}</span>']
+    text = "&thinsp;/&thinsp;".join(parts)
+    if c.divergences:
         text = f'<a href="{e(href)}">{text}</a>'
-    title = e(counts_text(c))
-    return f'<td class="cell {kind}" title="{title}">{text}</td>'
+    expected = f" ({c.expected} of them expected failures)" if c.expected else ""
+    title = (f"{c.divergences} first divergence(s) charged to {clause_id}{expected}; {c.passed} case(s) "
+             f"applied it and passed; {c.skipped} case(s) exercising it skipped")
+    return f'<td class="cell {c.kind}" title="{e(title)}">{text}</td>'
 
 
 def index_page(reports: Sequence[Mapping[str, Any]], links: Links) -> str:
@@ -277,18 +353,22 @@ def index_page(reports: Sequence[Mapping[str, Any]], links: Links) -> str:
                     + "".join(f"<td>{e(t.get(s, 0))}</td>" for s in STATUSES)
                     + f'<td><a href="impl-{i + 1}.html">impl-{i + 1}.html</a></td></tr>')
     body.append("</table>")
-    clauses = sorted({c for r in reports for c in r["clauses"]})
+    cells = [clause_cells(r) for r in reports]
+    clauses = sorted({c for per_report in cells for c in per_report})
     body.append(f'<h2 id="matrix">Clauses &times; implementations ({len(clauses)} clauses)</h2>'
-                '<p class="small">Each cell: passed / failing / skipped cases exercising the clause '
-                "(expected failures count with the passed, unexpected passes with the failing).</p>")
+                '<p class="small">Each cell: <b>first divergences</b> charged to the clause / cases that '
+                "<b>applied it and passed</b> / <b>skipped</b> cases exercising it. Red: a failure is charged "
+                "to it; orange: only expected failures are; green: it was applied and passed; yellow: its "
+                "cases were only skipped. A case that errored (crashed, timed out) is charged to no clause: "
+                "see the totals above.</p>")
     body.append('<table class="matrix"><tr><th>clause</th><th>rule</th>'
                 + "".join(f'<th class="impl">{e(n)}</th>' for n in names) + "</tr>")
     for clause_id in clauses:
         clause = find_clause(clause_id)
         summary = e(clause.summary) if clause else '<span class="small">(not in the catalogs)</span>'
         row = [f'<tr id="{e(clause_id)}"><td><code>{links.clause(clause, clause_id)}</code></td><td>{summary}</td>']
-        for i, report in enumerate(reports):
-            row.append(cell(report["clauses"].get(clause_id), f"impl-{i + 1}.html#clause-{clause_id}"))
+        for i, per_report in enumerate(cells):
+            row.append(cell(per_report.get(clause_id), clause_id, f"impl-{i + 1}.html#clause-{clause_id}"))
         body.append("".join(row) + "</tr>")
     body.append("</table>")
     return page("Horse Race conformance report", body)

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from .forked import forked_pool
 from .game import Game, Mutant, get_game
 from .vectors import REFUSAL_FLAG
 
@@ -245,7 +246,7 @@ def run_mutants_in_process(jobs: list[tuple[Game, Mutant, list[dict[str, Any]]]]
     try:
         if "fork" in multiprocessing.get_all_start_methods():
             workers = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
-            with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+            with forked_pool(workers, maxtasksperchild=1) as pool:
                 for outcome in pool.imap_unordered(_run_in_worker, tasks):
                     collect(outcome)
         else:  # pragma: no cover - no fork on this platform

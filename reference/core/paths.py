@@ -1,7 +1,7 @@
 """Where the suite's data lives: in a checkout, or inside an installed wheel.
 
-A checkout keeps `schema/`, `vectors/` and `docs/` at the top of the repository, beside `reference/`.
-A wheel carries the same folders as package data under `reference/suite_data/` (copied
+A checkout keeps `schema/`, `vectors/`, `docs/` and `examples/` at the top of the repository, beside
+`reference/`. A wheel carries the same folders as package data under `reference/suite_data/` (copied
 there at build time by setup.py), found with importlib.resources. The constants below point at
 whichever is present, so the rest of the suite reads files without knowing how it was
 installed. Files inside a game's package (clause catalogs, interpretations, Horse Fever
@@ -52,6 +52,7 @@ REPO_ROOT = DATA_ROOT
 SCHEMA_DIR = DATA_ROOT / "schema"
 VECTORS_DIR = DATA_ROOT / "vectors"
 SCENARIO_DIR = VECTORS_DIR / "scenarios"
+EXAMPLES_DIR = DATA_ROOT / "examples"          # the adapter starters (`horserace starter` writes them out)
 SEEDS_DIR = (CHECKOUT_ROOT or DATA_ROOT).parent / "shared" / "seeds"
 
 
@@ -74,12 +75,15 @@ def seeds_dir() -> Path:
 
 
 def display_path(path: Path | str) -> str:
-    """A path relative to the data root when it lies inside it (stable in reports)."""
+    """A path relative to the data root when it lies inside it, else relative to the folder
+    holding the `reference` package when it lies in the package (a catalog:
+    `reference/dominoes/clauses.yaml`, from a checkout and from site-packages alike): stable in
+    reports and pages, and never the installation's absolute path."""
     path = Path(path)
     if not path.is_absolute() and (DATA_ROOT / path).exists():   # already shown relative to it
         return path.as_posix()
     path = path.resolve()
-    try:
-        return str(path.relative_to(DATA_ROOT))
-    except ValueError:
-        return str(path)
+    for root in (DATA_ROOT, PACKAGE_DIR.parent):
+        if path.is_relative_to(root):
+            return path.relative_to(root).as_posix()
+    return str(path)

@@ -17,7 +17,7 @@ Fields a message does not define are ignored (so a later protocol may add some);
 field with the wrong type is refused with its path.
 
 Every line from an implementation is bounded before it is believed: at most MAX_LINE_BYTES
-(the reader never holds more), strict UTF-8, nesting at most MAX_DEPTH, integers within
+(MAX_HELLO_BYTES for the hello; the reader never holds more), strict UTF-8, no key twice in an object, nesting at most MAX_DEPTH, integers within
 Python's digit limit, no NaN/Infinity and no lone surrogates. Each breach is a ProtocolError
 with a short message naming the cause.
 """
@@ -25,14 +25,12 @@ with a short message naming the cause.
 from __future__ import annotations
 
 import json
-import math
-import re
 from functools import lru_cache
 from typing import Any
 
 from jsonschema.exceptions import ValidationError
 
-from . import schemas
+from . import schemas, strict_json
 from .version import PROTOCOL_VERSION, suite_version
 from .yamlsource import format_field
 
@@ -41,7 +39,8 @@ IMPLEMENTATION_SCHEMA = "protocol/implementation-message.schema.json"
 IMPLEMENTATION_TYPES = ("hello", "result", "skipped", "errored")
 
 MAX_LINE_BYTES = 8 * 1024 * 1024   # one answer line; a perft divide or a long match is far below
-MAX_DEPTH = 64                     # observations nest a handful of levels
+MAX_HELLO_BYTES = 1024 * 1024      # the hello line: games, kinds, options and observation keys
+MAX_DEPTH = strict_json.MAX_DEPTH  # 64: observations nest a handful of levels
 ERROR_LIMIT = 200                  # characters of a schema complaint
 
 
@@ -67,105 +66,33 @@ def encode(message: dict[str, Any]) -> bytes:
 
 # -- decoding ------------------------------------------------------------------------------------
 
-def _refuse_constant(name: str) -> Any:
-    raise ProtocolError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ProtocolError(f"the number {shorten(text, 40)} is out of range")
-    return value
-
-
-def parse_line(line: bytes) -> Any:
-    """The JSON value of one line, or ProtocolError naming why it cannot be believed."""
-    if len(line) > MAX_LINE_BYTES:
-        raise ProtocolError(f"a line of {len(line)} bytes (the limit is {MAX_LINE_BYTES})")
-    try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ProtocolError(f"not UTF-8: byte 0x{line[exc.start]:02x} at byte offset {exc.start} "
-                            f"({exc.reason})") from None
-    text = text.strip()
-    if not text:
+def parse_line(line: bytes, limit: int | None = None) -> Any:
+    """The JSON value of one line, or ProtocolError naming why it cannot be believed. The JSON
+    is read strictly (reference.core.strict_json): depth bounded before parsing, no key twice
+    in an object, no NaN, no lone surrogate. `limit`: the bytes allowed (MAX_LINE_BYTES)."""
+    limit = MAX_LINE_BYTES if limit is None else limit
+    if len(line) > limit:
+        raise ProtocolError(f"a line of {len(line)} bytes (the limit is {limit})")
+    if not line.strip():
         raise ProtocolError("an empty line")
     try:
-        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(f"not JSON ({exc.msg} at column {exc.colno}): {shorten(text)}") from None
-    except RecursionError:
-        raise ProtocolError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
-    except ValueError as exc:      # int digit limit (`sys.get_int_max_str_digits`)
-        if "digits" in str(exc):
-            raise ProtocolError("an integer with too many digits (more than 4300)") from None
-        raise ProtocolError(f"not JSON ({shorten(str(exc), 80)})") from None
-    if SURROGATE_ESCAPE.search(line):
-        check_bounds(value)         # may hold a lone surrogate: find it and name where
-    else:
-        check_depth(line)
-    return value
-
-
-# Strict UTF-8 cannot carry a surrogate; only a \uD800-\uDFFF escape can put one in a string.
-SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-NOT_QUOTE_OR_BRACKET = bytes(b for b in range(256) if b not in b'"[]{}')
-INNERMOST = re.compile(rb"\[\]|\{\}")
-
-
-def check_depth(line: bytes) -> None:
-    """The nesting depth of a line of valid JSON, found from its brackets outside strings: each
-    pass removes the innermost pairs, so the passes needed are the depth.
-
-    Bytes throughout (a UTF-8 continuation byte is never ASCII). Inside a string a backslash
-    starts a two-character escape: dropping every escaped backslash, then every escaped quote,
-    leaves only the quotes that open and close strings: split at them, every second piece is
-    a string's content."""
-    unescaped = line.replace(b"\\\\", b"").replace(b'\\"', b"")
-    brackets = b"".join(unescaped.translate(None, NOT_QUOTE_OR_BRACKET).split(b'"')[0::2])   # outside strings
-    for _ in range(MAX_DEPTH):
-        if not brackets:
-            return
-        brackets = INNERMOST.sub(b"", brackets)
-    if brackets:
-        raise ProtocolError(f"JSON nested deeper than {MAX_DEPTH} levels")
+        return strict_json.loads(line, MAX_DEPTH)
+    except strict_json.JsonProblem as exc:
+        if exc.detail:              # a syntax error: where, and the start of what was sent
+            text = line.decode("utf-8", errors="replace").strip()
+            raise ProtocolError(f"not JSON ({exc.detail} at column {exc.column}): {shorten(text)}") from None
+        if exc.message.startswith("nested deeper"):
+            raise ProtocolError(f"JSON {exc.message}") from None
+        raise ProtocolError(exc.message) from None
 
 
 def check_bounds(value: Any) -> None:
-    """Nesting depth and strings that UTF-8 can carry; iterative, memory O(depth)."""
-    if isinstance(value, str):
-        _check_string(value, ())
-    if not isinstance(value, (dict, list)):
-        return
-    stack: list[tuple[Any, tuple]] = [(_entries(value), ())]
-    while stack:
-        entries, path = stack[-1]
-        for key, child in entries:
-            if isinstance(key, str):
-                _check_string(key, path)
-            if isinstance(child, str):
-                _check_string(child, path + (key,))
-            elif isinstance(child, (dict, list)):
-                if len(stack) >= MAX_DEPTH:
-                    raise ProtocolError(f"JSON nested deeper than {MAX_DEPTH} levels")
-                stack.append((_entries(child), path + (key,)))
-                break
-        else:
-            stack.pop()
-
-
-def _entries(container: Any):
-    return iter(container.items()) if isinstance(container, dict) else enumerate(container)
-
-
-def _check_string(text: str, path: tuple) -> None:
-    if text.isascii():
-        return
+    """The depth and string bounds of a parsed value, found by walking it (what parse_line's
+    check before parsing agrees with)."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        where = shorten(format_field(path) or "(top level)", 100)
-        raise ProtocolError(f"a lone surrogate \\u{ord(text[exc.start]):04x} in a string at {where}") from None
+        strict_json.check_strings(value, MAX_DEPTH)
+    except strict_json.JsonProblem as exc:
+        raise ProtocolError(("JSON " if exc.message.startswith("nested") else "") + exc.message) from None
 
 
 def decode_implementation_line(line: bytes) -> dict[str, Any]:

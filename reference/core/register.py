@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .catalog import load_catalog
+from .standing import own_words_source
 from .scenario import game_scenarios, scenario_clauses
 from .game import Game
 from .paths import REPO_ROOT
@@ -23,9 +24,9 @@ def one_line(text: str) -> str:
 
 
 STATUS_TEXT = {
-    "open": "open - the texts leave it open",
+    "open": "open - the texts leave it open (the passages the reading rests on are quoted below)",
     "decided": "decided by the texts (quoted below)",
-    "convention": "a format convention of the suite",
+    "convention": "a convention of the suite - a format, chance given as input, or a setting the texts leave to the table",
 }
 
 
@@ -44,13 +45,16 @@ def quote_lines(quotes, label: str = "Quote") -> list[str]:
 def interpretations_markdown(games: list[Game]) -> str:
     out = [HEADER, "# Interpretations register\n\n",
            "Every point where a reading had to be chosen, with its status: *open* (the rule texts "
-           "leave it open), *decided* (the texts decide it; the deciding passage is quoted in each "
-           "language) or a *convention* (a format convention of the suite, such as chance given as "
-           "input). Then the reading the suite uses, the alternatives - an alternative the texts "
-           "contradict is marked **known misreading**: its option stays selectable for implementers "
-           "who want to check themselves, but it is not a reading of the texts - the vector flag that "
-           "marks the cases depending on it, and how an implementation that reads it differently "
-           "skips them. `horserace explain ID` shows one entry.\n"]
+           "leave it open; the passages the suite's reading rests on are quoted), *decided* (the texts "
+           "decide it; the deciding passage is quoted in each language) or a *convention* of the suite "
+           "(a format, chance given as input, or a setting the texts leave to the table). Then the "
+           "reading the suite uses, whose last sentence says why it is the most natural one in the "
+           "texts' own words (between \u00ab and \u00bb, each found in the quotes), the alternatives - "
+           "an alternative the texts contradict is marked **known misreading** and names the quoted "
+           "words that rule it out: its option stays selectable for implementers who want to check "
+           "themselves, but it is not a reading of the texts - the vector flag that marks the cases "
+           "depending on it, and how an implementation that reads it differently skips them. "
+           "`horserace explain ID` shows one entry.\n"]
     for game in games:
         catalog = load_catalog(game.name)
         if not catalog.interpretations:
@@ -105,10 +109,26 @@ def languages_markdown(games: list[Game]) -> str:
     return "".join(out)
 
 
+def cell(text: str) -> str:
+    """Text for a markdown table cell: one line, its '|' escaped (tiles are written 5|5)."""
+    return one_line(text).replace("|", "\\|")
+
+
+def own_words_cell(entry) -> str:
+    """A table cell: each quote as `lang «words»`, then the table or diagram it is read from."""
+    parts = [cell(f"{q.lang} \u00ab{q.text}\u00bb") for q in entry.quotes]
+    source = own_words_source(entry)
+    if source:
+        parts.append(cell(source))
+    return "<br>".join(parts)
+
+
 def clauses_markdown(games: list[Game]) -> str:
     out = [HEADER, "# Clause index\n\n",
-           "Every rule statement of every game with its stable id, our one-line summary, its source "
-           "sections and the scenarios that pin it.\n"]
+           "Every rule statement of every game with its stable id, our one-line summary, its own words "
+           "(the sentence of each text it restates, verbatim, or the table or diagram it is read from), "
+           "its source sections and the scenarios that pin it. `horserace find WORDS` searches them in "
+           "any language; `horserace explain ID` shows one with its status.\n"]
     for game in games:
         catalog = load_catalog(game.name)
         cited: dict[str, list[str]] = {}
@@ -116,18 +136,19 @@ def clauses_markdown(games: list[Game]) -> str:
         for scenario in scenarios_of_game:
             for cid in scenario_clauses(scenario):
                 cited.setdefault(cid, []).append(scenario.id)
-        out.append(f"\n## {catalog.title}\n\n| id | summary | source | scenarios |\n|---|---|---|---|\n")
+        out.append(f"\n## {catalog.title}\n\n| id | summary | the texts say | source | scenarios |\n"
+                   "|---|---|---|---|---|\n")
         for clause in catalog.clauses.values():
             source = "; ".join(f"{seed[:3]} \u201c{heading}\u201d" for seed, heading in clause.sources)
             scenarios = ", ".join(f"`{s}`" for s in sorted(cited.get(clause.id, [])))
             if clause.waiver:
                 scenarios = (scenarios + "; " if scenarios else "") + f"waived: {one_line(clause.waiver)}"
-            out.append(f"| {clause.id} | {one_line(clause.summary)} | {source} | {scenarios} |\n")
+            out.append(f"| {clause.id} | {cell(clause.summary)} | {own_words_cell(clause)} | {source} | {scenarios} |\n")
         if catalog.examples:
-            out.append("\n| worked example | summary | scenarios |\n|---|---|---|\n")
+            out.append("\n| worked example | summary | the texts say | scenarios |\n|---|---|---|---|\n")
             for example in catalog.examples.values():
                 replaying = ", ".join(f"`{s.id}`" for s in scenarios_of_game if example.id in s.examples)
-                out.append(f"| {example.id} | {one_line(example.summary)} | {replaying} |\n")
+                out.append(f"| {example.id} | {cell(example.summary)} | {own_words_cell(example)} | {replaying} |\n")
     return "".join(out)
 
 

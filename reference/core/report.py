@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -13,13 +14,13 @@ from xml.etree import ElementTree as ET
 from . import schemas
 from .errors import HorseRaceError
 from .attribution import clause_summary
-from .expected_failures import ExpectedFailures
+from .expected_failures import ExpectedFailures, Verdict
 from .expected_failures import load_expected_failures as _load_expected_failures
-from .results import STATUSES, CaseResult, bounded
+from .results import COMPARED_STATUSES, FAILING_STATUSES, STATUSES, CaseResult, bounded
 from .version import suite_version
 
-FAILING = ("failed", "errored", "xpassed", "changed")
-COMPARED = ("passed", "passed-partial", "failed", "xfailed", "xpassed", "changed")
+FAILING = FAILING_STATUSES
+COMPARED = COMPARED_STATUSES
 ANNOUNCEMENT_LIMIT = 32 * 1024   # bytes of the implementation's hello copied into the JSON report
 START_ERROR_LIMIT = 1000          # characters of a failed start's message (the command plus its cause)
 
@@ -49,6 +50,54 @@ def compared(results: list[CaseResult]) -> int:
     return sum(1 for r in results if r.status in COMPARED)
 
 
+# A run must compare at least this share of its selected cases (unless --allow-skips): an
+# implementation whose declared kinds, options or observations leave most cases skipped has
+# been checked on little, and says so by failing.
+MIN_COMPARED_SHARE = 0.5
+SKIP_REASONS_SHOWN = 5
+
+
+def compared_line(compared_count: int, selected: int) -> str:
+    share = 100.0 * compared_count / selected if selected else 0.0
+    shown = f"{share:.0f}" if share >= 1 or share == 0 else f"{share:.1g}"
+    return f"compared {compared_count} of {selected} cases ({shown}%)"
+
+
+def skip_reasons(reasons: list[str]) -> list[tuple[str, int]]:
+    """The reasons cases were skipped for, most frequent first, each with its count."""
+    return Counter(reasons).most_common()
+
+
+def skip_reason_lines(reasons: list[str]) -> list[str]:
+    return counted_skip_reason_lines(skip_reasons(reasons))
+
+
+def counted_skip_reason_lines(counted: list[tuple[str, int]], where: str = "--json has each case's") -> list[str]:
+    """The lines of (reason, count) pairs, most frequent first, the first SKIP_REASONS_SHOWN;
+    `where` says where the others are."""
+    out = [f"  {count} {bounded(reason, 200)}" for reason, count in counted[:SKIP_REASONS_SHOWN]]
+    if len(counted) > SKIP_REASONS_SHOWN:
+        rest = sum(count for _, count in counted[SKIP_REASONS_SHOWN:])
+        out.append(f"  {rest} for {len(counted) - SKIP_REASONS_SHOWN} other reason(s); {where}")
+    return out
+
+
+def too_little_compared(compared_count: int, selected: int, allow_skips: bool, allow_empty: bool,
+                        skips_option: str = "--allow-skips", empty_option: str | None = "--allow-empty") -> str:
+    """Why the run fails for comparing too little ("" when it does not): nothing compared
+    (unless allow_empty), or less than MIN_COMPARED_SHARE of the selected cases (unless
+    allow_skips or allow_empty). The options named are those that accept it."""
+    if selected == 0 or compared_count >= MIN_COMPARED_SHARE * selected:
+        return ""
+    if compared_count == 0:
+        if allow_empty:
+            return ""
+        return "nothing was compared" + (f" ({empty_option} accepts that)" if empty_option else "")
+    if allow_skips or allow_empty:
+        return ""
+    return f"{compared_line(compared_count, selected)}: less than half of the selected cases ({skips_option} accepts that)"
+
+
 def line(c: dict[str, int]) -> str:
     text = ", ".join(f"{c[s]} {s}" for s in STATUSES if c[s] or s in ("passed", "failed"))
     return text + (f", {c['deselected']} deselected" if c.get("deselected") else "")
@@ -56,23 +105,87 @@ def line(c: dict[str, int]) -> str:
 
 @dataclass
 class RunInfo:
-    """What a run selected: the filters used, the cases they left out, the expected-failure check."""
+    """What a run selected (the filters used, the cases they left out), the verdict on its
+    expected failures, and what else made it red."""
     filters: dict[str, list[str]] = field(default_factory=dict)
     deselected: dict[str, int] = field(default_factory=dict)      # game -> cases left out
-    unmatched_expected: list[str] = field(default_factory=list)   # expected-failure entries matching nothing
+    expected: Verdict | None = None                               # the --expected-failures verdict
+    expected_file: str = ""
+    run_errors: list[str] = field(default_factory=list)           # a red run's reasons no case carries
+    stable: bool = False        # --no-timestamps: no start time, no durations (reports compare byte for byte)
+    label: str | None = None        # --label: tells runs of one implementation apart in every report
+    interrupted: str = ""           # the signal that ended the run before every case ran
+    not_run: int = 0                # selected cases an interruption left without a result
 
     @property
     def total_deselected(self) -> int:
         return sum(self.deselected.values())
+
+    @property
+    def unmatched_expected(self) -> list[str]:
+        """The errors of the expected-failures verdict (stale entries, ids matching no case)."""
+        return [p.message for p in self.expected.errors] if self.expected else []
+
+
+WHOLE_EVENT = re.compile(r"^(.+\[\d+\])\.type$")   # an event of another type, or one missing or extra
+REFUSAL_EXPECTED = re.compile(r"^the step is refused( under \S+)?$")          # results.missing_refusal
+REFUSAL_MISSED = re.compile(r"^the step was accepted; the implementation reported (.*)$", re.S)
+
+
+def shown_differences(m: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(field, expected, actual) of each difference at the divergent step, each once. The
+    attribution lists an event of another type once per type (both paths may be charged), and
+    names it by its `type` field: here it is one line named as the whole event (`events[2]`),
+    each side written as its type, then its other fields."""
+    shown: dict[tuple[str, str, str], None] = {}
+    for d in m.get("differences") or [{"field": m["key"], "expected": m["expected"], "actual": m["actual"]}]:
+        field, expected, actual = d["field"], d["expected"], d["actual"]
+        whole = WHOLE_EVENT.match(field)
+        if whole:
+            field, expected, actual = whole.group(1), event_text(expected), event_text(actual)
+        shown.setdefault((field, expected, actual), None)
+    return list(shown)
+
+
+def event_text(shown: str) -> str:
+    """An event as a report shows it (`{"player": 0, "type": "round_won"}`) written type first:
+    `round_won {"player": 0}`. A bare type, `(absent)` or a value cut short stays as it is."""
+    try:
+        event = json.loads(shown)
+    except ValueError:
+        return shown
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return shown
+    rest = {k: v for k, v in event.items() if k != "type"}
+    return f"{event['type']} {json.dumps(rest, sort_keys=True, ensure_ascii=False)}" if rest else event["type"]
+
+
+LABEL_LIMIT = 200      # characters of a --label
+
+
+def checked_label(label: str | None) -> str | None:
+    """A --label as the reports carry it: 1 to 200 printable characters (a usage error else)."""
+    if label is None:
+        return None
+    if not label.strip() or len(label) > LABEL_LIMIT or not label.isprintable():
+        raise HorseRaceError(f"--label {label[:40]!r}: give 1 to {LABEL_LIMIT} printable characters "
+                             "(e.g. --label nightly-x86)")
+    return label
 
 
 def divergence_lines(r: CaseResult) -> list[str]:
     m = r.mismatch
     out = [f"  first divergence at step {m['step']} ({m.get('action') or 'setup'}): "
            + ", ".join(dict.fromkeys(d["key"] for d in m.get("differences", ())) or [m["key"]])]
-    for d in m.get("differences") or [{"field": m["key"], "expected": m["expected"], "actual": m["actual"]}]:
-        out.append(f"    {d['field']}: expected {d['expected']}")
-        out.append(f"    {' ' * len(d['field'])}  actual   {d['actual']}")
+    for field_name, expected, actual in shown_differences(m):
+        refused = REFUSAL_EXPECTED.match(expected) if field_name == "error" else None
+        accepted = REFUSAL_MISSED.match(actual) if refused else None
+        if accepted:        # a missing refusal, said as such
+            out.append(f"    the step should have been refused{refused.group(1)}; the implementation accepted it")
+            out.append(f"      and reported {accepted.group(1)}")
+            continue
+        out.append(f"    {field_name}: expected {expected}")
+        out.append(f"    {' ' * len(field_name)}  actual   {actual}")
     if m.get("more_differences"):
         out.append(f"    ... {m['more_differences']} more difference(s) at this step")
     if m.get("later_steps_not_compared"):
@@ -104,8 +217,7 @@ def text_summary(results: list[CaseResult], show_failures: int = 10, all_clauses
             out.append(f"  {r.message}")
     if len(failing) > show_failures:
         out.append(f"... {len(failing) - show_failures} more failing case(s); --json has them all")
-    for problem in info.unmatched_expected:
-        out.append(f"EXPECTED-FAILURE ENTRY MATCHES NOTHING {problem}")
+    out += expected_failure_lines(info)
     out.append("per game:")
     games = by_game(results)
     for game in sorted(set(games) | set(info.deselected)):
@@ -120,8 +232,28 @@ def text_summary(results: list[CaseResult], show_failures: int = 10, all_clauses
             out.append(f"  {clause}: {c['first_divergences']} first divergence(s), {c['applied_and_passed']} passed")
     if info.filters:
         out.append("selection: " + "; ".join(f"--{k.replace('_', '-')} {' '.join(v)}" for k, v in info.filters.items()))
+    skipped = [r.message for r in results if r.status == "skipped"]
+    if skipped:
+        out.append("skipped, by reason:")
+        out += skip_reason_lines(skipped)
+    if info.interrupted:
+        out.append(f"INTERRUPTED by {info.interrupted}: {info.not_run} selected case(s) not run")
     out.append(f"total: {line(dict(counts(results), deselected=info.total_deselected))}")
+    out.append(compared_line(compared(results), len(results) + info.not_run))
     return "\n".join(out)
+
+
+def expected_failure_lines(info: RunInfo) -> list[str]:
+    """The verdict on the expected failures: its errors, then its notes."""
+    if info.expected is None:
+        return []
+    out = [f"EXPECTED-FAILURE ENTRY {p.kind.upper()}: {p.message}" for p in info.expected.errors]
+    out += [f"note: expected-failure entry {p.kind}: {p.message}" for p in info.expected.notes]
+    if info.expected.reasons_to_fill:
+        out.append(f"note: {info.expected.reasons_to_fill} expected-failure entr"
+                   f"{'y has' if info.expected.reasons_to_fill == 1 else 'ies have'} a reason still to fill in "
+                   f"({info.expected_file})")
+    return out
 
 
 def json_report(results: list[CaseResult], implementation: dict[str, Any], started: datetime,
@@ -131,6 +263,7 @@ def json_report(results: list[CaseResult], implementation: dict[str, Any], start
     report = {
         "schema": schemas.schema_id("report.schema.json"),
         "suite_version": suite_version(),
+        **({"label": info.label} if info.label else {}),
         "implementation": bounded_announcement(implementation),
         "started": started.astimezone(timezone.utc).isoformat(timespec="seconds"),
         "selection": {"filters": info.filters, "deselected": info.total_deselected,
@@ -141,6 +274,17 @@ def json_report(results: list[CaseResult], implementation: dict[str, Any], start
         "expected_failures_unmatched": [bounded(p, 500) for p in info.unmatched_expected],
         "cases": [r.as_dict() for r in results],
     }
+    if info.interrupted:
+        report["interrupted"] = {"signal": info.interrupted, "not_run": info.not_run}
+    if info.expected is not None:
+        report["expected_failures"] = {
+            "file": info.expected_file, "errors": [bounded(p.message, 500) for p in info.expected.errors],
+            "notes": [bounded(p.message, 500) for p in info.expected.notes],
+            "reasons_to_fill": info.expected.reasons_to_fill}
+    if info.stable:             # nothing that depends on the clock: two runs compare byte for byte
+        del report["started"]
+        for case in report["cases"]:
+            case.pop("seconds", None)
     errors = schemas.schema_errors(report, "report.schema.json")
     if errors:  # a bug in the runner, not in the implementation
         raise HorseRaceError(f"internal: the JSON report does not match its schema: {errors[0]}")
@@ -165,7 +309,7 @@ def bounded_announcement(announced: dict[str, Any]) -> dict[str, Any]:
         out = {k: v for k, v in out.items() if k != "games"}
         out["games"] = f"(left out: the announcement is over {ANNOUNCEMENT_LIMIT} bytes)"
     if len(json.dumps(out)) > ANNOUNCEMENT_LIMIT:
-        out = {k: out[k] for k in ("command", "starts", "start_error") if k in out}
+        out = {k: out[k] for k in ("command", "starts", "start_error", "left_running") if k in out}
         out["note"] = f"(announcement left out: over {ANNOUNCEMENT_LIMIT} bytes)"
     return out
 
@@ -198,44 +342,96 @@ def junit_detail(r: CaseResult) -> str:
     return f"{r.message}; {detail}" if r.message else detail
 
 
+# How each status is written in JUnit: the element under <testcase> and its `type`. Accepted
+# failures and cases the implementation does not take are both skipped for a CI server, but
+# their types tell them apart.
+JUNIT_ELEMENT = {"failed": "failure", "changed": "failure", "xpassed": "failure", "errored": "error",
+                 "skipped": "skipped", "xfailed": "skipped"}
+
+
 def junit_xml(results: list[CaseResult], info: RunInfo | None = None,
               implementation: dict[str, Any] | None = None) -> str:
+    """JUnit XML: a testsuite per game, a testcase per case (its attributed clauses in the
+    `clauses` attribute), and a testsuite `expected-failures` with a testcase per problem the
+    verdict found (an error for a stale entry, skipped for one not exercised) and per other
+    reason the run is red, so a red run is red in any CI server."""
     info = info or RunInfo()
-    root = ET.Element("testsuites", name="horserace", tests=str(len(results)))
+    root = ET.Element("testsuites", name=xml_text(f"horserace {info.label}" if info.label else "horserace"))
     properties = ET.SubElement(root, "properties")
+    if info.label:
+        ET.SubElement(properties, "property", name="label", value=xml_text(info.label))
     ET.SubElement(properties, "property", name="deselected", value=str(info.total_deselected))
     for name, values in info.filters.items():
         ET.SubElement(properties, "property", name=f"filter.{name}", value=xml_text(" ".join(values)))
     if implementation is not None:
         ET.SubElement(properties, "property", name="implementation",
                       value=xml_text(json.dumps(bounded_announcement(implementation), sort_keys=True)))
-    for problem in info.unmatched_expected:
-        ET.SubElement(properties, "property", name="expected_failures.unmatched", value=xml_text(problem))
+    if info.expected_file:
+        ET.SubElement(properties, "property", name="expected_failures", value=xml_text(info.expected_file))
     games: dict[str, list[CaseResult]] = defaultdict(list)
     for r in results:
         games[r.game].append(r)
+    tally = Counter()
     for game in sorted(set(games) | set(info.deselected)):
         rs = games.get(game, [])
         c = counts(rs)
-        suite = ET.SubElement(root, "testsuite", name=xml_text(game), tests=str(len(rs)),
-                              failures=str(c["failed"]), errors=str(c["errored"] + c["xpassed"] + c["changed"]),
-                              skipped=str(c["skipped"] + c["xfailed"]))
+        suite_tally = Counter({"tests": len(rs), "failures": c["failed"] + c["changed"] + c["xpassed"],
+                               "errors": c["errored"], "skipped": c["skipped"] + c["xfailed"]})
+        tally.update(suite_tally)
+        suite = ET.SubElement(root, "testsuite", name=xml_text(game),
+                              **{k: str(suite_tally[k]) for k in ("tests", "failures", "errors", "skipped")})
         suite_properties = ET.SubElement(suite, "properties")
         ET.SubElement(suite_properties, "property", name="deselected", value=str(info.deselected.get(game, 0)))
         for r in rs:
-            case = ET.SubElement(suite, "testcase", classname=xml_text(f"{game}.{r.kind}"), name=xml_text(r.id),
-                                 time=f"{r.seconds:.6f}")
-            detail = xml_text(junit_detail(r))
-            if r.status == "failed":
-                ET.SubElement(case, "failure", message=detail[:500]).text = detail
-            elif r.status in ("errored", "xpassed", "changed"):
-                ET.SubElement(case, "error", message=detail[:500]).text = detail
-            elif r.status in ("skipped", "xfailed"):
-                ET.SubElement(case, "skipped", message=detail[:500])
-            elif r.status == "passed-partial":
-                ET.SubElement(case, "system-out").text = detail
+            junit_testcase(suite, r, info.stable)
+    verdict_suite(root, info, tally)
+    for key in ("tests", "failures", "errors", "skipped"):
+        root.set(key, str(tally[key]))
     ET.indent(root)
     return ET.tostring(root, encoding="unicode") + "\n"
+
+
+def junit_testcase(suite: ET.Element, r: CaseResult, stable: bool) -> None:
+    attributes = {"classname": xml_text(f"{r.game}.{r.kind}"), "name": xml_text(r.id)}
+    if not stable:
+        attributes["time"] = f"{r.seconds:.6f}"
+    if r.mismatch and r.mismatch.get("clauses"):
+        attributes["clauses"] = xml_text(" ".join(r.mismatch["clauses"]))
+    case = ET.SubElement(suite, "testcase", attributes)
+    detail = xml_text(junit_detail(r))
+    element = JUNIT_ELEMENT.get(r.status)
+    if element == "skipped":
+        ET.SubElement(case, "skipped", type=f"horserace.{r.status}", message=detail[:500])
+    elif element is not None:
+        ET.SubElement(case, element, type=f"horserace.{r.status}", message=detail[:500]).text = detail
+    elif r.status == "passed-partial":
+        ET.SubElement(case, "system-out").text = detail
+
+
+def verdict_suite(root: ET.Element, info: RunInfo, tally: Counter) -> None:
+    """The expected-failures verdict and the run's other red reasons, as testcases."""
+    problems = list(info.expected.problems) if info.expected is not None else []
+    if not problems and not info.run_errors:
+        return
+    suite = ET.SubElement(root, "testsuite", name="expected-failures")
+    counted = Counter({"tests": len(problems) + len(info.run_errors)})
+    for problem in problems:
+        case = ET.SubElement(suite, "testcase", classname="expected-failures",
+                             name=xml_text(problem.entry.where if problem.entry else info.expected_file))
+        message = xml_text(problem.message)
+        if problem.fails:
+            counted["errors"] += 1
+            ET.SubElement(case, "error", type=f"horserace.{problem.kind}", message=message[:500]).text = message
+        else:
+            counted["skipped"] += 1
+            ET.SubElement(case, "skipped", type=f"horserace.{problem.kind}", message=message[:500])
+    for reason in info.run_errors:
+        case = ET.SubElement(suite, "testcase", classname="expected-failures", name="run")
+        counted["errors"] += 1
+        ET.SubElement(case, "error", type="horserace.run", message=xml_text(reason)[:500]).text = xml_text(reason)
+    for key in ("tests", "failures", "errors", "skipped"):
+        suite.set(key, str(counted[key]))
+    tally.update(counted)
 
 
 def load_expected_failures(path: Path) -> ExpectedFailures:

@@ -13,9 +13,14 @@ from .expect import MISSING, SHAPED_MODES, json_equal, json_matches, json_observ
 from .game import get_game
 
 # passed-partial: every observation the implementation produces matched, but it announced it
-# does not produce some expected keys (not compared). changed: listed as an expected failure,
-# but it now fails differently (another step, key or clause).
+# does not produce some expected keys (not compared). changed: differs from the baseline of
+# expected failures: a listed failure that now fails differently (another step, key, clause or
+# value), or a case the baseline compared that is now skipped.
 STATUSES = ("passed", "passed-partial", "failed", "skipped", "errored", "xfailed", "xpassed", "changed")
+# The statuses that make a run red, and those of a case whose answers were compared with the
+# expected values (the one definition every report, route and gate reads).
+FAILING_STATUSES = ("failed", "errored", "xpassed", "changed")
+COMPARED_STATUSES = ("passed", "passed-partial", "failed", "xfailed", "xpassed", "changed")
 FIELD_LIMIT = 2048          # bytes of any message, expected or actual value kept in a report
 
 # Characters a terminal or an XML 1.0 parser would choke on: C0/C1 controls (but tab and
@@ -182,6 +187,8 @@ def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
     if "error" in got and "error" not in want:
         return [Difference("error", "error", "error", "the action is accepted",
                            f"the action was refused: {show(got['error'])}")]
+    if "error" in want and "error" not in got:
+        return [missing_refusal(want["error"], got, keep)]
     modes = get_game(game).expectation_modes
     if parsed and "error" not in want and "error" not in got:
         keys = [key for key in want if keep is None or key in keep]
@@ -204,6 +211,19 @@ def step_differences(game: str, want: dict[str, Any], got: dict[str, Any],
             found = [Difference(key, key, key, shown_expected, shown_actual)]
         out += found
     return out
+
+
+ACCEPTED_SHOWN = 600        # characters of the observation an implementation gave for a step it should have refused
+
+
+def missing_refusal(clause: Any, got: dict[str, Any], keep: set[str] | None) -> Difference:
+    """The implementation accepted a step the rules refuse: the expected refusal with the clause
+    it is made under, and what the implementation reported instead (its observation of the step,
+    the compared keys only, cut short)."""
+    under = f" under {clause}" if isinstance(clause, str) and clause else ""
+    reported = {k: v for k, v in got.items() if keep is None or k in keep}
+    return Difference("error", "error", "error", f"the step is refused{under}",
+                      f"the step was accepted; the implementation reported {cap(show(reported), ACCEPTED_SHOWN)}")
 
 
 def divergence(case: dict[str, Any], index: int, action: str | None, differences: list[Difference],

@@ -5,10 +5,13 @@ One long-lived process answers every case, a window of cases ahead of the answer
 errored case; the process is then restarted, the cases sent ahead are sent again, and the run
 goes on. Nothing an implementation prints can crash the runner:
 
-- the implementation runs in its own session (process group); stopping it kills the whole
-  group, so a forked child holding the pipes dies with it;
-- an answer line is read in chunks and never held beyond protocol.MAX_LINE_BYTES; stderr is
-  drained continuously and only its last STDERR_TAIL_BYTES are kept;
+- the implementation runs in its own session (process group) with a token in its environment;
+  stopping it kills the whole group and every process found to be its descendant, also one
+  that started a session of its own (reference.core.processes); a pipe held by a process that
+  cannot be ended is abandoned, never waited on, and that process is named in the report;
+- an answer line is read in chunks and never held beyond protocol.MAX_LINE_BYTES (the hello
+  beyond protocol.MAX_HELLO_BYTES); stderr is drained continuously and only its last
+  STDERR_TAIL_BYTES are kept;
 - the handshake has its own timeout; after `max_consecutive_errors` crashes, timeouts or
   invalid answers in a row the remaining cases are errored at once (circuit breaker).
 """
@@ -20,20 +23,22 @@ import os
 import queue
 import re
 import shlex
-import signal
 import subprocess
 import threading
 import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import IO, Any, Callable, Iterable, Iterator
 
-from . import protocol
+from . import processes, protocol
 from .attribution import applied_clauses
 from .errors import HorseRaceError
+from .interrupts import exit_code, signal_name
 from .expected_failures import Entry, ExpectedFailures
 from .game import UnknownGame, get_game
+from .options import is_any, offered_option_problems
 from .protocol import ProtocolError
 from .results import CaseResult, bounded, judge, printable
 from .version import PROTOCOL_VERSION
@@ -44,7 +49,8 @@ MAX_CONSECUTIVE_ERRORS = 5
 STDERR_TAIL_BYTES = 4096    # kept of an implementation's stderr
 STDERR_EXCERPT = 1000       # characters of that tail quoted in a message
 EXIT_GRACE = 0.5            # seconds an implementation gets to exit after bye or closing its stdout
-READ_CHUNK = 1 << 20
+READ_CHUNK = 64 * 1024      # bytes per read of a pipe (a pipe holds 64 KiB on Linux)
+READER_GRACE = 0.2          # seconds a reader thread gets to see its pipe end before it is abandoned
 
 
 class ImplementationUnavailable(HorseRaceError):
@@ -73,6 +79,7 @@ class Selection:
     clauses: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)      # keep cases with all of these flags
     skip_flags: list[str] = field(default_factory=list) # drop cases with any of these
+    modes: list[str] = field(default_factory=list)      # keep cases in these modes (and those in none)
     only_ids: frozenset[str] | None = None              # `--changed-since`: these ids and no others
 
     def id_matcher(self) -> Callable[[str], bool]:
@@ -95,6 +102,8 @@ class Selection:
         if self.clauses and not set(self.clauses) & set(case["clauses"]):
             return False
         if self.flags and not set(self.flags) <= set(case["flags"]):
+            return False
+        if self.modes and case.get("mode") is not None and case["mode"] not in self.modes:
             return False
         return not (self.skip_flags and set(self.skip_flags) & set(case["flags"]))
 
@@ -126,28 +135,55 @@ END_OF_OUTPUT = object()
 @dataclass
 class OversizedLine:
     size: int
+    limit: int
 
 
-def read_lines(stream: IO[bytes], lines: queue.Queue, stopped: threading.Event) -> None:
-    """Queue each line of `stream`; a line over the limit is drained in chunks and queued as its size."""
+class PipeState:
+    """Whether a reader thread is waiting in a read of its pipe (so a writer still holds it)."""
+    reading = False
+
+
+def read_lines(fd: int, lines: queue.Queue, stopped: threading.Event, first_limit: int,
+               state: PipeState | None = None) -> None:
+    """Queue each line read from the pipe `fd`; a line over its limit (`first_limit` for the
+    first, the hello; protocol.MAX_LINE_BYTES after) is drained and queued as its size.
+
+    The thread owns `fd` and closes it when the pipe ends. It reads with os.read, holding no
+    lock anyone else waits for: a pipe kept open by a process that cannot be ended blocks this
+    thread only, which the runner then abandons (stop)."""
+    pieces: list[bytes] = []
+    size, limit = 0, first_limit
+    state = state or PipeState()
     try:
         while not stopped.is_set():
-            line = stream.readline(protocol.MAX_LINE_BYTES + 1)
-            if not line:
+            state.reading = True
+            chunk = os.read(fd, READ_CHUNK)
+            state.reading = False
+            if not chunk:
                 break
-            if len(line) > protocol.MAX_LINE_BYTES and not line.endswith(b"\n"):
-                size, line = len(line), b""
-                while chunk := stream.readline(READ_CHUNK):
-                    size += len(chunk)
-                    if chunk.endswith(b"\n"):
-                        break
-                item: Any = OversizedLine(size)
-            else:
-                item = line
-            if not _put(lines, item, stopped):
-                return
-    except (OSError, ValueError):
+            start = 0
+            while start < len(chunk):
+                end = chunk.find(b"\n", start)
+                piece = chunk[start:] if end < 0 else chunk[start:end + 1]
+                start += len(piece)
+                size += len(piece)
+                if size <= limit + 1:           # the line and its newline
+                    pieces.append(piece)
+                elif pieces:
+                    pieces = []                 # over the limit: counted, no longer kept
+                if end < 0:
+                    break
+                item: Any = b"".join(pieces) if size <= limit + 1 else OversizedLine(size, limit)
+                pieces, size, limit = [], 0, protocol.MAX_LINE_BYTES
+                if not _put(lines, item, stopped):
+                    return
+        if size:                                # a last line without its newline
+            _put(lines, b"".join(pieces) if size <= limit + 1 else OversizedLine(size, limit), stopped)
+    except OSError:
         pass
+    finally:
+        state.reading = False
+        os.close(fd)
     _put(lines, END_OF_OUTPUT, stopped)
 
 
@@ -170,14 +206,17 @@ class StderrTail:
         self.total = 0
         self.lock = threading.Lock()
 
-    def drain(self, stream: IO[bytes]) -> None:
+    def drain(self, fd: int) -> None:
+        """Read the pipe `fd` to its end (this thread owns and closes it, as read_lines does)."""
         try:
-            while chunk := stream.read1(READ_CHUNK):
+            while chunk := os.read(fd, READ_CHUNK):
                 with self.lock:
                     self.total += len(chunk)
                     self.data = (self.data + chunk)[-STDERR_TAIL_BYTES:]
-        except (OSError, ValueError):
+        except OSError:
             pass
+        finally:
+            os.close(fd)
 
     def note(self, lines: int = 3) -> str:
         with self.lock:
@@ -217,6 +256,13 @@ class Implementation:
         self.hello_deadline = 0.0
         self.handshaken = False     # the running process's hello was read (finish_start done)
         self.waiting = 0.0          # the timeout being waited on, for messages
+        self.token = ""             # in the environment of this start's processes (processes.RUN_TOKEN)
+        self.leader_started: int | None = None
+        self.pipes: frozenset[str] = frozenset()    # how /proc names this start's pipes
+        self.output = PipeState()                   # of this start's stdout reader
+        self.left_running: list[str] = []   # processes of any start that could not be ended, by name
+        self.ended_escaped: list[str] = []  # processes of the last stop that had left its group
+        self.aborted = False
 
     # -- process -------------------------------------------------------------------------------
 
@@ -229,30 +275,61 @@ class Implementation:
         work meanwhile (`check` reads the vectors while the implementation starts). A failure
         is kept and raised by finish_start."""
         self.stop()
-        self.starts += 1
         self.launch_error = None
         self.handshaken = False
+        if self.aborted:
+            self.launch_error = ImplementationUnavailable("the run was stopped")
+            return
+        self.starts += 1
         self.hello_deadline = time.monotonic() + self.handshake_timeout
+        self.token = os.urandom(8).hex()
+        out_read, out_write = os.pipe()
+        err_read, err_write = os.pipe()
         try:
-            # own session = own process group: stop() kills every process the implementation forked
-            self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True)
+            # own session = own process group: stop() kills every process the implementation forked;
+            # the token finds those that left it (reference.core.processes)
+            self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=out_write, stderr=err_write,
+                                            cwd=self.cwd, start_new_session=True,
+                                            env={**os.environ, processes.RUN_TOKEN: self.token})
         except OSError as exc:
+            for fd in (out_read, out_write, err_read, err_write):
+                os.close(fd)
             self.launch_error = ImplementationUnavailable(f"cannot start {self.shown_command}: "
                                                           f"{exc.strerror or exc}")
             return
+        finally:
+            if self.process is not None:
+                os.close(out_write)
+                os.close(err_write)
+        processes.LEADERS.add(self.process.pid)
+        self.pipes = processes.pipe_names([out_read, err_read, self.process.stdin.fileno()])
+        leader = processes.read_proc(self.process.pid)
+        self.leader_started = leader.started if leader is not None else None
         self.lines = queue.Queue(maxsize=4)
         self.stopped = threading.Event()
         self.stderr = StderrTail()
+        self.output = PipeState()
         self.threads = [
-            threading.Thread(target=read_lines, args=(self.process.stdout, self.lines, self.stopped), daemon=True),
-            threading.Thread(target=self.stderr.drain, args=(self.process.stderr,), daemon=True)]
+            threading.Thread(target=read_lines, daemon=True,
+                             args=(out_read, self.lines, self.stopped, protocol.MAX_HELLO_BYTES, self.output)),
+            threading.Thread(target=self.stderr.drain, args=(err_read,), daemon=True)]
         for thread in self.threads:
             thread.start()
         try:
             self.send(protocol.hello())
         except ProtocolError as exc:
             self.launch_error = exc
+
+    def abort(self) -> None:
+        """From another thread: end the running process and every process it started, now, and
+        start no other. The thread running the cases then finds it gone and stops (the pytest
+        plugin's session end, when its runner thread waits on a hung implementation)."""
+        self.aborted = True
+        process = self.process
+        if process is not None:
+            process.kill()
+            ending = processes.end_all(process.pid, self.token, self.leader_started, self.pipes)
+            self.left_running += [name for name in ending.left if name not in self.left_running]
 
     @property
     def launched(self) -> bool:
@@ -269,8 +346,13 @@ class Implementation:
             raise
 
     def stop(self) -> None:
+        """End the process and every process it started (reference.core.processes), within
+        EXIT_GRACE + processes.KILL_GRACE + 2 x READER_GRACE seconds whatever they do: a bye,
+        EXIT_GRACE to exit, SIGKILL to all of them; the pipes of what could not be ended are
+        abandoned to their reader threads, and those processes are named (left_running)."""
         process, self.process = self.process, None
         self.handshaken = False         # a hello read belongs to the process being stopped
+        self.ended_escaped = []
         if process is None:
             return
         if process.poll() is None:
@@ -280,22 +362,28 @@ class Implementation:
                 process.wait(timeout=EXIT_GRACE)
             except (OSError, ValueError, subprocess.TimeoutExpired):
                 pass
-        try:                            # the leader may be gone while a forked child holds the pipes
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        exited = process.poll() is not None
+        if not exited:
+            process.kill()              # the leader, even if it left its own group
+        processes.LEADERS.discard(process.pid)
+        ending = processes.end_all(process.pid, self.token, self.leader_started, self.pipes, leader_gone=exited)
+        left = ending.left
         try:
-            process.wait(timeout=5)
+            process.wait(timeout=processes.KILL_GRACE)
         except subprocess.TimeoutExpired:
-            pass
+            left.append(processes.describe(process.pid))
+        self.ended_escaped = [name for name in ending.escaped if name not in left]
+        self.left_running += [name for name in left if name not in self.left_running]
         self.stopped.set()
-        for thread in self.threads:
-            thread.join(timeout=1)
-        for stream in (process.stdin, process.stdout, process.stderr):
-            try:
-                stream.close()
-            except (OSError, ValueError):
-                pass
+        for thread in self.threads:     # a reader still blocked on a pipe held by a survivor is abandoned
+            thread.join(timeout=READER_GRACE)
+        if self.threads and self.threads[0].is_alive() and self.output.reading and not left:
+            self.left_running.append("a process not found (not this user's, or where /proc is missing) still "
+                                     "holds the implementation's output pipe")
+        try:
+            process.stdin.close()
+        except (OSError, ValueError):
+            pass
 
     def exit_note(self) -> str:
         code = self.process.poll() if self.process else None
@@ -359,7 +447,8 @@ class Implementation:
                 raise ProtocolError(f"the implementation closed its stdout but is still running{self.stderr.note()}")
             raise ProtocolError(f"the implementation exited ({self.exit_note()})")
         if isinstance(line, OversizedLine):
-            raise ProtocolError(f"an answer line of {line.size} bytes (the limit is {protocol.MAX_LINE_BYTES})")
+            what = "an answer line" if self.handshaken else "a hello line"
+            raise ProtocolError(f"{what} of {line.size} bytes (the limit is {line.limit})")
         return line
 
     def handshake(self) -> None:
@@ -368,7 +457,7 @@ class Implementation:
             if self.launch_error is not None:
                 raise self.launch_error
             line = self.receive_line(self.hello_deadline)
-            reply = protocol.parse_line(line)
+            reply = protocol.parse_line(line, protocol.MAX_HELLO_BYTES)
             kind = protocol.message_type(reply)
         except ProtocolError as exc:
             raise ImplementationUnavailable(f"handshake with {self.shown_command} failed: {exc}") from None
@@ -385,6 +474,12 @@ class Implementation:
             self.announced = protocol.validate_implementation_message(reply)
         except ProtocolError as exc:
             raise ImplementationUnavailable(f"handshake failed: {exc}") from None
+        problems = [problem for name, game in self.announced["games"].items()
+                    for problem in offered_option_problems(name, game.get("options"))]
+        if problems:
+            raise ImplementationUnavailable("handshake failed: the hello's options do not say what they mean: "
+                                            + "; ".join(problems[:5])
+                                            + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""))
         self.handshaken = True
 
     # -- cases ---------------------------------------------------------------------------------
@@ -424,9 +519,11 @@ class Implementation:
 
 
 def offers(offered: list[Any], value: Any) -> bool:
-    """`value` is among the offered values (type-exact: true is not 1) or inside an offered
-    integer range {"min": a, "max": b}."""
+    """`value` is among the offered values (type-exact: true is not 1), inside an offered
+    integer range {"min": a, "max": b}, or any value is offered ({"any": true})."""
     for v in offered:
+        if is_any(v):
+            return True
         if isinstance(v, dict) and set(v) <= {"min", "max"} and v:
             if isinstance(value, int) and not isinstance(value, bool) and \
                     v.get("min", value) <= value <= v.get("max", value):
@@ -437,10 +534,20 @@ def offers(offered: list[Any], value: Any) -> bool:
 
 
 def option_defaults(game_name: str) -> dict[str, Any]:
+    """Each option's default as the interpretations register states it, the value the adapter's
+    hello offers first: read from the register, not from the engine, so that a change to the
+    rules' code (a generated mutant, an edit) cannot change which cases are skipped (issue 25).
+    The catalog's loader holds the engine's defaults equal to the register's."""
+    return dict(_register_defaults(game_name))
+
+
+@lru_cache(maxsize=None)
+def _register_defaults(game_name: str) -> tuple[tuple[str, Any], ...]:
+    from .adapter import supported_options
     try:
-        return dict(get_game(game_name).option_defaults)
+        return tuple((name, values[0]) for name, values in supported_options(game_name).items())
     except UnknownGame:
-        return {}
+        return ()
 
 
 def unsupported_options(case: dict[str, Any], offered: dict[str, list[Any]]) -> str | None:
@@ -466,26 +573,68 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
               expected_failures: ExpectedFailures | dict[str, str] | None = None, cwd: str | None = None,
               on_result: Callable[[CaseResult], None] | None = None,
               handshake_timeout: float = HANDSHAKE_TIMEOUT,
-              max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS) -> tuple[list[CaseResult], dict[str, Any]]:
+              max_consecutive_errors: int = MAX_CONSECUTIVE_ERRORS,
+              keep_results: bool = True) -> tuple[list[CaseResult], dict[str, Any]]:
     """Run every case; returns the results and what the implementation announced. When
     `cases` is a sequence, a window of the next cases is sent while an answer is awaited and
     judged (see Window). `command` may be an Implementation already launched, or already
     started with its hello read (then its own cwd and handshake timeout hold).
+    `keep_results=False`: each result is only handed to `on_result` and then forgotten (a fuzz
+    campaign of any length holds none); a second answer to a case already handed over then
+    errors the case awaited.
 
-    Raises ImplementationUnavailable when the first start fails (nothing was run)."""
+    Raises ImplementationUnavailable when the first start fails (nothing was run), and
+    RunInterrupted, holding the results so far (none if not keep_results), on Ctrl-C or a signal (reference.core.interrupts):
+    the implementation and its processes are ended first."""
     if isinstance(command, Implementation):
         implementation, command = command, command.command
+    else:
+        implementation = Implementation(command, cwd, handshake_timeout)
+    results: list[CaseResult] = []
+    try:
         if not implementation.handshaken:
             if not implementation.launched:
                 implementation.launch()
             implementation.finish_start()
-    else:
-        implementation = Implementation(command, cwd, handshake_timeout)
-        implementation.start()
+        run_started(implementation, command, cases, results, timeout, expected_failures, on_result,
+                    max_consecutive_errors, keep_results)
+    except KeyboardInterrupt as exc:
+        implementation.stop()
+        raise RunInterrupted(results, announcement(implementation, command), exc) from None
+    finally:
+        implementation.stop()
+    return results, announcement(implementation, command)
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C or a signal ended a run, its implementation ended: the results of the cases that
+    ran, the announcement, the signal's name and the exit code it asks for (128 + N)."""
+
+    def __init__(self, results: list[CaseResult], announced: dict[str, Any], cause: BaseException):
+        self.signal = signal_name(cause)
+        super().__init__(f"interrupted by {self.signal}")
+        self.results, self.announced, self.exit_code = results, announced, exit_code(cause)
+
+
+def announcement(implementation: Implementation, command: str) -> dict[str, Any]:
+    """What the implementation announced, with the command, its starts and the processes of it
+    that could not be ended (named for the report)."""
+    out = {**implementation.announced, "command": command, "starts": implementation.starts}
+    if implementation.left_running:
+        out["left_running"] = list(implementation.left_running)
+    return out
+
+
+def run_started(implementation: Implementation, command: str, cases: Iterable[dict[str, Any]],
+                results: list[CaseResult], timeout: float,
+                expected_failures: ExpectedFailures | dict[str, str] | None,
+                on_result: Callable[[CaseResult], None] | None, max_consecutive_errors: int,
+                keep_results: bool = True) -> None:
+    """run_cases with the implementation started: each result appended to `results` as it is
+    judged (so an interruption keeps those before it), unless not `keep_results`."""
     if not isinstance(expected_failures, ExpectedFailures):
         expected_failures = ExpectedFailures([Entry(reason, id=case_id) for case_id, reason in
                                               (expected_failures or {}).items()])
-    results: list[CaseResult] = []
     by_seq: dict[int, CaseResult] = {}
     consecutive = 0
     not_run = ""            # once set, every remaining case is errored with this reason
@@ -528,56 +677,59 @@ def run_cases(command: str | Implementation, cases: Iterable[dict[str, Any]], ti
             except ProtocolError as exc:
                 last.error = last.error or exc  # not delivered; the cases before it are answered or not in turn
 
-    try:
-        for index, case in (window if window is not None else enumerate(cases)):
-            flight = window.take(index) if window is not None else None
-            result = flight.result if flight else new_result(case)
-            if flight is None and not_run:
-                result.message = not_run
-            elif flight is None and implementation.process is None:
-                not_run = result.message = f"not run: the implementation could not be restarted ({implementation.start_error})"
-            elif flight is None and (reason := implementation.unsupported(case)):
-                result.status, result.message = "skipped", reason
-            else:
-                if flight is None:
-                    flight = send(index, case)
-                    result = flight.result
-                    if window is not None:
-                        window.passed(index)
-                fill()                  # the implementation has the next cases while it works on this one
-                started = max(flight.sent_at, answered_at)
-                try:
-                    if flight.error is not None:
-                        raise flight.error
-                    reply, repeated = implementation.answer(flight.seq, timeout, started + timeout)
-                    answered_at = time.monotonic()
-                    result.seconds = answered_at - started
-                    fill()              # ... and while this answer is judged
-                    blame_repeated_answers(repeated, by_seq, case["id"])
-                    judge_reply(result, case, reply, flight.observe)
-                    consecutive = 0
-                except (TimeoutError, ProtocolError) as exc:
-                    result.seconds = time.monotonic() - started
-                    consecutive += 1
-                    if window is not None:
-                        window.drop()   # sent to the process that failed: asked again of the next one
-                    if max_consecutive_errors and consecutive >= max_consecutive_errors:
-                        result.message = str(exc)
-                        not_run = (f"not run: circuit breaker: {consecutive} cases in a row crashed, timed out or "
-                                   f"answered invalidly (last: {protocol.shorten(str(exc), 300)}); "
-                                   f"see --max-consecutive-errors")
-                        implementation.stop()
-                    else:
-                        result.message = f"{exc}; the implementation was restarted"
-                        restart(implementation)
-                        implementation.first_seq = seq + 1
-            expected_failures.apply(result)
-            results.append(result.bound())
-            if on_result:
-                on_result(result)
-    finally:
-        implementation.stop()
-    return results, {**implementation.announced, "command": command, "starts": implementation.starts}
+    for index, case in (window if window is not None else enumerate(cases)):
+        flight = window.take(index) if window is not None else None
+        result = flight.result if flight else new_result(case)
+        if flight is None and not_run:
+            result.message = not_run
+        elif flight is None and implementation.process is None:
+            not_run = result.message = f"not run: the implementation could not be restarted ({implementation.start_error})"
+        elif flight is None and (reason := implementation.unsupported(case)):
+            result.status, result.message = "skipped", reason
+        else:
+            if flight is None:
+                flight = send(index, case)
+                result = flight.result
+                if window is not None:
+                    window.passed(index)
+            fill()                  # the implementation has the next cases while it works on this one
+            started = max(flight.sent_at, answered_at)
+            try:
+                if flight.error is not None:
+                    raise flight.error
+                reply, repeated = implementation.answer(flight.seq, timeout, started + timeout)
+                answered_at = time.monotonic()
+                result.seconds = answered_at - started
+                fill()              # ... and while this answer is judged
+                blame_repeated_answers(repeated, by_seq, case["id"])
+                judge_reply(result, case, reply, flight.observe)
+                consecutive = 0
+            except (TimeoutError, ProtocolError) as exc:
+                result.seconds = time.monotonic() - started
+                consecutive += 1
+                if window is not None:
+                    window.drop()   # sent to the process that failed: asked again of the next one
+                if max_consecutive_errors and consecutive >= max_consecutive_errors:
+                    result.message = str(exc)
+                    not_run = (f"not run: circuit breaker: {consecutive} cases in a row crashed, timed out or "
+                               f"answered invalidly (last: {protocol.shorten(str(exc), 300)}); "
+                               f"see --max-consecutive-errors")
+                    implementation.stop()
+                    result.message += ended_note(implementation)
+                else:
+                    result.message = f"{exc}; the implementation was restarted"
+                    restart(implementation)
+                    result.message += ended_note(implementation)
+                    implementation.first_seq = seq + 1
+        expected_failures.apply(result)
+        result.bound()
+        if keep_results:
+            results.append(result)
+        elif flight is not None:
+            del by_seq[flight.seq]      # handed over and forgotten (see blame_repeated_answers)
+        if on_result:
+            on_result(result)
+
 
 
 WINDOW_CASES = 16           # cases sent ahead of the answer awaited
@@ -685,6 +837,25 @@ def compared_keys(result: CaseResult, case: dict[str, Any], produced: list[str] 
     return None if produced is None else [k for k in expected_keys if k in produced]
 
 
+def judge_answer(case: dict[str, Any], steps: Any) -> CaseResult:
+    """The verdict `check` gives an implementation answering `steps` to the case: the answer is
+    written as the protocol's result line and read back as the runner reads every line (strictly,
+    then validated), then judged by judge_reply. The pytest plugin's in-process route (Python
+    engines) judges with it, so a value JSON cannot carry (NaN, a set), or nesting past the
+    bound, errors the case there as over the protocol."""
+    result = new_result(case)
+    try:
+        line = protocol.encode({"type": "result", "seq": 1, "steps": steps})
+        reply = protocol.decode_implementation_line(line)
+    except (TypeError, ValueError, RecursionError) as exc:      # not JSON at all
+        result.message = f"the answer is not JSON: {protocol.shorten(str(exc), 200)}"
+    except ProtocolError as exc:
+        result.message = str(exc)
+    else:
+        judge_reply(result, case, reply, None)
+    return result.bound()
+
+
 def judge_reply(result: CaseResult, case: dict[str, Any], reply: dict[str, Any], observe: list[str] | None) -> None:
     """The verdict on a validated answer (read from its JSON line): skipped, errored, or judged
     step by step against the case's expectations."""
@@ -694,15 +865,32 @@ def judge_reply(result: CaseResult, case: dict[str, Any], reply: dict[str, Any],
         result.message = reply["message"]
     else:
         result.status, result.mismatch = judge(case, reply["steps"], observe, parsed=True)
-        if result.status == "passed" and result.not_compared:
+        if result.status == "passed" and observe is not None and not observe and result.not_compared:
+            # a pass that compared no observation is no pass: the run must not count it as compared
+            result.status = "skipped"
+            result.message = (f"nothing observed: the implementation produces none of the {len(result.not_compared)} "
+                              f"key(s) this case checks ({protocol.shorten(', '.join(result.not_compared), 200)})")
+        elif result.status == "passed" and result.not_compared:
             result.status = "passed-partial"
             result.message = (f"{len(result.not_compared)} key(s) not compared (the implementation "
                               f"does not produce them): {', '.join(result.not_compared)}")
 
 
+def ended_note(implementation: Implementation) -> str:
+    """What the last stop had to end beyond the implementation's group, said after a case's message."""
+    names = implementation.ended_escaped
+    if not names:
+        return ""
+    return (f"; ended {len(names)} process(es) it started that had left its process group: "
+            + protocol.shorten(", ".join(names), 300))
+
+
 def blame_repeated_answers(repeated: set[int], by_seq: dict[int, CaseResult], current: str) -> None:
     for earlier in sorted(repeated):
-        result = by_seq[earlier]
+        result = by_seq.get(earlier)
+        if result is None:      # handed over already (run_cases(keep_results=False)): the case awaited errs
+            raise ProtocolError(f"a second answer for seq {earlier}, a case already reported, arrived "
+                                f"while case {current} was running")
         note = f"answered twice: a second answer for seq {earlier} arrived while case {current} was running"
         if result.status in ("passed", "failed", "skipped"):
             result.mismatch = None

@@ -6,6 +6,7 @@ options, notes) around a game-specific `setup` and `steps`. See schema/scenario.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -55,9 +56,22 @@ class Scenario:
             raise self.error(exc) from None
 
 
-def from_doc(doc: SourceDoc) -> Scenario:
+# A scenario of the suite names itself and the clauses it exercises; a one-off question (replay,
+# render, ruling of a position) need not: the schema asks only for game, kind and steps.
+SUITE_FIELDS = ("id", "title", "clauses")
+
+
+def from_doc(doc: SourceDoc, question: bool = False) -> Scenario:
+    """A scenario from a parsed file; `question`: a one-off question, whose id, title and clauses
+    may be left out (the id becomes the file's name, the title says it is a question)."""
     data = doc.data
     schemas.check(data, ENVELOPE_SCHEMA, doc)
+    if not question:
+        for name in SUITE_FIELDS:
+            if name not in data:
+                raise doc.error((), f"'{name}' is a required property (a scenario of the suite names its id, "
+                                "title and the clauses it exercises; a one-off question for replay, render "
+                                "or ruling may leave them out)")
     try:
         game = get_game(data["game"])
     except UnknownGame as exc:
@@ -67,6 +81,10 @@ def from_doc(doc: SourceDoc) -> Scenario:
         if not clause.startswith(game.clause_prefix):
             raise doc.error(("clauses", index), f"{clause} is not a {game.name} clause "
                             f"(ids start with {game.clause_prefix})")
+    if question:
+        name = Path(str(doc.path)).name
+        data = {"id": re.sub(r"[^a-z0-9]+", "-", Path(name).stem.lower()).strip("-") or "question",
+                "title": f"a question ({name})", **data}
     return Scenario(
         id=data["id"], title=data["title"], game=game, kind=data["kind"],
         clauses=list(data.get("clauses", [])), sources=list(data.get("source", [])),
@@ -75,10 +93,11 @@ def from_doc(doc: SourceDoc) -> Scenario:
         notes=data.get("notes", ""), examples=list(data.get("examples", [])))
 
 
-def load_scenario(path: Path | str) -> Scenario:
+def load_scenario(path: Path | str, question: bool = False) -> Scenario:
+    """A scenario file; `question`: a one-off question (id, title and clauses may be left out)."""
     doc = load_yaml_file(path)
     doc.path = display_path(path)
-    return from_doc(doc)
+    return from_doc(doc, question)
 
 
 def load_scenario_text(text: str, name: str = "<text>") -> Scenario:

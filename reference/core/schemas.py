@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
+from . import strict_json
 from .errors import ScenarioError, SuiteLayoutError
 from .expect import same
 from .paths import SCHEMA_DIR, require_dir
@@ -31,10 +32,12 @@ def _registry() -> tuple[Registry, dict[str, dict]]:
     resources = []
     for file in sorted(root.rglob("*.schema.json")):
         name = file.relative_to(root).as_posix()
-        try:
-            schema = json.loads(file.read_text(encoding="utf-8"))
+        try:        # the suite's own files: no depth bound, but a key given twice would hide a rule
+            schema = json.loads(file.read_text(encoding="utf-8"), object_pairs_hook=strict_json.no_duplicate_keys)
         except json.JSONDecodeError as exc:
             raise SuiteLayoutError(f"{file}:{exc.lineno}: invalid JSON in schema: {exc.msg}") from None
+        except strict_json.JsonProblem as exc:
+            raise SuiteLayoutError(f"{file}: invalid JSON in schema: {exc.message}") from None
         expected = schema_id(name)
         if schema.get("$id") != expected:
             raise SuiteLayoutError(f"{file}: $id must be {expected!r}")

@@ -20,9 +20,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import yaml
 
 from .catalog import Catalog, load_catalog
+from .standing import KNOWN_MISREADING, STATUS_LABEL, interpretation_status, language_notes, \
+    notes_of_interpretation, own_words_source, touching
 from .errors import HorseRaceError
 from .game import Game, StepOutcome, UnknownGame, all_games, get_game
 from .paths import SCENARIO_DIR, display_path
+from .question import load_question_file
 from .scenario import Scenario, load_scenario, scenario_files
 
 Renderer = Callable[[str, Mapping[str, Any]], str]
@@ -66,7 +69,7 @@ def default_step(outcomes: Sequence[StepOutcome]) -> int:
 def render_scenario_step(path: Path | str, step: int | None = None, four_colour: bool = False) -> str:
     """Replay a scenario (file or id) and draw the state after step `step` (default: the last
     step that was not refused); `four_colour`: a four-colour pack, for games that draw cards."""
-    scenario = load_scenario(scenario_path(path))
+    scenario = load_question_file(scenario_path(path))[0]     # a one-off question file need not name clauses
     draw = renderer(scenario.game)
     if draw is None:
         raise SiteError(f"the game {scenario.game.name} draws no diagrams (its GAME has no render_step)")
@@ -163,6 +166,11 @@ dl { margin: 4px 0; } dt { font-weight: bold; font-size: 13px; } dd { margin: 0 
 pre { background: #f9fafb; border: 1px solid #e5e7eb; padding: 6px 8px; overflow-x: auto;
       font-size: 12.5px; margin: 4px 0; white-space: pre-wrap; }
 .refused { color: #b91c1c; } .none { color: #6b7280; font-style: italic; }
+.status { font-size: 12px; font-weight: bold; padding: 0 4px; border-radius: 3px; white-space: nowrap; }
+.status-open { background: #fef3c7; color: #92400e; } .status-decided { background: #dcfce7; color: #166534; }
+.status-convention { background: #e0e7ff; color: #3730a3; } .status-rule { background: #f3f4f6; color: #374151; }
+.misreading { color: #b91c1c; font-weight: bold; } .lang { font-size: 12px; color: #4b5563; font-weight: bold; }
+q.own { quotes: "\\00ab" "\\00bb"; } .words { margin: 0; padding-left: 0; list-style: none; } .words li { margin: 2px 0; }
 """
 
 
@@ -204,6 +212,42 @@ def sources_list(sources: Iterable[tuple[str, str]]) -> list[str]:
     return [f"<code>{e(seed)}</code>: {e(heading)}" for seed, heading in sources]
 
 
+def status_badge(status: str, text: str | None = None) -> str:
+    """A status label (decided / open / convention, or a rule of the texts), coloured."""
+    label = text or STATUS_LABEL.get(status, status)
+    return f'<span class="status status-{e(status)}">{e(label)}</span>'
+
+
+def quotes_list(quotes, says: bool = False) -> str:
+    """The texts' own words, each with its language (and what it says in English, for a note)."""
+    items = []
+    for q in quotes:
+        told = f' <span class="small">({e(q.says.strip())})</span>' if says and q.says else ""
+        items.append(f'<li><span class="lang" title="{e(q.seed)}, {e(q.heading)}">{e(q.lang)}</span> '
+                     f'<q class="own" lang="{e(q.lang if q.lang != "components" else "en")}">{e(q.text)}</q>{told}</li>')
+    return '<ul class="words">' + "".join(items) + "</ul>" if items else ""
+
+
+def own_words(entry) -> str:
+    """A clause's or worked example's own words, or the table or diagram it is read from."""
+    source = own_words_source(entry)
+    extra = f'<span class="small">{e(source)}</span>' if source else ""
+    return (quotes_list(entry.quotes) + extra) or '<span class="none">no words quoted</span>'
+
+
+def clause_standing(catalog: Catalog, clause_id: str) -> str:
+    """A clause's status cell: a rule of the texts, then every interpretation touching it with its
+    own status and every language note on it, each linked."""
+    parts = [status_badge("rule", "rule of the texts")]
+    for it in touching(catalog, clause_id):
+        parts.append(f'<a href="#{e(it.id)}">{e(it.id)}</a> {status_badge(it.status, it.status)}'
+                     + (' <span class="misreading">known misreading</span>' if any(
+                         a.get("known_misreading") for a in it.alternatives) else ""))
+    for note in language_notes(catalog, clause_id):
+        parts.append(f'<a href="#{e(note.id)}">{e(note.id)}</a> <span class="small">the languages differ</span>')
+    return "<br>".join(parts)
+
+
 # -- the scenario page --------------------------------------------------------------------------
 
 def scenario_page(data: GameData, scenario: Scenario) -> str:
@@ -238,11 +282,13 @@ def scenario_page(data: GameData, scenario: Scenario) -> str:
         for i in scenario.interpretations:
             it = catalog.interpretations.get(i)
             items.append(f'<a href="index.html#{e(i)}">{e(i)}</a> '
-                         + (f"<b>{e(it.title)}</b>: {e(it.reading)}" if it else "(not in the register)"))
+                         + (f"{status_badge(it.status, interpretation_status(it))} <b>{e(it.title)}</b>: {e(it.reading)}"
+                            if it else "(not in the register)"))
         body.append(bullet(items))
     if scenario.options:
         body.append("<h2>Options</h2>")
-        body.append(bullet([f"<code>{e(k)} = {e(as_json(v))}</code>" for k, v in scenario.options.items()]))
+        body.append(bullet([f"<code>{e(k)} = {e(as_json(v))}</code>" + misread_by(catalog, k, v)
+                            for k, v in scenario.options.items()]))
     if scenario.notes:
         body.append(f'<h2>Notes</h2>\n<p class="text">{e(scenario.notes.strip())}</p>')
     if scenario.setup:
@@ -254,6 +300,15 @@ def scenario_page(data: GameData, scenario: Scenario) -> str:
     for index, step in enumerate(scenario.steps):
         body.append(step_section(index, step, outcomes.get(index), diagrams.get(index, ""), draw is not None))
     return page(f"{scenario.id}: {scenario.title}", body)
+
+
+def misread_by(catalog: Catalog, name: str, value: Any) -> str:
+    """A mark on an option value that is a known misreading of some interpretation."""
+    for it in catalog.interpretations.values():
+        if it.option and it.option["name"] == name and it.is_known_misreading(value):
+            return (f' <span class="misreading">{KNOWN_MISREADING}</span> of <a href="index.html#{e(it.id)}">'
+                    f"{e(it.id)}</a>: not a reading of the texts")
+    return ""
 
 
 def step_section(index: int, step: Mapping[str, Any], outcome: StepOutcome | None, svg: str,
@@ -301,29 +356,42 @@ def game_index(data: GameData) -> str:
             f'<code>{e(display_path(data.game.interpretations_file))}</code> and '
             f'{len(data.scenarios)} scenarios in <code>{e(display_path(SCENARIO_DIR / data.game.name))}</code>.</p>',
             '<p><a href="#clauses">Clauses</a> &middot; <a href="#examples">Worked examples</a> &middot; '
-            '<a href="#interpretations">Interpretations</a> &middot; <a href="#scenarios">Scenarios</a></p>',
+            '<a href="#interpretations">Interpretations</a> &middot; <a href="#languages">Language notes</a> '
+            '&middot; <a href="#scenarios">Scenarios</a></p>',
+            '<p class="small">Status: a clause is a rule the texts state; an interpretation is '
+            f'{status_badge("decided", "decided")} (the texts decide it, quoted), {status_badge("open", "open")} '
+            f'(the texts leave it open: the suite\'s reading is a choice) or a {status_badge("convention", "convention")} '
+            'of the suite\'s format; an alternative the texts contradict is a <span class="misreading">known '
+            'misreading</span>. Language notes mark where the es, pt and pl texts say different things.</p>',
             f'<h2 id="clauses">Clauses ({len(catalog.clauses)})</h2>',
-            '<table class="clause-list"><tr><th>id</th><th>summary</th><th>source headings</th>'
-            "<th>cited by</th><th>waiver</th></tr>"]
+            '<table class="clause-list"><tr><th>id</th><th>summary</th><th>the texts say</th><th>status</th>'
+            "<th>source headings</th><th>cited by</th><th>waiver</th></tr>"]
     for clause in catalog.clauses.values():
         summary = e(clause.summary) + (" <b>(retired)</b>" if clause.retired else "")
         if clause.note:
             summary += f'<br><span class="small">{e(clause.note)}</span>'
         body.append(f'<tr id="{e(clause.id)}"><td><code>{e(clause.id)}</code></td><td>{summary}</td>'
+                    f"<td>{own_words(clause)}</td><td>{clause_standing(catalog, clause.id)}</td>"
                     f"<td>{bullet(sources_list(clause.sources))}</td>"
                     f"<td>{bullet(scenario_links(data.citing(clause.id), known))}</td>"
                     f"<td>{e(clause.waiver) if clause.waiver else ''}</td></tr>")
     body.append("</table>")
     body.append(f'<h2 id="examples">Worked examples ({len(catalog.examples)})</h2>')
-    body.append("<table><tr><th>id</th><th>summary</th><th>source headings</th><th>replayed by</th></tr>")
+    body.append("<table><tr><th>id</th><th>summary</th><th>the texts say</th><th>source headings</th>"
+                "<th>replayed by</th></tr>")
     for ex in catalog.examples.values():
         body.append(f'<tr id="{e(ex.id)}"><td><code>{e(ex.id)}</code></td><td>{e(ex.summary)}</td>'
-                    f"<td>{bullet(sources_list(ex.sources))}</td>"
+                    f"<td>{own_words(ex)}</td><td>{bullet(sources_list(ex.sources))}</td>"
                     f"<td>{bullet(scenario_links(data.replaying(ex.id), known))}</td></tr>")
     body.append("</table>")
     body.append(f'<h2 id="interpretations">Interpretations ({len(catalog.interpretations)})</h2>')
     for it in catalog.interpretations.values():
-        body.append(interpretation_section(it, known))
+        body.append(interpretation_section(it, known, catalog))
+    body.append(f'<h2 id="languages">Language notes ({len(catalog.languages)})</h2>')
+    if not catalog.languages:
+        body.append('<p class="none">none: this game has one text</p>')
+    for note in catalog.languages.values():
+        body.append(language_section(note, catalog))
     body.append(f'<h2 id="scenarios">Scenarios ({len(data.scenarios)})</h2>')
     body.append("<table><tr><th>id</th><th>title</th><th>kind</th><th>steps</th><th>examples</th></tr>")
     for s in data.scenarios:
@@ -334,10 +402,12 @@ def game_index(data: GameData) -> str:
     return page(catalog.title, body)
 
 
-def interpretation_section(it, known: set[str]) -> str:
+def interpretation_section(it, known: set[str], catalog: Catalog | None = None) -> str:
     alternatives = []
     for alt in it.alternatives:
         text = e(alt.get("reading", ""))
+        if alt.get("known_misreading"):
+            text = f'<span class="misreading">{KNOWN_MISREADING}:</span> ' + text
         if "value" in alt:
             text += f" <code>(option value {e(as_json(alt['value']))})</code>"
         if alt.get("used_by"):
@@ -345,7 +415,12 @@ def interpretation_section(it, known: set[str]) -> str:
         alternatives.append(text)
     option = (f"<code>{e(it.option['name'])}</code>, default <code>{e(as_json(it.option['default']))}</code>"
               if it.option else '<span class="none">none (not configurable)</span>')
-    rows = [("question", f'<span class="text">{e(it.question.strip())}</span>'),
+    rows = [("status", status_badge(it.status, interpretation_status(it)))]
+    if it.quotes:
+        rows.append(("the texts decide it" if it.status == "decided" else "passages", quotes_list(it.quotes)))
+    if it.still_open:
+        rows.append(("still open", e(it.still_open)))
+    rows += [("question", f'<span class="text">{e(it.question.strip())}</span>'),
             ("clauses", ", ".join(f'<a href="#{e(c)}">{e(c)}</a>' for c in it.clauses)),
             ("reading", f'<span class="text">{e(it.reading.strip())}</span>'),
             ("alternatives", bullet(alternatives)),
@@ -353,7 +428,27 @@ def interpretation_section(it, known: set[str]) -> str:
             ("flag", f"<code>{e(it.flag)}</code>"),
             ("how to skip", e(it.skip) if it.skip else '<span class="none">not stated</span>'),
             ("pinned by", bullet(scenario_links(it.scenarios, known)))]
-    return (f'<section class="interpretation" id="{e(it.id)}"><h3>{e(it.id)}: {e(it.title)}</h3><dl>'
+    notes = notes_of_interpretation(catalog, it.id) if catalog else []
+    if notes:
+        rows.append(("language notes", ", ".join(f'<a href="#{e(n.id)}">{e(n.id)}</a> {e(n.title)}' for n in notes)))
+    return (f'<section class="interpretation" id="{e(it.id)}"><h3>{e(it.id)}: {e(it.title)} '
+            f'{status_badge(it.status, it.status)}</h3><dl>'
+            + "".join(f"<dt>{e(k)}</dt><dd>{v}</dd>" for k, v in rows) + "</dl></section>")
+
+
+def language_section(note, catalog: Catalog) -> str:
+    """A language note: each text's passage and what it says, the reading used, the cases it
+    marks, and the clauses (and interpretation) it is about, linked."""
+    rows = [("passages", quotes_list(note.passages, says=True)),
+            ("reading used", f'<span class="text">{e(note.reading.strip())}</span>'),
+            ("where readings diverge", f'<span class="text">{e(note.diverges.strip())}</span>'),
+            ("flag", f"<code>{e(note.flag)}</code>"),
+            ("clauses", ", ".join(f'<a href="#{e(c)}">{e(c)}</a>' for c in note.clauses))]
+    it = catalog.interpretations.get(note.interpretation)
+    if it:
+        rows.append(("interpretation", f'<a href="#{e(it.id)}">{e(it.id)}</a> {e(it.title)} '
+                                       f"{status_badge(it.status, interpretation_status(it))}"))
+    return (f'<section class="language" id="{e(note.id)}"><h3>{e(note.id)}: {e(note.title)}</h3><dl>'
             + "".join(f"<dt>{e(k)}</dt><dd>{v}</dd>" for k, v in rows) + "</dl></section>")
 
 
@@ -364,11 +459,13 @@ def top_index(games: Sequence[GameData]) -> str:
             '<p class="meta">Clause catalogs, interpretations registers and scenarios, generated by '
             "<code>horserace site</code>.</p>",
             "<table><tr><th>game</th><th>clauses</th><th>worked examples</th><th>interpretations</th>"
-            "<th>scenarios</th><th>diagrams</th></tr>"]
+            "<th>open</th><th>language notes</th><th>scenarios</th><th>diagrams</th></tr>"]
     for data in games:
         c = data.catalog
         body.append(f'<tr><td><a href="{e(data.game.name)}/index.html">{e(c.title)}</a></td>'
                     f"<td>{len(c.clauses)}</td><td>{len(c.examples)}</td><td>{len(c.interpretations)}</td>"
+                    f"<td>{sum(1 for i in c.interpretations.values() if i.status == 'open')}</td>"
+                    f"<td>{len(c.languages)}</td>"
                     f"<td>{len(data.scenarios)}</td><td>{'yes' if renderer(data.game) else 'no'}</td></tr>")
     body.append("</table>")
     return page("Horse Race conformance suite", body)

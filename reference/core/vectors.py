@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import importlib
 import io
+import itertools
 import json
 import pickle
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -300,7 +301,11 @@ def _finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
         flags.add(REFUSAL_FLAG)
     if case.get("options"):
         flags.add(OPTIONS_FLAG)
-    ordered = {k: case[k] for k in ("id", "description", "kind", "clauses") if k in case}
+    ordered = {k: case[k] for k in ("id", "description", "kind") if k in case}
+    mode = case_mode(game, case)
+    if mode is not None:
+        ordered["mode"] = mode
+    ordered["clauses"] = case["clauses"]
     ordered["flags"] = sorted(flags)
     for key in ("origin", "examples", "source", "options", "input"):
         if key in case:
@@ -308,6 +313,16 @@ def _finish_case(game: Game, case: dict[str, Any]) -> dict[str, Any]:
     ordered["expected"] = expected
     ordered["step_clauses"] = step_clauses
     return ordered
+
+
+def case_mode(game: Game, case: dict[str, Any]) -> str | None:
+    """The case's mode of play as its game reads it from the setup (None: in no mode)."""
+    if game.case_mode is None:
+        return None
+    mode = game.case_mode(case["kind"], case["input"]["setup"])
+    if mode is not None and mode not in game.modes:
+        raise VectorError(f"{case['id']}: mode {mode!r} is not one of the {game.name} modes {list(game.modes)}")
+    return mode
 
 
 def game_cases(game: Game) -> list[dict[str, Any]]:
@@ -486,12 +501,24 @@ def first_difference(a: bytes, b: bytes) -> str:
 
 
 # -- the manifest: what `generate` validated --------------------------------------------------
-# vectors/MANIFEST.json records the SHA-256 of every vector file `generate` wrote (after
-# validating it in full) and of the schema files they were validated against. A file whose
-# bytes still match is not schema-validated again on every `check`; any other file is, case by
-# selected case.
+# vectors/MANIFEST.json records the SHA-256 and case count of every vector file `generate` wrote
+# (after validating it in full) and the hash of the schema files they were validated against.
+# Every reader that validates verifies a file against it before using it: a file it does not
+# list, or whose bytes or case count differ (a case or a key removed, a value edited), is an
+# error naming the file, unless the reader allows modified vectors (--allow-modified-vectors),
+# which then validates the file in full, case by selected case. A file whose bytes match, under
+# the current schemas, is not schema-validated again on every `check` (the "trusted" files):
+# only the fields the loader and the runner read are checked for their types, so that even a
+# manifest edited to vouch for an edited file cannot make the loader fail otherwise than with a
+# VectorFileError.
 
 MANIFEST_NAME = "MANIFEST.json"
+MAX_MANIFEST_BYTES = 1024 * 1024    # the manifest lists a few dozen files: a few KB
+MANIFEST_DEPTH = 4                  # {"files": {key: {"sha256": ...}}} nests three levels
+SHA256 = re.compile(r"[0-9a-f]{64}")
+FILE_KEY = re.compile(r"[a-z][a-z0-9_]*/[a-z][a-z0-9_-]*\.json")
+MODIFIED_HINT = ("regenerate with 'horserace generate' (vectors are never edited by hand), or give "
+                 "--allow-modified-vectors to check the files as they are")
 
 
 def manifest_path() -> Path:
@@ -534,20 +561,126 @@ def manifest_text(files: dict[Path, str], previous: dict[str, Any] | None = None
     return json.dumps(manifest, indent=2) + "\n"
 
 
-def read_manifest() -> dict[str, Any]:
+class ManifestError(VectorError):
+    """vectors/MANIFEST.json is missing or is not a manifest; names the file (and the field)."""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What the manifest records of one vector file."""
+    sha256: str
+    case_count: int
+
+
+@dataclass(frozen=True)
+class Manifest:
+    files: dict[str, Recorded]      # manifest_key -> what generate recorded
+    schema_sha256: str = ""         # the hash of the schemas generate validated them against
+    missing: str = ""               # why there is none to verify against (only when modified files are allowed)
+
+    @cached_property
+    def schema_current(self) -> bool:
+        """Recorded under the schemas as they are now (so a matching file needs no validation)."""
+        return bool(self.schema_sha256) and self.schema_sha256 == schema_digest()
+
+
+def load_manifest() -> Manifest:
+    """The manifest, read strictly (size and depth bounded, no key twice, every field of its
+    type), or ManifestError naming the file and what is wrong."""
+    from . import strict_json
+    path = manifest_path()
+    name = display_path(path)
+
+    def refuse(message: str) -> ManifestError:
+        return ManifestError(f"{name}: {message}; {MODIFIED_HINT}")
+
     try:
-        data = json.loads(manifest_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) and isinstance(data.get("files"), dict) else {}
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_MANIFEST_BYTES + 1)
+    except FileNotFoundError:
+        raise refuse("missing: the vector files cannot be verified") from None
+    except OSError as exc:
+        raise refuse(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_MANIFEST_BYTES:
+        raise refuse(f"larger than {MAX_MANIFEST_BYTES} bytes: not a manifest")
+    try:
+        value = strict_json.loads(data, MANIFEST_DEPTH)
+    except strict_json.JsonProblem as exc:
+        where = f"line {exc.line}: " if exc.line else ""
+        raise refuse(f"{where}{exc.message}") from None
+    if not isinstance(value, dict) or not isinstance(value.get("files"), dict):
+        raise refuse("files: missing or not an object")
+    if not isinstance(value.get("schema_sha256"), str):
+        raise refuse("schema_sha256: missing or not a string")
+    files: dict[str, Recorded] = {}
+    for key, entry in value["files"].items():
+        field = f"files.{key[:80]}"
+        if not FILE_KEY.fullmatch(key):
+            raise refuse(f"{field}: not a vector file's name (GAME/KIND.json)")
+        if not isinstance(entry, dict) or not isinstance(entry.get("sha256"), str) \
+                or not SHA256.fullmatch(entry["sha256"]):
+            raise refuse(f"{field}.sha256: missing or not a SHA-256 in hexadecimal")
+        count = entry.get("case_count")
+        if type(count) is not int or count < 0:
+            raise refuse(f"{field}.case_count: missing or not a whole number")
+        files[key] = Recorded(entry["sha256"], count)
+    return Manifest(files, value["schema_sha256"])
 
 
-def trusted_digests() -> dict[str, str]:
-    """File key -> recorded SHA-256, or nothing when the schemas changed since generation."""
-    manifest = read_manifest()
-    if not manifest or manifest.get("schema_sha256") != schema_digest():
+def manifest_for(allow_modified: bool = False) -> Manifest:
+    """The manifest to verify vector files against; when modified files are allowed, a missing or
+    broken one verifies nothing (every file is then validated in full)."""
+    try:
+        return load_manifest()
+    except ManifestError as exc:
+        if not allow_modified:
+            raise
+        return Manifest({}, missing=str(exc))
+
+
+def read_manifest() -> dict[str, Any]:
+    """The manifest's data for generation (the entries kept by a partial one), or {} when there
+    is none that can be read: generation writes it anew."""
+    try:
+        manifest = load_manifest()
+    except ManifestError:
         return {}
-    return {key: entry.get("sha256") for key, entry in manifest["files"].items() if isinstance(entry, dict)}
+    return {"schema_sha256": manifest.schema_sha256,
+            "files": {key: {"sha256": r.sha256, "case_count": r.case_count} for key, r in manifest.files.items()}}
+
+
+def verify_file(path: Path, data: bytes, manifest: Manifest, allow_modified: bool) -> tuple[bool, int | None]:
+    """(trusted, the case count the manifest records): the file's bytes checked against the
+    manifest. A file the manifest does not list, or whose hash differs, is a VectorFileError
+    unless modified files are allowed (then it is not trusted, and validated in full)."""
+    recorded = manifest.files.get(manifest_key(path))
+    if recorded is None:
+        problem = f"not listed in {display_path(manifest_path())}: not a file 'horserace generate' wrote"
+    elif digest(data) != recorded.sha256:
+        problem = (f"its SHA-256 differs from the one {display_path(manifest_path())} records: the file was "
+                   "changed after 'horserace generate' wrote it (a case, a key or a value edited or removed)")
+    else:
+        return manifest.schema_current, recorded.case_count
+    if not allow_modified:
+        raise VectorFileError(display_path(path), None, "", f"{problem}; {MODIFIED_HINT}")
+    return False, None
+
+
+def check_complete(games: list[str] | None, kinds: list[str] | None, manifest: Manifest,
+                   allow_modified: bool) -> None:
+    """Every file the manifest lists for these games (and kinds) is there: a removed file removes
+    all its cases."""
+    if allow_modified or manifest.missing:
+        return
+    present = {manifest_key(path) for path in vector_files(games, kinds)}
+    for key in sorted(manifest.files):
+        game, _, name = key.partition("/")
+        if (games and game not in games) or (kinds and name.removesuffix(".json") not in kinds):
+            continue
+        if key not in present:
+            raise VectorFileError(display_path(VECTORS_DIR / key), None, "",
+                                  f"listed in {display_path(manifest_path())} but missing (every case of the "
+                                  f"file is gone); {MODIFIED_HINT}")
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -583,45 +716,60 @@ class VectorFile:
 
 
 def load_vector_file(path: Path, validate: bool = True, wanted: Callable[[str], bool] | None = None,
-                     trust: bool = True, digests: dict[str, str] | None = None) -> VectorFile:
+                     trust: bool = True, manifest: Manifest | None = None,
+                     allow_modified: bool = False) -> VectorFile:
     """Read one vector file. `wanted(id)` picks the cases to parse (default: all).
 
-    With `validate`, the file's integrity is always checked (header game and kind against the
-    file name, case_count, unique ids) and every parsed case is checked for one non-empty
-    observation per step; schema validation of the header and the parsed cases is skipped only
-    when `trust` is on and the bytes match the manifest (`digests`: trusted_digests(), when the
-    caller reads several files)."""
-    path, text, trusted = read_vector_file(path, validate, trust, digests)
-    return parse_vector_text(path, text, validate, wanted, trusted)
+    With `validate`, the file is first verified against the manifest (`manifest`: manifest_for(),
+    when the caller reads several files; see the manifest section above), then its integrity is
+    checked (header game and kind against the file name, case_count, unique ids) and every
+    parsed case is checked for one non-empty observation per step; schema validation of the
+    header and the parsed cases is skipped only when `trust` is on and the bytes match the
+    manifest."""
+    path, text, trusted, recorded = read_vector_file(path, validate, trust, manifest, allow_modified)
+    return parse_vector_text(path, text, validate, wanted, trusted, recorded)
 
 
-def read_vector_file(path: Path, validate: bool = True, trust: bool = True,
-                     digests: dict[str, str] | None = None) -> tuple[Path, str, bool]:
-    """The file's text, and whether its bytes are as `generate` validated them."""
+def read_vector_file(path: Path, validate: bool = True, trust: bool = True, manifest: Manifest | None = None,
+                     allow_modified: bool = False) -> tuple[Path, str, bool, int | None]:
+    """The file's text, whether its bytes are as `generate` validated them, and the case count
+    the manifest records for it (verify_file)."""
+    return verified_text(path, read_vector_bytes(path), validate, trust, manifest, allow_modified)
+
+
+def read_vector_bytes(path: Path) -> bytes:
     name = display_path(path)
     try:
         size = path.stat().st_size
         if size > MAX_VECTOR_FILE_BYTES:
             raise VectorFileError(name, None, "", f"{size} bytes; a vector file holds at most "
                                                   f"{MAX_VECTOR_FILE_BYTES} bytes")
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise VectorFileError(name, None, "", f"cannot read vectors ({exc.strerror or exc})") from None
-    if trust and validate:
-        trusted = (trusted_digests() if digests is None else digests).get(manifest_key(path)) == digest(data)
-    else:
-        trusted = False
+
+
+def verified_text(path: Path, data: bytes, validate: bool = True, trust: bool = True,
+                  manifest: Manifest | None = None, allow_modified: bool = False) -> tuple[Path, str, bool, int | None]:
+    """read_vector_file for bytes already read."""
+    name = display_path(path)
+    trusted, recorded = False, None
+    if validate:
+        trusted, recorded = verify_file(path, data, manifest_for(allow_modified) if manifest is None else manifest,
+                                        allow_modified)
+        trusted = trusted and trust
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise VectorFileError(name, line, "", f"not UTF-8 (byte {data[exc.start]:#04x})") from None
-    return path, text, trusted
+    return path, text, trusted, recorded
 
 
 def parse_vector_text(path: Path, text: str, validate: bool = True,
-                      wanted: Callable[[str], bool] | None = None, trusted: bool = False) -> VectorFile:
-    header, rows = vector_rows(path, text, validate, wanted, trusted)
+                      wanted: Callable[[str], bool] | None = None, trusted: bool = False,
+                      recorded: int | None = None) -> VectorFile:
+    header, rows = vector_rows(path, text, validate, wanted, trusted, recorded)
     cases: list[dict[str, Any]] = []
     case_lines: list[int] = []
     for case, number, _body in rows:
@@ -631,10 +779,11 @@ def parse_vector_text(path: Path, text: str, validate: bool = True,
 
 
 def vector_rows(path: Path, text: str, validate: bool = True, wanted: Callable[[str], bool] | None = None,
-                trusted: bool = False) -> tuple[dict[str, Any], Iterator[tuple[dict[str, Any], int, str]]]:
+                trusted: bool = False, recorded: int | None = None
+                ) -> tuple[dict[str, Any], Iterator[tuple[dict[str, Any], int, str]]]:
     """The header (checked at once) and the wanted cases one by one, each with its line number
     and its JSON text; the whole-file checks (layout, commas, unique ids) hold once the rows
-    are exhausted."""
+    are exhausted. `recorded`: the case count the manifest records (checked against the file's)."""
     name = display_path(path)
     lines = text.split("\n")
 
@@ -651,12 +800,17 @@ def vector_rows(path: Path, text: str, validate: bool = True, wanted: Callable[[
         line = 1 if lines[0] != "{" else (closing + 2 if closing is not None else len(lines))
         raise fail(line, "", "not the generated layout (a header, then one case per line, then '  ]' "
                              "and '}'); regenerate with 'horserace generate'")
-    header = parse_header(lines[:opening], fail)
+    header = parse_header(lines[:opening], fail, strict=not trusted)
     header_lines = {key: number for number, raw in enumerate(lines[1:opening], 2)
                     for key in re.findall(r'^  "([^"]+)":', raw)}
 
     if validate:
-        check_header(path, header, header_lines, closing - opening - 1, fail, trusted)
+        count = closing - opening - 1
+        if recorded is not None and recorded != count:
+            raise fail(header_lines.get("case_count"), "case_count",
+                       f"{display_path(manifest_path())} records {recorded} cases but the file holds {count} "
+                       f"(the manifest was edited, or a case removed); {MODIFIED_HINT}")
+        check_header(path, header, header_lines, count, fail, trusted)
     return header, _case_rows(lines, opening, closing, header, validate, wanted, trusted, fail)
 
 
@@ -676,7 +830,7 @@ def _case_rows(lines: list[str], opening: int, closing: int, header: dict[str, A
         if match and "\\" not in match.group(1):
             case_id = match.group(1)
         else:
-            case = parse_case_line(body, number, position, fail)
+            case = parse_case_line(body, number, position, fail, strict=not trusted)
             case_id = case.get("id")
             if not isinstance(case_id, str):
                 raise fail(number, f"cases[{position}].id", "missing or not a string")
@@ -687,15 +841,21 @@ def _case_rows(lines: list[str], opening: int, closing: int, header: dict[str, A
         if wanted is not None and not wanted(case_id):
             continue
         if case is None:
-            case = parse_case_line(body, number, position, fail)
+            case = parse_case_line(body, number, position, fail, strict=not trusted)
         if validate:
             check_case(header, case, number, position, fail, trusted)
         yield case, number, body
 
 
-def parse_header(lines: list[str], fail: Callable[..., VectorFileError]) -> dict[str, Any]:
+def parse_header(lines: list[str], fail: Callable[..., VectorFileError], strict: bool = True) -> dict[str, Any]:
+    """The header's fields; `strict` (a file the manifest does not vouch for): read by
+    reference.core.strict_json (depth bounded first, no key twice)."""
+    from . import strict_json
+    text = "\n".join(lines) + '\n  "cases": []\n}'
     try:
-        header = json.loads("\n".join(lines) + '\n  "cases": []\n}')
+        header = strict_json.loads(text) if strict else json.loads(text)
+    except strict_json.JsonProblem as exc:
+        raise fail(exc.line, "header", f"not valid JSON ({exc.detail})" if exc.detail else exc.message) from None
     except json.JSONDecodeError as exc:
         raise fail(exc.lineno, "header", f"not valid JSON ({exc.msg})") from None
     except (ValueError, RecursionError) as exc:     # e.g. an integer of more than 4,300 digits
@@ -704,9 +864,18 @@ def parse_header(lines: list[str], fail: Callable[..., VectorFileError]) -> dict
     return header
 
 
-def parse_case_line(body: str, number: int, position: int, fail: Callable[..., VectorFileError]) -> dict[str, Any]:
+def parse_case_line(body: str, number: int, position: int, fail: Callable[..., VectorFileError],
+                    strict: bool = True) -> dict[str, Any]:
+    """One case line's object. `strict`: read by reference.core.strict_json (depth bounded
+    before parsing, no key twice): a file the manifest does not vouch for. A file whose bytes
+    are as generate wrote them is read by json.loads, in C (its depth and keys were bounded when
+    it was generated; a forged manifest still meets RecursionError, caught, and the type checks)."""
+    from . import strict_json
     try:
-        case = json.loads(body)
+        case = strict_json.loads(body) if strict else json.loads(body)
+    except strict_json.JsonProblem as exc:
+        message = f"not valid JSON ({exc.detail} at column {exc.column})" if exc.detail else exc.message
+        raise fail(number, f"cases[{position}]", message) from None
     except (ValueError, RecursionError) as exc:     # JSONDecodeError, huge integers, deep nesting
         detail = (f"{exc.msg} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError)
                   else "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:120])
@@ -718,7 +887,7 @@ def parse_case_line(body: str, number: int, position: int, fail: Callable[..., V
 
 def check_header(path: Path, header: dict[str, Any], lines: dict[str, int], count: int,
                  fail: Callable[..., VectorFileError], trusted: bool) -> None:
-    if not trusted:
+    if not trusted or plain_header_problem(header):
         from . import schemas
         problems = schemas.schema_errors({**header, "cases": []}, VECTOR_SCHEMA)
         if problems:
@@ -737,7 +906,7 @@ def check_header(path: Path, header: dict[str, Any], lines: dict[str, int], coun
 def check_case(header: dict[str, Any], case: dict[str, Any], number: int, position: int,
                fail: Callable[..., VectorFileError], trusted: bool) -> None:
     where = f"cases[{position}]"
-    if not trusted:
+    if not trusted or plain_case_problem(case):
         problems = case_schema_errors(case)
         if problems:
             inner, _, message = problems[0].partition(": ")
@@ -751,6 +920,52 @@ def check_case(header: dict[str, Any], case: dict[str, Any], number: int, positi
     for step, observation in enumerate(expected):
         if not observation:
             raise fail(number, f"{where}.expected[{step}]", "an observation with no keys checks nothing")
+
+
+def _strings(value: Any) -> bool:
+    return type(value) is list and set(map(type, value)) <= {str}
+
+
+def _lists_of_strings(values: Iterable[Any]) -> bool:
+    """Every value a list of strings (the header's clause_keys: some 900 lists; a match case's
+    step_clauses), checked in C: a trusted file's check must cost next to nothing."""
+    values = list(values)
+    return set(map(type, values)) <= {list} and set(map(type, itertools.chain.from_iterable(values))) <= {str}
+
+
+def plain_header_problem(header: dict[str, Any]) -> str:
+    """The first header field the loader or the runner reads that is missing or not of its
+    type ("" when none): the check a trusted file still gets (schemas.schema_errors then words
+    what is wrong)."""
+    for key, kind in (("game", str), ("kind", str), ("case_count", int), ("flags", dict), ("clause_keys", dict)):
+        if type(header.get(key)) is not kind:
+            return key
+    if not _lists_of_strings(header["clause_keys"].values()):
+        return "clause_keys"
+    if "refusal_clause" in header and type(header["refusal_clause"]) is not str:
+        return "refusal_clause"
+    return ""
+
+
+def plain_case_problem(case: dict[str, Any]) -> str:
+    """As plain_header_problem, for a case: id, kind, clauses, flags, options, input (setup and
+    steps), expected (an object per step) and step_clauses, each of its type."""
+    for key, kind in (("id", str), ("kind", str), ("input", dict)):
+        if type(case.get(key)) is not kind:
+            return key
+    for key in ("clauses", "flags"):
+        if not _strings(case.get(key)):
+            return key
+    if type(case.get("options", {})) is not dict:
+        return "options"
+    steps, expected = case["input"].get("steps"), case.get("expected")
+    if type(case["input"].get("setup")) is not dict or type(steps) is not list or not set(map(type, steps)) <= {dict}:
+        return "input"
+    if type(expected) is not list or not set(map(type, expected)) <= {dict}:
+        return "expected"
+    if "step_clauses" in case and not (type(case["step_clauses"]) is list and _lists_of_strings(case["step_clauses"])):
+        return "step_clauses"
+    return ""
 
 
 def case_schema_errors(case: dict[str, Any]) -> list[str]:
@@ -797,6 +1012,33 @@ def game_folders() -> list[str]:
     return sorted(name for name in packages if (VECTORS_DIR / name).is_dir())
 
 
+class UnknownSelection(VectorError):
+    """A --game or --kind that names no game or kind of the vectors (a typo, not an empty selection)."""
+
+
+def check_names(games: list[str], kinds: list[str], modes: Sequence[str] = ()) -> None:
+    """Refuse a game, kind or mode the vectors do not have, naming the known ones and the nearest,
+    so `--game domino` is not taken for a selection that happens to match no case."""
+    from .game import nearest
+    known_games = game_folders()
+    for name in games:
+        if name not in known_games:
+            raise UnknownSelection(f"unknown game {name!r}{nearest(name, known_games)}; "
+                                   f"the games are {', '.join(known_games)}")
+    known_kinds = sorted({p.stem for p in vector_files(games or None)})
+    if modes:
+        from .game import get_game
+        known_modes = [m for name in (games or known_games) for m in get_game(name).modes]
+        for mode in modes:
+            if mode not in known_modes:
+                raise UnknownSelection(f"unknown mode {mode!r}{nearest(mode, known_modes)}; the modes of "
+                                       f"{', '.join(games) or 'the games'} are {', '.join(known_modes) or 'none'}")
+    for kind in kinds:
+        if kind not in known_kinds:
+            raise UnknownSelection(f"unknown kind {kind!r}{nearest(kind, known_kinds)}; the kinds of "
+                                   f"{', '.join(games) or 'the games'} are {', '.join(known_kinds)}")
+
+
 def vector_files(games: list[str] | None = None, kinds: list[str] | None = None) -> list[Path]:
     names = games or game_folders()
     return [p for name in names for p in sorted((VECTORS_DIR / name).glob("*.json"))
@@ -804,13 +1046,17 @@ def vector_files(games: list[str] | None = None, kinds: list[str] | None = None)
 
 
 def load_cases(games: list[str] | None = None, validate: bool = True, kinds: list[str] | None = None,
-               wanted: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
+               wanted: Callable[[str], bool] | None = None, allow_modified: bool = False) -> list[dict[str, Any]]:
     """The cases of the vector files, each carrying its game and its file header's clause_keys
-    (one shared map per file: which observation keys each clause decides, for attribution)."""
+    (one shared map per file: which observation keys each clause decides, for attribution).
+    With `validate`, the files are verified against the manifest first (allow_modified: a
+    modified file is validated in full instead of refused)."""
     cases = []
-    digests = trusted_digests() if validate else {}
+    manifest = manifest_for(allow_modified) if validate else None
+    if manifest is not None:
+        check_complete(games, kinds, manifest, allow_modified)
     for path in vector_files(games, kinds):
-        vf = load_vector_file(path, validate, wanted, digests=digests)
+        vf = load_vector_file(path, validate, wanted, manifest=manifest, allow_modified=allow_modified)
         keys = vf.header.get("clause_keys") or {}
         refusal = vf.header.get("refusal_clause")
         cases += [carry_header(case, vf.header["game"], keys, refusal) for case in vf.cases]
@@ -827,33 +1073,52 @@ def carry_header(case: dict[str, Any], game: str, clause_keys: dict[str, Any], r
     return case
 
 
-def case_totals(games: list[str] | None = None) -> dict[str, int]:
-    """Game -> how many cases its vector files hold: the manifest's count for a file it lists,
-    else the file read (a deselected count needs no case parsed; `generate --check` keeps the
-    manifest current)."""
-    recorded = read_manifest().get("files", {})
+def case_totals(games: list[str] | None = None, allow_modified: bool = False) -> dict[str, int]:
+    """Game -> how many cases its vector files hold: the manifest's count for a file it lists
+    (a deselected count needs no case parsed; the files used are verified against it), else,
+    and for every file when modified files are allowed, the file's case lines counted."""
+    recorded = {} if allow_modified else read_manifest().get("files", {})
     totals: dict[str, int] = {}
     for path in vector_files(games):
         entry = recorded.get(manifest_key(path))
         if isinstance(entry, dict) and isinstance(entry.get("case_count"), int):
             count = entry["case_count"]
         else:
-            count = len(load_vector_file(path, False).cases)
+            try:
+                count = count_cases(path)
+            except VectorFileError:
+                count = 0               # refused with its reason when its cases are read
         totals[path.parent.name] = totals.get(path.parent.name, 0) + count
     return totals
 
 
-def load_selected(selection: Any) -> "SelectedCases":
+def count_cases(path: Path) -> int:
+    """The case lines of a vector file, none parsed."""
+    text = read_vector_file(path, validate=False)[1]
+    lines = text.split("\n")
+    if CASES_OPEN not in lines:
+        return 0
+    opening = lines.index(CASES_OPEN)
+    return next((i for i in range(opening + 1, len(lines)) if lines[i] == CASES_CLOSE), opening + 1) - opening - 1
+
+
+def load_selected(selection: Any, allow_modified: bool = False) -> "SelectedCases":
     """The cases a runner Selection keeps, reading only the files of its games and kinds and
-    parsing only the cases whose id it names (when it names ids). Every kept case is checked
-    here (the file validated as load_cases does); what is kept is its JSON text, parsed again
-    each time the cases are read, so a whole-suite check never holds every case at once."""
+    parsing only the cases whose id it names (when it names ids). Every file is verified and
+    every kept case checked here, as load_cases does; what is kept is its JSON text, parsed
+    again each time the cases are read, so a whole-suite check never holds every case at once."""
     wanted = selection.id_matcher() if selection.ids else None
     rows: list[tuple[str, str, int, str, dict[str, Any]]] = []
-    digests = trusted_digests()
-    for path in vector_files(selection.games or None, selection.kinds or None):
-        path, text, trusted = read_vector_file(path, digests=digests)
-        header, file_rows = vector_rows(path, text, True, wanted, trusted)
+    games, kinds = selection.games or None, selection.kinds or None
+    manifest = manifest_for(allow_modified)
+    check_complete(games, kinds, manifest, allow_modified)
+    markers = id_markers(selection.ids)
+    for path in vector_files(games, kinds):
+        data = read_vector_bytes(path)
+        if markers is not None and not any(marker in data for marker in markers):
+            continue            # none of the ids asked for: the file is not used, so not verified either
+        path, text, trusted, recorded = verified_text(path, data, manifest=manifest, allow_modified=allow_modified)
+        header, file_rows = vector_rows(path, text, True, wanted, trusted, recorded)
         keys = header.get("clause_keys") or {}
         refusal = header.get("refusal_clause")
         for case, number, body in file_rows:
@@ -861,6 +1126,19 @@ def load_selected(selection: Any) -> "SelectedCases":
             if selection.keep(case):
                 rows.append((case["game"], case["id"], number, body, keys, refusal))
     return SelectedCases(rows)
+
+
+MAX_ID_MARKERS = 64        # exact ids looked for in a file's bytes before it is read line by line
+
+
+def id_markers(ids: list[str]) -> list[bytes] | None:
+    """For a selection of a few exact ids (no glob), each id as a JSON string: a file whose bytes
+    hold none of them cannot hold those cases, wherever a case line puts its id, so `check --id
+    X` reads, verifies and splits only the files naming X. None when any id is a glob, or there
+    are many (searching the bytes once per id would cost more than reading the lines)."""
+    if not ids or len(ids) > MAX_ID_MARKERS or any(set("*?[") & set(i) for i in ids):     # runner.GLOB_CHARACTERS
+        return None
+    return [json.dumps(i).encode("ascii") for i in ids]
 
 
 class SelectedCases(Sequence):

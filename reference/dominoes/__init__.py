@@ -10,6 +10,7 @@ from .flags import flags_for
 from .options import DEFAULTS, as_dict
 from .render import render_step
 from .replay import compile_step, replay
+from .rules.seating import INDIVIDUAL, PARTNERSHIP
 
 
 # Imported when asked: a check (and the adapter that answers it) needs none of these.
@@ -37,6 +38,12 @@ BENCHMARKS = {
     "random full matches": ("matches", _random_matches),
     "perft nodes (2 players, depth 9)": ("nodes", _perft_nodes),
 }
+
+def case_mode(kind, setup):
+    """Individual or partnership play: every case with players (a setup without `mode` is
+    individual); a layout has no players and so no mode."""
+    return setup.get("mode", INDIVIDUAL) if "players" in setup else None
+
 
 EXPECTATION_MODES = {
     "tiles": "unordered",
@@ -89,4 +96,6 @@ GAME = Game(
     clause_keys=CLAUSE_KEYS,
     difference_paths=difference_paths,
     refusal_clause="DOM-INT-9",
+    modes=(INDIVIDUAL, PARTNERSHIP),
+    case_mode=case_mode,
 )

@@ -29,9 +29,11 @@ def flags_for(case: dict[str, Any]) -> list[str]:
     steps = case["input"]["steps"]
     expected = case["expected"]
     if case["kind"] == "perft":
-        return ["continuation-compulsory", "opening-continues", "symmetric-points-distinct"]
-    if case["kind"] != "match":
-        return []
+        return ["continuation-compulsory", "draw-one-tile-per-step", "opening-continues", "symmetric-points-distinct"]
+    if any(step.get("action") in ("draw", "pass") for step in steps):
+        flags.add("draw-one-tile-per-step")          # DOM-INT-10: one tile a draw, the pass an action
+    if case["kind"] not in ("match", "probe"):      # a probe is a match from a position: the same situations
+        return sorted(flags)
     for index, observed in enumerate(expected):
         events = observed.get("events", [])
         types = [e.get("type") for e in events]

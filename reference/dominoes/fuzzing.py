@@ -52,6 +52,13 @@ from .rules.tiles import DOUBLE_SIX_SET, Tile, is_double, tile_str
 from .rules.turns import legal_actions, legal_placements, play
 
 KINDS = ("match", "probe", "layout", "settlement")
+# The game's other kinds, and why no fuzz case is made of them (named in `horserace fuzz --help`).
+NOT_FUZZED = {
+    "perft": "a perft case's answer is a count over every legal sequence of actions to a depth, not a "
+             "step's observation: a wrong move shows there only as a different number; the legal actions "
+             "a perft counts are compared at every step of the fuzzed match and probe cases "
+             "(`legal_actions`), and `horserace perft` bisects a count",
+}
 
 FORMATS = [(2, INDIVIDUAL), (3, INDIVIDUAL), (4, INDIVIDUAL), (4, PARTNERSHIP)]
 MAX_START_SCORE = 60          # start scores 0..60: below the target of 61 (DOM-MATCH-2)
@@ -275,14 +282,17 @@ AFTER_ROUND_FORMS = [any_action]
 # -- layout -------------------------------------------------------------------------------------
 
 def layout_input(choose: Chooser) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A layout built by random placements (0 = empty), then placements mixed with refused ones."""
+    """A layout built by random placements (0 = empty), then placements mixed with refused ones.
+    The setup's placements are a list drawn with `choose.repeat`, each placement chosen by its
+    tile, then its point (placement_by_tile): shrinking deletes any setup tile, and the others
+    and the steps keep their tiles."""
     layout = Layout()
     placed_texts: list[str] = []
-    for _ in range(choose.below(len(DOUBLE_SIX_SET))):
+    for _ in choose.repeat(len(DOUBLE_SIX_SET) - 1):
         moves = layout_moves(layout)
         if not moves:
             break
-        move = choose.pick(moves)
+        move = placement_by_tile(choose, moves)
         apply_layout_placement(layout, move, "setup")
         placed_texts.append(str(move))
     steps: list[dict[str, Any]] = []
@@ -294,7 +304,7 @@ def layout_input(choose: Chooser) -> tuple[dict[str, Any], list[dict[str, Any]]]
             moves = layout_moves(layout)
             if not moves:
                 break
-            move = choose.pick(moves)
+            move = placement_by_tile(choose, moves)
             apply_layout_placement(layout, move, "step")
             steps.append({"action": str(move)})
         if not choose.more(CONTINUE["layout"]):
@@ -302,6 +312,20 @@ def layout_input(choose: Chooser) -> tuple[dict[str, Any], list[dict[str, Any]]]
     if not steps:
         steps.append(dict(OBSERVE))              # a full or blocked layout: observe it
     return {"layout": placed_texts}, steps
+
+
+def placement_by_tile(choose: Chooser, moves: list[Place]) -> Place:
+    """One of `moves`: a tile first (the first, in the set's order from a drawn place, that has a
+    move: 0 = the set's first), then one of its points. Choosing by the tile rather than by the
+    move's place in the list keeps the choice when other tiles come or go. The moves come
+    grouped by tile in the set's order (legal_placements)."""
+    start = DOUBLE_SIX_SET[choose.below(len(DOUBLE_SIX_SET))]
+    first = next((i for i, move in enumerate(moves) if move.tile >= start), 0)    # else wrap round
+    tile = moves[first].tile
+    end = first + 1
+    while end < len(moves) and moves[end].tile == tile:
+        end += 1
+    return choose.pick(moves[first:end])
 
 
 def layout_moves(layout: Layout) -> list[Place]:

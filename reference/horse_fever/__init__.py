@@ -28,6 +28,7 @@ from .observe import OBSERVATION_KEYS
 from .options import DEFAULTS
 from .render import render_step
 from .replay import compile_step, replay
+from .rules.components import MAX_PLAYERS, MIN_PLAYERS
 
 
 def mutants():
@@ -40,6 +41,18 @@ def generate_cases():
     """The generated cases (imported when `generate` asks: a check needs none)."""
     from .generate import generate_cases as generated
     return generated()
+
+
+def players_mode(players):
+    """The mode of a game for this many players (`4-players`): the player count decides the bet
+    tokens per colour and the number of rounds (HF-TABLE-1, HF-TABLE-2)."""
+    return f"{players}-players"
+
+
+def case_mode(kind, setup):
+    """The player count of every case with players (`game`, `round`, `probe`); a race or the
+    odds rule alone has none."""
+    return players_mode(setup["players"]) if isinstance(setup.get("players"), int) else None
 
 
 EXPECTATION_MODES = {
@@ -87,5 +100,7 @@ GAME = Game(
     clause_keys=CLAUSE_KEYS,
     difference_paths=difference_paths,
     refusal_clause="HF-INT-17",
+    modes=tuple(players_mode(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    case_mode=case_mode,
     rules_edition="Horse Fever family game: seed 004 (es) with shared/horse-fever-components.md",
 )

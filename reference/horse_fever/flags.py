@@ -35,7 +35,10 @@ def event_flags(case: dict[str, Any]) -> set[str]:
         if "movement_card" in types:
             flags.add("sprint-dice-colours")
         if "player_out" in types:
-            flags.add("player-out-leaves-at-once")
+            # HF-INT-13 (leaving at once) and HF-INT-20's reading no option replays (the game ending for all)
+            flags.update({"player-out-leaves-at-once", "last-player-left-wins"})
+        if "penalty" in types or "player_out" in types:
+            flags.add("short-of-minimum-when-due")       # HF-INT-18: checked before the deal, the events move
         if len(observation.get("movement_cards", [])) > 23:
             flags.add("movement-deck-reshuffled")
         if any(e["type"] == "bet_placed" and e["amount"] % 100 for e in events):

@@ -33,7 +33,7 @@ from reference.core.log import StepLog
 from .actions import (Action, Deal, EndRound, NewOdds, Pass, Payouts, PlaceBet, PlayCard, RaceRound, Reveal,
                       protocol_form, with_by)
 from .options import parse_options
-from .positions import game_in_progress
+from .positions import game_in_progress, race_from_setup
 from .replay import check_by
 from .round_position import position_of, round_under_way
 from .rules.betting import VP_PENALTY, lowest_stake
@@ -41,16 +41,28 @@ from .rules.components import COLOURS, SHOW, WIN, characters, family_action_deck
 from .rules.game_end import leaders
 from .rules.options import Options
 from .rules.phases import ALLOWED, play
-from .rules.race import photo_ties
+from .rules.race import photo_ties, race_round as run_race_round
+from .rules.reveal import reveal_cards
 from .rules.setup import new_game
-from .rules.state import (DEAL, END_ROUND, FIRST_BETS, NEW_ODDS, OVER, PAYOUTS, RACE, REVEAL, RIGGING,
+from .rules.state import (DEAL, END_ROUND, FIRST_BETS, NEW_ODDS, OVER, PAYOUTS, RACE, REVEAL, RIGGING, Race,
                           SECOND_BETS, GameState)
 
-KINDS = ("game", "round", "probe")
+PLAY_KINDS = ("game", "round", "probe")
+# race: a race from the Start or from a race under way (reveal, race rounds); odds: the new odds
+# of a board from a ranking
+KINDS = PLAY_KINDS + ("race", "odds")
+# The game's other kinds, and why no fuzz case is made of them (named in `horserace fuzz --help`).
+NOT_FUZZED = {
+    "position": "a position case is one round under way and an observe step: one play reaches, or a near miss of one "
+                "that no game reaches; fuzzing already starts probe cases from positions play reaches, and a random "
+                "change to a position is mostly malformed input, not a near miss",
+}
 
 # Steps written at most (legal and refused, observe steps included); a whole game is ~150 steps,
 # a round ~30. A case's length is drawn from 1 to this, before anything else is played.
-MAX_STEPS = {"game": 300, "round": 150, "probe": 60}
+MAX_STEPS = {"game": 300, "round": 150, "probe": 60, "race": 40, "odds": 3}
+RACE_CARDS = 13                  # action cards on the horses of a race case: 0 .. 12
+RACE_START = 8                   # race rounds played before a race case starts: 0 (the Start) .. 7
 REFUSE_PERCENT = 15              # a step is a refused action (then an observe) this often
 CROWD_PERCENT = 30               # a bet goes on a horse already bet on this round this often (token shortages)
 # Observation keys checked beside the kind's own: at every step, and at a step of that action.
@@ -68,6 +80,10 @@ REFUSED_FORMS = ("out_of_turn", "below_minimum", "above_danari", "same_side_twic
 def generate(choose: Chooser, kind: str, options: dict[str, Any]) -> dict[str, Any]:
     if kind not in KINDS:
         raise ValueError(f"horse_fever fuzzing makes {', '.join(KINDS)} cases, not {kind!r}")
+    if kind == "race":
+        return race_case(choose, options)
+    if kind == "odds":
+        return odds_case(choose, options)
     engine_options = parse_options(options)
     players = players_count(choose)
     length = 1 + choose.below(MAX_STEPS[kind])
@@ -224,15 +240,18 @@ def bet(choose: Chooser, state: GameState) -> Action:
 
 
 def race_round(choose: Chooser, state: GameState) -> RaceRound:
+    return race_round_of(choose, state.race, state.options)
+
+
+def race_round_of(choose: Chooser, race: Race, options: Options) -> RaceRound:
     """The next movement card from what is left of the deck (HF-MOVE-1, HF-INT-14), two sprint
     dice (HF-TABLE-4) and the first player's order for each photo finish (HF-PHOTO-2)."""
-    race = state.race
     deck = sorted(movement_cards())
     this_deck = set(race.movement_seen[len(race.movement_seen) - len(race.movement_seen) % len(deck):])
     card = choose.pick([n for n in deck if n not in this_deck])
     dice = [choose.pick(COLOURS), choose.pick(COLOURS)]
     photo: list[str] = []
-    for group in photo_ties(race, card, dice, state.options):
+    for group in photo_ties(race, card, dice, options):
         photo += choose.shuffled(list(group))
     return RaceRound(card, dice, photo or None)
 
@@ -340,3 +359,92 @@ def engine_refuses(state: GameState, action: Action, seat: int | None) -> bool:
         return True
     return False
 
+
+
+# -- the race and odds kinds -------------------------------------------------------------------
+
+def race_case(choose: Chooser, options: dict[str, Any]) -> dict[str, Any]:
+    """A race (the `race` kind, as race.json): the case's length first, then the race rounds
+    already played (0: the Start) and the number of action cards on the horses, then the odds
+    board, the cards and where they lie. A race under way is written as the race setup takes
+    it (the revealed cards still in effect, the odds they left, positions, ranking, the movement
+    cards seen). The steps reveal the cards (from the Start) and run race rounds to the end; now
+    and then a refused step: a second reveal (HF-REVEAL-1), a race round before the reveal
+    (HF-REVEAL-1) or after the race is over (HF-RANK-6), a movement card already revealed from
+    this deck (HF-MOVE-1), each followed by an `observe` step."""
+    engine = parse_options(options)
+    length = 1 + choose.below(MAX_STEPS["race"])
+    played = choose.below(RACE_START)
+    count = choose.below(RACE_CARDS)
+    setup: dict[str, Any] = {"odds": {c: 2 + choose.below(6) for c in COLOURS}, "cards": {}}
+    for card in partial_shuffle(choose, list(family_action_deck()), count):
+        setup["cards"].setdefault(choose.pick(COLOURS), []).append(card)
+    race = race_from_setup(setup)
+    if played:
+        reveal_cards(race, engine, StepLog())
+        for _ in range(played):
+            action = race_round_of(choose, race, engine)
+            after = race.copy()
+            run_race_round(after, action.card, action.dice, action.photo, engine, StepLog())
+            if after.is_over():
+                break                               # a race case starts before its end
+            race = after
+        setup = race_setup_of(race)
+        race = race_from_setup(setup)
+    steps: list[dict[str, Any]] = []
+    while len(steps) < length and (not race.is_over() or (len(steps) + 2 <= length and choose.chance(50))):
+        if len(steps) + 2 <= length and (race.is_over() or choose.chance(REFUSE_PERCENT)):
+            refused = refused_race_step(choose, race, engine)
+            if refused is not None:
+                steps += [refused, {"action": "observe"}]
+                continue
+            if race.is_over():
+                break
+        if not race.revealed:
+            reveal_cards(race, engine, StepLog())
+            steps.append({"action": "reveal"})
+            continue
+        action = race_round_of(choose, race, engine)
+        run_race_round(race, action.card, action.dice, action.photo, engine, StepLog())
+        steps.append(protocol_form(action))
+    return {"kind": "race", "options": dict(options), "input": {"setup": setup, "steps": steps}}
+
+
+def race_setup_of(race: Race) -> dict[str, Any]:
+    """A race under way in the form of the `race` kind's setup."""
+    return {"odds": dict(race.odds), "cards": {c: list(race.cards[c]) for c in COLOURS if race.cards[c]},
+            "race_rounds_played": race.rounds_played, "movement_cards": list(race.movement_seen),
+            "positions": dict(race.positions), "ranking": list(race.ranking)}
+
+
+def refused_race_step(choose: Chooser, race: Race, options: Options) -> dict[str, Any] | None:
+    """A step the rules refuse in this race, or None when the chosen one would be taken."""
+    forms: list[Action] = [Reveal() if race.revealed else race_round_of(choose, race.copy(), options)]
+    if race.revealed and race.movement_seen:
+        dice = [choose.pick(COLOURS), choose.pick(COLOURS)]
+        forms.append(RaceRound(choose.pick(race.movement_seen), dice, None))
+    if race.is_over():
+        forms.append(RaceRound(sorted(movement_cards())[0], [COLOURS[0], COLOURS[1]], None))
+    action = choose.pick(forms)
+    trial = race.copy()
+    try:
+        if isinstance(action, Reveal):
+            if trial.revealed:
+                raise InputError("action", "the cards are already face up", "HF-REVEAL-1")
+            reveal_cards(trial, options, StepLog())
+        else:
+            run_race_round(trial, action.card, action.dice, action.photo, options, StepLog())
+    except InputError:
+        return protocol_form(action)
+    return None
+
+
+def odds_case(choose: Chooser, options: dict[str, Any]) -> dict[str, Any]:
+    """The new odds of a board from a ranking (the `odds` kind, as odds.json): the board, the
+    ranking (all zeros: the colours in order), the `new_odds` step, and now and then a second
+    one, refused (HF-NEWODDS-1: the odds are set once), then an `observe` step."""
+    setup = {"odds": {c: 2 + choose.below(6) for c in COLOURS}, "ranking": choose.shuffled(list(COLOURS))}
+    steps = [{"action": "new_odds"}]
+    if choose.chance(REFUSE_PERCENT):
+        steps += [{"action": "new_odds"}, {"action": "observe"}]
+    return {"kind": "odds", "options": dict(options), "input": {"setup": setup, "steps": steps}}

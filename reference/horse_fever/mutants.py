@@ -239,7 +239,7 @@ def mutants() -> list[Mutant]:
         mutant("hf-win-pays-for-the-first-three", "A win bet also pays for 2nd and 3rd place.", ("HF-WIN-1",),
                (payouts, "win_bet_won", lambda place: place <= 3)),
         mutant("hf-show-pays-stake-times-three", "'The stake doubled' read as double the stake on top of it.",
-               ("HF-SHOW-1",), (payouts, "show_return", lambda stake: 3 * stake)),
+               ("HF-SHOW-1",), (payouts, "show_return", lambda stake, options: 3 * stake)),
         mutant("hf-minimum-bet-not-scaled", "The minimum bet is 100 D whatever the VP.", ("HF-MIN-1",),
                (betting, "minimum_bet", lambda vp: 100)),
         mutant("hf-penalty-one-vp", "A player short of the minimum loses 1 VP, not 2.", ("HF-MIN-2", "HF-MIN-3"),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference.core.money import returned_text
+
 from .rules.components import COLOURS, card_name
 from .rules.ranking import finish_line
 
@@ -66,7 +68,8 @@ def describe_event(e: dict[str, Any]) -> str:
     if kind == "race_over":
         return "race over - ranking: " + ", ".join(e["ranking"])
     if kind == "bet_settled":
-        result = f"wins {e['returned']} D and {e['vp']} VP" if e["won"] else "loses the stake to the bank"
+        result = (f"won: {returned_text(e['amount'], e['returned'], 'D')} and {e['vp']} VP" if e["won"]
+                  else f"lost: the stake of {e['amount']} D goes to the bank")
         return (f"seat {e['player']}: {e['side']} {e['amount']} D on {e['horse']} "
                 f"(#{e['place']}, 1:{e['odds']}) {result}")
     if kind == "owner_prize":

@@ -11,12 +11,13 @@ from .rules.components import COLOURS
 from .rules.state import NEW_ODDS, PAYOUTS, RACE, GameState, Race
 
 # What a vector of each kind checks after every step (a scenario step may check more).
-TABLE_KEYS = ["phase", "turn", "round", "first_player", "vp", "danari", "players_out", "bets", "odds",
+TABLE_KEYS = ["phase", "turn", "round", "first_player", "vp", "danari", "players_out", "bets", "tokens", "odds",
               "positions", "ranking", "winner"]
 OBSERVATION_KEYS: dict[str, list[str]] = {
     "game": TABLE_KEYS,
     "round": TABLE_KEYS,
     "probe": TABLE_KEYS,
+    "position": TABLE_KEYS,          # position checks (position_checks.py): observed, or refused whole
     "race": ["phase", "positions", "ranking", "odds", "cards_on_horses", "race_round"],
     "odds": ["phase", "odds"],
 }

@@ -65,7 +65,7 @@ class RandomPlayer:
 
     def stake(self, state: GameState, seat: int) -> int:
         player = state.players[seat]
-        low = lowest_stake(player.vp)
+        low = lowest_stake(player.vp, state.options)
         options = [low, low + 100, low * 2, player.danari // 2, player.danari]
         return self.rng.choice([a for a in options if low <= a <= player.danari])
 

@@ -4,8 +4,10 @@ clause. A probe never passes through a round's opening (the deal), except a prob
 step is the deal. Deterministic: a fixed list of seeds, candidates taken in play order, and a
 probe kept only while one of its first step's clauses has fewer than TARGET probes.
 
-Ids: hf-probe1-<clause id lowercased>-NNN, named after the rarest clause (fewest probes so far)
-its first step applies; `probe1` changes if the generator ever changes what an id contains.
+Ids: hf-probe2-<clause id lowercased>-NNN, named after the rarest clause (fewest probes so far)
+its first step applies; the series changes if what an id contains ever changes (probe2: the
+seeded play follows the defaults issue 29 gave HF-INT-8, HF-INT-10, HF-INT-12 and HF-INT-20, so
+every position moved, and some probe1 ids would have come back with another content).
 """
 
 from __future__ import annotations
@@ -111,7 +113,7 @@ def probe_cases() -> list[dict[str, Any]]:
             for clause in cand.first_clauses:
                 counts[clause] = counts.get(clause, 0) + 1
             named[target] = number = named.get(target, 0) + 1
-            cases.append({"id": f"hf-probe1-{target.lower()}-{number:03d}", "kind": "probe",
+            cases.append({"id": f"hf-probe2-{target.lower()}-{number:03d}", "kind": "probe",
                           "description": f"Probe for {target}: {len(cand.steps)} step(s) from a position of "
                                          f"seeded play (seed {cand.seed})",
                           "options": {}, "input": {"setup": cand.setup, "steps": cand.steps}})

@@ -4,6 +4,8 @@
     round  a game at the start of a round, every value given (odds, owners, VP, Danari ...)
     race   a race from an explicit position (odds, positions, ranking, cards on the horses)
     odds   the new-odds rule alone (odds and a finished ranking)
+    probe  a round under way (round_position.py)
+    position  a round under way to check: observed, or refused whole when no game reaches it
 
 Steps come in scenario form ({'bet': 'red', 'side': 'win', 'amount': 500}) or protocol form
 ({'action': 'bet red win 500'}); see actions.py. A refused action leaves the state as it was.
@@ -11,6 +13,7 @@ Steps come in scenario form ({'bet': 'red', 'side': 'win', 'amount': 500}) or pr
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterator
 
 from reference.core.errors import IllegalAction, InputError
@@ -33,7 +36,7 @@ from .rules.reveal import reveal_cards
 from .rules.setup import new_game
 from .rules.state import FIRST_BETS, NEW_ODDS, ODDS_SET, RACE, RACE_OVER, REVEAL, RIGGING, SECOND_BETS, GameState
 
-KINDS = ("game", "round", "race", "odds", "probe")
+KINDS = ("game", "round", "race", "odds", "probe", "position")
 TURN_CLAUSE = {FIRST_BETS: "HF-BET-1", RIGGING: "HF-RIG-1", SECOND_BETS: "HF-BET2-1"}
 
 
@@ -45,6 +48,8 @@ def replay(case: CaseInput) -> Iterator[StepOutcome]:
         yield from replay_race(case, options)
     elif case.kind == "odds":
         yield from replay_odds(case)
+    elif case.kind == "position":
+        yield from replay_position(case, options)
     else:
         raise InputError("kind", f"unknown horse_fever kind '{case.kind}'; kinds are {', '.join(KINDS)}")
 
@@ -110,6 +115,22 @@ def shared_round_under_way(setup: Any, options: Options) -> GameState:
     state = kept[1].copy()
     state.options = options
     return state
+
+
+def replay_position(case: CaseInput, options: Options) -> Iterator[StepOutcome]:
+    """A position to check (kind `position`, position_checks.py): refused whole when no game
+    reaches it (every step then reports the refusal, under the rule the position breaks), else
+    played as a probe from it."""
+    try:
+        round_under_way(case.setup, options)
+    except InputError as exc:
+        if not all(may_refuse(case, step) for step in case.steps):
+            raise
+        for index, step in enumerate(case.steps):
+            action = step_action(step, index)
+            yield refused(index, str(action) if action else None, exc)
+        return
+    yield from replay_game(dataclasses.replace(case, kind="probe"), options)
 
 
 def replay_race(case: CaseInput, options: Options) -> Iterator[StepOutcome]:

@@ -8,9 +8,16 @@ reaches (a card twice, a bet by a seat that lost, a race in the wrong phase ...)
     to_act    the seats still to act in a betting or rigging phase, next first (while rigging a
               seat is listed once per card it still holds)
     hands     the action cards each seat holds (first bets and rigging)
-    bets      [{player, horse, side, amount, second}] in the order placed
-    tokens    the bet-token pool, per colour
-    race      {odds, cards, revealed, race_rounds_played, movement_cards, positions, ranking}
+    bets      [{player, horse, side, amount, second, token}] in the order placed; token: whether a
+              bet token of the horse's colour lies on the bet (false: the pool of that colour was
+              empty when it was placed, HF-INT-8)
+    tokens    the bet-token pool, per colour: the table's tokens per colour less the bets holding one
+    race      {odds, cards, revealed, race_rounds_played, movement_cards, positions, ranking}; none
+              during the first bets (no card lies on a horse yet)
+
+Facts a position leaves implicit are settled as play settles them: in the first bets the seat at
+the head of to_act has already paid the short-of-minimum penalty it owed (HF-MIN-2 is settled as
+soon as a first bet is due), so it covers its minimum bet.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from .positions import (MAX_COUNT, MAX_RACE_ROUNDS, check_count, check_list, che
 from .rules import reveal
 from .rules.components import (COLOURS, SHOW, WIN, parse_action_card, parse_colour,
                                parse_movement_card, shorten)
+from .rules.betting import can_cover_minimum, minimum_bet
 from .rules.options import Options
 from .rules.race import new_race
 from .rules.setup import check_seat
@@ -52,7 +60,7 @@ def position_of(state: GameState) -> dict[str, Any]:
         setup["hands"] = [list(p.hand) for p in state.players]
     if state.bets:
         setup["bets"] = [{"player": b.player, "horse": b.horse, "side": b.side, "amount": b.amount,
-                          "second": b.second} for b in state.bets]
+                          "second": b.second, "token": b.token} for b in state.bets]
     setup["tokens"] = dict(state.tokens)
     if state.race is not None and state.phase not in (FIRST_BETS,):
         race = state.race
@@ -83,6 +91,8 @@ def round_under_way(setup: Any, options: Options) -> GameState:
     elif setup.get("race") is not None:
         raise InputError("setup.race", "before the deal no race is set out", "HF-PLAY-4")
     check_cards_once(state)
+    check_token_pool(state)
+    check_penalty_settled(state)
     state.ledger.danari_start += sum(b.amount for b in state.bets)
     return state
 
@@ -155,8 +165,49 @@ def read_bets(state: GameState, raw: Any) -> list[Bet]:
         if any(b.player == seat and b.second == second for b in bets):
             raise InputError(where, f"seat {seat} already has a {'second' if second else 'first'} bet",
                              "HF-BET2-1" if second else "HF-BET-1")
-        bets.append(Bet(seat, horse, side, amount, second))
+        token = entry.get("token")
+        if not isinstance(token, bool):
+            raise InputError(f"{where}.token", f"{shorten(token)}: say whether a bet token lies on this bet (true) "
+                             "or the pool of its colour was empty when it was placed (false)", "HF-BET-2")
+        bets.append(Bet(seat, horse, side, amount, second, token))
     return bets
+
+
+def check_token_pool(state: GameState) -> None:
+    """HF-BET-2, HF-INT-8: a bet takes a token of its horse's colour while one is left, and no
+    token comes back before the payouts; so on each colour the bets holding one come first, a
+    bet without one only once the pool of that colour is empty, and the pool holds the table's
+    tokens less those on bets."""
+    for colour in COLOURS:
+        on_colour = [(index, bet) for index, bet in enumerate(state.bets) if bet.horse == colour]
+        holding = sum(bet.token for _, bet in on_colour)
+        if holding + state.tokens[colour] != state.tokens_per_colour:
+            raise InputError(f"setup.tokens.{colour}", f"{state.tokens[colour]} left and {holding} on bets; the "
+                             f"pool started the round with {state.tokens_per_colour} {colour} tokens and none "
+                             "comes back before the payouts", "HF-BET-2")
+        # (whether a bet without a token could be made at all is the reading of HF-INT-8: reading a
+        # position consults no option, so the replays under each reading may share it)
+        without = [index for index, bet in on_colour if not bet.token]
+        for index, bet in on_colour:
+            if bet.token and without and index > without[0]:
+                raise InputError(f"setup.bets[{index}].token", f"a {colour} token lies on this bet, but an earlier "
+                                 f"{colour} bet found the pool empty, and none comes back before the payouts "
+                                 "(HF-INT-8)", "HF-BET-2")
+
+
+def check_penalty_settled(state: GameState) -> None:
+    """HF-MIN-2 is settled as soon as a first bet is due: the seat at the head of to_act has
+    already paid its penalty (under every reading of HF-INT-9 it then covers its minimum, or it
+    made no first bet and is not in to_act)."""
+    if state.phase != FIRST_BETS or not state.queue:
+        return
+    seat = state.queue[0]
+    if not can_cover_minimum(state, seat):
+        player = state.players[seat]
+        raise InputError("setup.to_act[0]", f"seat {seat} holds {player.danari} D, short of its minimum bet of "
+                         f"{minimum_bet(player.vp)} D ({player.vp} VP): the short-of-minimum penalty is paid as soon "
+                         "as a first bet is due, so the next seat to bet has paid it already and covers its minimum",
+                         "HF-MIN-2")
 
 
 def read_tokens(state: GameState, raw: Any) -> dict[str, int]:

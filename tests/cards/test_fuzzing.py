@@ -89,7 +89,7 @@ def test_refused_actions_occur_and_leave_the_state_unchanged():
     """The property fuzzing checks everywhere: the observe step after a refused action shows the
     state seen before it (or, first in the case, the state a bare observe shows)."""
     refused = Counter()
-    for kind in fuzzing.KINDS:
+    for kind in fuzzing.TABLE_KINDS:
         for seed in SEEDS:
             case = shared_case(kind, seed)
             steps = case["input"]["steps"]
@@ -122,7 +122,7 @@ def test_overshooting_reveals_and_uncovered_bets_are_generated():
     assert overshoots >= 5 and uncovered >= 2, (overshoots, uncovered)
 
 
-@pytest.mark.parametrize("kind", fuzzing.KINDS)
+@pytest.mark.parametrize("kind", fuzzing.TABLE_KINDS)
 def test_all_zeros_give_the_simplest_case(kind):
     case = fuzzing.generate(Chooser.replaying([]), kind, {})
     steps = case["input"]["steps"]
@@ -145,7 +145,7 @@ def test_a_session_can_run_to_its_end():
                                      {"odds": [2, 3, 4, 6, 12]}])
 def test_cases_under_other_options_replay_without_input_errors(options):
     for seed in range(12):
-        case = case_of(fuzzing.KINDS[seed % 3], seed, options)
+        case = case_of(fuzzing.KINDS[seed % len(fuzzing.KINDS)], seed, options)
         assert case["options"] == options
         assert len(observations(case)) == len(case["input"]["steps"])
 
@@ -165,3 +165,37 @@ def test_any_numbers_give_a_valid_case(kind, numbers):
     for index, observation in enumerate(seen):
         if "error" in observation:
             assert case["input"]["steps"][index + 1] == {"action": "observe"}
+
+
+# -- the function kinds (issue 32 item 5) -------------------------------------------------------
+
+def test_layout_cases_judge_lays_that_stand_and_lays_laid_again():
+    stands = relaid = 0
+    for seed in SEEDS:
+        case = shared_case("layout", seed)
+        assert case["input"]["setup"] == {}
+        steps = case["input"]["steps"]
+        assert 1 <= len(steps) <= fuzzing.MAX_LAYS and all(set(s["lay"]) == {"track"} for s in steps)
+        for observation in shared_observations("layout", seed):
+            relaid += observation["must_relay"]
+            stands += not observation["must_relay"]
+            assert (observation["odds"] is None) == observation["must_relay"]
+    assert stands >= 40 and relaid >= 5, (stands, relaid)
+
+
+def test_odds_cases_give_a_track_as_cards_or_as_counts():
+    forms = Counter()
+    for seed in SEEDS:
+        case = shared_case("odds", seed)
+        forms[next(iter(case["input"]["setup"]))] += 1
+        assert case["input"]["steps"] == [{"action": "observe"}]
+        observation = shared_observations("odds", seed)[0]
+        assert sum(observation["track_counts"].values()) == 7
+    assert forms["track"] >= 5 and forms["track_counts"] >= 5, forms
+
+
+def test_all_zeros_give_the_simplest_layout_and_odds_cases():
+    layout = fuzzing.generate(Chooser.replaying([]), "layout", {})
+    assert layout["input"]["steps"] == [{"action": "lay", "lay": {"track": ["2S", "2H", "2D", "2C", "3S", "3H", "3D"]}}]
+    odds = fuzzing.generate(Chooser.replaying([]), "odds", {})
+    assert odds["input"]["setup"] == {"track_counts": {"S": 2, "H": 2, "D": 2, "C": 1}}

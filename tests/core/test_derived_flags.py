@@ -164,6 +164,8 @@ def dependence(request):
 
 def test_every_case_that_depends_on_a_reading_carries_its_flag(dependence):
     game, cases, depends, _ = dependence
+    assert {c["kind"] for c in cases} == set(game.observation_keys), \
+        f"{game.name}: every kind, probes included, is replayed under every other option value"
     flags = {c["id"]: set(c["flags"]) for c in cases}
     missing = sorted((cid, flag) for flag, ids in depends.items() for cid in ids if flag not in flags[cid])
     assert not missing, f"{game.name}: cases that depend on a reading but lack its flag: {missing[:20]}"
@@ -208,3 +210,26 @@ def test_both_odds_cards_on_a_horse_near_the_edge_carry_the_clamp_flag():
     case = next(c for c in load_cases(["horse_fever"], validate=False) if c["id"] == "hf-gen1-race-014")
     assert {15, 19} <= set(case["input"]["setup"]["cards"]["white"]) and case["input"]["setup"]["odds"]["white"] == 3
     assert "odds-card-clamp" in case["flags"]
+
+
+def test_situation_flags_are_found_in_every_kind_probes_included():
+    """The readings no option value replays are flagged by the situations that arose (the game's
+    flags_for), and in every kind that can hold them: issue 25 found 86 domino probes holding a
+    blocked round without block-immediate (DOM-INT-6) and 36 offering a drawn tile several points
+    without drawn-tile-point-choice (DOM-INT-8), because only match cases were looked at. The
+    situations are read here off the committed expectations, as the register states them, in
+    every kind where play decides them (a settlement case is given its blocked end as input)."""
+    missing = []
+    for case in load_cases(["dominoes"], validate=False):
+        if case["kind"] == "settlement":
+            continue
+        for step in case["expected"]:
+            if any(isinstance(e, dict) and e.get("type") == "round_blocked" for e in step.get("events", [])) \
+                    and "block-immediate" not in case["flags"]:
+                missing.append((case["id"], "block-immediate"))
+            if step.get("phase") == "place_drawn" and len(step.get("legal_actions", [])) > 1 \
+                    and "drawn-tile-point-choice" not in case["flags"]:
+                missing.append((case["id"], "drawn-tile-point-choice"))
+    assert not missing, f"{len(missing)} cases lack a situation flag: {sorted(set(missing))[:10]}"
+    kinds = {c["kind"] for c in load_cases(["dominoes"], validate=False) if "block-immediate" in c["flags"]}
+    assert {"match", "probe"} <= kinds

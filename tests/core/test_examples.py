@@ -55,3 +55,29 @@ def test_a_starter_speaks_the_protocol(language, game, tmp_path, capsys, selecte
     assert all(c["status"] == "failed" and c["mismatch"] or c["status"] == "skipped" and "the stub" in c["message"]
                for c in announced)
     assert others and all(c["status"] == "skipped" and "does not take" in c["message"] for c in others)
+
+
+@pytest.mark.parametrize("lang, folder, suffix", [("python", "python", "py"), ("js", "javascript", "js")])
+def test_the_starter_command_writes_a_games_starter_and_its_protocol(lang, folder, suffix, tmp_path, capsys):
+    out = tmp_path / "engine"
+    assert main(["starter", "--lang", lang, "--game", "horse_fever", "-o", str(out)]) == 0
+    written = sorted(p.name for p in out.iterdir())
+    assert written == sorted([f"horse_fever.{suffix}", f"protocol.{suffix}"])
+    for name in written:               # the shipped starters, byte for byte
+        assert (out / name).read_bytes() == (EXAMPLES / folder / name).read_bytes()
+    printed = capsys.readouterr().out
+    assert f'horserace check --impl "{"python3" if lang == "python" else "node"} {out / f"horse_fever.{suffix}"}"' in printed
+    # never over your own work without --force
+    (out / f"protocol.{suffix}").write_text("mine", encoding="utf-8")
+    assert main(["starter", "--lang", lang, "--game", "horse_fever", "-o", str(out)]) == 2
+    assert "already exist" in capsys.readouterr().err
+    assert (out / f"protocol.{suffix}").read_text(encoding="utf-8") == "mine"
+    assert main(["starter", "--lang", lang, "--game", "horse_fever", "-o", str(out), "--force"]) == 0
+    assert (out / f"protocol.{suffix}").read_bytes() == (EXAMPLES / folder / f"protocol.{suffix}").read_bytes()
+
+
+def test_a_starter_for_an_unknown_game_names_the_starters(tmp_path, capsys):
+    assert main(["starter", "--lang", "python", "--game", "domino", "-o", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "no python starter for game 'domino' (did you mean dominoes?)" in err
+    assert "cards, dominoes, horse_fever" in err and not list(tmp_path.iterdir())

@@ -40,7 +40,7 @@ def test_explain_an_example_and_a_scenario(capsys):
 
 def test_explain_an_unknown_id_is_a_clear_error(capsys):
     code, _, err = run(capsys, "explain", "DOM-NOPE-9")
-    assert code == 2 and "is not a clause, example, interpretation or scenario id" in err
+    assert code == 2 and "is not a clause, worked example, interpretation, language note or scenario id" in err
 
 
 def test_coverage_passes_and_lists_every_domino_clause(capsys):

@@ -55,7 +55,7 @@ def answers_file(cases, tmp_path_factory):
 @pytest.fixture(autouse=True)
 def selected(cases, answers_file, monkeypatch):
     """The hostile runs see only the five cases above (loading every vector is slow)."""
-    monkeypatch.setattr(check, "load_selected", lambda chosen: [c for c in cases if chosen.keep(c)])
+    monkeypatch.setattr(check, "load_selected", lambda chosen, *_: [c for c in cases if chosen.keep(c)])
     monkeypatch.setenv("FAKE_ANSWERS", str(answers_file))
 
 
@@ -98,7 +98,8 @@ def hostile(tmp_path, capsys, impl, count=3, *extra):
     assert [e.message for e in Draft202012Validator(schema).iter_errors(report)] == []
     junit = ElementTree.parse(junit_path).getroot()
     assert len(report["cases"]) == count == sum(report["totals"].values())          # all accounted for
-    assert int(junit.get("tests")) == count
+    run_level = junit.findall("testsuite[@name='expected-failures']/testcase")     # a red run's other reasons
+    assert int(junit.get("tests")) == count + len(run_level)
     for case in report["cases"]:
         assert len(case.get("message", "").encode()) <= CAP
         for value in (case.get("mismatch") or {}).values():
@@ -153,22 +154,26 @@ def test_an_undecodable_answer_errors_its_case_and_the_run_goes_on(tmp_path, cap
     assert len(run.message(1)) < 300
 
 
-def test_a_huge_line_is_refused_without_holding_it(tmp_path, cases, marker):
-    """A 50 MB answer line: the runner (a child process here) never holds more than 8 MiB of it."""
-    cases_file, rss_file = tmp_path / "cases.json", tmp_path / "rss"
+def measured_check(tmp_path, cases, impl):
+    """`check` of the first two cases in a process of its own (run_check.py): what it printed,
+    its JSON report, its peak memory (KiB) and its wall time."""
+    cases_file, rss_file, json_path = tmp_path / "cases.json", tmp_path / "rss", tmp_path / "r.json"
     cases_file.write_text(json.dumps(cases[:2]))
-    json_path = tmp_path / "r.json"
     started = time.monotonic()
     done = subprocess.run([sys.executable, str(RUN_CHECK), str(cases_file), str(rss_file),
-                           "--impl", fake("huge-line", 1, marker), "--json", str(json_path)],
-                          capture_output=True, text=True, timeout=120)
+                           "--impl", impl, "--json", str(json_path)], capture_output=True, text=True, timeout=120)
     seconds = time.monotonic() - started
+    report = json.loads(json_path.read_text()) if json_path.exists() else None
+    return done, report, int(rss_file.read_text()), seconds
+
+
+def test_a_huge_line_is_refused_without_holding_it(tmp_path, cases, marker):
+    """A 50 MB answer line: the runner (a child process here) never holds more than 8 MiB of it."""
+    done, report, peak, seconds = measured_check(tmp_path, cases, fake("huge-line", 1, marker))
     assert done.returncode == 1, done.stderr
-    report = json.loads(json_path.read_text())
     assert [c["status"] for c in report["cases"]] == ["errored", "passed"]
     assert "an answer line of 52428" in report["cases"][0]["message"]
     assert "(the limit is 8388608)" in report["cases"][0]["message"]
-    peak = int(rss_file.read_text())
     assert peak < RSS_BOUND_KIB, f"runner peak RSS {peak} KiB"
     assert_no_process_left(fake("huge-line", 1, marker))
     print(f"huge line: {seconds:.1f} s, runner peak RSS {peak // 1024} MiB")
@@ -380,3 +385,250 @@ def test_an_early_stop_leaves_no_stale_report(tmp_path, capsys):
     junit_path.write_text("stale")
     assert main(["check", "--id", "no-such-case", "--json", str(json_path), "--junit", str(junit_path)]) == 1
     assert not json_path.exists() and not junit_path.exists()
+
+
+# -- descendants that leave the implementation's session (issue 26, item 1) ---------------------
+
+ESCAPED_BOUND = 6.0     # seconds for a run whose implementation leaves a child sleeping 120 s
+
+
+def pids_in(path):
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+@pytest.mark.parametrize("mode", ["escaped-child", "escaped-bare-child"])
+@pytest.mark.parametrize("at", [0, 2])
+def test_a_child_in_a_session_of_its_own_does_not_hold_the_run(tmp_path, capsys, marker, monkeypatch, mode, at):
+    """A child that calls setsid (outside the implementation's process group), keeps stdout and
+    stderr open and sleeps for 120 s, after each start: the run ends within seconds and the
+    child is ended, found by the token in its environment or, with no environment at all, by
+    the pipe it holds. At 2 the implementation crashes on the second case, so a restart ends the
+    first child; at 0 it answers everything and exits at bye."""
+    pidfile = tmp_path / "children.pid"
+    monkeypatch.setenv("FAKE_PIDFILE", str(pidfile))
+    run = hostile(tmp_path, capsys, fake(mode, at, marker))
+    assert run.seconds < ESCAPED_BOUND, f"{run.seconds:.1f} s"
+    if at:
+        assert run.statuses() == ["passed", "errored", "passed"] and run.code == 1
+        assert "ended 1 process(es) it started that had left its process group: pid" in run.message(1)
+    else:
+        assert run.statuses() == ["passed"] * 3 and run.code == 0
+    children = pids_in(pidfile)
+    assert len(children) == (2 if at else 1)
+    assert [pid for pid in children if running(pid)] == []
+    assert "left_running" not in run.report["implementation"]
+
+
+def test_what_cannot_be_ended_is_named_in_the_report(tmp_path, capsys, marker, monkeypatch):
+    """A process SIGKILL cannot end (another user's; stuck in the kernel) is named in the JSON
+    report and on stderr, and the run still ends within its bound. Simulated: the escaped child
+    is spared by the kill, then ended here."""
+    import signal as signals
+
+    from reference.core import processes
+    pidfile = tmp_path / "children.pid"
+    monkeypatch.setenv("FAKE_PIDFILE", str(pidfile))
+    real_kill = os.kill
+
+    def kill(pid, sig):
+        if pid in pids_in(pidfile) and sig == signals.SIGKILL:
+            raise PermissionError(1, "Operation not permitted")
+        return real_kill(pid, sig)
+
+    monkeypatch.setattr(processes.os, "kill", kill)
+    try:
+        json_path = tmp_path / "report.json"
+        started = time.monotonic()
+        code = main(["check", "--impl", fake("escaped-child", 0, marker), "--id", IDS[0], "--json", str(json_path)])
+        seconds = time.monotonic() - started
+        err = capsys.readouterr().err
+        left = json.loads(json_path.read_text())["implementation"]["left_running"]
+        child = pids_in(pidfile)[0]
+        assert left == [f"pid {child} ({sys.executable} -S -c import time; time.sleep(120) {marker})"]
+        assert f"a process of the implementation could not be ended: pid {child}" in err
+        assert code == 0 and seconds < ESCAPED_BOUND + processes.KILL_GRACE
+    finally:
+        monkeypatch.undo()
+        for pid in pids_in(pidfile):
+            real_kill(pid, 9)
+    assert_no_process_left(fake("escaped-child", 0, marker))
+
+
+# -- signals (issue 26, item 2) ------------------------------------------------------------------
+
+SIGNAL_BOUND = 10.0     # seconds from the signal to the end of the run (the cleanup takes about 2)
+
+
+def wait_for(path, seconds=30.0):
+    deadline = time.monotonic() + seconds
+    while not (path.exists() and path.read_text().strip()):
+        assert time.monotonic() < deadline, f"{path} never written"
+        time.sleep(0.02)
+
+
+def signalled_run(argv, pidfile, signal_name, env=None, cwd=None):
+    """Start `argv`, wait until the fake hangs (it writes its pid to `pidfile`), send the signal;
+    (exit code, stdout, stderr, seconds from the signal to the end)."""
+    import signal as signals
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                               env={**os.environ, "FAKE_PIDFILE": str(pidfile), **(env or {})})
+    try:
+        wait_for(pidfile, 120)
+        signalled = time.monotonic()
+        process.send_signal(getattr(signals, signal_name))
+        out, err = process.communicate(timeout=SIGNAL_BOUND)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return process.returncode, out, err, time.monotonic() - signalled
+
+
+@pytest.mark.parametrize("signal_name, code", [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
+def test_a_signal_ends_the_implementation_and_writes_the_reports_of_what_ran(tmp_path, cases, marker,
+                                                                           signal_name, code):
+    cases_file, rss_file, json_path, junit_path = (tmp_path / name for name in ("cases.json", "rss", "r.json", "r.xml"))
+    pidfile = tmp_path / "hung.pid"            # the implementation hangs on the second case
+    cases_file.write_text(json.dumps(cases[:3]))
+    impl = fake("hang-signal", 2, marker)
+    returncode, out, err, seconds = signalled_run(
+        [sys.executable, str(RUN_CHECK), str(cases_file), str(rss_file), "--impl", impl,
+         "--json", str(json_path), "--junit", str(junit_path), "--timeout", "60"], pidfile, signal_name)
+    assert seconds < SIGNAL_BOUND
+    assert returncode == code, err
+    assert "Traceback" not in err and f"interrupted by {signal_name}: 2 selected case(s) not run" in err
+    report = json.loads(json_path.read_text())
+    assert report["interrupted"] == {"signal": signal_name, "not_run": 2}
+    assert [c["status"] for c in report["cases"]] == ["passed"]
+    assert ElementTree.parse(junit_path).getroot().get("tests") == "1"
+    assert f"INTERRUPTED by {signal_name}: 2 selected case(s) not run" in out
+    assert not running(int(pidfile.read_text()))
+    assert_no_process_left(impl)
+
+
+# -- runs that compare (almost) nothing (issue 26 item 3, issue 25 item 4) ----------------------
+
+@pytest.mark.parametrize("mode", ["observes-nothing", "observes-unknown"])
+def test_a_hello_that_observes_nothing_compares_nothing(tmp_path, capsys, marker, mode):
+    run = hostile(tmp_path, capsys, fake(mode, 0, marker), 2)
+    assert run.statuses() == ["skipped", "skipped"] and run.code == 1
+    assert run.message(0).startswith("nothing observed: the implementation produces none of the")
+    assert "nothing was compared: all 2 selected case(s) were skipped" in run.err
+    assert "compared 0 of 2 cases (0%)" in run.out
+    assert hostile(tmp_path, capsys, fake(mode, 0, marker), 2, "--allow-empty").code == 0
+
+
+def test_a_run_that_compares_less_than_half_fails_unless_skips_are_allowed(tmp_path, capsys, marker):
+    # the implementation takes layout cases only: one of the three selected cases is compared
+    run = hostile(tmp_path, capsys, fake("partial-hello", 0, marker), 3)
+    assert run.statuses() == ["skipped", "passed", "skipped"] and run.code == 1
+    assert "compared 1 of 3 cases (33%)" in run.out
+    assert "compared 1 of 3 cases (33%): less than half of the selected cases (--allow-skips accepts that)" in run.err
+    assert "skipped, by reason:\n  1 the implementation does not take settlement cases\n" \
+           "  1 the implementation does not take match cases" in run.out
+    assert hostile(tmp_path, capsys, fake("partial-hello", 0, marker), 3, "--allow-skips").code == 0
+
+
+# -- strict JSON in answers (issue 26, item 4) ---------------------------------------------------
+
+@pytest.mark.parametrize("mode, cause", [
+    ("duplicate-key", 'duplicate key "'),
+    ("duplicate-seq", 'duplicate key "seq" in one object'),
+    ("duplicate-type", 'duplicate key "type" in one object'),
+])
+def test_an_answer_with_a_key_given_twice_is_not_believed(tmp_path, capsys, marker, mode, cause):
+    run = hostile(tmp_path, capsys, fake(mode, 2, marker))
+    assert run.statuses() == ["passed", "errored", "passed"] and run.code == 1
+    assert cause in run.message(1) and "restarted" in run.message(1)
+
+
+# -- a huge hello (issue 26, item 7) -------------------------------------------------------------
+
+def test_a_huge_hello_is_refused_without_holding_it(tmp_path, cases, marker):
+    """A 5 MB hello: refused at 1 MiB, read in chunks, the runner's peak memory as without it."""
+    done, report, peak, seconds = measured_check(tmp_path, cases, fake("huge-hello", 0, marker))
+    assert done.returncode == 2, done.stderr
+    assert "handshake with" in done.stderr and "a hello line of 5000" in done.stderr
+    assert "(the limit is 1048576)" in done.stderr and "Traceback" not in done.stderr
+    assert report["implementation"]["start_error"].endswith("(the limit is 1048576)")
+    assert peak < RSS_BOUND_KIB, f"runner peak RSS {peak} KiB"
+    assert seconds < 30
+    assert_no_process_left(fake("huge-hello", 0, marker))
+
+
+# -- one judgement, two routes: `check` and the pytest plugin (issue 26, item 4) ----------------
+
+# One behaviour of each kind of verdict (the decoding of a line is one function, tested above for
+# every way a line can be wrong): where the two routes could differ is in what they do with it.
+ROUTE_TABLE = [("good", 0), ("wrong-answer", 2), ("skip", 2), ("error", 2), ("crash", 2), ("garbage", 2),
+               ("wrong-seq", 2), ("duplicate", 1), ("duplicate", "all"), ("duplicate-key", 2),
+               ("observes-nothing", 0), ("partial-hello", 0)]
+
+
+def plugin_statuses(impl, cases):
+    """The verdicts of the pytest plugin's route (ProtocolRun, as its items ask for them, each
+    with the next item's case), without a pytest session around it."""
+    from reference.core.pytest_plugin import ProtocolRun
+    run = ProtocolRun(impl, cases, 5.0, None, allow_empty=False)
+    statuses = []
+    for index, case in enumerate(cases):
+        result = run.result_of(case, cases[index + 1] if index + 1 < len(cases) else None)
+        statuses.append(result.status if result is not None else "not run")
+    run.close()
+    return statuses
+
+
+@pytest.mark.parametrize("mode, at", ROUTE_TABLE, ids=[f"{m}-{a}" for m, a in ROUTE_TABLE])
+def test_the_plugin_judges_every_answer_as_check_does(tmp_path, capsys, cases, marker, mode, at):
+    impl = fake(mode, at, marker)
+    run = hostile(tmp_path, capsys, impl, 3)
+    assert plugin_statuses(impl, cases[:3]) == run.statuses()
+    assert_no_process_left(impl)
+
+
+
+def test_a_signal_ends_a_plugin_run_and_its_implementation(tmp_path, marker, signal_name="SIGTERM"):
+    impl = fake("hang-signal", 2, marker)
+    pidfile = tmp_path / "hung.pid"
+    code, out, err, seconds = signalled_run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:xdist",
+         "--horserace-impl", impl, "--horserace-game", "dominoes", "--horserace-timeout", "60",
+         *[arg for case_id in IDS[:3] for arg in ("--horserace-id", case_id)]],
+        pidfile, signal_name, cwd=tmp_path)
+    assert seconds < SIGNAL_BOUND
+    assert code == pytest.ExitCode.INTERRUPTED, out + err
+    assert f"horserace: interrupted by {signal_name}: 0 of 3 selected case(s) ran" in out
+    assert not running(int(pidfile.read_text()))
+    assert_no_process_left(impl)
+
+
+def test_a_signal_ends_a_fuzz_run_which_reports_what_ran(tmp_path, marker):
+    """The fake answers from the reference engines (no FAKE_ANSWERS) and hangs on the third case."""
+    impl = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} hang-signal 3 {marker}"
+    pidfile, json_path = tmp_path / "hung.pid", tmp_path / "fuzz.json"
+    code, out, err, seconds = signalled_run(
+        [sys.executable, "-m", "horserace_cli.main", "fuzz", "--impl", impl, "--game", "dominoes", "--kind", "layout",
+         "--budget-cases", "6", "--no-shrink", "--timeout", "60", "--json", str(json_path),
+         "--out", str(tmp_path / "out")],
+        pidfile, "SIGTERM", cwd=tmp_path, env={"FAKE_ANSWERS": ""})
+    assert seconds < SIGNAL_BOUND and code == 143, err
+    assert "Traceback" not in err and "interrupted by SIGTERM: the report holds the cases that ran" in err
+    report = json.loads(json_path.read_text())
+    assert report["run"]["stop_reasons"] == ["interrupted by SIGTERM"]
+    assert report["cases"] == report["totals"]["passed"] == 2          # the two cases before the hang
+    assert not running(int(pidfile.read_text()))
+    assert_no_process_left(impl)
+
+
+def test_a_fuzz_run_that_observes_nothing_fails(tmp_path, capsys, marker, monkeypatch):
+    """The fuzzer drives the same runner: an implementation whose hello lists no observation key
+    has every case skipped (nothing observed), so the campaign compared nothing."""
+    monkeypatch.delenv("FAKE_ANSWERS")            # the fake answers from the reference engines
+    impl = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} observes-nothing 0 {marker}"
+    code = main(["fuzz", "--impl", impl, "--game", "dominoes", "--kind", "layout", "--budget-cases", "2",
+                 "--out", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "compared 0 of 2 cases (0%)" in captured.out and "nothing observed: the implementation produces" in captured.out
+    assert "horserace fuzz: nothing was compared" in captured.err
+    assert_no_process_left(impl)

@@ -19,6 +19,11 @@ from reference.core.results import bounded, cap, printable
     (b"[1e400]", "the number 1e400 is out of range"),
     (b"   \n", "an empty line"),
     (b"{" + b"x" * 5000, "not JSON (Expecting property name enclosed in double quotes at column 2)"),
+    (b'{"type":"result","seq":1,"seq":2,"steps":[]}', 'duplicate key "seq" in one object'),
+    (b'{"type":"errored","type":"result","seq":1,"steps":[]}', 'duplicate key "type" in one object'),
+    (b'{"steps":[{"end_sum":9,"end_sum":10}]}', 'duplicate key "end_sum" in one object'),
+    (b'{"a":{"' + b"k" * 500 + b'":1,"' + b"k" * 500 + b'":2}}', 'duplicate key "' + "k" * 40 + '..." in one object'),
+    (b"[" * 5000, "JSON nested deeper than 64 levels"),             # unbalanced as well
 ])
 def test_a_line_that_cannot_be_believed_names_the_cause(line, cause):
     with pytest.raises(ProtocolError) as caught:
@@ -30,6 +35,15 @@ def test_a_line_that_cannot_be_believed_names_the_cause(line, cause):
 def test_a_nesting_within_the_bound_and_a_surrogate_pair_are_fine():
     assert parse_line(b"[" * 63 + b"]" * 63) is not None
     assert parse_line(b'"\\ud83d\\udc0e"') == "\U0001f40e"
+    # a key repeated in different objects is no duplicate; nor brackets and quotes inside strings
+    assert parse_line(b'[{"a":1},{"a":2},{"b":{"a":3}}]') == [{"a": 1}, {"a": 2}, {"b": {"a": 3}}]
+    assert parse_line(b'{"s":"' + b"[" * 100 + b'\\"{"}') == {"s": "[" * 100 + '"{'}
+
+
+def test_the_hello_has_its_own_size_bound():
+    hello = b'{"type":"hello","protocol":1,"games":{},"x":"' + b"y" * protocol.MAX_HELLO_BYTES + b'"}'
+    with pytest.raises(ProtocolError, match=f"a line of {len(hello)} bytes \\(the limit is 1048576\\)"):
+        parse_line(hello, protocol.MAX_HELLO_BYTES)
 
 
 def test_a_line_over_the_limit_is_refused_by_size(monkeypatch):

@@ -307,3 +307,64 @@ def test_generate_check_fails_on_a_stale_document_and_generate_rewrites_it(tmp_p
     assert generate.run(argparse.Namespace(check=True, game=[])) == 0
     stale.unlink()
     assert generate.run(argparse.Namespace(check=True, game=[])) == 1
+
+
+# -- what issue 32 found the document left out or got wrong ---------------------------------------
+
+def game_text(name: str) -> str:
+    return fresh_document().split(f"(`{name}`)\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_document_says_how_events_are_compared_and_what_an_observe_step_shows():
+    text = fresh_document()
+    assert "an extra, a missing or a misplaced event\n  fails the step" in text
+    assert "its `events` are empty" in text
+    # the domino settlement kind's settle step
+    assert "a `settle` step (the `settlement` kind) gives `round_won` (a domino) or `round_blocked`" in game_text("dominoes")
+
+
+def test_the_expected_failures_entries_are_documented_with_clause_step_and_key():
+    text = fresh_document().split("## Expected failures", 1)[1].split("\n## ", 1)[0]
+    for field in ("id", "clause", "reason", "step", "key"):
+        assert f"| `{field}` |" in text
+    assert "--horserace-expected-failures" in text and "horserace check --expected-failures" in text
+
+
+def test_keys_with_fields_of_their_own_get_a_field_table():
+    horse_fever = game_text("horse_fever")
+    payouts = horse_fever.split("Key `payouts`, each item", 1)[1].split("\nKey ", 1)[0]
+    assert "| `returned` |" in payouts and "| `odds` |" not in payouts and "| `place` |" not in payouts
+    bank = horse_fever.split("Key `bank`", 1)[1].split("\nKey ", 1)[0]
+    assert "| `danari_paid` |" in bank and "beyond its stake" in bank
+
+
+def test_the_horse_fever_position_notes_give_the_minimum_with_the_vectors_counts():
+    from reference.core.vectors import load_cases
+    probes = len(load_cases(["horse_fever"], kinds=["probe"]))
+    text = game_text("horse_fever").split("### Starting from a position", 1)[1].split("\n### ", 1)[0]
+    assert f"The `probe` kind ({probes:,} cases)" in text
+    for needed in ("`to_act`", "`token`", "`tokens`", "no race", "short-of-minimum penalty", "constructor"):
+        assert needed in text, needed
+    assert "| `first_bets` |" in text                      # the probes by phase, from the vectors
+
+
+def test_the_events_each_step_gives_are_listed_from_the_vectors():
+    cards = game_text("cards").split("### Events by step", 1)[1]
+    assert "| `layout` | `lay` | `track_laid` |" in cards and "| `race` | `lay` | `track_laid` `odds_posted` |" in cards
+    assert "| `layout` | `lay` | `track_laid` `odds_posted`" not in cards
+
+
+def test_event_runs_and_repeated_groups_are_folded():
+    from reference.core.implementers_doc import collapsed
+    assert collapsed(["movement_card", "moved", "moved", "moved", "sprint"]) == "`movement_card` `moved`+ `sprint`"
+    assert collapsed(["revealed", "moved", "revealed", "moved", "won"]) == "(`revealed` `moved`)+ `won`"
+    assert collapsed([]) == "none"
+
+
+def test_an_observe_step_in_a_card_layout_case_is_an_input_error_as_documented():
+    from reference.core.errors import InputError
+    from reference.core.game import CaseInput
+    steps = [{"action": "lay", "lay": {"track": ["2S", "3S", "4S", "2H", "3H", "2D", "2C"]}}, {"action": "observe"}]
+    with pytest.raises(InputError, match="only 'lay' steps"):
+        list(all_games()["cards"].replay(CaseInput("layout", {}, steps, refusals_are_results=True)))
+    assert "an `observe` there is an input error" in game_text("cards")

@@ -35,7 +35,7 @@ def test_yaml_and_json_lists_load_in_order(tmp_path):
     ("short.yaml", "- id: dom-a\n  reason: x\n", 2, "[0].reason"),
     ("number.json", '[{"id": "dom-a", "reason": "abc"},\n {"id": "dom-b", "reason": 5}]', 2, "[1].reason"),
     ("bool.yaml", "- id: dom-a\n  reason: yes\n", 2, "[0].reason"),
-    ("object.yaml", "id: dom-a\nreason: abc\n", 1, "array"),
+    ("object.yaml", "id: dom-a\nreason: abc\n", 1, "a list of entries"),
     ("dupkey.json", '[{"id": "dom-a", "reason": "abc", "id": "dom-b"}]', 1, "duplicate key 'id'"),
     ("nan.json", '[{"id": "dom-a", "reason": NaN}]', None, "NaN"),
     ("trailing.json", '[{"id": "dom-a", "reason": "abc",}]', 1, "malformed JSON"),

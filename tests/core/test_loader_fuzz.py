@@ -1,9 +1,14 @@
-"""Property-based fuzzing of the scenario loader and the expected-failures loader.
+"""Property-based fuzzing of the scenario loader, the expected-failures loader, and the vector
+files verified against their manifest.
 
 Real scenario files are mutated (fields deleted, duplicated or retyped, tags, anchors,
 aliases and merge keys inserted, nesting deepened, bad bytes and control characters
 inserted); each malformed input must give a located ScenarioError (file and line), never a
 traceback, a hang (each example is timed) or a silent acceptance (`verify` must not pass it).
+The vector files (a committed one, mutated byte by byte or field by field) and vectors/MANIFEST.json
+(mutated likewise) must give a VectorFileError or a ManifestError naming the file, never
+another exception or a hang; a changed file is never accepted under the genuine manifest, and a
+changed manifest is accepted only if it still records the file's true hash and case count.
 The number of inputs tried per loader is the sum of the `max_examples` below
 (run with `--hypothesis-show-statistics` to see the counts).
 """
@@ -34,6 +39,7 @@ from reference.core.yamlsource import MAX_DEPTH
 SCALE = int(os.environ.get("HORSERACE_FUZZ_SCALE", "1"))
 SCENARIO_EXAMPLES = 150 * SCALE   # per scenario-mutation test below (six tests)
 XFAIL_EXAMPLES = 300 * SCALE      # per expected-failures test below (two tests)
+VECTOR_EXAMPLES = 120 * SCALE     # per vector-file and manifest test below (three tests)
 SECONDS_PER_EXAMPLE = 5.0    # a whole verify of one file; loading alone takes milliseconds
 
 FILES = scenario_files()
@@ -398,3 +404,115 @@ def test_expected_failures_hazards_are_refused(tmp, entries, hazard, pick, as_js
     error = caught.value
     assert error.file.endswith(path.name)
     assert error.line is not None or (as_json and hazard in ("nan", "huge")), str(error)
+
+
+# --- the vector files and their manifest ---------------------------------------------------
+
+from reference.core import vectors  # noqa: E402  (this section's own imports)
+from reference.core.protocol import case_message, encode  # noqa: E402
+from reference.core.results import judge  # noqa: E402
+from reference.core.vectors import ManifestError, VectorFileError, load_vector_file  # noqa: E402
+from tests.core.test_vector_fuzz import JUNK, ORIGINAL, byte_mutations, case_mutations  # noqa: E402
+
+VECTORS = settings(max_examples=VECTOR_EXAMPLES, deadline=None, derandomize=True,
+                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                                          HealthCheck.data_too_large])
+
+
+SCHEMA_DIGEST = vectors.schema_digest()       # read once: the schema files are not fuzzed here
+
+
+def manifest_of(data: bytes) -> str:
+    """The manifest `generate` would write for a perft file of these bytes."""
+    return json.dumps({"about": "", "schema_sha256": SCHEMA_DIGEST,
+                       "files": {"dominoes/perft.json": {"sha256": vectors.digest(data),
+                                                         "case_count": data.count(b"\n    {")}}}, indent=2)
+
+
+GENUINE_MANIFEST = manifest_of(ORIGINAL).encode()
+
+
+@pytest.fixture
+def vector_folder(tmp_path, monkeypatch):
+    monkeypatch.setattr(vectors, "VECTORS_DIR", tmp_path)
+    monkeypatch.setattr(vectors, "schema_digest", lambda: SCHEMA_DIGEST)
+    (tmp_path / "dominoes").mkdir()
+    return tmp_path
+
+
+def load_verified(folder: Path, data: bytes, manifest: bytes):
+    """Load the perft file of these bytes under this manifest: the file loaded, or the
+    VectorFileError or ManifestError that refused it, which must name its file."""
+    path = folder / "dominoes" / "perft.json"
+    path.write_bytes(data)
+    (folder / "MANIFEST.json").write_bytes(manifest)
+    try:
+        return timed(load_vector_file, path)
+    except ManifestError as exc:
+        assert str(exc).startswith(f"{folder / 'MANIFEST.json'}: "), str(exc)
+        return exc
+    except VectorFileError as exc:
+        assert str(exc).startswith(str(path)), str(exc)
+        return exc
+
+
+@VECTORS
+@given(data=st.one_of(byte_mutations(), case_mutations()))
+def test_a_changed_vector_file_is_refused_under_its_manifest(vector_folder, data):
+    loaded = load_verified(vector_folder, data, GENUINE_MANIFEST)
+    if data != ORIGINAL:
+        assert isinstance(loaded, VectorFileError) and not isinstance(loaded, ManifestError), \
+            "a changed vector file was accepted"
+        assert "SHA-256 differs" in str(loaded)
+
+
+@st.composite
+def manifest_mutations(draw) -> bytes:
+    """The genuine manifest with a few spans deleted, replaced or inserted, or one of its values
+    replaced by another JSON value, or a key given twice."""
+    data = bytearray(GENUINE_MANIFEST)
+    action = draw(st.sampled_from(["bytes", "value", "duplicate"]))
+    if action == "bytes":
+        for _ in range(draw(st.integers(1, 3))):
+            start = draw(st.integers(0, len(data)))
+            end = min(len(data), start + draw(st.integers(0, 24)))
+            data[start:end] = draw(JUNK) if draw(st.booleans()) else b""
+        return bytes(data)
+    manifest = json.loads(GENUINE_MANIFEST)
+    entry = manifest["files"]["dominoes/perft.json"]
+    if action == "duplicate":
+        key = draw(st.sampled_from(["sha256", "case_count"]))
+        text = json.dumps(manifest)
+        twice = f'"{key}": {json.dumps(draw(st.sampled_from([entry[key], 0, "0" * 64])))}, "{key}"'
+        return text.replace(f'"{key}"', twice, 1).encode()
+    target, key = draw(st.sampled_from([(manifest, "files"), (manifest, "schema_sha256"), (entry, "sha256"),
+                                        (entry, "case_count"), (manifest["files"], "dominoes/perft.json")]))
+    target[key] = draw(st.none() | st.booleans() | st.integers(-5, 20) | st.text(max_size=70)
+                       | st.sampled_from(["0" * 64, entry["sha256"].upper(), [], {}, [dict(entry)], {"x": dict(entry)}]))
+    return json.dumps(manifest).encode()
+
+
+@VECTORS
+@given(manifest=manifest_mutations())
+def test_a_changed_manifest_is_refused_or_still_records_the_file(vector_folder, manifest):
+    loaded = load_verified(vector_folder, ORIGINAL, manifest)
+    if not isinstance(loaded, vectors.VectorError):
+        recorded = vectors.load_manifest().files["dominoes/perft.json"]
+        assert recorded == vectors.Recorded(vectors.digest(ORIGINAL), 10), "a wrong manifest was believed"
+
+
+@VECTORS
+@given(data=st.one_of(byte_mutations(), case_mutations()))
+def test_a_forged_manifest_gives_a_located_refusal_or_cases_the_runner_can_use(vector_folder, data):
+    """A file changed together with its hash in the manifest is the suite's own claim, and
+    trusted: no schema validation. The fields the loader and the runner read are still checked,
+    so it is refused with its file (and line), or its cases go through the runner's own steps
+    (the message sent, the answer judged) without an exception."""
+    loaded = load_verified(vector_folder, data, manifest_of(data).encode())
+    if isinstance(loaded, vectors.VectorError):
+        return
+    for case in loaded.cases:
+        assert vectors.plain_case_problem(case) == ""
+        case = vectors.carry_header(case, "dominoes", loaded.header["clause_keys"], loaded.header.get("refusal_clause"))
+        encode(case_message(1, case))
+        assert judge(case, json.loads(json.dumps(case["expected"])), parsed=True)[0] == "passed"

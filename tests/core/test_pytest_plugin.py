@@ -118,7 +118,7 @@ def test_expected_failures_are_xfailed_and_a_listed_case_that_passes_fails(pytes
                                 "--horserace-expected-failures", str(listed), "-rx")
     result.assert_outcomes(passed=3, failed=1, xfailed=1)
     result.stdout.fnmatch_lines([f"XPASSED dominoes settlement {passing}",
-                                 "  listed as an expected failure (*xfail.yaml:2: old) but passed: remove it from the list",
+                                 "  listed as an expected failure (xfail.yaml:2: old) but passed: remove it from the list*",
                                  f"XFAIL horserace::dominoes::settlement::{failing} - expected failure: not yet"])
 
 
@@ -143,8 +143,8 @@ def test_cases_are_parsed_only_when_the_run_keeps_them(pytester, monkeypatch):
     parsed: list[str] = []
     real = vectors.parse_case_line
 
-    def counted(body, *rest):
-        case = real(body, *rest)
+    def counted(body, *rest, **options):
+        case = real(body, *rest, **options)
         parsed.append(case["id"])
         return case
 
@@ -184,6 +184,79 @@ def test_a_run_that_compares_nothing_fails_unless_allowed(pytester):
     result.assert_outcomes(skipped=2)
     result.stdout.fnmatch_lines(["*no case was compared (2 asked, all skipped or errored)*"])
     assert pytester.runpytest(*selection, "--horserace-allow-empty").ret == 0
+
+
+def test_a_case_answered_twice_fails_its_item_as_check_errors_it(pytester, capsys):
+    """Every case answered twice: `check` errors each case but the last (whose second answer
+    comes after the run's last read); the items fail exactly there, not pass."""
+    impl = fake("duplicate", "all")
+    assert main(["check", "--impl", impl, "--game", "dominoes", "--id", "dom-ex-settle-*",
+                 "--json", str(pytester.path / "r.json")]) == 1
+    checked = {c["id"]: c["status"] for c in json.loads((pytester.path / "r.json").read_text())["cases"]}
+    capsys.readouterr()
+    assert sorted(checked.values()) == ["errored"] * (len(checked) - 1) + ["passed"]
+    result = pytester.runpytest("--horserace-impl", impl, *SETTLEMENT_EXAMPLES, "-v")
+    result.assert_outcomes(passed=1, failed=len(checked) - 1)
+    result.stdout.fnmatch_lines_random([f"horserace::dominoes::settlement::{case_id} "
+                                        f"{'PASSED' if status == 'passed' else 'FAILED'}*"
+                                        for case_id, status in checked.items()])
+    result.stdout.fnmatch_lines(["*answered twice: a second answer for seq 1 arrived while case*"])
+
+
+def test_a_run_that_compares_less_than_half_fails_unless_skips_are_allowed(pytester, monkeypatch, tmp_path):
+    """The implementation takes layout cases only: of one layout and two settlement cases, one is
+    compared (33%); the session fails, saying so with the skips by reason."""
+    from reference.core.adapter import answer_case, hello_reply
+    from reference.core.protocol import case_message
+    from reference.core.vectors import load_cases
+
+    ids = ["dom-wt-lone-double", "dom-ex-settle-seventeen", "dom-ex-settle-pairs-tied"]
+    cases = load_cases(["dominoes"], wanted=set(ids).__contains__)
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({"hello": hello_reply(["dominoes"]),
+                                   "answers": {c["id"]: answer_case(case_message(1, c)) for c in cases}}))
+    monkeypatch.setenv("FAKE_ANSWERS", str(answers))
+    selection = ["--horserace-impl", fake("partial-hello"), *[a for i in ids for a in ("--horserace-id", i)]]
+    result = pytester.runpytest(*selection)
+    assert result.ret == 1
+    result.assert_outcomes(passed=1, skipped=2)
+    result.stdout.fnmatch_lines(["*: 1 passed, 0 failed, 2 skipped; compared 1 of 3 cases (33%)",
+                                 "horserace: skipped, by reason:",
+                                 "  2 the implementation does not take settlement cases",
+                                 "*compared 1 of 3 cases (33%): less than half of the selected cases "
+                                 "(--horserace-allow-skips accepts that)"])
+    assert pytester.runpytest(*selection, "--horserace-allow-skips").ret == 0
+
+
+def nested(depth):
+    value = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("change, status, cause", [
+    (lambda steps: steps, "passed", ""),
+    (lambda steps: tuple(steps), "passed", ""),                       # a tuple is written as a JSON array
+    (lambda steps: [dict(steps[0], end_sum=5)], "failed", ""),
+    (lambda steps: [dict(steps[0], end_sum=float("nan"))], "errored", "NaN is not JSON"),
+    (lambda steps: [dict(steps[0], extra=nested(100))], "errored", "JSON nested deeper than 64 levels"),
+    (lambda steps: [dict(steps[0], extra={1, 2})], "errored", "the answer is not JSON"),
+    (lambda steps: [dict(steps[0], end_sum=10 ** 5000)], "errored", "the answer is not JSON"),
+    (lambda steps: "no steps", "errored", "not a valid result message: steps: expected array"),
+])
+def test_the_in_process_route_judges_an_answer_as_check_judges_its_line(change, status, cause):
+    """A Python engine's answer is judged as `check` judges the same answer sent as a line
+    (tests/core/test_hostile_protocol.py words the same causes): a value JSON cannot carry or
+    nesting past the bound errors the case, it does not pass or fail it."""
+    from reference.core.adapter import answer_case
+    from reference.core.protocol import case_message
+    from reference.core.pytest_plugin import in_process_result
+    from reference.core.vectors import load_cases
+
+    [case] = load_cases(["dominoes"], wanted=lambda case_id: case_id == "dom-wt-lone-double")
+    result = in_process_result(case, change(answer_case(case_message(1, case))["steps"]))
+    assert (result.status, cause in result.message) == (status, True), result.message
 
 
 def test_the_in_process_route_for_python_engines(pytester):

@@ -230,7 +230,7 @@ def chromium() -> str:
     for name in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
         if name and os.access(name, os.X_OK):
             return name
-    pytest.skip("no Chromium binary (install it with: apt-get update && apt-get install -y chromium)")
+    pytest.skip("no Chromium binary (install it with: apt-get update && apt-get install -y --no-install-recommends chromium)")
 
 
 def browse(tmp_path: Path, page: Path, *mode: str) -> subprocess.CompletedProcess:

@@ -1,6 +1,7 @@
 """A vector file that contradicts itself is refused with its file, line and field; a file as
 `generate` validated it (its hash in vectors/MANIFEST.json) is trusted without schema
-validation, any other file is validated case by selected case."""
+validation; any other file is refused, or, when modified files are allowed
+(--allow-modified-vectors), validated case by selected case."""
 
 import json
 
@@ -15,7 +16,8 @@ SOURCE = vectors.VECTORS_DIR / "dominoes" / "perft.json"
 
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
-    """A vectors folder holding a copy of the committed dominoes perft file, and no manifest."""
+    """A vectors folder holding a copy of the committed dominoes perft file, and no manifest:
+    read with modified files allowed, so it is validated in full."""
     monkeypatch.setattr(vectors, "VECTORS_DIR", tmp_path)
     (tmp_path / "dominoes").mkdir()
     (tmp_path / "dominoes" / "perft.json").write_bytes(SOURCE.read_bytes())
@@ -41,12 +43,12 @@ def rewrite_case(path, index, change):
 
 def refusal(path) -> VectorFileError:
     with pytest.raises(VectorFileError) as caught:
-        load_vector_file(path)
+        load_vector_file(path, allow_modified=True)
     return caught.value
 
 
 def test_the_committed_copy_loads(folder):
-    vf = load_vector_file(folder / "dominoes" / "perft.json")
+    vf = load_vector_file(folder / "dominoes" / "perft.json", allow_modified=True)
     assert len(vf.cases) == vf.header["case_count"] == 10
     assert not vf.trusted                         # no manifest in this folder: validated in full
 
@@ -156,7 +158,7 @@ def test_the_trust_ends_when_a_byte_or_the_schema_changes(folder, monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(vectors, "VECTORS_DIR", folder)
     rewrite_case(path, 0, lambda case: case.update(description=case["description"] + "!"))
-    assert not load_vector_file(path).trusted
+    assert not load_vector_file(path, allow_modified=True).trusted
 
 
 def test_an_edited_file_is_validated_only_in_the_selected_cases(folder):
@@ -165,18 +167,131 @@ def test_an_edited_file_is_validated_only_in_the_selected_cases(folder):
     path = folder / "dominoes" / "perft.json"
     ids = [json.loads(l.rstrip(","))["id"] for l in lines_of(path) if l.startswith('    {"id"')]
     rewrite_case(path, 6, lambda case: case.update(clauses=["not a clause id"]))
-    chosen = load_selected(Selection(ids=[ids[0]], games=["dominoes"]))
+    chosen = load_selected(Selection(ids=[ids[0]], games=["dominoes"]), allow_modified=True)
     assert [c["id"] for c in chosen] == [ids[0]] and chosen[0]["game"] == "dominoes"
     with pytest.raises(VectorFileError):
-        load_selected(Selection(ids=[ids[6]]))
+        load_selected(Selection(ids=[ids[6]]), allow_modified=True)
 
 
 def test_a_selection_reads_only_its_files_and_parses_only_its_cases(folder, monkeypatch):
     (folder / "dominoes" / "layout.json").write_text("not even JSON")     # never read: kind perft only
-    assert len(load_cases(["dominoes"], kinds=["perft"])) == 10
+    assert len(load_cases(["dominoes"], kinds=["perft"], allow_modified=True)) == 10
     parsed = []
-    real_loads = json.loads
-    monkeypatch.setattr(vectors.json, "loads", lambda text, *a, **k: parsed.append(text) or real_loads(text, *a, **k))
-    wanted = load_cases(["dominoes"], kinds=["perft"], wanted=lambda case_id: case_id.endswith("-001"))
-    case_lines = [t for t in parsed if t.lstrip().startswith('{"id"')]
-    assert len(wanted) == len(case_lines) <= 1
+    real_parse = vectors.parse_case_line
+    monkeypatch.setattr(vectors, "parse_case_line", lambda body, *a, **k: parsed.append(body) or real_parse(body, *a, **k))
+    wanted = load_cases(["dominoes"], kinds=["perft"], wanted=lambda case_id: case_id.endswith("-001"),
+                        allow_modified=True)
+    assert len(wanted) == len(parsed) == 1
+
+
+# -- verified against the manifest (issue 26, item 5) --------------------------------------------
+
+def with_manifest(folder, *paths):
+    """The manifest `generate` would write for these files as they are now."""
+    (folder / "MANIFEST.json").write_text(vectors.manifest_text({p: p.read_text(encoding="utf-8") for p in paths}))
+
+
+def test_without_a_manifest_nothing_can_be_verified(folder):
+    with pytest.raises(vectors.ManifestError) as caught:
+        load_vector_file(folder / "dominoes" / "perft.json")
+    assert str(caught.value).startswith(f"{folder / 'MANIFEST.json'}: missing: the vector files cannot be verified")
+    assert "--allow-modified-vectors" in str(caught.value)
+
+
+@pytest.mark.parametrize("change", ["edit a value", "remove a case", "remove a key"])
+def test_a_file_changed_after_generation_is_refused_by_its_hash(folder, change):
+    path = folder / "dominoes" / "perft.json"
+    with_manifest(folder, path)
+    lines = lines_of(path)
+    start = lines.index('  "cases": [') + 1
+    if change == "edit a value":
+        rewrite_case(path, 2, lambda case: case["expected"][0].update(nodes=1))
+    elif change == "remove a case":          # consistently: the header's count and the commas follow
+        del lines[start + 9]
+        lines[start + 8] = lines[start + 8].rstrip(",")
+        path.write_text("\n".join(lines).replace('"case_count": 10,', '"case_count": 9,'), encoding="utf-8")
+    else:
+        rewrite_case(path, 4, lambda case: case["expected"][0].pop(sorted(case["expected"][0])[0]))
+    with pytest.raises(VectorFileError) as caught:
+        load_vector_file(path)
+    error = caught.value
+    assert error.file.endswith("dominoes/perft.json") and error.line is None
+    assert "its SHA-256 differs from the one" in error.message and "MANIFEST.json records" in error.message
+    assert "--allow-modified-vectors" in error.message
+    loaded = load_vector_file(path, allow_modified=True)     # allowed: validated in full, and used
+    assert not loaded.trusted and len(loaded.cases) == (9 if change == "remove a case" else 10)
+
+
+def test_a_case_count_the_manifest_disagrees_with_is_refused(folder):
+    path = folder / "dominoes" / "perft.json"
+    with_manifest(folder, path)
+    manifest = folder / "MANIFEST.json"
+    manifest.write_text(manifest.read_text().replace('"case_count": 10', '"case_count": 11'))
+    error = refusal_of(path)
+    assert error.field == "case_count" and "MANIFEST.json records 11 cases but the file holds 10" in error.message
+
+
+def refusal_of(path, **options) -> VectorFileError:
+    with pytest.raises(VectorFileError) as caught:
+        load_vector_file(path, **options)
+    return caught.value
+
+
+def test_a_file_missing_or_unlisted_is_refused(folder):
+    path = folder / "dominoes" / "perft.json"
+    (folder / "dominoes" / "layout.json").write_text(path.read_text().replace('"kind": "perft"', '"kind": "layout"'))
+    with_manifest(folder, path, folder / "dominoes" / "layout.json")
+    (folder / "dominoes" / "layout.json").unlink()          # every layout case removed, with its file
+    with pytest.raises(VectorFileError) as caught:
+        load_cases(["dominoes"])
+    assert str(caught.value).startswith(f"{folder / 'dominoes' / 'layout.json'}: listed in ")
+    assert "but missing (every case of the file is gone)" in str(caught.value)
+    assert len(load_cases(["dominoes"], kinds=["perft"])) == 10        # another kind is not concerned
+    assert len(load_cases(["dominoes"], allow_modified=True)) == 10
+    with_manifest(folder, path)
+    (folder / "dominoes" / "extra.json").write_text(path.read_text())
+    assert "not listed in" in refusal_of(folder / "dominoes" / "extra.json").message
+
+
+@pytest.mark.parametrize("text, cause", [
+    ('{"schema_sha256": "x", "files": {}, "files": {}}', 'duplicate key "files" in one object'),
+    ('{"files": {"dominoes/perft.json": {"sha256": "%s", "sha256": "%s", "case_count": 10}}, "schema_sha256": ""}',
+     'duplicate key "sha256"'),
+    ("[" * 100_000 + "]" * 100_000, "nested deeper than 4 levels"),
+    ('{"files": ' * 5 + "{}" + "}" * 5, "nested deeper than 4 levels"),
+    ('{"files": [], "schema_sha256": ""}', "files: missing or not an object"),
+    ('{"files": {"dominoes/perft.json": {"sha256": "abc", "case_count": 10}}, "schema_sha256": ""}',
+     "files.dominoes/perft.json.sha256: missing or not a SHA-256"),
+    ('{"files": {"dominoes/perft.json": {"sha256": "%s", "case_count": true}}, "schema_sha256": ""}',
+     "files.dominoes/perft.json.case_count: missing or not a whole number"),
+    ('{"files": {"../../etc/passwd": {"sha256": "%s", "case_count": 1}}, "schema_sha256": ""}',
+     "not a vector file's name"),
+    ("\ufeff{}", "not JSON"),
+    (" " * (2 * 1024 * 1024), "larger than 1048576 bytes"),
+])
+def test_a_manifest_that_is_not_one_is_refused_naming_it(folder, text, cause):
+    (folder / "MANIFEST.json").write_text(text.replace("%s", "a" * 64), encoding="utf-8")
+    with pytest.raises(vectors.ManifestError) as caught:
+        load_vector_file(folder / "dominoes" / "perft.json")
+    message = str(caught.value)
+    assert message.startswith(f"{folder / 'MANIFEST.json'}: ") and cause in message, message
+    assert len(message) < 400
+    assert load_vector_file(folder / "dominoes" / "perft.json", allow_modified=True).cases   # validated instead
+    assert vectors.read_manifest() == {}                     # generation writes it anew
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda case: case.pop("input"), "cases[3]"),
+    (lambda case: case.update(expected="none"), "cases[3].expected"),
+    (lambda case: case["input"].update(steps=[1, 2]), "cases[3].input.steps[0]"),
+    (lambda case: case.update(step_clauses=[[7]]), "cases[3].step_clauses[0][0]"),
+])
+def test_a_forged_manifest_cannot_make_the_loader_fail_otherwise(folder, change, field):
+    """A file edited together with its hash in the manifest is trusted, yet a field the runner
+    reads that is missing or of another type sends the case to full validation: a located
+    VectorFileError, never a KeyError or a TypeError."""
+    path = folder / "dominoes" / "perft.json"
+    line = rewrite_case(path, 3, change)
+    with_manifest(folder, path)
+    error = refusal_of(path)
+    assert error.line == line and error.field.startswith(field), str(error)

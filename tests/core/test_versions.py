@@ -210,11 +210,12 @@ def test_as_json_of_no_change_is_valid_and_says_so():
 
 
 def test_the_readme_shows_the_current_version():
-    """The wheel names and the hello messages the README shows carry the version a release set."""
+    """The wheel names, the hello messages and `--version` the README shows carry the version a release set."""
     import re
     if CHECKOUT_ROOT is None:
         pytest.skip("the README is in a checkout")
     readme = (CHECKOUT_ROOT / "README.md").read_text(encoding="utf-8")
-    shown = set(re.findall(r'horserace_conformance-([0-9.]+)-py3|"suite_version":"([0-9.]+)"', readme))
+    shown = set(re.findall(r'horserace_conformance-([0-9.]+)-py3|"suite_version":"([0-9.]+)"|horserace ([0-9.]+) \(protocol',
+                           readme))
     versions = {v for pair in shown for v in pair if v}
     assert versions == {SUITE_VERSION}

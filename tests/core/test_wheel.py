@@ -1,7 +1,8 @@
 """The built wheel works anywhere: built with PyPA `build` (sdist, then the wheel from the sdist),
 metadata valid, installed by pip (not editable) into a fresh virtual environment where the
-checkout is not importable, and run from a directory outside the checkout. One test; it needs
-the package index for the build backend, as `python -m build` does.
+checkout is not importable, and run from a directory outside the checkout: a check, a verify,
+a starter written out and checked unchanged, a site with no installation paths, the pytest
+plugin. One test; it needs the package index for the build backend, as `python -m build` does.
 
 The wheel's dependencies (and pytest, to run the plugin) are not fetched and unpacked again:
 pip installs the wheel alone (`--no-deps`), and the distributions the wheel requires, with
@@ -41,6 +42,8 @@ SHIPPED = [                                            # one file of each kind o
     "reference/dominoes/clauses.yaml",
     "reference/cards/interpretations.yaml",
     "reference/horse_fever/data/movement_cards.yaml",
+    "reference/suite_data/examples/python/protocol.py",
+    "reference/suite_data/examples/javascript/dominoes.js",
 ]
 
 
@@ -181,6 +184,23 @@ def test_the_wheel_installs_into_a_fresh_venv_and_runs_outside_the_checkout(tmp_
 
     checked = run([bin_dir / "horserace", "check", "--id", "dom-wt-lone-double"], cwd=elsewhere, env=env)
     assert "total: 1 passed, 0 failed" in checked.stdout
+    # A starter written from the wheel, unchanged, completes a check of its game's first kind:
+    # handshake accepted (one start), every layout case answered (its stub fails them), none errored.
+    run([bin_dir / "horserace", "starter", "--lang", "python", "--game", "dominoes", "-o", "engine"], cwd=elsewhere, env=env)
+    assert sorted(p.name for p in (elsewhere / "engine").iterdir()) == ["dominoes.py", "protocol.py"]
+    started = subprocess.run([str(bin_dir / "horserace"), "check", "--impl", f"{bin_dir / 'python'} engine/dominoes.py",
+                              "--game", "dominoes", "--kind", "layout", "--json", "starter.json"],
+                             cwd=elsewhere, env=env, capture_output=True, text=True, timeout=600)
+    assert started.returncode == 1, started.stderr[-2000:]          # the stub's answers fail
+    report = json.loads((elsewhere / "starter.json").read_text(encoding="utf-8"))
+    layouts = json.loads((REPO / "vectors" / "dominoes" / "layout.json").read_text(encoding="utf-8"))["case_count"]
+    assert report["implementation"]["starts"] == 1 and report["totals"]["errored"] == 0
+    assert len(report["cases"]) == layouts and report["totals"]["failed"] > 0
+    assert all(c["status"] == "failed" or c["status"] == "skipped" and "the stub" in c["message"] for c in report["cases"])
+    # pages generated from the wheel show no path of the installation
+    run([bin_dir / "horserace", "site", "-o", "site", "--game", "cards"], cwd=elsewhere, env=env)
+    pages = [p.read_text(encoding="utf-8") for p in (elsewhere / "site").rglob("*.html")]
+    assert pages and not [p for p in pages if "site-packages" in p or str(env_dir) in p]
     scenario = Path(where[1]) / "dominoes" / "wt-lone-double.yaml"
     verified = run([bin_dir / "horserace", "verify", scenario], cwd=elsewhere, env=env)
     assert "PASS vectors/scenarios/dominoes/wt-lone-double.yaml" in verified.stdout

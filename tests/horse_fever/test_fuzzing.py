@@ -1,5 +1,5 @@
 """The Horse Fever fuzz generator (issue 10): deterministic, valid vector cases of the `game`,
-`round` and `probe` kinds, with refused actions that really are refused and leave the state
+`round`, `probe`, `race` and `odds` kinds, with refused actions that really are refused and leave the state
 unchanged, a short case from all-zero choices, and a valid case from any number sequence."""
 
 import functools
@@ -14,7 +14,7 @@ from reference.core.adapter import replay_case
 from reference.core.fuzz.choices import Chooser
 from reference.core.game import get_game
 from reference.core.vectors import expected_observations, parse_vector_text, render_file
-from reference.horse_fever.fuzzing import KINDS, MAX_STEPS, generate
+from reference.horse_fever.fuzzing import KINDS, MAX_STEPS, PLAY_KINDS, generate
 from reference.horse_fever.observe import OBSERVATION_KEYS
 
 GAME = get_game("horse_fever")
@@ -22,7 +22,8 @@ SEEDS = range(30)
 # The clauses a refused form of the generator is refused under (phases.py, betting.py,
 # rigging.py, replay.check_by): a refusal under any other clause is not one the generator means.
 REFUSAL_CLAUSES = {"HF-BET-1", "HF-BET2-1", "HF-RIG-1", "HF-RIG-2", "HF-MIN-1", "HF-BET2-2", "HF-BET-3",
-                   "HF-BET2-4", "HF-BET-2", "HF-PLAY-4", "HF-REVEAL-1", "HF-RANK-6", "HF-NEWODDS-1", "HF-END-1"}
+                   "HF-BET2-4", "HF-BET-2", "HF-PLAY-4", "HF-REVEAL-1", "HF-RANK-6", "HF-NEWODDS-1", "HF-END-1",
+                   "HF-MOVE-1"}
 
 
 def case_for(seed: int, kind: str) -> dict:
@@ -89,7 +90,7 @@ def test_refused_actions_occur_and_leave_the_state_unchanged():
     refused = 0
     forms = set()
     clauses = set()
-    for kind in KINDS:
+    for kind in PLAY_KINDS:
         for seed in SEEDS:
             case = shared_case(seed, kind)
             steps = case["input"]["steps"]
@@ -120,7 +121,7 @@ def form_of(text: str, clause: str) -> str:
     return {"bet": "bet", "play": "play"}.get(text.split()[0], "other")
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", PLAY_KINDS)
 def test_all_zero_choices_give_the_shortest_case(kind):
     case = generate(Chooser.replaying([]), kind, {})
     steps = case["input"]["steps"]
@@ -148,7 +149,7 @@ def test_options_are_written_and_used():
 
 # -- sizes first, and what the cases check beside the kind's keys --------------------------------
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", PLAY_KINDS)
 def test_the_sizes_are_the_first_numbers(kind):
     """Number 0 is the player count (0: two), number 1 the length in steps (0: one step); a
     probe's prefix of legal play is number 2. Lowering them shrinks the case and nothing else."""
@@ -196,3 +197,52 @@ def test_four_player_games_run_short_of_tokens():
             emptied += any(0 in e.get("tokens", {}).values() for e in case["expected"])
             refused += any(e.get("error") == "HF-BET-2" for e in case["expected"])
     assert emptied >= 45 and refused >= 3, (emptied, refused)     # without crowd bets: 28 and 2
+
+
+# -- the race and odds kinds (issue 32 item 5) --------------------------------------------------
+
+def test_race_cases_start_at_the_start_or_under_way_and_run_to_the_end():
+    starts = under_way = ended = 0
+    refused: set[str] = set()
+    for seed in SEEDS:
+        case = shared_case(seed, "race")
+        setup, steps = case["input"]["setup"], case["input"]["steps"]
+        observations = replay_case({"game": "horse_fever", **case})
+        if setup.get("race_rounds_played", 0) == 0:
+            starts += 1
+            assert steps[0]["action"] in ("reveal", "race")          # a race round before the reveal is refused
+        else:
+            under_way += 1
+            assert len(setup["movement_cards"]) == setup["race_rounds_played"] and len(setup["ranking"]) < 6
+        ended += observations[-1].get("phase") == "race_over" or any(
+            o.get("phase") == "race_over" for o in observations)
+        for index in refused_steps(case):
+            refused.add(observations[index]["error"])
+            after, before = observations[index + 1], observations[index - 1] if index else None
+            if before is not None:
+                assert {k: after[k] for k in OBSERVATION_KEYS["race"] if k != "events"} == \
+                    {k: before[k] for k in OBSERVATION_KEYS["race"] if k != "events"}, (seed, index)
+    assert starts >= 3 and under_way >= 10 and ended >= 20, (starts, under_way, ended)
+    assert refused == {"HF-REVEAL-1", "HF-RANK-6", "HF-MOVE-1"}, refused
+
+
+def test_all_zero_choices_give_the_simplest_race_and_odds_cases():
+    race = generate(Chooser.replaying([]), "race", {})
+    assert race["input"] == {"setup": {"odds": {c: 2 for c in ("white", "blue", "yellow", "black", "red", "green")},
+                                       "cards": {}}, "steps": [{"action": "reveal"}]}
+    odds = generate(Chooser.replaying([]), "odds", {})
+    assert odds["input"]["setup"]["ranking"] == ["white", "blue", "yellow", "black", "red", "green"]
+    assert odds["input"]["steps"] == [{"action": "new_odds"}]
+    assert [o["phase"] for o in replay_case({"game": "horse_fever", **odds})] == ["odds_set"]
+
+
+def test_odds_cases_refuse_a_second_new_odds():
+    refused = 0
+    for seed in SEEDS:
+        case = shared_case(seed, "odds")
+        observations = replay_case({"game": "horse_fever", **case})
+        assert observations[0]["phase"] == "odds_set"
+        if len(observations) == 3:
+            refused += 1
+            assert observations[1] == {"error": "HF-NEWODDS-1"} and observations[2]["odds"] == observations[0]["odds"]
+    assert refused >= 1

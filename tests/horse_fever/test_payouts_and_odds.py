@@ -37,9 +37,12 @@ def test_win_bet_returns(stake, odds, rule, back):
     assert win_return(stake, odds, Options(win_payout=rule)) == back
 
 
-@pytest.mark.clause("HF-SHOW-1")
-def test_show_bet_doubles_the_stake():
-    assert show_return(300) == 600
+@pytest.mark.clause("HF-SHOW-1", "HF-INT-22")
+@pytest.mark.parametrize("rule, back", [("stake_times_odds", 600), ("stake_plus_stake_times_odds", 900)])
+def test_show_bet_doubles_the_stake(rule, back):
+    """«el Danari que apueste se duplicará»: 2 x 300 in all, or (HF-INT-1's other reading, the
+    multiple as the gain) 300 + 2 x 300."""
+    assert show_return(300, Options(win_payout=rule)) == back
 
 
 @pytest.mark.clause("HF-PAY-1", "HF-PAY-2", "HF-WIN-1", "HF-SHOW-1", "HF-CHAR-1", "HF-INT-2")
@@ -93,13 +96,17 @@ def test_new_odds_from_the_first_horse_down_stay_on_the_board():
     assert all(2 <= o <= 7 for o in new.values())
 
 
-@pytest.mark.clause("HF-ACT-15", "HF-WIN-1", "HF-NEWODDS-1", "HF-INT-12")
-@pytest.mark.parametrize("scope, back, blue_after", [("board", 200, 2), ("race_only", 400, 3)])
-def test_odds_moved_by_alfio_for_payout_and_new_odds(scope, back, blue_after):
+@pytest.mark.clause("HF-ACT-15", "HF-WIN-1", "HF-NEWODDS-1", "HF-INT-12", "HF-INT-21")
+@pytest.mark.parametrize("win_odds, base, back, blue_after", [
+    ("at_payout", "board", 200, 2), ("when_placed", "board", 400, 2),
+    ("at_payout", "before_cards", 200, 3), ("when_placed", "before_cards", 400, 3)])
+def test_odds_moved_by_alfio_for_payout_and_new_odds(win_odds, base, back, blue_after):
     """The round of hf-int-card-odds-scope-board: Alfio Allibratore takes blue from 1:4 to 1:2 and
-    blue wins."""
+    blue wins. The two questions are apart: the win bet is paid at 1:2 (at the payout) or 1:4
+    (when placed) whatever the new odds start from; blue, 1st, stays at 1:2 from the board or goes
+    up from 1:4 to 1:3 from the odds before the cards, whatever the payout read."""
     state = game_state(odds={"green": 2, "red": 3, "blue": 4, "yellow": 5, "white": 6, "black": 7},
-                       card_odds_scope=scope)
+                       win_odds=win_odds, new_odds_base=base)
     through_betting(state, [[15, 5], [20, 12]], ["bet blue win 100", "bet green show 100"],
                     ["play 15 on blue", "play 20 on white", "play 5 on yellow", "play 12 on yellow"], ["pass", "pass"])
     act(state, "reveal")

@@ -47,8 +47,8 @@ def test_probes_are_short_and_never_pass_through_a_deal():
         if steps[0]["action"] == "deal":           # the opening itself is the probe's target
             assert case["input"]["setup"]["phase"] == "deal"
         assert case["step_clauses"][0], case["id"]
-        assert case["id"].startswith("hf-probe1-hf-")
-        target = case["id"][len("hf-probe1-"):-len("-001")].upper()
+        assert case["id"].startswith("hf-probe2-hf-")
+        target = case["id"][len("hf-probe2-"):-len("-001")].upper()
         assert target in case["step_clauses"][0], case["id"]
 
 
@@ -100,8 +100,10 @@ def test_position_round_trip_keeps_every_value():
 BASE = {"players": 2, "odds": {"white": 7, "blue": 6, "yellow": 5, "black": 4, "red": 3, "green": 2},
         "vp": [1, 1], "danari": [1000, 1000], "owners": {"white": 0, "blue": 1}, "first_player": 0}
 RIGGING = {**BASE, "phase": "rigging", "to_act": [1, 0, 1],
-           "hands": [[16], [20, 5]], "bets": [{"player": 0, "horse": "red", "side": "win", "amount": 100},
-                                             {"player": 1, "horse": "blue", "side": "show", "amount": 100}],
+           "hands": [[16], [20, 5]], "bets": [{"player": 0, "horse": "red", "side": "win", "amount": 100, "token": True},
+                                             {"player": 1, "horse": "blue", "side": "show", "amount": 100,
+                                              "token": True}],
+           "tokens": {"white": 1, "blue": 0, "yellow": 1, "black": 1, "red": 0, "green": 1},   # 1 a colour with 2 players
            "race": {"cards": {"red": [12]}, "revealed": False}}
 
 
@@ -119,8 +121,9 @@ def test_the_rigging_position_itself_is_good():
     ({"to_act": [1, 0, 5]}, "setup.to_act[2]", "5"),
     ({"phase": "dinner"}, "setup.phase", "not a phase"),
     ({"race": {"cards": {"red": [12]}, "revealed": True}}, "setup.race.revealed", "face down"),
-    ({"bets": [{"player": 0, "horse": "red", "side": "place", "amount": 100}]}, "setup.bets[0].side", "not a side"),
-    ({"bets": [{"player": 0, "horse": "red", "side": "win", "amount": 100, "second": True}]},
+    ({"bets": [{"player": 0, "horse": "red", "side": "place", "amount": 100, "token": True}]}, "setup.bets[0].side",
+     "not a side"),
+    ({"bets": [{"player": 0, "horse": "red", "side": "win", "amount": 100, "second": True, "token": True}]},
      "setup.bets[0].second", "no second bet"),
     ({"out": [1]}, "setup.to_act[0]", "lost the game"),
     ({"owners": {"white": 0}}, "setup.owners", "seat 1 owns no stable"),

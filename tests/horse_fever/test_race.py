@@ -103,17 +103,30 @@ def test_a_double_is_one_sprint():
 
 
 @pytest.mark.clause("HF-SPRINT-2", "HF-INT-10")
-def test_a_double_on_a_herba_magica_horse_moves_one_space_only():
+def test_a_double_on_a_herba_magica_horse_is_one_sprint_of_two():
     race = race_at(positions=ALL_AT(2), cards={"red": [4]}, rounds_played=1)
-    run(race, 83, ["red", "red"])                    # "solo se mueve una casilla"
-    assert race.positions["red"] == 2 + 3 + 1
+    run(race, 83, ["red", "red"])                    # one sprint, not two: Herba Magica's 2 instead of 1
+    assert race.positions["red"] == 2 + 3 + 2
 
 
 @pytest.mark.clause("HF-SPRINT-2", "HF-INT-10")
-def test_under_with_cards_a_double_on_a_herba_magica_horse_is_one_sprint_of_two():
-    race = race_at(positions=ALL_AT(2), cards={"red": [4]}, rounds_played=1)
-    run(race, 83, ["red", "red"], double_sprint="with_cards")     # HF-INT-10's known misreading
-    assert race.positions["red"] == 2 + 3 + 2
+@pytest.mark.parametrize("cards, sprint", [([4], 1), ([3], 1), ([4, 3], 1), ([10], 0), ([11], 0)])
+def test_under_one_space_a_double_moves_one_space_whatever_the_sprint_cards_add(cards, sprint):
+    """double_sprint: one_space caps the double at one space; Serum Maleficum and Venenum
+    Veneficum still take it to 0."""
+    race = race_at(positions=ALL_AT(2), cards={"red": cards}, rounds_played=1)
+    run(race, 83, ["red", "red"], double_sprint="one_space")
+    assert race.positions["red"] == 2 + 3 + sprint
+
+
+@pytest.mark.clause("HF-SPRINT-2", "HF-INT-10")
+@pytest.mark.parametrize("cards, sprint", [([3], 2), ([4, 3], 3), ([10], 0), ([11], 0)])
+def test_a_double_takes_every_sprint_card_as_a_single_sprint_does(cards, sprint):
+    """Flagellum Fulguris 1 + 1; Herba Magica 2 then Flagellum + 1; Serum Maleficum none;
+    Venenum Veneficum 1 - 1."""
+    race = race_at(positions=ALL_AT(2), cards={"red": cards}, rounds_played=1)
+    run(race, 83, ["red", "red"])
+    assert race.positions["red"] == 2 + 3 + sprint
 
 
 @pytest.mark.clause("HF-SPRINT-1", "HF-SPRINT-3", "HF-RANK-5")

@@ -9,6 +9,7 @@ import sys
 import traceback
 
 from reference.core.errors import HorseRaceError
+from reference.core.interrupts import exit_code, signal_name
 
 from . import commands
 
@@ -24,12 +25,20 @@ def subcommands() -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
+def version_line() -> str:
+    """`horserace VERSION (protocol 1)`: the suite version the vectors and reports carry."""
+    from reference.core.version import PROTOCOL_VERSION, suite_version
+    return f"horserace {suite_version()} (protocol {PROTOCOL_VERSION})"
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """Every subcommand, or only the one named (a run imports just the module it needs)."""
     parser = argparse.ArgumentParser(
         prog="horserace",
         description="Conformance suite for the games called Horse Race: reference engines, "
                     "scenarios and vectors.")
+    parser.add_argument("--version", action="version", version=version_line(),
+                        help="print the suite's version and protocol version, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, module_name in subcommands().items():
@@ -44,17 +53,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    entry_point = argv is None
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv[0] if argv and argv[0] in subcommands() else None)
     args = parser.parse_args(argv)
+    args.own_process = entry_point      # this process is the command (not a call from a test or a tool)
     try:
         return args.run(args)
     except HorseRaceError as exc:
         print(f"horserace {args.command}: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:     # Ctrl-C, or SIGTERM/SIGHUP where a command handles them
+        print(f"horserace {args.command}: interrupted ({signal_name(exc)})", file=sys.stderr)
+        return exit_code(exc)
     except BrokenPipeError:
         # The reader went away (`horserace check | head`): the run did not finish, so its
         # result is unknown, which is not a pass. Point stdout at nothing so that Python's

@@ -17,6 +17,9 @@ CHOICES: dict[str, tuple] = {
     "bank_cover": ("gross", "net"),
     # A bet the bank (or the bettor) cannot cover is refused, or stands on credit (CRD-INT-2).
     "when_uncovered": ("refuse", "owe"),
+    # Every non-banker picks a horse and sits out only when none can be backed; or (CRD-INT-15's
+    # known misreading) a bettor may sit out by choice.
+    "sit_out": ("when_unable", "by_choice"),
 }
 
 
@@ -24,6 +27,7 @@ CHOICES: dict[str, tuple] = {
 class Options:
     bank_cover: str = "gross"
     when_uncovered: str = "refuse"
+    sit_out: str = "when_unable"
     starting_balance: int = 20                 # see CRD-INT-5
     odds: tuple[int, ...] = SUGGESTED_ODDS     # the posted table, by track count 0..4 (CRD-INT-7)
 

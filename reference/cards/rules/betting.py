@@ -121,15 +121,21 @@ def refuse_uncovered(table: TableState, seat: int, horse: str, field: str) -> No
                         f"chips if {horse} won{hint}", "CRD-BET-4")
 
 
+# CRD-INT-15: «cada no banquero elige un caballo» (CRD-BET-3): a bettor sits out only when no horse
+# can be backed (CRD-INT-2); or (the known misreading sit_out: by_choice) whenever it likes
+def may_sit_out(table: TableState) -> bool:
+    return table.options.sit_out == "by_choice" or not open_horses(table)
+
+
 def sit_out(table: TableState, by: int | None, log: Log, field: str) -> None:
-    """A bettor sits out only when no horse can be backed (CRD-INT-2)."""
+    """A bettor sits out only when no horse can be backed (CRD-INT-2, CRD-INT-15)."""
     check_betting_phase(table, f"{field}.sit_out")
     seat = check_bettor(table, by, f"{field}.by" if by is not None else f"{field}.sit_out")
     horses = open_horses(table)
-    if horses:
+    if not may_sit_out(table):
         raise IllegalAction(f"{field}.sit_out", f"seat {seat} can back {', '.join(horses)}; every non-banker picks a horse",
                             "CRD-BET-3")
-    reason = "no_chip" if table.balances[seat] < MAX_STAKE else "bank_cannot_cover"
+    reason = "no_chip" if table.balances[seat] < MAX_STAKE else "bank_cannot_cover" if not horses else "by_choice"
     table.race.sitting_out.append(seat)
     log.event("sat_out", "CRD-BET-4" if reason == "bank_cannot_cover" else "CRD-BET-3", seat=seat, reason=reason)
     log.rule("CRD-BET-3")               # a non-banker's choice, made in turn

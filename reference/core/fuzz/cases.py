@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
 from typing import Any, Sequence
@@ -99,6 +100,8 @@ def build_case(game_name: str, kind: str, options: dict[str, Any], chooser: Choo
     catalog = catalog_clauses(game_name)
     step_clauses = [[c for c in step if c in catalog] for step in step_clauses]
     case["clauses"] = sorted({c for step in step_clauses for c in step})
+    if game.case_mode is not None and game.case_mode(kind, inp["setup"]) is not None:
+        case["mode"] = game.case_mode(kind, inp["setup"])
     case["flags"] = ["illegal-action"] if any("error" in e for e in expected) else []
     case["expected"] = expected
     case["step_clauses"] = step_clauses
@@ -127,15 +130,26 @@ def catalog_clauses(game_name: str) -> frozenset[str]:
     return frozenset(load_catalog(game_name).clauses)
 
 
-def case_from_seed(game: str, kind: str, options: dict[str, Any], seed: int) -> tuple[dict[str, Any], list[int]]:
-    chooser = Chooser.from_seed(seed)
+@dataclass
+class Made:
+    """A case, the chooser numbers it used, and where its lists' items are (Chooser.lists)."""
+    case: dict[str, Any]
+    numbers: list[int]
+    lists: list[tuple[int, list[tuple[int, int]]]]
+
+
+def made(game: str, kind: str, options: dict[str, Any], chooser: Chooser, seed: int) -> Made:
     case = build_case(game, kind, options, chooser, seed)
-    return case, list(chooser.drawn)
+    return Made(case, list(chooser.drawn), chooser.lists)
+
+
+def case_from_seed(game: str, kind: str, options: dict[str, Any], seed: int) -> tuple[dict[str, Any], list[int]]:
+    m = made(game, kind, options, Chooser.from_seed(seed), seed)
+    return m.case, m.numbers
 
 
 def case_from_numbers(game: str, kind: str, options: dict[str, Any], numbers: Sequence[int],
                       seed: int) -> tuple[dict[str, Any], list[int]]:
     """The case the numbers make (numbers past the end read as 0); also the numbers it used."""
-    chooser = Chooser.replaying(numbers)
-    case = build_case(game, kind, options, chooser, seed)
-    return case, list(chooser.drawn)
+    m = made(game, kind, options, Chooser.replaying(numbers), seed)
+    return m.case, m.numbers

@@ -15,7 +15,12 @@ shuffle — so that lowering numbers simplifies the case and a run of zeros ends
 must make a valid case from ANY sequence (a number out of range is reduced modulo the range).
 Draw the case's sizes first (a player count, the number of steps: 0 the smallest): the
 shrinker lowers the leading numbers before anything else (shrink.LEADING), so a long case is
-cut to the steps its divergence needs without disturbing the choices after them.
+cut to the steps its divergence needs without disturbing the choices after them. Draw a list
+of a drawn length with `for _ in choose.repeat(most)`: the chooser records where each item's
+numbers are (`Chooser.lists`), so the shrinker can delete any one item and lower the length
+with it (shrink.delete_list_items), which neither deleting numbers nor lowering the length can
+do alone. Choose an item by what it is rather than by its place in a list that depends on the
+items before it (a tile, then where it goes), so that deleting an earlier item keeps its meaning.
 
 Game generator interface (module `reference/<game>/fuzzing.py`):
 
@@ -31,7 +36,7 @@ Game generator interface (module `reference/<game>/fuzzing.py`):
 from __future__ import annotations
 
 import random
-from typing import Sequence, TypeVar
+from typing import Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -47,6 +52,8 @@ class Chooser:
         self._random = source
         self._replay = list(replay)
         self.drawn: list[int] = []
+        # lists drawn with repeat(): (where the length was drawn, (first, end) of each item's numbers)
+        self.lists: list[tuple[int, list[tuple[int, int]]]] = []
 
     @classmethod
     def from_seed(cls, seed: int) -> "Chooser":
@@ -83,6 +90,19 @@ class Chooser:
     def more(self, percent_continue: int) -> bool:
         """Go on (add another step)? Stopping is the simplest."""
         return self.chance(percent_continue)
+
+    def repeat(self, most: int) -> Iterator[int]:
+        """0, 1, ... for a length drawn in 0..most (0 the simplest); the numbers each item draws
+        are recorded as its span, for the shrinker. The caller may stop early (break): the
+        items drawn so far are recorded."""
+        at = len(self.drawn)
+        count = self.below(most + 1)
+        spans: list[tuple[int, int]] = []
+        self.lists.append((at, spans))
+        for item in range(count):
+            start = len(self.drawn)
+            yield item
+            spans.append((start, len(self.drawn)))
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A permutation (Fisher-Yates from the front); all zeros keep the order."""

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..forked import forked_pool
 from ..game import Mutant
 from .campaign import Campaign
 from .session import Session, Target, fuzz_report
@@ -22,12 +23,11 @@ _JOBS: list[tuple[Campaign, Mutant, Path]] = []
 
 def facts(report: dict[str, Any]) -> dict[str, Any]:
     """Found or not, the cases run until then, the case's length and its shrunk length."""
-    failing = [c for c in report["cases"] if c["status"] == "failed"]
-    if not failing:
-        return {"found": False, "cases": len(report["cases"])}
-    first = failing[0]
+    if not report["diagnoses"]:
+        return {"found": False, "cases": report["cases"]}
+    first = report["diagnoses"][0]["examples"][0]
     shrunk = first.get("shrunk") or {}
-    return {"found": True, "cases": report["cases"].index(first) + 1, "steps": first["steps"],
+    return {"found": True, "cases": report["cases"], "steps": first["steps"],
             "shrunk_steps": shrunk.get("steps"), "scenario": shrunk.get("scenario"),
             **({"scenario_error": shrunk["scenario_error"]} if shrunk.get("scenario_error") else {}),
             "clauses": (shrunk.get("mismatch") or first.get("mismatch") or {}).get("clauses", [])}
@@ -45,7 +45,7 @@ def fuzz_mutants(jobs: list[tuple[Campaign, Mutant]], out: Path, workers: int = 
         if "fork" not in multiprocessing.get_all_start_methods():    # pragma: no cover
             return [fuzz_one(i) for i in range(len(jobs))]
         workers = max(1, min(workers or os.cpu_count() or 1, len(jobs) or 1))
-        with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+        with forked_pool(workers, maxtasksperchild=1) as pool:
             return list(pool.imap(fuzz_one, range(len(jobs))))
     finally:
         _JOBS.clear()

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from reference.core.errors import IllegalAction
 
-from . import seating
+from . import game_end, seating
 from .components import SHOW, WIN, is_whole_number, shorten
 from .log import Log
+from .options import DEFAULTS, Options
 from .state import FIRST_BETS, OVER, REVEAL, SECOND_BETS, Bet, GameState, Player
 
 VP_PENALTY = 2                   # HF-MIN-2
@@ -22,15 +23,20 @@ def minimum_bet(vp: int) -> int:
     return vp * DANARI_PER_VP
 
 
-def lowest_stake(vp: int) -> int:
-    """HF-INT-15: a stake is a positive whole number of Danari, at least the minimum bet."""
+# HF-INT-19: a bet places Danari («Coloca el Danari frente a él»), so a stake is at least 1 D and
+# 0 D covers no minimum, not even 0 (zero_stake: refused); or (allowed) a stake of 0 D covers a
+# minimum of 0
+def lowest_stake(vp: int, options: Options = DEFAULTS) -> int:
+    """HF-INT-15: a stake is a whole number of Danari, at least the minimum bet (and HF-INT-19)."""
+    if options.zero_stake == "allowed":
+        return minimum_bet(vp)
     return max(minimum_bet(vp), 1)
 
 
 def can_cover_minimum(state: GameState, seat: int) -> bool:
     """Enough Danari in hand to cover the minimum bet (HF-MIN-2)."""
     player = state.players[seat]
-    return player.danari >= lowest_stake(player.vp)
+    return player.danari >= lowest_stake(player.vp, state.options)
 
 
 # -- losing VP and losing the game ---------------------------------------------------------
@@ -65,10 +71,20 @@ def remove_player(state: GameState, seat: int, log: Log) -> None:
     log.event("player_out", "HF-MIN-3", player=seat, vp=player.vp, danari=player.danari,
               discarded=discarded)
     log.rule("HF-INT-13")
-    if not state.in_game():
+    # HF-INT-13: the first-player card passes at the end of the round (HF-PLAY-2); or (at_once) a
+    # first player who lost the game hands it to the left at once
+    if seat == state.first_player and state.options.out_first_player_card == "at_once":
+        out = {s for s, p in enumerate(state.players) if p.out}
+        state.first_player = seating.next_clockwise(seat, len(state.players), out)
+    left = state.in_game()
+    if not left:
         state.phase = OVER
         state.winner = None
         log.event("game_over", "HF-INT-13", winner=None, reason="no_players_left")
+    # HF-INT-20: every other player has lost the game, so the player left has won it; or
+    # (plays_on) plays on to the last round
+    elif len(left) == 1 and state.options.last_player_left == "wins":
+        game_end.last_player_wins(state, left[0], log)
 
 
 # -- first bets ----------------------------------------------------------------------------
@@ -84,18 +100,34 @@ def begin_first_bets(state: GameState, log: Log) -> None:
     log.rule("HF-BET-1")                 # who bets first: this step's decision
 
 
+# HF-INT-23: HF-MIN-2 is checked when a bet is due: at the first bets, which every player must
+# make; at the second bets, which may be passed («simplemente pasar»), only under short_at_second_bets: penalty
+def penalty_due(state: GameState) -> bool:
+    if state.phase == FIRST_BETS:
+        return True
+    return state.phase == SECOND_BETS and state.options.short_at_second_bets == "penalty"
+
+
 def settle_short_players(state: GameState, log: Log) -> None:
-    """HF-MIN-2/3 on the player whose first bet is due; HF-INT-9 says what follows the penalty."""
-    while state.phase == FIRST_BETS and state.queue:
+    """HF-MIN-2/3 on the player whose bet is due; HF-INT-9 and HF-INT-18 say what follows the penalty."""
+    while penalty_due(state) and state.queue:
         seat = state.queue[0]
         log.rule("HF-MIN-1")             # the due player's minimum bet, which their Danari must cover
         if can_cover_minimum(state, seat):
             return
         if not penalise_short_player(state, seat, log):
             continue
-        if state.options.short_of_minimum == "skip_bet":
+        if after_penalty_no_bet(state, seat):
             state.queue.pop(0)
             log.event("bet_skipped", "HF-INT-9", player=seat)
+
+
+# HF-INT-9: after the penalty the player bets ("cada jugador debe hacer una apuesta"); HF-INT-18:
+# paying again while still short (the default), or (penalty_once) one penalty, then a bet only if
+# the lower minimum can be covered; `skip_bet`, HF-INT-9's known misreading: the penalty replaces the bet
+def after_penalty_no_bet(state: GameState, seat: int) -> bool:
+    reading = state.options.short_of_minimum
+    return reading == "skip_bet" or (reading == "penalty_once" and not can_cover_minimum(state, seat))
 
 
 def check_side(side: object, field: str) -> None:
@@ -108,9 +140,10 @@ def check_side(side: object, field: str) -> None:
 # HF-BET-3: the player sets the stake, at least the minimum, and places it from the Danari in hand
 def check_stake(state: GameState, seat: int, amount: object, field: str) -> None:
     player = state.players[seat]
-    if not is_whole_number(amount) or amount <= 0:
-        raise IllegalAction(f"{field}.amount", f"{shorten(amount)} is not a stake; a stake is a positive whole "
-                            "number of Danari", "HF-BET-3")
+    least = lowest_stake(0, state.options)          # the least stake of all (HF-INT-19)
+    if not is_whole_number(amount) or amount < least:
+        raise IllegalAction(f"{field}.amount", f"{shorten(amount)} is not a stake; a stake is a whole "
+                            f"number of Danari, at least {least}", "HF-BET-3")
     minimum = minimum_bet(player.vp)
     # HF-BET2-2: the minimum bet still applies to second bets
     if amount < minimum:
@@ -128,7 +161,8 @@ def token_left(state: GameState, horse: str) -> bool:
 
 
 def check_token(state: GameState, horse: str, field: str) -> None:
-    """Without a token the bet is refused, unless HF-INT-8 allows it."""
+    """Without a token the bet is refused (HF-INT-8: the pool limits the bets a horse takes), or,
+    under bet_without_token: allowed, made without one."""
     if not token_left(state, horse) and state.options.bet_without_token == "refused":
         raise IllegalAction(field, f"no {horse} bet token is left in the pool; a bet on {horse} needs one",
                             "HF-BET-2")
@@ -160,7 +194,7 @@ def place_bet(state: GameState, seat: int, horse: str, side: str, amount: int, l
     second = state.phase == SECOND_BETS
     if second and any(b.player == seat and b.horse == horse for b in state.bets):
         log.rule("HF-BET2-4")             # the other side on the same horse: allowed (checked above)
-    state.bets.append(Bet(seat, horse, side, amount, second))
+    state.bets.append(Bet(seat, horse, side, amount, second, token))
     log.event("bet_placed", "HF-BET2-1" if second else "HF-BET-1", player=seat, horse=horse, side=side,
               amount=amount, second=second, token=token)
     log.rule("HF-BET-2", "HF-BET-3", "HF-MIN-1")

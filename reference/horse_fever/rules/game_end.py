@@ -43,6 +43,14 @@ def decide_winner(state: GameState, tie_break: Any, field: str) -> tuple[int, st
     return winner, by
 
 
+def last_player_wins(state: GameState, seat: int, log: Log) -> None:
+    """HF-INT-20: the player left when every other player has lost the game (HF-MIN-3) wins it."""
+    state.winner = seat
+    state.phase = OVER
+    log.event("game_over", "HF-INT-20", winner=seat, by="last_player_left", vp=[p.vp for p in state.players],
+              danari=[p.danari for p in state.players])
+
+
 # HF-OBJ-1: over the fixed number of rounds the players earn VP and Danari; the most VP wins
 def end_game(state: GameState, winner: int, by: str, log: Log) -> None:
     state.winner = winner

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from .components import BEST_ODDS, WORST_ODDS
 from .log import Log
+from .options import Options
+from .state import Race
 
 ROW_STEP = 1                     # HF-NEWODDS-2/3: one row
 
@@ -17,6 +19,13 @@ def token_place(odds: int) -> int:
 def keep_on_board(odds: int) -> int:
     """Never past 1:2 or 1:7 (HF-ODDS-1)."""
     return min(max(odds, BEST_ODDS), WORST_ODDS)
+
+
+# HF-INT-12: the new odds compare «las probabilidades iniciales de cada establo» with the ranking
+# (HF-NEWODDS-1): the odds the race was run at, as the odds cards left the board; or
+# (before_cards) the odds before the cards
+def initial_odds(race: Race, options: Options) -> dict[str, int]:
+    return race.odds_before_cards if options.new_odds_base == "before_cards" else race.odds
 
 
 # HF-NEWODDS-1: a stable's new odds come from comparing its odds row with its horse's place

@@ -3,7 +3,7 @@ bank, winning bets paid (HF-WIN-1, HF-SHOW-1, HF-PAYF-1), then the stable owners
 
 from __future__ import annotations
 
-from . import reveal, seating
+from . import seating
 from .components import COLOURS, WIN, tables
 from .log import Log
 from .options import Options
@@ -12,6 +12,7 @@ from .state import NEW_ODDS, Bet, GameState
 WIN_VP = 3                       # HF-WIN-1
 SHOW_VP = 1                      # HF-SHOW-1
 SHOW_PLACES = 3                  # HF-SHOW-1, 1st, 2nd or 3rd
+SHOW_MULTIPLE = 2                # HF-SHOW-1, "se duplicará"
 OWNER_VP = 1                     # HF-INT-2, only with stable_owner_vp: placed
 
 
@@ -32,14 +33,20 @@ def win_return(stake: int, odds: int, options: Options) -> int:
     return stake * odds
 
 
-def show_return(stake: int) -> int:
-    """The stake doubled, whatever the odds (HF-SHOW-1)."""
-    return 2 * stake
+# HF-INT-22: a winning show bet's stake «se duplicará», whatever the odds (HF-SHOW-1): the stake
+# doubled in all, or (with HF-INT-1's stake_plus_stake_times_odds) the stake plus twice the stake
+def show_return(stake: int, options: Options) -> int:
+    if options.win_payout == "stake_plus_stake_times_odds":
+        return stake + SHOW_MULTIPLE * stake
+    return SHOW_MULTIPLE * stake
 
 
+# HF-INT-21: a win bet is paid «según las probabilidades del establo» (HF-WIN-1): the stable's
+# odds at the payout, where the odds cards left its token; or (when_placed) the odds the bets
+# were placed at, before the cards
 def payout_odds(state: GameState) -> dict[str, int]:
-    """The odds a win bet is paid at (HF-INT-12)."""
-    return reveal.odds_after_the_race(state.race, state.options)
+    race = state.race
+    return race.odds_before_cards if state.options.win_odds == "when_placed" else race.odds
 
 
 def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
@@ -50,7 +57,7 @@ def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
     if bet.side == WIN:
         won, returned, vp = win_bet_won(place), win_return(bet.amount, odds, state.options), WIN_VP
     else:
-        won, returned, vp = show_bet_won(place), show_return(bet.amount), SHOW_VP
+        won, returned, vp = show_bet_won(place), show_return(bet.amount, state.options), SHOW_VP
     if won:
         player.danari += returned
         player.vp += vp
@@ -96,7 +103,8 @@ def pay_stable_owners(state: GameState, log: Log) -> None:
 
 
 def return_bet_tokens(state: GameState, log: Log) -> None:
-    """HF-INT-8: once the bets are settled their tokens go back to the pool."""
+    """HF-INT-8: the text does not say when the tokens come back; the suite returns them once
+    their bets are settled (any time before the next first bets reads the same)."""
     state.tokens = {c: state.tokens_per_colour for c in COLOURS}
     state.bets = []
 

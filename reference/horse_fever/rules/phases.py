@@ -67,7 +67,7 @@ def play(state: GameState, action: Action, log: Log, field: str = "action") -> N
     elif isinstance(action, Payouts):
         payouts.pay_out(state, log)
     elif isinstance(action, NewOdds):
-        base = reveal.odds_after_the_race(state.race, state.options)
+        base = new_odds.initial_odds(state.race, state.options)
         state.odds = new_odds.set_new_odds(base, state.race.ranking, log)
         state.phase = END_ROUND
     elif isinstance(action, EndRound):
@@ -87,8 +87,10 @@ def advance(state: GameState, log: Log) -> None:
             log.rule("HF-RIG-2")
             betting.begin_second_bets(state, log)
             continue
-        if state.phase == SECOND_BETS and not state.queue:
-            betting.close_bets(state, log)
+        if state.phase == SECOND_BETS:
+            betting.settle_short_players(state, log)        # a penalty here only under HF-INT-23's other reading
+            if state.phase == SECOND_BETS and not state.queue:
+                betting.close_bets(state, log)
         return
 
 

@@ -101,8 +101,3 @@ def reveal_cards(race: Race, options: Options, log: Log) -> None:
     for horse in COLOURS:
         apply_odds_cards(race, horse, options, log)
 
-
-def odds_after_the_race(race: Race, options: Options) -> dict[str, int]:
-    """HF-INT-12: the odds the cards left for the rest of the round (payouts and new odds): the
-    board as the cards changed it, or (race_only) the odds from before the cards."""
-    return race.odds if options.card_odds_scope == "board" else race.odds_before_cards

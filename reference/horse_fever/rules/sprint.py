@@ -14,12 +14,12 @@ def shows_one_colour(dice: tuple[str, str]) -> bool:
 
 
 def double_sprint_spaces(card_spaces: int, double_sprint: str) -> int:
-    """The horse "solo se mueve una casilla": the sprint cards cannot make a double more, though a
-    card that stops or shortens the sprint still does (HF-INT-10, double_sprint: one_space); under
-    the known misreading with_cards a double is one sprint with the cards."""
-    if double_sprint == "with_cards":
-        return card_spaces
-    return min(card_spaces, SPRINT_SPACES)
+    """The horse "solo se mueve una casilla": one sprint, not two, so its sprint cards act on it as
+    on any sprint (HF-INT-10, double_sprint: with_cards); or (one_space) one space whatever the
+    sprint cards add, though a card that stops or shortens the sprint still does."""
+    if double_sprint == "one_space":
+        return min(card_spaces, SPRINT_SPACES)
+    return card_spaces
 
 
 # HF-SPRINT-1: the colours the two dice show are the horses that sprint

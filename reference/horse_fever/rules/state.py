@@ -31,6 +31,7 @@ class Bet:
     side: str                    # win | show
     amount: int
     second: bool = False         # placed during the second bets
+    token: bool = True           # a bet token of the horse's colour lies on it (HF-BET-2; none was left: HF-INT-8)
 
 
 @dataclass
@@ -106,7 +107,7 @@ class GameState:
 
     def copy(self) -> "GameState":
         players = [Player(p.vp, p.danari, p.character, list(p.hand), p.out) for p in self.players]
-        bets = [Bet(b.player, b.horse, b.side, b.amount, b.second) for b in self.bets]
+        bets = [Bet(b.player, b.horse, b.side, b.amount, b.second, b.token) for b in self.bets]
         ledger = Ledger(**vars(self.ledger))
         return GameState(players, dict(self.odds), dict(self.owners), dict(self.tokens), self.tokens_per_colour,
                          self.round, self.rounds, self.first_player, ledger, self.options, self.phase,

@@ -8,10 +8,18 @@ Modes faulting at a case:
     huge-int, lone-surrogate, invalid-utf8, huge-line, stderr-flood, control-stderr,
     closed-stdout, fork-child (a forked child keeps the pipes; the parent crashes), bad-field,
     extra-fields, swap (the answer comes after the next case's), slow (SLOW_SECONDS before answering)
+    duplicate-key (a wrong value, then the right one, under one key of the last step),
+    duplicate-seq (a seq of 999, then the right one), duplicate-type (an "errored" type, then
+    "result"), hang-signal (writes FAKE_PIDFILE, then hangs: the test sends a signal)
 Modes of the whole process:
     good, noisy, protocol-2, no-hello, silent (never answers the hello), exit-after-hello,
-    partial-hello, supports-nothing, skip-all
-FAKE_PIDFILE (environment): fork-child writes its child's pid there.
+    partial-hello, supports-nothing, skip-all, observes-nothing (the hello lists no observation
+    key for any kind), observes-unknown (only keys the suite does not know), huge-hello (5 MB),
+    escaped-child / escaped-bare-child (after the hello, a child that starts a session of its
+    own, keeps stdout and stderr and sleeps 120 s (FAKE_CHILD_SECONDS); the bare one also clears
+    its environment;
+    N > 0: the fake crashes at case N, else it answers every case and exits at bye)
+FAKE_PIDFILE (environment): fork-child and the escaped children write their child's pid there.
 FAKE_ANSWERS (environment): a JSON file {"hello": reply, "answers": {case id: reply}} of the
 reference answers, so the fake starts without importing the engines (fast restarts); it
 then needs only the standard library, and the tests start it with `python -S` (no site-packages
@@ -76,7 +84,9 @@ def reference_answers():
 hello_reply, answer_case = reference_answers()
 
 HUGE_LINE_BYTES = 50 * 1024 * 1024
+HUGE_HELLO_ITEMS = 2_500_000    # "0," each: a hello of 5 MB
 SLOW_SECONDS = 0.4
+SIGNAL_DELAY = 0.5
 held: list[dict] = []           # swap: an answer kept back until the next one is written
 CHUNK = 1024 * 1024
 
@@ -122,6 +132,12 @@ def hello(mode: str) -> None:
     if mode == "extra-fields":
         reply["x-vendor"] = {"build": 7}
         reply["games"]["dominoes"]["x-note"] = "fast"
+    if mode in ("observes-nothing", "observes-unknown"):
+        unknown = ["x-mood"] if mode == "observes-unknown" else []
+        reply["games"]["dominoes"]["observations"] = {k: unknown for k in reply["games"]["dominoes"]["kinds"]}
+    if mode == "huge-hello":
+        raw(sys.stdout.buffer, dumps(reply)[:-1].encode() + b', "x-padding": [' + b"0," * HUGE_HELLO_ITEMS + b"0]}\n")
+        return
     emit(reply)
     if mode == "exit-after-hello":
         sys.exit(0)
@@ -130,16 +146,33 @@ def hello(mode: str) -> None:
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])  # inherits the pipes
         with open(os.environ["FAKE_PIDFILE"], "w") as f:
             f.write(str(child.pid))
+    if mode in ("escaped-child", "escaped-bare-child"):
+        import subprocess
+        marker = sys.argv[3] if len(sys.argv) > 3 else "escaped"
+        # a session of its own (setsid), the pipes inherited, optionally no environment at all
+        seconds = os.environ.get("FAKE_CHILD_SECONDS", "120")
+        child = subprocess.Popen([sys.executable, "-S", "-c", f"import time; time.sleep({seconds})", marker],
+                                 start_new_session=True, env={} if mode == "escaped-bare-child" else None)
+        with open(os.environ["FAKE_PIDFILE"], "a") as f:
+            f.write(f"{child.pid}\n")
 
 
 def fault(mode: str, seq: int, reply: dict, out) -> dict | None:
     """The faulty answer (None: already written or none at all)."""
-    if mode in ("crash", "fork-child"):
+    if mode in ("crash", "fork-child", "escaped-child", "escaped-bare-child"):
         sys.stderr.write("fake: crashing on purpose\n")
         sys.stderr.flush()
         os._exit(3)
     if mode == "hang":
         time.sleep(60)
+    if mode == "hang-signal":
+        time.sleep(SIGNAL_DELAY)    # the runner has read and judged the answers before this one
+        with open(os.environ["FAKE_PIDFILE"], "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(60)
+    if mode in ("duplicate-key", "duplicate-seq", "duplicate-type") and reply["type"] == "result":
+        raw(out, duplicated(mode, reply))
+        return None
     if mode == "garbage":
         raw(out, b"this is not json\n")
         return None
@@ -201,6 +234,23 @@ def fault(mode: str, seq: int, reply: dict, out) -> dict | None:
     if mode == "slow":
         time.sleep(SLOW_SECONDS)
     return reply
+
+
+def duplicated(mode: str, reply: dict) -> bytes:
+    """The answer's JSON line with one key given twice: a wrong value first, the right one last
+    (a reader keeping the last value believes it)."""
+    steps = reply["steps"]
+    last = steps[-1]
+    if mode == "duplicate-key":
+        key = sorted(k for k in last if k != "error")[0] if any(k != "error" for k in last) else "error"
+        body = dumps(last)
+        steps_text = ", ".join(dumps(s) for s in steps[:-1]) + (", " if len(steps) > 1 else "")
+        step = '{"%s": "wrong", %s' % (key, body[1:])
+        return ('{"type": "result", "seq": %d, "steps": [%s%s]}\n' % (reply["seq"], steps_text, step)).encode()
+    if mode == "duplicate-seq":
+        return ('{"type": "result", "seq": 999, "seq": %d, "steps": %s}\n' % (reply["seq"], dumps(steps))).encode()
+    return ('{"type": "errored", "seq": %d, "message": "m", "type": "result", "steps": %s}\n'
+            % (reply["seq"], dumps(steps))).encode()
 
 
 def raw(out, data: bytes) -> None:

@@ -3,8 +3,10 @@
     python tests/core/fakes/hostile_table.py
 
 For every behaviour of fake_impl.py: did the run finish, its wall time, whether the report's
-counts add up to the selected cases, the exit code (and the one expected), the runner's peak
-RSS (VmHWM of the runner process) and the implementation processes left behind.
+counts add up to the selected cases (an implementation refused at its hello writes every case
+errored), the exit code (and the one expected), the runner's peak RSS (VmHWM of the runner
+process) and the implementation processes left behind (escaped children included). The
+signals are tested in tests/core/test_hostile_impl.py.
 """
 
 import json
@@ -55,6 +57,16 @@ BEHAVIOURS = [
     ("closed stdout of the impl", "closed-stdout", "1", 2, [], 1),
     ("forked child holding the pipes", "fork-child", "1", 2, [], 1),
     ("closed stdout of the runner", "wrong-answer", "1", 2, [], 1),
+    ("setsid child sleeping 120 s, crash at the 2nd case", "escaped-child", "2", 3, [], 1),
+    ("setsid child sleeping 120 s, clean exit", "escaped-child", "0", 3, [], 0),
+    ("setsid child without environment, clean exit", "escaped-bare-child", "0", 3, [], 0),
+    ("hello observing nothing", "observes-nothing", "0", 2, [], 1),
+    ("hello observing unknown keys only", "observes-unknown", "0", 2, [], 1),
+    ("1 of 3 cases compared (layout only)", "partial-hello", "0", 3, [], 1),
+    ("duplicate key in an answer", "duplicate-key", "2", 3, [], 1),
+    ("duplicate seq in an answer", "duplicate-seq", "2", 3, [], 1),
+    ("duplicate type in an answer", "duplicate-type", "2", 3, [], 1),
+    ("huge hello (5 MB)", "huge-hello", "0", 2, [], 2),
 ]
 
 
@@ -115,8 +127,9 @@ def main() -> None:
         time.sleep(0.2)
         orphans = alive_with(marker)
         pidfile = work / "child.pid"
-        if mode == "fork-child" and pidfile.exists():
-            orphans += [int(p) for p in pidfile.read_text().split() if running(int(p))]
+        if mode in ("fork-child", "escaped-child", "escaped-bare-child") and pidfile.exists():
+            orphans += [int(p) for p in pidfile.read_text().split() if running(int(p)) and int(p) not in orphans]
+            pidfile.unlink()
         rss = int(rss_file.read_text()) / 1024 if rss_file.exists() else float("nan")
         print(f"| {name} | {finished} | {seconds:.1f} | {'yes' if adds_up else 'NO'} | {code} ({expected}) "
               f"| {rss:.0f} | {', '.join(map(str, orphans)) or 'none'} |", flush=True)

@@ -18,7 +18,7 @@ def run() -> int:
     cases_file, rss_file, *args = sys.argv[1:]
     with open(cases_file, encoding="utf-8") as f:
         cases = json.load(f)
-    check.load_selected = lambda chosen: [c for c in cases if chosen.keep(c)]
+    check.load_selected = lambda chosen, *_: [c for c in cases if chosen.keep(c)]
     try:
         return main(["check", *args])
     finally:

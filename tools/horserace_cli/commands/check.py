@@ -4,12 +4,16 @@ Starts the implementation once (`--impl "COMMAND"`, default: the reference adapt
 selected case with a sequence number and judges the answers. Prints the first divergence of
 failing cases, a summary per game and per clause; writes --json, --junit and --html reports (also
 when the implementation cannot be started: then every case is errored with the reason).
-Cases the selection leaves out are counted as deselected. Exit status: 0 every compared case
-passed; 1 a case failed or errored, an expected failure passed or changed, an expected-failure
-entry matched nothing, or nothing was compared (every case skipped or deselected;
---allow-empty permits that); 2 usage
+Cases the selection leaves out are counted as deselected; the summary ends with "compared N of
+M cases (P%)" and the skipped cases counted by reason. Exit status: 0 every compared case
+passed; 1 a case failed or errored, an expected failure passed or changed, a case the baseline
+compared is skipped, an expected-failure entry is stale or names no case, nothing was compared
+(every case skipped or deselected; --allow-empty permits that) or less than half of the selected
+cases were (--allow-skips permits that); 2 usage
 error (an --impl that is empty or not a valid command line included) or the implementation
-could not be started.
+could not be started; 128 + N a signal ended the run (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP):
+the implementation and its processes are ended and the reports of the cases that ran are
+written, marked interrupted.
 """
 
 from __future__ import annotations
@@ -21,13 +25,15 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from reference.core import report
+from reference.core import processes, report
 from reference.core.attribution import applied_clauses
+from reference.core.expected_failures import known_cases as cases_and_clauses
 from reference.core.progress import Progress
 from reference.core.results import CaseResult, bounded
+from reference.core.interrupts import exit_code_of, signals_interrupt
 from reference.core.runner import (HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, Implementation,
-                                   ImplementationUnavailable, Selection, run_cases)
-from reference.core.vectors import case_totals, load_cases, load_selected
+                                   ImplementationUnavailable, RunInterrupted, Selection, run_cases)
+from reference.core.vectors import case_totals, check_names, load_cases, load_selected
 
 REFERENCE_ADAPTER = f"{shlex.quote(sys.executable)} -m horserace_cli.main adapter"
 
@@ -44,14 +50,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"at once (default {MAX_CONSECUTIVE_ERRORS}; 0: never)")
     parser.add_argument("--allow-empty", action="store_true",
                         help="exit 0 even if no case was compared (every case skipped or deselected)")
+    parser.add_argument("--allow-skips", action="store_true",
+                        help="exit 0 even if less than half of the selected cases were compared (the "
+                             "implementation's kinds, options or observations leave the rest skipped)")
+    parser.add_argument("--allow-modified-vectors", action="store_true",
+                        help="use vector files whose bytes or case count differ from vectors/MANIFEST.json "
+                             "(validated in full) instead of refusing them")
     parser.add_argument("--expected-failures", type=Path, metavar="FILE",
                         help="YAML/JSON list of {id or clause, reason, [step], [key]} the implementation "
                              "is known to fail (schema/expected-failures.schema.json)")
+    parser.add_argument("--label", metavar="TEXT",
+                        help="a name for this run in the JSON, JUnit and HTML reports (e.g. nightly-x86), "
+                             "to tell runs of one implementation apart")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--html", type=Path, metavar="DIR", help="write an HTML report (index.html) to DIR")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
     parser.add_argument("--all-clauses", action="store_true", help="list every clause in the summary")
+    parser.add_argument("--no-timestamps", action="store_true",
+                        help="reports without the start time and durations, so two runs compare byte for byte")
 
 
 def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,11 +81,14 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--changed-since", metavar="OLD",
                         help="only the cases added or changed (input or expectations) since OLD: a released "
                              "version, a commit, a vectors folder or a wheel (see `horserace changes`)")
+    parser.add_argument("--mode", action="append", default=[],
+                        help="only cases in this mode of play (repeatable): dominoes individual or partnership, "
+                             "Horse Fever 2-players ... 6-players; cases without players are kept")
 
 
 def selection(args: argparse.Namespace) -> Selection:
     only = changed_ids(args.changed_since) if getattr(args, "changed_since", None) else None
-    return Selection(args.id, args.game, args.kind, args.clause, args.flag, args.skip_flag, only)
+    return Selection(args.id, args.game, args.kind, args.clause, args.flag, args.skip_flag, args.mode, only)
 
 
 def changed_ids(old: str) -> frozenset[str]:
@@ -87,23 +107,28 @@ def run(args: argparse.Namespace) -> int:
         html_report.remove_stale(args.html)
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         return usage_error("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
+    check_names(args.game, args.kind, args.mode)  # a typo is named, not taken for an empty selection
+    report.checked_label(args.label)
     chosen = selection(args)
-    early = launch_early(args)          # it starts while the vectors are read
-    try:
-        return check(args, chosen, early)
-    finally:
-        if early is not None:
-            early.stop()
+    if getattr(args, "own_process", False):
+        processes.adopt_orphans()       # this process starts no other: its orphans are the implementation's
+    with signals_interrupt():           # SIGTERM and SIGHUP end the run as Ctrl-C does
+        early = launch_early(args)      # it starts while the vectors are read
+        try:
+            return check(args, chosen, early)
+        finally:
+            if early is not None:
+                early.stop()
 
 
 def launch_early(args: argparse.Namespace) -> Implementation | None:
     """The implementation, launched before the cases are read when its command does not depend
     on them: an --impl, or the reference adapter for a selection by game alone (else the
     adapter is told the games of the selected cases, known once they are read)."""
-    if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag
+    if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag or args.mode
                               or args.changed_since):
         return None
-    games = sorted(case_totals(args.game or None)) if args.impl is None else []
+    games = sorted(selected_totals(args)) if args.impl is None else []
     try:
         implementation = Implementation(args.impl if args.impl is not None else reference_adapter(games),
                                         handshake_timeout=args.handshake_timeout)
@@ -113,17 +138,27 @@ def launch_early(args: argparse.Namespace) -> Implementation | None:
     return implementation
 
 
+def modified(args: argparse.Namespace) -> dict[str, bool]:
+    """The loaders' keyword for --allow-modified-vectors, given only when it is."""
+    return {"allow_modified": True} if args.allow_modified_vectors else {}
+
+
+def selected_totals(args: argparse.Namespace) -> dict[str, int]:
+    """Game -> the cases of its vector files, for the games selected (all when none is)."""
+    return case_totals(args.game or None, **modified(args))
+
+
 def reference_adapter(games: list[str]) -> str:
     return REFERENCE_ADAPTER + "".join(f" --game {shlex.quote(g)}" for g in games)
 
 
 def check(args: argparse.Namespace, chosen: Selection, early: Implementation | None) -> int:
-    cases = load_selected(chosen)
-    info = report.RunInfo(filters=used_filters(args))
+    cases = load_selected(chosen, **modified(args))
+    info = report.RunInfo(filters=used_filters(args), label=args.label, stable=args.no_timestamps)
     selected_by_game: dict[str, int] = {}
     for game in case_games(cases):
         selected_by_game[game] = selected_by_game.get(game, 0) + 1
-    for game, total in case_totals(args.game or None).items():
+    for game, total in selected_totals(args).items():
         if total > selected_by_game.get(game, 0):
             info.deselected[game] = total - selected_by_game.get(game, 0)
     if not cases:
@@ -143,6 +178,9 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
                                            handshake_timeout=args.handshake_timeout,
                                            max_consecutive_errors=args.max_consecutive_errors)
         failed_start = ""
+    except RunInterrupted as exc:
+        results, announced, failed_start = exc.results, exc.announced, ""
+        info.interrupted, info.not_run = exc.signal, len(cases) - len(exc.results)
     except ImplementationUnavailable as exc:
         # the reports must describe this run, not stay behind from the previous one
         failed_start = bounded(str(exc), 1000)
@@ -150,33 +188,45 @@ def check(args: argparse.Namespace, chosen: Selection, early: Implementation | N
                               f"not run: the implementation could not be started: {failed_start}",
                               applied=applied_clauses(c)) for c in cases]
         announced = {"command": impl, "start_error": failed_start}
-    # every case of the suite is read only when an entry matched no case of the run: an entry
-    # may name any case, and says so only if it names none
-    if expected is not None and not failed_start and any(not entry.used for entry in expected.entries):
-        known = load_cases(None, validate=False)
-        info.unmatched_expected = expected.unmatched(
-            (c["id"] for c in known), (c["id"] for c in cases),
-            (k for c in known for k in c["clauses"]), (k for c in cases for k in c["clauses"]))
-    write_reports(args, results, announced, started, info)
+    if expected is not None and not failed_start and not info.interrupted:
+        info.expected, info.expected_file = expected.verdict(results, known_cases), expected.source
     compared = report.compared(results)
+    too_little = report.too_little_compared(compared, len(results), args.allow_skips, args.allow_empty)
     if failed_start:
         code, verdict = 2, f"horserace check: error: {failed_start}"
+    elif info.interrupted:
+        code, verdict = exit_code_of(info.interrupted), (f"horserace check: interrupted by {info.interrupted}: "
+                                                      f"{info.not_run} selected case(s) not run")
     elif not report.ok(results) or info.unmatched_expected:
         code, verdict = 1, ""
-    elif compared == 0 and not args.allow_empty:
+    elif too_little and compared == 0:
         code, verdict = 1, (f"horserace check: nothing was compared: all {len(results)} selected case(s) were "
                             f"skipped, {info.total_deselected} deselected (--allow-empty accepts that)")
+        info.run_errors.append(verdict.removeprefix("horserace check: "))
+    elif too_little:
+        code, verdict = 1, f"horserace check: {too_little}"
+        info.run_errors.append(too_little)
     else:
         code, verdict = 0, ""
+    write_reports(args, results, announced, started, info)
     try:
         if not failed_start:
             print(report.text_summary(results, args.show, args.all_clauses, info))
+        for name in announced.get("left_running", ()):
+            print(f"horserace check: warning: a process of the implementation could not be ended: {name}",
+                  file=sys.stderr)
         if verdict:
             print(verdict, file=sys.stderr)
         sys.stdout.flush()
     except BrokenPipeError:     # `check | head`: the reader left; the verdict stands
         silence_stdout()
     return code
+
+
+def known_cases() -> list[tuple[str, list[str]]]:
+    """Every case of the suite with its clauses, for the verdict on the expected failures
+    (read with this module's load_cases)."""
+    return cases_and_clauses(load_cases)
 
 
 def case_games(cases) -> list[str]:
@@ -187,7 +237,7 @@ def case_games(cases) -> list[str]:
 
 def used_filters(args: argparse.Namespace) -> dict[str, list[str]]:
     """The selection options given, by name (recorded in every report)."""
-    names = ("id", "game", "kind", "clause", "flag", "skip_flag")
+    names = ("id", "game", "kind", "clause", "flag", "skip_flag", "mode")
     used = {name: list(getattr(args, name)) for name in names if getattr(args, name)}
     if getattr(args, "changed_since", None):
         used["changed_since"] = [args.changed_since]

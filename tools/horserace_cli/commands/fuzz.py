@@ -3,15 +3,35 @@
 Case i of a campaign is made by the game's generator (reference/<game>/fuzzing.py) from a seed
 derived from (game, kind, index); the reference engine gives the expected observations and the
 implementation (`--impl "COMMAND"`, default: the reference adapter) is driven over the same
-protocol and judged by the same runner as `horserace check`. A failing case is shrunk (its
-chooser numbers edited while it still diverges) and written to --out as a YAML scenario, with
-the command that replays it. `--shard i/n` runs the indices with index % n == i-1;
-`horserace merge-reports` combines the shards' --json reports. `--mutant NAME` fuzzes the
-reference with that misreading installed (in process) and reports the cases needed to find it;
-`--all-mutants` does so for every mutant of the game(s).
-Exit status: 0 nothing diverged and some case was compared; 1 a case failed or errored, or
-nothing was compared (or, with --all-mutants, a mutant was not found); 2 usage error or the
-implementation could not be started.
+protocol and judged by the same runner as `horserace check`. A failure's diagnosis is its
+first divergence's attributed clauses and differing keys; the first failures of each diagnosis
+(--max-examples-per-bug) are shrunk (their chooser numbers edited while they fail with the same
+diagnosis) and written to --out as YAML scenarios, with the command that replays each. The
+report counts the rest (--jsonl streams every case). `--shard i/n` runs the indices with
+index % n == i-1; `horserace merge-reports` combines the shards' --json reports. `--mutant NAME`
+fuzzes the reference with that misreading installed (in process) and reports the cases needed
+to find it; `--all-mutants` does so for every mutant of the game(s).
+`--expected-failures FILE` takes a baseline as `check` does: a divergence its entries accept is
+xfailed (counted, not shrunk), one an entry covers but that differs from its pins is changed (a
+failure); an entry that matched nothing is a note, not an error (a campaign is a sample).
+Every case kind of every game is fuzzed except (each game's NOT_FUZZED, reference/<game>/fuzzing.py):
+dominoes perft: a perft case's answer is a count over every legal sequence of actions to a depth, not
+a step's observation: a wrong move shows there only as a different number; the legal actions a perft
+counts are compared at every step of the fuzzed match and probe cases (`legal_actions`), and
+`horserace perft` bisects a count.
+cards position: a position case is one position and an observe step: one play reaches, or a near
+miss of one that no play reaches; fuzzing already starts race, session and probe cases from
+positions play reaches, and a random change to a position is mostly malformed input, not a near
+miss.
+horse_fever position: a position case is one round under way and an observe step: one play reaches,
+or a near miss of one that no game reaches; fuzzing already starts probe cases from positions play
+reaches, and a random change to a position is mostly malformed input, not a near miss.
+Exit status: 0 nothing diverged (but as --expected-failures accepts) and at least half of the
+selected cases were compared; 1 a case failed, errored, changed or xpassed, nothing was compared, or less than half of the selected cases were
+(--allow-skips accepts that) (or, with --all-mutants, a mutant was not found); 2 usage error or
+the implementation could not be started; 128 + N a signal ended the run (130 Ctrl-C, 143 SIGTERM,
+129 SIGHUP): the implementation is ended and the reports of the cases that ran are written, their
+stop reason "interrupted by SIGTERM".
 """
 
 from __future__ import annotations
@@ -24,11 +44,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from reference.core.fuzz.campaign import Campaign, Track
-from reference.core.fuzz.cases import load_generator, non_default
+from reference.core.fuzz.campaign import MAX_EXAMPLES_PER_BUG, Campaign, Track
+from reference.core.fuzz.cases import case_seed, load_generator, non_default
 from reference.core.fuzz.report import exit_status, junit_xml, text_summary, write_json
-from reference.core.fuzz.session import Session, Target, fuzz_report
+from reference.core.fuzz.session import Session, Target, expected_verdict, run_session, session_report
 from reference.core.fuzz.shrink import MAX_ATTEMPTS
+from reference.core import processes
+from reference.core.interrupts import exit_code_of, signal_name, signals_interrupt
 from reference.core.progress import Progress
 from reference.core.runner import HANDSHAKE_TIMEOUT, MAX_CONSECUTIVE_ERRORS, Implementation, ImplementationUnavailable
 
@@ -44,8 +66,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kind", action="append", default=[],
                         help="only this case kind (repeatable; default: every kind the generator makes and "
                              "the implementation takes)")
+    parser.add_argument("--mode", action="append", default=[],
+                        help="only cases in this mode of play (repeatable; as for check): a generated case in "
+                             "another mode is deselected, and no shrink leads into one")
+    parser.add_argument("--label", metavar="TEXT", help="a name for this run in the JSON and JUnit reports")
     parser.add_argument("--seeds", metavar="A..B", help="case indices A to B (inclusive)")
     parser.add_argument("--seed", type=int, metavar="N", help="run the one case of this seed (a replay)")
+    parser.add_argument("--index", type=int, metavar="I",
+                        help="with --seed: the campaign index the case had (the replay commands give it), "
+                             "kept in the report")
     parser.add_argument("--budget-cases", type=int, metavar="N",
                         help=f"run N cases (indices from A, default 0; default {DEFAULT_BUDGET} when no "
                              "other bound is given)")
@@ -53,18 +82,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start no new case after S seconds (the cases run then depend on speed)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="an interpretation option value (JSON, else text); NAME=all: every value the "
-                             "implementation offers (repeatable)")
+                             "implementation offers (a long range or {\"any\": true}: its bounds and the "
+                             "register's values, named on stderr) (repeatable)")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                         help="N local workers, each with its own implementation process")
     parser.add_argument("--shard", metavar="I/N", help="run only the case indices with index %% N == I-1")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report "
-                        "(schema/fuzz-report.schema.json)")
+                        "(schema/fuzz-report.schema.json): totals, coverage, ranges, failures by diagnosis")
+    parser.add_argument("--jsonl", type=Path, metavar="FILE",
+                        help="stream one JSON line per case to FILE as the campaign goes (and one per "
+                             "counterexample once shrunk)")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--out", type=Path, default=Path("fuzz-out"), metavar="DIR",
                         help="where shrunk counterexamples are written as YAML scenarios (default fuzz-out/)")
-    parser.add_argument("--no-shrink", action="store_true", help="report failing cases as found")
+    parser.add_argument("--no-shrink", action="store_true",
+                        help="report failing cases as found (no scenario is written)")
     parser.add_argument("--shrink-attempts", type=int, default=MAX_ATTEMPTS, metavar="N",
-                        help=f"at most N shrink attempts per failing case (default {MAX_ATTEMPTS})")
+                        help=f"at most N shrink attempts per counterexample (default {MAX_ATTEMPTS})")
+    parser.add_argument("--max-examples-per-bug", type=int, default=MAX_EXAMPLES_PER_BUG, metavar="N",
+                        help="shrink and keep the first N failing cases of each diagnosis (attributed clauses "
+                             f"and differing keys); the others are counted (default {MAX_EXAMPLES_PER_BUG})")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per case (default 10)")
     parser.add_argument("--handshake-timeout", type=float, default=HANDSHAKE_TIMEOUT, metavar="SECONDS",
                         help=f"seconds to wait for the implementation's hello (default {HANDSHAKE_TIMEOUT:g})")
@@ -74,7 +111,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all-mutants", action="store_true",
                         help=f"fuzz every mutant of the game(s), {MUTANT_BUDGET} cases each unless a budget "
                              "is given; report the cases needed and the shrunk size")
+    parser.add_argument("--allow-skips", action="store_true",
+                        help="exit 0 even if less than half of the cases were compared (skipped by the "
+                             "implementation, or nothing it produces is observed)")
     parser.add_argument("--show", type=int, default=10, metavar="N", help="show at most N failing cases")
+    parser.add_argument("--expected-failures", type=Path, metavar="FILE",
+                        help="the baseline of known differences, as for check (clause, key and value pins): a "
+                             "divergence an entry accepts is xfailed, not a failure")
 
 
 class Usage(Exception):
@@ -127,10 +170,15 @@ def option_sets(game: str, fixed: dict[str, Any], every: list[str], offered: dic
         if name not in defaults:
             raise Usage(f"--option {name}: {game} has no option {name!r} "
                         f"(its options: {', '.join(sorted(defaults)) or 'none'})")
+    from reference.core.adapter import supported_options
+    from reference.core.options import values_to_run
     sets = [dict(fixed)]
     for name in every:
-        values = [v for v in offered.get(name, [defaults[name]]) if not isinstance(v, dict)] or [defaults[name]]
-        sets = [{**s, name: v} for s in sets for v in values]
+        register = supported_options(game).get(name, [defaults[name]])
+        values, notes = values_to_run(offered.get(name, [defaults[name]]), register)
+        for note in notes:          # a range or "any" offers more values than a campaign can run
+            print(f"horserace fuzz: --option {name}=all: {note}", file=sys.stderr)
+        sets = [{**s, name: v} for s in sets for v in values or [defaults[name]]]
     return sets
 
 
@@ -154,16 +202,25 @@ def reference_command(game: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    for stale in (args.json, args.junit):
+    for stale in (args.json, args.junit, args.jsonl):
         if stale is not None:
             stale.unlink(missing_ok=True)
+    if getattr(args, "own_process", False):
+        processes.adopt_orphans()       # this process starts no other: its orphans are the implementation's
     try:
-        return fuzz(args)
+        with signals_interrupt():       # SIGTERM and SIGHUP end the run as Ctrl-C does
+            return fuzz(args)
     except Usage as exc:
         return usage_error(str(exc))
 
 
 def check_arguments(args: argparse.Namespace) -> None:
+    from reference.core.errors import HorseRaceError
+    from reference.core.report import checked_label
+    try:
+        checked_label(args.label)
+    except HorseRaceError as exc:
+        raise Usage(str(exc)) from None
     if args.timeout <= 0 or args.handshake_timeout <= 0 or args.max_consecutive_errors < 0:
         raise Usage("--timeout and --handshake-timeout must be positive, --max-consecutive-errors >= 0")
     if args.jobs < 1:
@@ -176,6 +233,10 @@ def check_arguments(args: argparse.Namespace) -> None:
         raise Usage("--seed runs one case: it goes with neither --seeds, --budget-cases nor --shard")
     if args.seed is not None and args.seed < 0:
         raise Usage("--seed must be a whole number >= 0")
+    if args.index is not None and (args.seed is None or args.index < 0):
+        raise Usage("--index I goes with --seed N (the replay of case I): a whole number >= 0")
+    if args.max_examples_per_bug < 1:
+        raise Usage("--max-examples-per-bug must be at least 1")
     if args.shrink_attempts < 0:
         raise Usage("--shrink-attempts must be >= 0")
     if (args.mutant or args.all_mutants) and args.impl is not None:
@@ -202,15 +263,34 @@ def build_campaign(args: argparse.Namespace, game: str, target: Target, stop_at_
         raise Usage(f"the implementation takes none of the kinds the {game} generator makes ({', '.join(made)})")
     fixed, every = parse_options(args.option)
     sets = option_sets(game, fixed, every, offered.get("options") or {})
-    from reference.core.game import get_game
+    from reference.core.game import get_game, nearest
+    known_modes = list(get_game(game).modes)
+    for mode in args.mode:
+        if mode not in known_modes:
+            raise Usage(f"--mode {mode}{nearest(mode, known_modes)}: the modes of {game} are "
+                        f"{', '.join(known_modes) or 'none (its cases are in no mode)'}")
     tracks = dedupe([Track(k, non_default(get_game(game), s)) for k in kinds for s in sets])
     first, last = parse_range(args.seeds) if args.seeds else (0, None)
     if args.budget_cases is not None:
         last = first + args.budget_cases - 1 if last is None else min(last, first + args.budget_cases - 1)
     elif last is None and args.budget_seconds is None:
         last = first + default_budget - 1
-    return Campaign(game, tracks, first, last, args.seed, args.budget_seconds, parse_shard(args.shard),
-                    shrink=not args.no_shrink, shrink_attempts=args.shrink_attempts, stop_at_first=stop_at_first)
+    if args.seed is not None and args.index is not None:
+        track = tracks[args.index % len(tracks)]
+        if case_seed(game, track.kind, args.index, track.options) != args.seed:
+            print(f"horserace fuzz: note: seed {args.seed} is not the seed of case {args.index} of this campaign "
+                  f"({track.label()}); the case of seed {args.seed} is run, reported as case {args.index}",
+                  file=sys.stderr)
+    return Campaign(game, tracks, first, last, args.seed, args.index, args.budget_seconds, parse_shard(args.shard),
+                    shrink=not args.no_shrink, shrink_attempts=args.shrink_attempts,
+                    max_examples_per_bug=args.max_examples_per_bug, stop_at_first=stop_at_first,
+                    modes=tuple(args.mode), label=args.label, expected=expected_failures(args))
+
+
+def expected_failures(args: argparse.Namespace) -> Any:
+    """The --expected-failures baseline (a located error if it does not load), or None."""
+    from reference.core.expected_failures import load_expected_failures
+    return load_expected_failures(args.expected_failures) if args.expected_failures else None
 
 
 def dedupe(tracks: list[Track]) -> list[Track]:
@@ -237,20 +317,41 @@ def fuzz(args: argparse.Namespace) -> int:
         campaign = build_campaign(args, game, target, stop_at_first=mutant is not None,
                                   default_budget=MUTANT_BUDGET if mutant else DEFAULT_BUDGET)
         total = None if campaign.last is None else (campaign.last - campaign.first + 1) // campaign.shard[1]
+        session = Session(campaign, target, args.jobs, args.out, jsonl=args.jsonl)
         with Progress("fuzz", total=total, unit="cases") as bar:
-            report = fuzz_report(Session(campaign, target, args.jobs, args.out, bar.advance))
+            session.progress = bar.advance
+            try:
+                run_session(session)
+            except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: the implementation is ended
+                session.interrupted = signal_name(exc)
     except ImplementationUnavailable as exc:
         return usage_error(str(exc))
     finally:
         target.drop_started()           # a usage error after the hello: the process is not left behind
+    return finish(args, session, mutant)
+
+
+def finish(args: argparse.Namespace, session: Session, mutant: Any = None) -> int:
+    """Write the reports of what the session ran (all of it, or what ran before an interruption)
+    and print the summary; the exit status."""
+    report = session_report(session)
     if args.json:
         write_json(args.json, report)
     if args.junit:
         args.junit.write_text(junit_xml(report), encoding="utf-8")
     print(text_summary(report, args.show))
+    verdict = expected_verdict(session)
+    for problem in verdict.notes if verdict is not None else ():
+        print(f"note: expected-failure entry {problem.kind}: {problem.message}")
     if mutant is not None:
         print(mutant_line(report))
-    return exit_status(report, "fuzz")
+    for name in report["run"].get("left_running", ()):
+        print(f"horserace fuzz: warning: a process of the implementation could not be ended: {name}", file=sys.stderr)
+    if session.interrupted:
+        print(f"horserace fuzz: interrupted by {session.interrupted}: the report holds the cases that ran "
+              f"({report['cases']} case(s))", file=sys.stderr)
+        return exit_code_of(session.interrupted)
+    return exit_status(report, "fuzz", args.allow_skips)
 
 
 def mutant_line(report: dict[str, Any]) -> str:

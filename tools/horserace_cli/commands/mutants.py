@@ -6,6 +6,13 @@ parallel over the cores, and each stops at its first failing case; --full runs e
 (the whole kill table); --via-protocol runs each mutant as a real implementation (the
 reference adapter with the mutant installed) through the runner. Progress goes to stderr
 (reference/core/progress.py). Exit status 1 if any mutant survives.
+
+--generated runs the generated operator mutants of every rules module instead
+(reference/core/generated_mutants.py, run by reference/core/generated_run.py): per game how
+many were generated, killed, survived and are listed as equivalent
+(reference/<game>/equivalent_mutants.yaml), the score over the non-equivalent ones, and the
+curated set's figures beside them. Exit status 1 if a survivor is not in the register, a
+listed mutant is killed or no longer exists, or a mutant changes what the adapter offers.
 """
 
 from __future__ import annotations
@@ -27,9 +34,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--show", type=int, default=3, metavar="N", help="killing cases shown per mutant (--full)")
     parser.add_argument("--attribution", action="store_true",
                         help="attribute each mutant's failures and print its top attributed clause and share")
+    parser.add_argument("--generated", action="store_true",
+                        help="run the generated operator mutants of the rules code instead of the curated misreadings")
+    parser.add_argument("--sample", type=int, default=0, metavar="N",
+                        help="with --generated: a seeded random sample of N mutants (of the selected games together)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="with --sample: the sample's seed (default 0)")
+    parser.add_argument("--timeout", type=float, default=1.0, metavar="SECONDS",
+                        help="with --generated: seconds per case before a mutant counts as hanging (default 1)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.generated:
+        from horserace_cli.commands._generated_mutants import run_generated_command
+        return run_generated_command(args)
     from reference.core.game import all_games
     from reference.core.mutation import run_mutants, run_mutants_in_process
     from reference.core.vectors import load_cases

@@ -1,7 +1,7 @@
-"""Print the odds of Horse Race cards for a bettor: each horse's chance, gain per chip, posted vs fair.
+"""Print the odds of Horse Race cards for a bettor: each horse's chance, net result per chip, posted vs fair.
 
 For a track composition (how the seven track cards split over the four suits), each horse's
-chance to cross first, the bettor's expected gain per chip staked at the posted price, and the
+chance to cross first, the bettor's average net result per chip staked at the posted price, and the
 posted net odds beside the fair ones (the price at which the bet would break even). The chances
 are exact (computed, not simulated); --exact prints them as fractions too. A track with five or
 more of one suit is laid again (CRD-TRACK-4): it gets a note, not prices. By default one block
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--counts", metavar="S,H,D,C",
                         help="one track: its cards of spades, hearts, diamonds, clubs, e.g. 2,2,1,2")
     parser.add_argument("--all", action="store_true", help="every composition (80), not one block per shape")
-    parser.add_argument("--exact", action="store_true", help="also print every chance and gain as an exact fraction")
+    parser.add_argument("--exact", action="store_true", help="also print every chance and net result as an exact fraction")
     parser.add_argument("--table", metavar="N,N,N,N,N", default=",".join(map(str, SUGGESTED_ODDS)),
                         help="posted net odds for 0-4 track cards (default: the text's 1,2,3,5,10)")
 
@@ -76,7 +76,7 @@ def verdict(h: HorseOdds) -> str:
 
 def horse_lines(counts: dict[str, int], table: tuple[int, ...], suits: list[str], by_suit: bool,
                 show_exact: bool) -> list[str]:
-    lines = [f"  {'horse':<26} {'wins':>7}  {'gain per chip':>13}  {'posted':>6}  {'fair':>8}"]
+    lines = [f"  {'horse':<26} {'chance':>7}  {'net result/chip':>15}  {'posted':>6}  {'fair':>8}"]
     for h in composition_odds(counts, table):
         if h.suit not in suits:
             continue
@@ -84,10 +84,10 @@ def horse_lines(counts: dict[str, int], table: tuple[int, ...], suits: list[str]
                else f"a suit with {h.count} on the track")
         posted = f"{h.posted}:1" if h.posted is not None else "-"
         fair = f"{float(h.fair):.2f}:1" if h.fair is not None else "-"
-        lines.append(f"  {who:<26} {percent(h.probability):>7}  {gain_text(h):>13}  {posted:>6}  {fair:>8}  "
+        lines.append(f"  {who:<26} {percent(h.probability):>7}  {gain_text(h):>15}  {posted:>6}  {fair:>8}  "
                      f"{verdict(h)}")
         if show_exact:
-            lines.append(f"  {'':<26} exact: wins {h.probability}, gain per chip "
+            lines.append(f"  {'':<26} exact: chance {h.probability}, net result per chip "
                          f"{h.expected if h.expected is not None else '-'}, fair {h.fair if h.fair is not None else '-'}"
                          f" ({h.available} race cards)")
     return lines
@@ -107,9 +107,10 @@ def track_title(counts: dict[str, int]) -> str:
 def header(table: tuple[int, ...], show_exact: bool) -> list[str]:
     relay = relay_probability()
     return ["Horse Race cards: the odds for a bettor (seed 003, exact chances).",
-            "A chip on a horse at net odds N:1 wins N chips (and the chip back) if that horse crosses first;",
-            "otherwise the chip is lost. 'gain per chip' is the bettor's average result per chip staked;",
-            "'fair' is the price at which that average would be zero.",
+            "A stake of 1 chip on a horse at net odds N:1 brings N chips of net winnings if that horse crosses",
+            "first (total returned N + 1, the stake included); otherwise the stake is lost. 'chance' is the",
+            "horse's chance to cross first; 'net result/chip' is the bettor's average net result per chip",
+            "staked; 'fair' is the price at which that average would be zero. (Money words: see the README.)",
             f"Posted net odds by the horse's track cards 0-4: {', '.join(f'{o}:1' for o in table)}",
             f"A shuffled track is laid again (five or more of one suit) {percent(relay)} of the time"
             + exact(relay, show_exact) + "."]

@@ -80,6 +80,7 @@ class Selection:
     flags: list[str] = field(default_factory=list)      # keep cases with all of these flags
     skip_flags: list[str] = field(default_factory=list) # drop cases with any of these
     modes: list[str] = field(default_factory=list)      # keep cases in these modes (and those in none)
+    only_ids: frozenset[str] | None = None              # `--changed-since`: these ids and no others
 
     def id_matcher(self) -> Callable[[str], bool]:
         """Does an id match one of `ids`? Exact ids are a set lookup and the globs one compiled
@@ -90,6 +91,8 @@ class Selection:
         return self._matcher
 
     def keep(self, case: dict[str, Any]) -> bool:
+        if self.only_ids is not None and case["id"] not in self.only_ids:
+            return False
         if self.ids and not self.id_matcher()(case["id"]):
             return False
         if self.games and case["game"] not in self.games:

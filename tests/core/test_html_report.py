@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from horserace_cli.main import main
+from reference.core.version import SUITE_VERSION
 from reference.core import schemas
 from reference.core.adapter import answer_case, hello_reply
 from reference.core.catalog import load_catalog
@@ -121,7 +122,7 @@ def test_the_dashboard_shows_divergences_passes_and_skips_per_clause(runs):
     html = read(out / "index.html")
     parsed = structure(html)
     assert not parsed.errors and not parsed.stack and "<script" not in html
-    assert "<td>1. horserace-reference 0.1.0</td>" in html
+    assert f"<td>1. horserace-reference {SUITE_VERSION}</td>" in html
     assert "<td>3. my-dominoes 0.0.1</td>" in html                       # the starter's announced name
     rows = matrix(html)
     assert set(rows) >= set(reports["mutant"]["clauses"])

@@ -26,7 +26,7 @@ def subcommands() -> dict[str, str]:
 
 
 def version_line() -> str:
-    """`horserace 0.1.0 (protocol 1)`: the suite version the vectors and reports carry."""
+    """`horserace VERSION (protocol 1)`: the suite version the vectors and reports carry."""
     from reference.core.version import PROTOCOL_VERSION, suite_version
     return f"horserace {suite_version()} (protocol {PROTOCOL_VERSION})"
 

@@ -19,6 +19,7 @@ from horserace_cli import main as cli
 PARTS = [
     ("scenarios replay with every expectation met", ["verify", "-q"]),
     ("vectors and documents match a fresh generation", ["generate", "--check"]),
+    ("the vectors are the current version's release", ["release", "--check"]),
     ("every clause covered or waived", ["coverage"]),
     ("the reference adapter passes every vector", ["check"]),
     ("every mutant is killed", ["mutants"]),

@@ -78,13 +78,24 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--clause", action="append", default=[], help="only cases exercising this clause")
     parser.add_argument("--flag", action="append", default=[], help="only cases with this flag")
     parser.add_argument("--skip-flag", action="append", default=[], help="leave out cases with this flag")
+    parser.add_argument("--changed-since", metavar="OLD",
+                        help="only the cases added or changed (input or expectations) since OLD: a released "
+                             "version, a commit, a vectors folder or a wheel (see `horserace changes`)")
     parser.add_argument("--mode", action="append", default=[],
                         help="only cases in this mode of play (repeatable): dominoes individual or partnership, "
                              "Horse Fever 2-players ... 6-players; cases without players are kept")
 
 
 def selection(args: argparse.Namespace) -> Selection:
-    return Selection(args.id, args.game, args.kind, args.clause, args.flag, args.skip_flag, args.mode)
+    only = changed_ids(args.changed_since) if getattr(args, "changed_since", None) else None
+    return Selection(args.id, args.game, args.kind, args.clause, args.flag, args.skip_flag, args.mode, only)
+
+
+def changed_ids(old: str) -> frozenset[str]:
+    """The ids an upgrade from OLD asks something new of (`horserace changes OLD`)."""
+    from reference.core.releases import compare, resolve
+    from reference.core.releases.snapshot import current
+    return frozenset(compare(resolve(old), current()).ids_to_run())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -114,7 +125,8 @@ def launch_early(args: argparse.Namespace) -> Implementation | None:
     """The implementation, launched before the cases are read when its command does not depend
     on them: an --impl, or the reference adapter for a selection by game alone (else the
     adapter is told the games of the selected cases, known once they are read)."""
-    if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag or args.mode):
+    if args.impl is None and (args.id or args.kind or args.clause or args.flag or args.skip_flag or args.mode
+                              or args.changed_since):
         return None
     games = sorted(selected_totals(args)) if args.impl is None else []
     try:
@@ -226,7 +238,10 @@ def case_games(cases) -> list[str]:
 def used_filters(args: argparse.Namespace) -> dict[str, list[str]]:
     """The selection options given, by name (recorded in every report)."""
     names = ("id", "game", "kind", "clause", "flag", "skip_flag", "mode")
-    return {name: list(getattr(args, name)) for name in names if getattr(args, name)}
+    used = {name: list(getattr(args, name)) for name in names if getattr(args, name)}
+    if getattr(args, "changed_since", None):
+        used["changed_since"] = [args.changed_since]
+    return used
 
 
 def write_reports(args: argparse.Namespace, results: list[CaseResult], announced: dict, started: datetime,

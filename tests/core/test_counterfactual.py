@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -229,26 +231,27 @@ def test_a_generated_alteration_is_charged_to_every_marker_opening_its_block():
     assert {a.clauses for a in alterations} == {("DOM-OPEN-4", "DOM-PTS-4")}
 
 
-def test_a_passed_case_played_with_an_alteration_that_never_ends_is_cut_at_the_deadline():
-    """The tie-breaker that plays passed cases with an alteration acting everywhere stops one
-    that loops forever (a generated mutant can) at the search's deadline, instead of hanging the
-    run."""
-    import time
-    from contextlib import contextmanager
+@contextmanager
+def install_a_target_check_that_never_ends() -> Iterator[None]:
+    """A misreading that loops forever, as a generated mutant can: DOM-MATCH-3's target check."""
     from reference.core.mutation import patched
     from reference.dominoes.rules import match
 
     def forever(*args, **kwargs):
         while True:
             pass
+    with patched((match, "reaches_target", forever)):
+        yield
 
-    @contextmanager
-    def install():
-        with patched((match, "reaches_target", forever)):
-            yield
+
+def test_a_passed_case_played_with_an_alteration_that_never_ends_is_cut_at_the_deadline():
+    """The tie-breaker that plays passed cases with an alteration acting everywhere stops one
+    that loops forever (a generated mutant can) at the search's deadline, instead of hanging the
+    run."""
+    import time
 
     (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-match-domino-next-round")
-    alteration = cf.Alteration("loops", ("DOM-MATCH-3",), "decision", "test", install)
+    alteration = cf.Alteration("loops", ("DOM-MATCH-3",), "decision", "test", install_a_target_check_that_never_ends)
     began = time.process_time()
     assert cf._changes(case, alteration, cf._caches("dominoes"), began + 0.3)
     assert time.process_time() - began < 5
@@ -258,23 +261,11 @@ def test_a_misreading_that_hangs_on_every_case_is_played_no_further():
     """mutants --attribution bounds each case's play (a generated mutant can loop forever) and
     stops playing a misreading that hung MAX_HUNG times: it is errored, never attributed."""
     import time
-    from contextlib import contextmanager
     from reference.core.game import Mutant
     from reference.core.mutant_attribution import MAX_HUNG, attribute_mutant
-    from reference.core.mutation import patched
-    from reference.dominoes.rules import match
-
-    def forever(*args, **kwargs):
-        while True:
-            pass
-
-    @contextmanager
-    def install():
-        with patched((match, "reaches_target", forever)):
-            yield
 
     cases = load_cases(["dominoes"], kinds=["match"])[:20]
     began = time.process_time()
-    row = attribute_mutant(get_game("dominoes"), Mutant("loops", "never ends", ("DOM-MATCH-3",), install), cases)
+    row = attribute_mutant(get_game("dominoes"), Mutant("loops", "never ends", ("DOM-MATCH-3",), install_a_target_check_that_never_ends), cases)
     assert row.errored == MAX_HUNG and row.failures == 0 and not row.charges
     assert time.process_time() - began < 20

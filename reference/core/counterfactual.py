@@ -53,6 +53,7 @@ from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, ContextManager, Iterator, Mapping, Sequence
 
+from . import passed_cases
 from .decision_points import DecisionPoint, build, constant_holders, constant_points, decision_points, holders
 from .errors import IllegalAction
 from .expect import MISSING
@@ -1205,6 +1206,8 @@ def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:
     return [t for t in scored if rank(t) == top]
 
 
+note_passed = passed_cases.note_passed      # the runner's and the measurement's entry point
+
 _EXPLAINED: dict[tuple, list[tuple[Alteration, bool]]] = {}
 MAX_REMEMBERED = 256        # kinds of failure remembered
 MAX_EXPLANATIONS = 12       # alterations remembered per kind
@@ -1224,27 +1227,15 @@ def forget_explanations() -> None:
     """Forget what reproduced earlier failures, the cases that passed and what they contradict
     (a measurement starts each misreading afresh)."""
     _EXPLAINED.clear()
-    _PASSED.clear()
+    passed_cases.forget()
     _CONTRADICTED.clear()
 
 
 # -- the cases the implementation passed: a misreading they would show is not its misreading --
 
-_PASSED: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
-_CONTRADICTED: dict[str, bool] = {}
-MAX_PASSED = 48             # passed cases kept per game and kind
+_CONTRADICTED: dict[str, bool] = {}        # alteration -> changes a passed case; valid for _JUDGED_ON
+_JUDGED_ON = [-1]                           # the passed_cases.evidence the verdicts were made on
 PASSED_CHECKED = 6          # of them, played with each tied alteration
-
-
-def note_passed(case: Mapping[str, Any]) -> None:
-    """The implementation passed this case (the runner tells each one): kept, a bounded few per
-    game and kind, every other one dropped as more come, so that they stay spread."""
-    kept = _PASSED.setdefault((case["game"], case["kind"]), [])
-    if len(kept) >= MAX_PASSED:
-        del kept[::2]
-    kept.append(case)
-    if len(kept) % 8 == 0:
-        _CONTRADICTED.clear()           # new evidence: judge the alterations again
 
 
 def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any], deadline: float) -> list[Trial]:
@@ -1255,6 +1246,9 @@ def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any]
     passed = _passed_sample(case)
     if not passed:
         return best
+    if _JUDGED_ON[0] != passed_cases.evidence[0]:     # new evidence: judge the alterations again
+        _CONTRADICTED.clear()
+        _JUDGED_ON[0] = passed_cases.evidence[0]
     kept = []
     for trial in best[:MAX_HISTORY_CHECKS]:
         name = trial.alteration.name
@@ -1271,8 +1265,8 @@ def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any]
 
 
 def _passed_sample(case: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    same = _PASSED.get((case["game"], case["kind"]), [])
-    others = [c for (game, kind), cases in _PASSED.items() if game == case["game"] and kind != case["kind"]
+    same = passed_cases.PASSED.get((case["game"], case["kind"]), [])
+    others = [c for (game, kind), cases in passed_cases.PASSED.items() if game == case["game"] and kind != case["kind"]
               for c in cases]
     pool = [c for c in same + others if c["id"] != case["id"]]
     if len(pool) <= PASSED_CHECKED:

@@ -24,6 +24,7 @@ import queue
 import re
 import shlex
 import subprocess
+import sys
 import threading
 import time
 from collections import deque
@@ -632,8 +633,12 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
                 keep_results: bool = True) -> None:
     """run_cases with the implementation started: each result appended to `results` as it is
     judged (so an interruption keeps those before it), unless not `keep_results`."""
-    from . import counterfactual
-    counterfactual.forget_explanations()    # a run's charges never depend on what ran before it
+    # a run's charges never depend on what ran before it (a module not loaded remembers nothing)
+    from .passed_cases import forget
+    forget()
+    counterfactual = sys.modules.get(f"{__package__}.counterfactual")
+    if counterfactual is not None:
+        counterfactual.forget_explanations()
     if not isinstance(expected_failures, ExpectedFailures):
         expected_failures = ExpectedFailures([Entry(reason, id=case_id) for case_id, reason in
                                               (expected_failures or {}).items()])

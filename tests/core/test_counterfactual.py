@@ -269,3 +269,15 @@ def test_a_misreading_that_hangs_on_every_case_is_played_no_further():
     row = attribute_mutant(get_game("dominoes"), Mutant("loops", "never ends", ("DOM-MATCH-3",), install_a_target_check_that_never_ends), cases)
     assert row.errored == MAX_HUNG and row.failures == 0 and not row.charges
     assert time.process_time() - began < 20
+
+
+def test_a_run_in_which_nothing_fails_never_loads_the_search():
+    """The search costs some 17 ms to import: a one-case check that passes must not pay it
+    (the passed cases it reads are kept in reference/core/passed_cases.py)."""
+    import subprocess
+    code = ("import sys; from horserace_cli.main import main; "
+            "status = main(['check', '--id', 'dom-ex-sixty-plus-two']); "
+            "assert status == 0, status; "
+            "assert 'reference.core.counterfactual' not in sys.modules, 'the search was loaded'")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -158,3 +158,11 @@ def test_a_scenario_of_the_suite_still_names_its_clauses(tmp_path):
         load_scenario(tmp_path / "s.yaml")
     assert "'clauses' is a required property" in str(info.value) and "ruling may leave them out" in str(info.value)
     assert load_scenario(tmp_path / "s.yaml", question=True).clauses == []
+
+
+def test_the_command_offers_exactly_the_formats_a_ruling_is_written_in():
+    """`ruling --format` names its choices without importing the rulings (the parser of every
+    command is built at each start); they must be the formats the module writes."""
+    from horserace_cli.commands.ruling import FORMAT_NAMES
+    from reference.core.ruling import FORMATS
+    assert FORMAT_NAMES == tuple(FORMATS)

@@ -17,10 +17,6 @@ import json
 import sys
 from pathlib import Path
 
-from reference.core.releases import compare, resolve
-from reference.core.releases.compare import as_json, text
-from reference.core.releases.record import releases_folder, retired_reasons
-from reference.core.releases.snapshot import current
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +27,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here: the releases load every game, which building the parser for another command needs not
+    from reference.core.releases import compare, resolve
+    from reference.core.releases.compare import as_json, text
+    from reference.core.releases.record import releases_folder, retired_reasons
+    from reference.core.releases.snapshot import current
     old = resolve(args.old)
     new = resolve(args.new) if args.new else current()
     changes = compare(old, new, retired_reasons(releases_folder()))

@@ -17,9 +17,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from reference.core.ruling import FORMATS, load_question, rule
-
 LANGS = ("es", "pt", "pl", "components")
+FORMAT_NAMES = ("text", "md", "html")       # reference.core.ruling.FORMATS, checked by a test
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--step", type=int, default=None, metavar="N",
                         help="rule on step N (numbered from 0): the steps before it are shown briefly, "
                              "those after it not at all")
-    parser.add_argument("--format", choices=tuple(FORMATS), default="text",
+    parser.add_argument("--format", choices=FORMAT_NAMES, default="text",
                         help="text (default), md (Markdown) or html (a page to show or print)")
     parser.add_argument("--lang", action="append", choices=LANGS, metavar="LANG",
                         help="quote the rules in this language only (es, pt, pl, components); repeatable; "
@@ -36,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here: a ruling loads every game, which building the parser for another command needs not
+    from reference.core.ruling import FORMATS, load_question, rule
     ruling = rule(load_question(args.question), args.step)
     written = FORMATS[args.format](ruling, args.lang)
     if args.output:

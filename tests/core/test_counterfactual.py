@@ -281,3 +281,36 @@ def test_a_run_in_which_nothing_fails_never_loads_the_search():
             "assert 'reference.core.counterfactual' not in sys.modules, 'the search was loaded'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_search_is_bounded_by_a_count_so_a_slow_machine_charges_the_same(monkeypatch):
+    """The search stops after MAX_TRIALS alterations, whatever the CPU time they took: the same
+    failure is charged the same on a loaded machine (a time bound made two runs differ)."""
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-probe2-dom-cont-5-001")
+    steps = misread_impl.answers("missed-finish", case)
+    cf.forget_explanations()
+    whole = first_mismatch(case, steps)["counterfactual"]
+    assert "budget_spent" not in whole and whole["alterations_tried"] > 3
+    monkeypatch.setattr(cf, "MAX_TRIALS", 3)
+    cf.forget_explanations()
+    cut = first_mismatch(case, steps)["counterfactual"]
+    assert cut["alterations_tried"] == 3 and cut["budget_spent"] is True
+    # slow every play down: the count, not the clock, decides where the search stops
+    monkeypatch.setattr(cf, "MAX_TRIALS", 400)
+    played = cf.Stage.play
+    monkeypatch.setattr(cf.Stage, "play", lambda self, *a, **k: (sum(range(20000)), played(self, *a, **k))[1])
+    cf.forget_explanations()
+    slow = first_mismatch(case, steps)
+    cf.forget_explanations()
+    assert (slow["clauses"], slow["counterfactual"]["alterations_tried"]) == \
+        (first_mismatch(case, steps)["clauses"], whole["alterations_tried"])
+
+
+def test_a_run_forgets_what_earlier_runs_of_the_process_explained(monkeypatch):
+    """runner.run_started starts each run afresh: what reproduced earlier failures and the cases
+    that passed belong to the run that saw them."""
+    from reference.core import passed_cases, runner
+    cf._EXPLAINED[("a fingerprint",)] = []
+    passed_cases.note_passed({"id": "x", "game": "dominoes", "kind": "match"})
+    runner.run_started(None, "none", [], [], 1.0, None, None, 1)     # no cases: the run starts and ends
+    assert not cf._EXPLAINED and not passed_cases.PASSED

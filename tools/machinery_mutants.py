@@ -105,6 +105,18 @@ AREAS: dict[str, dict[str, Any]] = {
                                 "tests/core/test_fuzz_expected.py", "tests/core/test_fuzz_merge.py"]},
     "fuzz/merge.py": {"tests": ["tests/core/test_fuzz_merge.py"]},
     "fuzz/ranges.py": {"tests": ["tests/core/test_fuzz_ranges.py", "tests/core/test_fuzz_merge.py"]},
+    # the modules that came into main on 6 December (counterfactual attribution, releases, the
+    # scaffold, generated rule mutants), each with the test file written for it
+    "counterfactual.py": {"tests": ["tests/core/test_counterfactual.py"]},
+    "decision_points.py": {"tests": ["tests/core/test_counterfactual.py"]},
+    "passed_cases.py": {"tests": ["tests/core/test_counterfactual.py"]},
+    "mutant_attribution.py": {"tests": ["tests/core/test_attribution.py", "tests/core/test_counterfactual.py"]},
+    "releases/snapshot.py": {"tests": ["tests/core/test_versions.py"]},
+    "releases/compare.py": {"tests": ["tests/core/test_versions.py"]},
+    "releases/record.py": {"tests": ["tests/core/test_versions.py"]},
+    "scaffold.py": {"tests": ["tests/core/test_scaffold.py"]},
+    "generated_mutants.py": {"tests": ["tests/core/test_generated_mutants.py"]},
+    "generated_run.py": {"tests": ["tests/core/test_generated_run.py"]},
 }
 
 # Operators left out: VariableReplacer and VariableInserter put random values in (a mutant

@@ -109,7 +109,7 @@ AREAS: dict[str, dict[str, Any]] = {
     # scaffold, generated rule mutants), each with the test file written for it
     "counterfactual.py": {"tests": ["tests/core/test_counterfactual.py"]},
     "decision_points.py": {"tests": ["tests/core/test_counterfactual.py"]},
-    "passed_cases.py": {"tests": ["tests/core/test_counterfactual.py"]},
+    "passed_cases.py": {"tests": ["tests/core/test_passed_cases.py", "tests/core/test_counterfactual.py"]},
     "mutant_attribution.py": {"tests": ["tests/core/test_attribution.py", "tests/core/test_counterfactual.py"]},
     "releases/snapshot.py": {"tests": ["tests/core/test_versions.py"]},
     "releases/compare.py": {"tests": ["tests/core/test_versions.py"]},

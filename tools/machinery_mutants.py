@@ -107,8 +107,8 @@ AREAS: dict[str, dict[str, Any]] = {
     "fuzz/ranges.py": {"tests": ["tests/core/test_fuzz_ranges.py", "tests/core/test_fuzz_merge.py"]},
     # the modules that came into main on 6 December (counterfactual attribution, releases, the
     # scaffold, generated rule mutants), each with the test file written for it
-    "counterfactual.py": {"tests": ["tests/core/test_counterfactual.py"]},
-    "decision_points.py": {"tests": ["tests/core/test_counterfactual.py"]},
+    "counterfactual.py": {"tests": ["tests/core/test_counterfactual_parts.py", "tests/core/test_counterfactual.py"]},
+    "decision_points.py": {"tests": ["tests/core/test_counterfactual_parts.py", "tests/core/test_counterfactual.py"]},
     "passed_cases.py": {"tests": ["tests/core/test_passed_cases.py", "tests/core/test_counterfactual.py"]},
     "mutant_attribution.py": {"tests": ["tests/core/test_mutant_attribution.py", "tests/core/test_attribution.py",
                                         "tests/core/test_counterfactual.py"]},

@@ -297,10 +297,17 @@ def reproduced(entries: list[dict[str, Any]], root: Path = ROOT) -> list[str]:
 # -- running ------------------------------------------------------------------------------------
 
 def scratch_copy() -> Path:
-    """The checkout's files (tracked, and untracked but not ignored) copied to a new folder."""
+    """The checkout's files (tracked, and untracked but not ignored) copied to `<new folder>/repo`,
+    with `<new folder>/shared` a link to the checkout's `../shared` (the rule texts) when there is
+    one: the tests that need the rule texts beside the checkout (the scaffold's, the seeds')
+    then run in the copy instead of skipping, and can kill a mutant."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                             cwd=ROOT, capture_output=True, check=True).stdout.decode().split("\0")
-    target = Path(tempfile.mkdtemp(prefix="horserace-mutants-"))
+    outer = Path(tempfile.mkdtemp(prefix="horserace-mutants-"))
+    target = outer / "repo"
+    target.mkdir()
+    if (ROOT.parent / "shared").is_dir():
+        (outer / "shared").symlink_to(ROOT.parent / "shared", target_is_directory=True)
     for name in filter(None, listed):
         source = ROOT / name
         if source.is_file():
@@ -497,9 +504,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 os.environ[key] = value
         if args.keep:
-            print(f"scratch copy kept: {copy}", file=sys.stderr)
+            print(f"scratch copy kept: {copy} (remove {copy.parent})", file=sys.stderr)
         else:
-            shutil.rmtree(copy, ignore_errors=True)
+            shutil.rmtree(copy.parent, ignore_errors=True)     # the link to ../shared is removed, not followed
     return report(records, register, copy, args)
 
 

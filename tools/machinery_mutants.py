@@ -116,7 +116,7 @@ AREAS: dict[str, dict[str, Any]] = {
     "releases/compare.py": {"tests": ["tests/core/test_release_parts.py", "tests/core/test_versions.py"]},
     "releases/record.py": {"tests": ["tests/core/test_release_parts.py", "tests/core/test_versions.py"]},
     "scaffold.py": {"tests": ["tests/core/test_scaffold.py"]},
-    "generated_mutants.py": {"tests": ["tests/core/test_generated_mutants.py"]},
+    "generated_mutants.py": {"tests": ["tests/core/test_generated_mutant_parts.py", "tests/core/test_generated_mutants.py"]},
     "generated_run.py": {"tests": ["tests/core/test_generated_run.py"]},
 }
 

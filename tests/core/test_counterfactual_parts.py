@@ -39,3 +39,15 @@ def test_a_setup_value_is_found_down_to_six_levels_and_no_deeper():
     assert _given(nested(6), "target", 150)
     assert not _given(nested(7), "target", 150)
     assert not _given(nested(2), "target", 151)
+
+
+def test_two_changes_are_the_same_only_if_they_remove_the_same_facts_too():
+    """Per-seat multisets (unordered_each) carry no length fact: dropping one item or two adds
+    nothing in either case, and only what they remove tells the two misreadings apart."""
+    from reference.core.counterfactual import Change
+    expected, modes = {"hands": [[1, 2]]}, {"hands": "unordered_each"}
+    one_dropped = Change(expected, {"hands": [[1]]}, modes)
+    both_dropped = Change(expected, {"hands": [[]]}, modes)
+    assert one_dropped.added == both_dropped.added
+    assert not one_dropped.same_as(both_dropped)
+    assert one_dropped.same_as(Change(expected, {"hands": [[1]]}, modes))

@@ -64,3 +64,11 @@ def test_a_release_record_may_be_exactly_its_size_bound_and_not_a_byte_more(tmp_
         handle.write(" ")
     with pytest.raises(ReleaseError, match="over"):
         load_record(tmp_path, "0.3.0")
+
+
+def test_a_commit_without_vectors_is_named_by_git_s_twelve_digit_abbreviation(monkeypatch):
+    from reference.core.releases import snapshot
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    monkeypatch.setattr(snapshot, "git", lambda *args: "")        # a tree with no vectors/ in it
+    with pytest.raises(SnapshotError, match=r"^v0: commit 0123456789ab has no vector files$"):
+        snapshot.from_commit(commit, "v0")

@@ -105,6 +105,19 @@ AREAS: dict[str, dict[str, Any]] = {
                                 "tests/core/test_fuzz_expected.py", "tests/core/test_fuzz_merge.py"]},
     "fuzz/merge.py": {"tests": ["tests/core/test_fuzz_merge.py"]},
     "fuzz/ranges.py": {"tests": ["tests/core/test_fuzz_ranges.py", "tests/core/test_fuzz_merge.py"]},
+    # the modules that came into main on 6 December (counterfactual attribution, releases, the
+    # scaffold, generated rule mutants), each with the test file written for it
+    "counterfactual.py": {"tests": ["tests/core/test_counterfactual_parts.py", "tests/core/test_counterfactual.py"]},
+    "decision_points.py": {"tests": ["tests/core/test_counterfactual_parts.py", "tests/core/test_counterfactual.py"]},
+    "passed_cases.py": {"tests": ["tests/core/test_passed_cases.py", "tests/core/test_counterfactual.py"]},
+    "mutant_attribution.py": {"tests": ["tests/core/test_mutant_attribution.py", "tests/core/test_attribution.py",
+                                        "tests/core/test_counterfactual.py"]},
+    "releases/snapshot.py": {"tests": ["tests/core/test_release_parts.py", "tests/core/test_versions.py"]},
+    "releases/compare.py": {"tests": ["tests/core/test_release_parts.py", "tests/core/test_versions.py"]},
+    "releases/record.py": {"tests": ["tests/core/test_release_parts.py", "tests/core/test_versions.py"]},
+    "scaffold.py": {"tests": ["tests/core/test_scaffold.py"]},
+    "generated_mutants.py": {"tests": ["tests/core/test_generated_mutant_parts.py", "tests/core/test_generated_mutants.py"]},
+    "generated_run.py": {"tests": ["tests/core/test_generated_run.py"]},
 }
 
 # Operators left out: VariableReplacer and VariableInserter put random values in (a mutant
@@ -284,10 +297,17 @@ def reproduced(entries: list[dict[str, Any]], root: Path = ROOT) -> list[str]:
 # -- running ------------------------------------------------------------------------------------
 
 def scratch_copy() -> Path:
-    """The checkout's files (tracked, and untracked but not ignored) copied to a new folder."""
+    """The checkout's files (tracked, and untracked but not ignored) copied to `<new folder>/repo`,
+    with `<new folder>/shared` a link to the checkout's `../shared` (the rule texts) when there is
+    one: the tests that need the rule texts beside the checkout (the scaffold's, the seeds')
+    then run in the copy instead of skipping, and can kill a mutant."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                             cwd=ROOT, capture_output=True, check=True).stdout.decode().split("\0")
-    target = Path(tempfile.mkdtemp(prefix="horserace-mutants-"))
+    outer = Path(tempfile.mkdtemp(prefix="horserace-mutants-"))
+    target = outer / "repo"
+    target.mkdir()
+    if (ROOT.parent / "shared").is_dir():
+        (outer / "shared").symlink_to(ROOT.parent / "shared", target_is_directory=True)
     for name in filter(None, listed):
         source = ROOT / name
         if source.is_file():
@@ -484,9 +504,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 os.environ[key] = value
         if args.keep:
-            print(f"scratch copy kept: {copy}", file=sys.stderr)
+            print(f"scratch copy kept: {copy} (remove {copy.parent})", file=sys.stderr)
         else:
-            shutil.rmtree(copy, ignore_errors=True)
+            shutil.rmtree(copy.parent, ignore_errors=True)     # the link to ../shared is removed, not followed
     return report(records, register, copy, args)
 
 

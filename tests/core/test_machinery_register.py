@@ -114,14 +114,20 @@ def test_the_summary_scores_over_non_equivalent_mutants_and_lists_the_unregister
 
 def test_the_scratch_copy_holds_the_checkout_and_is_not_the_checkout():
     import shutil
+    shared = sorted((ROOT.parent / "shared").iterdir()) if (ROOT.parent / "shared").is_dir() else None
     copy = tool.scratch_copy()
     try:
         assert ROOT not in copy.parents and copy != ROOT
         for name in ("reference/core/expect.py", "tests/core/test_exact_compare.py", "pyproject.toml",
                      "tests/core/machinery_equivalents.yaml"):
             assert (copy / name).read_bytes() == (ROOT / name).read_bytes()
-    finally:
-        shutil.rmtree(copy)
+        if (ROOT.parent / "shared").is_dir():       # the rule texts beside it, as beside the checkout
+            assert (copy.parent / "shared").resolve() == (ROOT.parent / "shared").resolve()
+    finally:        # never more than the tool's own folder (a copy made elsewhere: only the copy)
+        shutil.rmtree(copy.parent if copy.parent.name.startswith("horserace-mutants-") else copy)
+    assert copy.parent.name.startswith("horserace-mutants-") and not copy.parent.exists()         # the folder goes whole; the link goes, not what it links to
+    if shared is not None:
+        assert sorted((ROOT.parent / "shared").iterdir()) == shared
 
 
 def test_with_cosmic_ray_every_entry_is_still_a_mutant_it_makes():

@@ -1,0 +1,71 @@
+"""The measurement of attribution on misreadings (reference/core/mutant_attribution.py): the parts
+the mutant table's test does not reach (the spread of attributed cases, a mutant whose top clause
+is another's, the stop after `per_mutant` failures, the leave-one-out of a generated mutant)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from types import SimpleNamespace
+
+from reference.core import mutant_attribution
+from reference.core.game import Mutant, get_game
+from reference.core.generated_mutants import generated_mutants
+from reference.core.mutant_attribution import Charge, MutantAttribution, generated_withheld, spread
+from tests.core.test_attribution import answer, synthetic_case
+
+
+def test_a_spread_steps_by_the_exact_fraction_not_a_rounded_one():
+    # 10 items, 4 kept: a step of 2.5, so indices 0, 2.5, 5, 7.5 rounded down (a step of 2 would
+    # leave the last quarter out)
+    assert spread(list(range(10)), 4) == [0, 2, 5, 7]
+
+
+def test_a_mutant_whose_top_clause_is_another_s_is_not_its_own():
+    mutant = Mutant("scores", "settlement bonus lost", ("DOM-SETTLE-4",), lambda: None)
+    row = MutantAttribution("dominoes", mutant,
+                            charges=[Charge("dom-a", 1, ["DOM-TURN-1"], "footprint")] * 2)
+    assert row.top == "DOM-TURN-1" and not row.own
+    assert not MutantAttribution("dominoes", mutant).own          # nothing charged: no top clause
+    row.charges = [Charge("dom-a", 1, ["DOM-SETTLE-4"], "footprint")]
+    assert row.own
+
+
+def test_only_a_shuffled_run_stops_after_per_mutant_failures(monkeypatch):
+    """Unshuffled, every case is played and every failure counted (the spread is taken over all
+    of them); shuffled (a large population), the play stops at `per_mutant` failures."""
+    active: list[bool] = []
+
+    @contextmanager
+    def installing():
+        active.append(True)
+        try:
+            yield
+        finally:
+            active.clear()
+
+    def replay(case):
+        steps = answer(case)
+        if active:
+            steps[1]["scores"] = [0, 0]
+        return steps
+
+    monkeypatch.setattr(mutant_attribution, "replay_case", replay)
+    cases = [synthetic_case(id=f"dom-synthetic-{i:03}") for i in range(3)]
+    mutant = Mutant("scores", "settlement bonus lost", ("DOM-SETTLE-4",), installing)
+    game = get_game("dominoes")
+    whole = mutant_attribution.attribute_mutant(game, mutant, cases, counterfactual=False, per_mutant=1)
+    assert whole.failures == 3 and len(whole.charges) == 1
+    cut = mutant_attribution.attribute_mutant(game, mutant, cases, counterfactual=False, per_mutant=1, shuffled=True)
+    assert cut.failures == 1
+
+
+def test_a_generated_mutant_withholds_its_own_alteration_and_no_other():
+    mutants = sorted(generated_mutants("dominoes"), key=lambda m: m.key)
+    first, last = mutants[0], mutants[-1]
+    withheld = generated_withheld(first.as_mutant())
+    elsewhere = "no/such/site:0"
+    assert withheld(SimpleNamespace(name=f"generated {first.key}", site=elsewhere))
+    assert not withheld(SimpleNamespace(name=f"generated {last.key}", site=elsewhere))
+    same_site = generated_withheld(first.as_mutant(), same_site=True)
+    assert same_site(SimpleNamespace(name="some other alteration", site=f"{first.module}:{first.line}"))
+    assert not same_site(SimpleNamespace(name=f"generated {last.key}", site=elsewhere))

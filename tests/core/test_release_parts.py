@@ -1,0 +1,74 @@
+"""Parts of the release comparison (reference/core/releases/) that test_versions.py's scratch
+releases do not reach: a case whose flags alone changed, and where a broken case line is."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reference.core.releases.compare import compare
+from reference.core.releases.snapshot import SnapshotError, snapshot_of_texts, split_file
+
+READING = "Depends on DOM-INT-7 (how a blocked round is counted)"
+
+
+def vector_text(*cases: dict, flags: dict | None = None) -> str:
+    """A vector file in the generated layout: header lines, the cases' opening, one case a line."""
+    header = {"suite_version": "0.2.0", "game": "dominoes", "kind": "settlement", "flags": flags or {}}
+    lines = ["{"] + [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in header.items()] + ['  "cases": [']
+    lines += [f"    {json.dumps(c)}," for c in cases[:-1]] + [f"    {json.dumps(cases[-1])}", "  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def case(**changes) -> dict:
+    out = {"id": "dom-settlement-one", "input": {"steps": []}, "expected": [{"scores": [3, 0]}], "flags": []}
+    out.update(changes)
+    return out
+
+
+def test_a_case_whose_flags_alone_changed_is_a_flags_change_caused_by_its_interpretation():
+    flags = {"blocked-count": READING}
+    old = snapshot_of_texts("old", {"dominoes/settlement": vector_text(case(), flags=flags)})
+    new = snapshot_of_texts("new", {"dominoes/settlement": vector_text(case(flags=["blocked-count"]), flags=flags)})
+    (change,) = compare(old, new).cases
+    assert change.change == "flags"
+    assert change.cause == "interpretation DOM-INT-7: which cases depend on it"
+
+
+def test_a_case_line_that_is_not_json_is_named_by_its_line_number_in_the_file():
+    text = vector_text(case(), case(id="dom-settlement-two"))
+    lines = text.split("\n")
+    broken = next(i for i, line in enumerate(lines) if "dom-settlement-two" in line)
+    lines[broken] = lines[broken].replace("{", "{oops", 1)
+    _, rows = split_file("0.2.0", "dominoes/settlement", "\n".join(lines))
+    with pytest.raises(SnapshotError, match=rf"dominoes/settlement\.json line {broken + 1}: not JSON"):
+        list(rows)
+
+
+def test_a_release_naming_another_previous_release_is_reported():
+    from reference.core.releases.record import step_problems
+    problems = step_problems({"version": "0.2.0"}, {"version": "0.3.0", "previous": "0.1.0"})
+    assert problems == ["release 0.3.0 names '0.1.0' as its previous release, not 0.2.0"]
+
+
+def test_a_release_record_may_be_exactly_its_size_bound_and_not_a_byte_more(tmp_path):
+    from reference.core.releases.record import MAX_RECORD_BYTES, ReleaseError, load_record, record_path
+    path = record_path(tmp_path, "0.3.0")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    opening = '{"version": "0.3.0", "pad": "'
+    path.write_text(opening + "x" * (MAX_RECORD_BYTES - len(opening) - 2) + '"}', encoding="utf-8")
+    assert path.stat().st_size == MAX_RECORD_BYTES
+    assert load_record(tmp_path, "0.3.0")["version"] == "0.3.0"
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(" ")
+    with pytest.raises(ReleaseError, match="over"):
+        load_record(tmp_path, "0.3.0")
+
+
+def test_a_commit_without_vectors_is_named_by_git_s_twelve_digit_abbreviation(monkeypatch):
+    from reference.core.releases import snapshot
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    monkeypatch.setattr(snapshot, "git", lambda *args: "")        # a tree with no vectors/ in it
+    with pytest.raises(SnapshotError, match=r"^v0: commit 0123456789ab has no vector files$"):
+        snapshot.from_commit(commit, "v0")

@@ -16,6 +16,14 @@ Then it is played again once per alteration, each changing one decision at that 
   setup on (`earlier_alterations`); one that changes an earlier observation explains nothing,
   since the implementation matched every earlier step.
 
+An alteration is charged to the clauses of the code it changes. An altered answer of a
+decision point that decides several clauses in blocks of their own names the blocks of the
+`return`s the reference took there at this step (`answering_clauses`: the Serum Maleficum block
+of sprint_spaces, not all four cards); a shifted argument names the block of the rules line that
+passed it (`calling_clauses`: the places set_new_odds counts, not the rows odds_after_race
+reads). A block is a marker's region as the generated mutants read it (clause_regions), so both
+ways of naming code agree.
+
 Each altered observation is compared with the implementation's *actual* observation, values
 and all (`closeness`): an alteration that reproduces it exactly comes first, then the others
 by an Ochiai measure over the differing facts (as Metallaxis-FL ranks mutants; MUSE's insight
@@ -86,6 +94,11 @@ class Alteration:
     # a decision taken at an earlier step only: played from the setup on, and it explains
     # nothing when any earlier step's observation (which the implementation matched) changes
     earlier: bool = False
+    # it changes what a decision point answered: charged to the clause blocks of the `return`s
+    # the reference took there (`answering_clauses`), not to every clause of the function
+    answered: bool = False
+    # it shifts an argument a rule passed: charged to the block of the call (`calling_clauses`)
+    by_caller: bool = False
 
 
 @dataclass
@@ -320,6 +333,8 @@ class Call:
     answer: Any = None          # what it gave, when a plain value (a str, None, a number)
     first_int: bool = False     # a tuple whose first item is a whole number
     plain: bool = True          # every argument a plain value (no game object): a function of numbers
+    line: int | None = None     # the line it returned from (None: not seen, e.g. a cached answer)
+    site: tuple[str, int] | None = None     # (rules module, line) it was called from, if a rule called it
 
 
 _PLAIN = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
@@ -345,22 +360,33 @@ def _call_kind(result: Any) -> tuple[str, Any, bool]:
     return "other", None, False
 
 
-def _recorder(point: DecisionPoint, calls: dict[DecisionPoint, list[Call]]) -> Callable:
+def _recorder(point: DecisionPoint, calls: dict[DecisionPoint, list[Call]],
+              files: Mapping[str, str] | None = None) -> Callable:
     original = point.original()
+    code = getattr(getattr(original, "__wrapped__", original), "__code__", None)
+    files = files or {}
 
     def recording(*args: Any, **kwargs: Any) -> Any:
         ints = tuple(i for i, a in enumerate(args) if type(a) is int)
         plain = all(isinstance(a, _PLAIN) for a in (*args, *kwargs.values()))
+        caller = sys._getframe(1)
+        site = (files[caller.f_code.co_filename], caller.f_lineno) if caller.f_code.co_filename in files else None
+        _RETURNED.pop(code, None)
         try:
             result = original(*args, **kwargs)
         except IllegalAction:
-            calls.setdefault(point, []).append(Call(ints, "refused", plain=plain))
+            calls.setdefault(point, []).append(Call(ints, "refused", plain=plain, site=site))
             raise
         kind, value, first_int = _call_kind(result)
         answer = result if type(result) in _SCALARS else None
-        calls.setdefault(point, []).append(Call(ints, kind, value, first_int, plain, answer))
+        calls.setdefault(point, []).append(Call(ints, kind, value, first_int, plain, answer,
+                                                line=_RETURNED.pop(code, None), site=site))
         return result
     return recording
+
+
+# code object -> the line its last call returned from, noted by the profile of `_watching`
+_RETURNED: dict[Any, int] = {}
 
 
 def _replacing(game: str, point: DecisionPoint, function: Callable) -> list[tuple[Any, str, Any]]:
@@ -390,7 +416,8 @@ def record_step(stage: Stage, from_setup: bool = False) -> tuple[dict[str, Any],
         events.append((clause, made))
         return made
 
-    patches = [p for point in decision_points(game) for p in _replacing(game, point, _recorder(point, calls))]
+    files = _rules_files(game)
+    patches = [p for point in decision_points(game) for p in _replacing(game, point, _recorder(point, calls, files))]
     executed: dict[tuple[str, str], set] = {}
     observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)]), from_setup)
     if not from_setup:
@@ -409,7 +436,10 @@ def _watching(game: str, executed: dict[tuple[str, str], set], patches: Sequence
     files = _rules_files(game)
 
     def profile(frame: Any, event: str, arg: Any) -> None:
-        if event == "call":
+        if event == "return":
+            if frame.f_code.co_filename in files:
+                _RETURNED[frame.f_code] = frame.f_lineno
+        elif event == "call":
             module = files.get(frame.f_code.co_filename)
             if module is not None:
                 callers = set()
@@ -595,11 +625,14 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
             continue                                    # the step's refusal: whether to refuse is what differs
 
         def add(what: str, make: Callable[[Callable], Callable], grants: bool = False,
-                everywhere: Callable[[Callable], Callable] | None = None) -> None:
-            out.append(Alteration(f"{what} {point.name}", point.clauses, "decision", point.name,
+                everywhere: Callable[[Callable], Callable] | None = None, answered: bool = True,
+                clauses: tuple[str, ...] | None = None) -> None:
+            by_caller = clauses is not None
+            clauses = clauses or (answering_clauses(point, made) if answered else point.clauses)
+            out.append(Alteration(f"{what} {point.name}", clauses, "decision", point.name,
                                   _install(game, point, make), grants,
                                   _install(game, point, everywhere) if everywhere else None,
-                                  (point.module, point.qualname)))
+                                  (point.module, point.qualname), answered=answered, by_caller=by_caller))
 
         answered = kinds - {"refused"}
         if answered == {"bool"}:
@@ -617,13 +650,15 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
             # a threshold or a count shifted: only for a function of plain values (a number, not a seat of a table)
             plain = all(c.plain for c in made)
             positions = sorted(set.intersection(*(set(c.ints) for c in made)))[:MAX_LIST_ALTERATIONS] if plain else []
+            # the argument is the caller's reading: charged to the block it was computed in
+            by = calling_clauses(point, made)
             for position in positions:
-                add(f"argument {position} + 1 to", _argument_shifted(position, 1))
-                add(f"argument {position} - 1 to", _argument_shifted(position, -1))
+                add(f"argument {position} + 1 to", _argument_shifted(position, 1), answered=False, clauses=by)
+                add(f"argument {position} - 1 to", _argument_shifted(position, -1), answered=False, clauses=by)
         if answered == {"none"} and not point.returns_value:
-            add("drop", _skipped)
+            add("drop", _skipped, answered=False)
         if point.refuses or "refused" in kinds:
-            add("refuse at", _refusing(point))
+            add("refuse at", _refusing(point), answered=False)
         if "list" in answered:
             add("empty", _list_cut("empty"))
             if any(c.kind == "list" and c.value for c in made):
@@ -641,7 +676,7 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
         if answered & {"other", "tuple", "list", "record"} and None in point.literals:
             add("None from", _constant(None))
         if answered - {"none"} and not all(c.plain for c in made):
-            add("effect dropped from", _without_effect)
+            add("effect dropped from", _without_effect, answered=False)
         answers = {_canon(c.answer) for c in made}
         answer = made[0].answer if len(answers) == 1 and type(made[0].answer) in _SCALARS else _NO_ANSWER
         for literal in point.literals:
@@ -655,6 +690,68 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
             add(f"{name} from", _constant(value),
                 everywhere=_instead(answer, value) if answer is not _NO_ANSWER else None)
     return out
+
+
+def answering_clauses(point: DecisionPoint, made: Sequence[Call]) -> tuple[str, ...]:
+    """The clauses an altered answer of `point` is charged to: those of the innermost clause
+    blocks holding the `return`s the reference took at the step (`# HF-ACT-10: ...` above the
+    branch that gave the sprint's spaces), for a function that decides several clauses in
+    blocks of their own. All of the point's clauses when a return was not seen (a cached
+    answer) or lies in no block of its own."""
+    lines = {call.line for call in made if call.kind != "refused"}
+    if not lines or None in lines:
+        return point.clauses
+    regions = _regions(point.module)
+    found: list[str] = []
+    for line in sorted(lines):
+        inside = [r for r in regions if r.start <= line <= r.end and r.clause in point.clauses]
+        if not inside:
+            return point.clauses
+        span = min(r.end - r.start for r in inside)
+        found += [r.clause for r in inside if r.end - r.start == span]
+    return tuple(c for c in point.clauses if c in found) or point.clauses
+
+
+def calling_clauses(point: DecisionPoint, made: Sequence[Call]) -> tuple[str, ...]:
+    """The clauses a shifted argument of `point` is charged to: those of the innermost clause
+    blocks of the rules lines that called it with that argument (set_new_odds computing the row
+    that odds_after_race reads). The point's own clauses when a call came from outside the rules
+    or from a line in no block."""
+    sites = {call.site for call in made if call.kind != "refused"}
+    if not sites or None in sites:
+        return point.clauses
+    found: list[str] = []
+    for module, line in sorted(sites):
+        inside = [r for r in _regions(module) if r.start <= line <= r.end]
+        if not inside:
+            return point.clauses
+        span = min(r.end - r.start for r in inside)
+        found += [r.clause for r in inside if r.end - r.start == span]
+    return tuple(dict.fromkeys(found))
+
+
+def answering_now(alteration: Alteration, calls: Mapping[DecisionPoint, Sequence[Call]]) -> Alteration:
+    """A remembered alteration of an answer (or of an argument), charged by what the decision
+    point answered (or where it was called from) at this step: its blocks may differ from those
+    of the step it was remembered at."""
+    if not (alteration.answered or alteration.by_caller) or alteration.function is None:
+        return alteration
+    for point, made in calls.items():
+        if (point.module, point.qualname) == alteration.function:
+            now = answering_clauses(point, made) if alteration.answered else calling_clauses(point, made)
+            return dataclasses.replace(alteration, clauses=now)
+    return alteration
+
+
+def _regions(module: str) -> list[Any]:
+    """The clause regions of a rules module (generated_mutants.clause_regions), read once."""
+    regions = _REGIONS.get(module)
+    if regions is None:
+        import ast
+        from .generated_mutants import _module_path, clause_regions
+        source = _module_path(module).read_text(encoding="utf-8")
+        regions = _REGIONS[module] = clause_regions(source, ast.parse(source))
+    return regions
 
 
 MAX_OTHER_DECISIONS = 2
@@ -723,12 +820,7 @@ def block_clauses(mutant: Any) -> tuple[str, ...]:
     """The clauses of the block a generated mutant lies in: its label, and the other markers
     that open the very same block (`# DOM-OPEN-4: ...` and `# DOM-PTS-4: ...` above one
     function): the code there decides them all at once, so a change of it is charged to all."""
-    from .generated_mutants import _module_path, clause_regions
-    regions = _REGIONS.get(mutant.module)
-    if regions is None:
-        import ast
-        source = _module_path(mutant.module).read_text(encoding="utf-8")
-        regions = _REGIONS[mutant.module] = clause_regions(source, ast.parse(source))
+    regions = _regions(mutant.module)
     inside = [r for r in regions if r.start <= mutant.line <= r.end]
     same = [r for r in inside if r.clause == mutant.block]
     if not same:
@@ -1099,20 +1191,30 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                 for alteration, from_setup in earlier:
                     if not attempt(alteration, from_setup):
                         break
+        if any(t.alteration.answered or t.alteration.by_caller for t in trials[:len(known)]):
+            # the remembered alterations of an answer, charged by what this step answered
+            if not calls:
+                try:
+                    calls = record_step(stage)[1]
+                except Exception:
+                    calls = {}
+            for trial in trials[:len(known)]:
+                trial.alteration = answering_now(trial.alteration, calls)
         participating = {c for point in calls for c in point.clauses}
         best = best_trials(trials, refused_by_them)
+        if best and not best[0].exact:
+            best = near_best(trials, best)
+        if best and index > 0:
+            # the history checks get a share of their own, even when the search used it all
+            allowance = max(budget - spent(), HISTORY_SHARE * budget)
+            best = agreeing_with_history(stage, trials, best, refused_by_them, caches,
+                                         time.process_time() + allowance)
         if best and best[0].exact:
             _remember(fingerprint, best)
-        elif best:
-            best = near_best(trials, best)
         if len({t.alteration.clauses for t in best}) > 1:
             best = most_specific(best)
         if len({t.alteration.clauses for t in best}) > 1:
             best = uncontradicted(best, case, caches, started + budget + HISTORY_SHARE * budget)
-        if len({t.alteration.clauses for t in best}) > 1 and index > 0:
-            # the ties' history checks get a share of their own, even when the search used it all
-            allowance = max(budget - spent(), HISTORY_SHARE * budget)
-            best = _agreeing_with_history(stage, best, caches, time.process_time() + allowance)
         producers = {} if refused_by_them else item_producers(stage, expected, actual, modes)
         if _DUMP.get("file"):
             _dump(case, index, trials, stage, caches, refused_by_them)
@@ -1240,28 +1342,68 @@ PASSED_CHECKED = 6          # of them, played with each tied alteration
 
 def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any], deadline: float) -> list[Trial]:
     """Among tied alterations, those that, acting everywhere as a misreading would, change none of
-    a few cases the implementation passed (MUSE's penalty for a mutant that breaks passing tests;
-    Metallaxis counts the passing tests a mutant changes). All of them when none passes that
-    test or time is up."""
-    passed = _passed_sample(case)
-    if not passed:
+    the cases the implementation passed that exercise their clauses, nor a few others (MUSE's
+    penalty for a mutant that breaks passing tests; Metallaxis counts the passing tests a mutant
+    changes). A passed case of a clause is the evidence that sets two alterations apart: a
+    misreading of that clause would have failed it. Checked per clause set (`tied_groups`). All of
+    them when none passes that test or time is up."""
+    sample = _passed_sample(case)
+    if not sample and not passed_cases.BY_CLAUSE:
         return best
     if _JUDGED_ON[0] != passed_cases.evidence[0]:     # new evidence: judge the alterations again
         _CONTRADICTED.clear()
         _JUDGED_ON[0] = passed_cases.evidence[0]
     kept = []
-    for trial in best[:MAX_HISTORY_CHECKS]:
-        name = trial.alteration.name
-        if name not in _CONTRADICTED:
-            if time.process_time() > deadline:
-                return best
-            contradicted = any(_changes(other, trial.alteration, caches, deadline) for other in passed)
-            if time.process_time() > deadline:
-                return best                 # cut short: judged on nothing
-            _CONTRADICTED[name] = contradicted
-        if not _CONTRADICTED[name]:
-            kept.append(trial)
+    for group in tied_groups(best):
+        for trial in group:
+            name = trial.alteration.name
+            if name not in _CONTRADICTED:
+                if time.process_time() > deadline:
+                    return best
+                passed = _passed_of(case["game"], trial.alteration.clauses) + sample
+                contradicted = any(_changes(other, trial.alteration, caches, deadline) for other in passed)
+                if time.process_time() > deadline:
+                    return best                 # cut short: judged on nothing
+                _CONTRADICTED[name] = contradicted
+            if not _CONTRADICTED[name]:
+                kept.append(trial)
+                break
     return kept or best
+
+
+MAX_TIED_GROUPS = 8         # clause sets among tied alterations whose evidence is checked
+PER_GROUP = 4               # alterations of one clause set checked, until one passes
+
+
+def tied_groups(best: list[Trial]) -> list[list[Trial]]:
+    """The tied alterations whose evidence is checked, by clause set: the first PER_GROUP of each,
+    for the first MAX_TIED_GROUPS sets (a bound by count; the plan puts the decisions before the
+    generated mutants, so a cut by trial alone would never reach a clause only those name). A
+    clause set passes when one of its alterations does: the callers check each group's in
+    turn and stop at the first that passes."""
+    groups: dict[tuple[str, ...], list[Trial]] = {}
+    for trial in best:
+        clauses = trial.alteration.clauses
+        if clauses not in groups and len(groups) >= MAX_TIED_GROUPS:
+            continue
+        group = groups.setdefault(clauses, [])
+        if len(group) < PER_GROUP:
+            group.append(trial)
+    return list(groups.values())
+
+
+PASSED_OF_CLAUSE = 2        # passed cases of each clause of an alteration played with it
+
+
+def _passed_of(game: str, clauses: Sequence[str]) -> list[Mapping[str, Any]]:
+    """A few passed cases that exercise each of the clauses (passed_cases.BY_CLAUSE), spread."""
+    out: dict[str, Mapping[str, Any]] = {}
+    for clause in clauses:
+        of_clause = passed_cases.BY_CLAUSE.get((game, clause), [])
+        step = max(1, len(of_clause) // PASSED_OF_CLAUSE)
+        for other in of_clause[::step][:PASSED_OF_CLAUSE]:
+            out.setdefault(other["id"], other)
+    return list(out.values())
 
 
 def _passed_sample(case: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -1345,29 +1487,50 @@ def most_specific(best: list[Trial]) -> list[Trial]:
     return kept or best
 
 
-MAX_HISTORY_CHECKS = 8
 HISTORY_SHARE = 0.5         # of the budget, kept for the history checks of tied alterations
 
 
-def _agreeing_with_history(stage: "Stage", best: list[Trial], caches: list[Any], deadline: float) -> list[Trial]:
-    """Among tied alterations, those that, acting from the setup on as a misreading would, still
-    give every earlier step's expected observation (which the implementation matched): a
-    misreading that would have shown earlier is not the one the implementation has (MUSE's
-    penalty for mutants that break passing tests). All of them when none agrees or time is up."""
-    agreeing = []
-    for trial in best[:MAX_HISTORY_CHECKS]:
-        left = deadline - time.process_time()
-        if left <= 0:
-            return best
-        try:
-            _forget(caches)
-            if stage.history_agrees(trial.alteration.everywhere or trial.alteration.install, left):
-                agreeing.append(trial)
-        except Exception:
-            pass
-        finally:
-            _forget(caches)
-    return agreeing or best
+DESCENT_LEVELS = 3          # ranks of alterations looked through for one that agrees with the history
+
+
+def agreeing_with_history(stage: "Stage", trials: Sequence[Trial], best: list[Trial], refusal: bool,
+                          caches: list[Any], deadline: float) -> list[Trial]:
+    """The best alterations that, acting from the setup on as a misreading would, still give
+    every earlier step's expected observation (which the implementation matched): a misreading
+    that would have shown earlier is not the one the implementation has (MUSE's penalty for
+    mutants that break passing tests). When none of the best agrees, the next best rank is
+    looked at (an exact reproduction the history contradicts says less than a close one it
+    does not), down to DESCENT_LEVELS ranks; when none agrees there either, or time is up, the
+    best as they were."""
+    level = best
+    rest = [t for t in trials if t.observation is not None and t.score > 0]
+    for _ in range(DESCENT_LEVELS):
+        agreeing = []
+        for group in tied_groups(level):
+            for trial in group:
+                left = deadline - time.process_time()
+                if left <= 0:
+                    return best
+                try:
+                    _forget(caches)
+                    agrees = stage.history_agrees(trial.alteration.everywhere or trial.alteration.install, left)
+                except Exception:
+                    agrees = False
+                finally:
+                    _forget(caches)
+                if agrees:
+                    agreeing.append(trial)
+                    break
+        if agreeing:
+            return agreeing
+        looked = {id(t) for t in level}
+        rest = [t for t in rest if id(t) not in looked]
+        level = best_trials(rest, refusal)
+        if not level:
+            break
+        if not level[0].exact:
+            level = near_best(rest, level)
+    return best
 
 
 def _stage(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], keys: Sequence[str]) -> "Stage":

@@ -9,9 +9,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 MAX_PASSED = 48             # passed cases kept per game and kind
+MAX_PER_CLAUSE = 6          # passed cases kept per game and clause they exercise
 NEW_EVIDENCE_EVERY = 8      # kept cases after which earlier verdicts on alterations are judged again
 
 PASSED: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+# the same cases by the clauses they exercise (the vector's `clauses`): the evidence that tells
+# apart two misreadings that reproduce a failure alike, one of each clause
+BY_CLAUSE: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
 evidence = [0]              # grows when the sample has changed enough to judge alterations again
 
 
@@ -22,6 +26,11 @@ def note_passed(case: Mapping[str, Any]) -> None:
     if len(kept) >= MAX_PASSED:
         del kept[::2]
     kept.append(case)
+    for clause in case.get("clauses") or ():
+        of_clause = BY_CLAUSE.setdefault((case["game"], clause), [])
+        if len(of_clause) >= MAX_PER_CLAUSE:
+            del of_clause[::2]
+        of_clause.append(case)
     if len(kept) % NEW_EVIDENCE_EVERY == 0:
         evidence[0] += 1
 
@@ -29,4 +38,5 @@ def note_passed(case: Mapping[str, Any]) -> None:
 def forget() -> None:
     """A new run: nothing passed yet."""
     PASSED.clear()
+    BY_CLAUSE.clear()
     evidence[0] += 1

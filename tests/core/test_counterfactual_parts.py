@@ -51,3 +51,187 @@ def test_two_changes_are_the_same_only_if_they_remove_the_same_facts_too():
     assert one_dropped.added == both_dropped.added
     assert not one_dropped.same_as(both_dropped)
     assert one_dropped.same_as(Change(expected, {"hands": [[1]]}, modes))
+
+
+# -- an altered answer is charged to the block that gave it --------------------------------------
+
+def _continuation_reason():
+    """The decision point continuation_reason and the lines of its returns, in source order."""
+    import ast
+    point = next(p for p in decision_points("dominoes") if p.qualname == "continuation_reason")
+    source = open(importlib.import_module(point.module).__file__, encoding="utf-8").read()
+    function = next(n for n in ast.walk(ast.parse(source))
+                    if isinstance(n, ast.FunctionDef) and n.name == "continuation_reason")
+    return point, sorted(n.lineno for n in ast.walk(function) if isinstance(n, ast.Return))
+
+
+def test_an_altered_answer_is_charged_to_the_clause_block_of_the_return_the_reference_took():
+    """continuation_reason decides two clauses in blocks of their own: DOM-CONT-2 (a double that
+    also scores gives one continuation) and DOM-CONT-1 (a double, or a scoring tile, continues).
+    An answer the step took from one block names that clause alone; from a `return` that lies in
+    neither block, or unseen (a cached answer), it names both."""
+    from reference.core.counterfactual import answering_clauses
+    point, (both, double, scored, closing) = _continuation_reason()
+    assert set(point.clauses) == {"DOM-CONT-1", "DOM-CONT-2"}
+    assert answering_clauses(point, [Call((), "other", line=both)]) == ("DOM-CONT-2",)
+    assert answering_clauses(point, [Call((), "other", line=double)]) == ("DOM-CONT-1",)
+    # the marker labels the statement after it (generated_mutants.clause_regions): `if raw_points:
+    # return "scored"` follows the DOM-CONT-1 block and lies in none, as the closing return does
+    assert set(answering_clauses(point, [Call((), "other", line=scored)])) == set(point.clauses)
+    assert set(answering_clauses(point, [Call((), "none", line=closing)])) == set(point.clauses)
+    assert set(answering_clauses(point, [Call((), "other")])) == set(point.clauses)
+    # two calls at the step, one from each block: both
+    assert set(answering_clauses(point, [Call((), "other", line=both), Call((), "other", line=double)])) \
+        == set(point.clauses)
+
+
+def test_the_step_records_which_return_each_decision_point_took():
+    """Recording a step notes the line each call of a decision point returned from (through the
+    profile that notes which rules ran), and the alterations of its answer carry the narrowed
+    clauses."""
+    from reference.core.counterfactual import _recorder, _watching
+    point, (both, double, scored, closing) = _continuation_reason()
+    calls: dict = {}
+    module = importlib.import_module(point.module)
+    patches = [(holder, name, _recorder(point, calls)) for holder, name in holders("dominoes", point)]
+    with _watching("dominoes", {}, patches):
+        assert module.continuation_reason((3, 3), 5) == "double_and_scored"
+        assert module.continuation_reason((2, 3), 0) is None
+    assert [c.line for c in calls[point]] == [both, closing]
+    altered = {a.name: a for a in decision_alterations("dominoes", {point: calls[point][:1]})}
+    answer = altered["None from continuation.continuation_reason"]
+    assert answer.clauses == ("DOM-CONT-2",) and answer.answered
+
+
+def test_a_shifted_argument_is_charged_to_the_block_of_the_rule_that_passed_it():
+    """odds_after_race (HF-NEWODDS-1..4) reads a horse's place; set_new_odds (HF-NEWODDS-5,
+    working down from the horse ranked first) counts the places and passes them. A place off
+    by one is set_new_odds' reading: the argument alterations name HF-NEWODDS-5, not the rows'
+    clauses. A call from outside the rules (a test, the adapter) names the callee's clauses."""
+    import ast
+    from reference.core.counterfactual import calling_clauses
+    point = next(p for p in decision_points("horse_fever") if p.qualname == "odds_after_race")
+    source = open(importlib.import_module(point.module).__file__, encoding="utf-8").read()
+    caller = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.FunctionDef) and n.name == "set_new_odds")
+    line = next(n.lineno for n in ast.walk(caller) if isinstance(n, ast.Call)
+                and getattr(n.func, "id", "") == "odds_after_race")
+    assert calling_clauses(point, [Call((0, 1), "int", 2, site=(point.module, line))]) == ("HF-NEWODDS-5",)
+    assert calling_clauses(point, [Call((0, 1), "int", 2)]) == point.clauses
+    shifted = {a.name: a for a in decision_alterations(
+        "horse_fever", {point: [Call((0, 1), "int", 2, site=(point.module, line))]})}
+    assert shifted["argument 0 + 1 to new_odds.odds_after_race"].clauses == ("HF-NEWODDS-5",)
+    assert shifted["argument 0 + 1 to new_odds.odds_after_race"].by_caller
+
+
+def test_the_step_records_the_rules_line_each_decision_point_was_called_from():
+    """set_new_odds calls odds_after_race once per horse: each call is noted with set_new_odds'
+    line (the site a shifted place is charged to); a call from outside the rules has none."""
+    import ast
+    from reference.core.counterfactual import _recorder, _rules_files, _watching
+    from reference.core.log import StepLog
+    point = next(p for p in decision_points("horse_fever") if p.qualname == "odds_after_race")
+    module = importlib.import_module(point.module)
+    caller = next(n for n in ast.walk(ast.parse(open(module.__file__, encoding="utf-8").read()))
+                  if isinstance(n, ast.FunctionDef) and n.name == "set_new_odds")
+    line = next(n.lineno for n in ast.walk(caller) if isinstance(n, ast.Call)
+                and getattr(n.func, "id", "") == "odds_after_race")
+    calls: dict = {}
+    patches = [(holder, name, _recorder(point, calls, _rules_files("horse_fever")))
+               for holder, name in holders("horse_fever", point)]
+    with _watching("horse_fever", {}, patches):
+        module.set_new_odds({"black": 3, "blue": 5}, ["black", "blue"], StepLog())
+        module.odds_after_race(1, 3)
+    assert [c.site for c in calls[point]] == [(point.module, line), (point.module, line), None]
+
+
+# -- the evidence that sets tied alterations apart ------------------------------------------------
+
+def _trial(name: str, clauses: tuple, exact: bool = True, score: float = 1.0):
+    from contextlib import nullcontext
+    from reference.core.counterfactual import Alteration, Trial
+    alteration = Alteration(name, clauses, "decision", name, lambda: nullcontext())
+    return Trial(alteration, {"scores": [0]}, exact=exact, score=score)
+
+
+class _History:
+    """A stage whose earlier steps agree with the alterations named."""
+    def __init__(self, agreeing: set[str]):
+        self.agreeing, self.asked = agreeing, []
+
+    def history_agrees(self, install, limit):
+        name = next(n for n, i in self.installs.items() if i is install)
+        self.asked.append(name)
+        return name in self.agreeing
+
+
+def _history(trials, agreeing):
+    stage = _History(agreeing)
+    stage.installs = {t.alteration.name: t.alteration.install for t in trials}
+    return stage
+
+
+def test_tied_alterations_are_checked_by_clause_set_a_bounded_few_of_each():
+    from reference.core.counterfactual import MAX_TIED_GROUPS, PER_GROUP, tied_groups
+    trials = [_trial(f"a{n}", ("DOM-A-1",)) for n in range(PER_GROUP + 2)]
+    trials += [_trial(f"g{n}", (f"DOM-G-{n}",)) for n in range(MAX_TIED_GROUPS + 3)]
+    groups = tied_groups(trials)
+    assert len(groups) == MAX_TIED_GROUPS
+    assert [t.alteration.name for t in groups[0]] == [f"a{n}" for n in range(PER_GROUP)]
+    assert all(len({t.alteration.clauses for t in g}) == 1 for g in groups)
+
+
+def test_a_clause_set_is_kept_when_any_of_its_alterations_agrees_with_the_history():
+    """The first two alterations of DOM-CONT-5 would have shown at an earlier step; its third
+    would not: DOM-CONT-5 stays beside DOM-MATCH-2 (a cut after two of each lost it)."""
+    import time
+    from reference.core.counterfactual import agreeing_with_history
+    trials = [_trial("negate cont", ("DOM-CONT-5",)), _trial("negate match", ("DOM-MATCH-2",)),
+              _trial("gen cont 1", ("DOM-CONT-5",)), _trial("gen cont 2", ("DOM-CONT-5",))]
+    stage = _history(trials, {"negate match", "gen cont 2"})
+    kept = agreeing_with_history(stage, trials, trials, False, [], time.process_time() + 5)
+    assert sorted(t.alteration.name for t in kept) == ["gen cont 2", "negate match"]
+
+
+def test_when_no_exact_reproduction_agrees_with_the_history_a_close_one_that_does_is_charged():
+    """Every exact reproduction would have shown at an earlier step, which the implementation
+    matched: the next rank (a partial reproduction whose history agrees) is charged instead;
+    when nothing agrees in the ranks looked at, the best stay as they were."""
+    import time
+    from reference.core.counterfactual import agreeing_with_history
+    exact = _trial("left out of running", ("HF-RANK-5",))
+    close = _trial("one less from moves", ("HF-ACT-6",), exact=False, score=0.8)
+    far = _trial("far", ("HF-X-1",), exact=False, score=0.3)
+    trials = [exact, close, far]
+    kept = agreeing_with_history(_history(trials, {"one less from moves"}), trials, [exact], False, [],
+                                 time.process_time() + 5)
+    assert [t.alteration.name for t in kept] == ["one less from moves"]
+    kept = agreeing_with_history(_history(trials, set()), trials, [exact], False, [], time.process_time() + 5)
+    assert kept == [exact]
+
+
+def test_a_tied_alteration_is_judged_on_the_passed_cases_of_its_own_clauses(monkeypatch):
+    """Two alterations reproduce a failure alike, one of DOM-MATCH-2 and one of DOM-CONT-5. The
+    implementation passed a case exercising DOM-MATCH-2 that the first alteration would break:
+    that alteration is set aside, whatever the general sample of passed cases holds."""
+    import time
+    from reference.core import counterfactual as cf
+    from reference.core import passed_cases
+    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE))
+    passed_cases.forget()
+    cf._CONTRADICTED.clear()
+    try:
+        passed_cases.note_passed({"id": "m2", "game": "dominoes", "kind": "match", "clauses": ["DOM-MATCH-2"]})
+        for n in range(10):
+            passed_cases.note_passed({"id": f"other{n}", "game": "dominoes", "kind": "round", "clauses": ["DOM-PTS-1"]})
+        breaks = {("m2", "alter match")}
+        monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None:
+                            (case["id"], alteration.name) in breaks)
+        trials = [_trial("alter match", ("DOM-MATCH-2",)), _trial("alter cont", ("DOM-CONT-5",))]
+        failing = {"id": "f", "game": "dominoes", "kind": "round"}
+        kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
+        assert [t.alteration.name for t in kept] == ["alter cont"]
+    finally:
+        passed_cases.forget()
+        passed_cases.PASSED.update(saved[0])
+        passed_cases.BY_CLAUSE.update(saved[1])
+        cf._CONTRADICTED.clear()

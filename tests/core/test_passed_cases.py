@@ -67,3 +67,21 @@ def test_forget_empties_the_sample_and_makes_new_evidence():
     forget()
     assert passed_cases.PASSED == {}
     assert evidence[0] == start + 1
+
+
+def test_the_cases_are_kept_by_the_clauses_they_exercise_too_each_clause_bounded():
+    """The search sets apart two misreadings of different clauses by the passed cases that
+    exercise each clause: every passed case is kept under each of its vector's `clauses`, at
+    most MAX_PER_CLAUSE per clause (every other one dropped as more come), and forgotten with
+    the rest."""
+    from reference.core.passed_cases import BY_CLAUSE, MAX_PER_CLAUSE
+    BY_CLAUSE.clear()
+    for n in range(MAX_PER_CLAUSE + 1):
+        note_passed({**case(n), "clauses": ["DOM-MATCH-2", "DOM-MATCH-3"] if n % 2 else ["DOM-MATCH-2"]})
+    of_two = [c["id"] for c in BY_CLAUSE[("dominoes", "DOM-MATCH-2")]]
+    assert len(of_two) <= MAX_PER_CLAUSE and of_two[-1] == f"dominoes-round-{MAX_PER_CLAUSE}"
+    assert of_two == [f"dominoes-round-{n}" for n in range(1, MAX_PER_CLAUSE, 2)] + [f"dominoes-round-{MAX_PER_CLAUSE}"]
+    assert [c["id"] for c in BY_CLAUSE[("dominoes", "DOM-MATCH-3")]] == \
+        [f"dominoes-round-{n}" for n in range(1, MAX_PER_CLAUSE + 1, 2)]
+    forget()
+    assert BY_CLAUSE == {}

@@ -118,6 +118,33 @@ AREAS: dict[str, dict[str, Any]] = {
     "scaffold.py": {"tests": ["tests/core/test_scaffold.py"]},
     "generated_mutants.py": {"tests": ["tests/core/test_generated_mutant_parts.py", "tests/core/test_generated_mutants.py"]},
     "generated_run.py": {"tests": ["tests/core/test_generated_run.py"]},
+    # wave 4, group 2: loading (YAML, schemas, scenarios), options, the adapter, verify, the
+    # version, paths, the game registry, errors, the step log, progress, the engine mutants, bench
+    "schemas.py": {"tests": ["tests/core/test_schema_fastpath.py", "tests/core/test_loader_yaml.py",
+                             "tests/core/test_game_layout_errors.py"]},
+    "schema_fastpath.py": {"tests": ["tests/core/test_schema_fastpath.py"]},
+    "yamlsource.py": {"tests": ["tests/core/test_loader_yaml.py", "tests/core/test_loader_fuzz.py"]},
+    "scenario.py": {"tests": ["tests/core/test_loader_yaml.py", "tests/core/test_loader_verify.py",
+                              "tests/core/test_loader_fuzz.py"]},
+    "options.py": {"tests": ["tests/core/test_offered_options.py", "tests/core/test_option_reads.py",
+                             "tests/core/test_options_messages.py"]},
+    "adapter.py": {"tests": ["tests/core/test_runner_handshake.py", "tests/core/test_offered_options.py",
+                             "tests/core/test_hostile_protocol.py"]},
+    "verify.py": {"tests": ["tests/core/test_loader_verify.py", "tests/core/test_loader_fuzz.py"]},
+    "version.py": {"tests": ["tests/core/test_loader_version.py"]},
+    "paths.py": {"tests": ["tests/core/test_cli_commands.py", "tests/core/test_game_layout_errors.py"]},
+    "game.py": {"tests": ["tests/core/test_games_by_registry.py", "tests/core/test_game_traps.py",
+                          "tests/core/test_game_layout_errors.py"]},
+    "errors.py": {"tests": ["tests/core/test_loader_yaml.py", "tests/core/test_loader_verify.py",
+                            "tests/core/test_game_layout_errors.py"]},
+    "log.py": {"tests": ["tests/dominoes/test_step_clauses.py", "tests/core/test_rules_structure.py"]},
+    "progress.py": {"tests": ["tests/core/test_progress.py"]},
+    "mutation.py": {"tests": ["tests/core/test_mutants.py", "tests/core/test_mutant_gaps.py"]},
+    "fuzz/mutants.py": {"tests": ["tests/core/test_fuzz.py"]},
+    "bench.py": {"tests": ["tests/core/test_bench.py"]},
+    "releases/__init__.py": {"tests": ["tests/core/test_release_parts.py"]},
+    "__init__.py": {"tests": ["tests/core/test_games_by_registry.py"]},
+    "fuzz/__init__.py": {"tests": ["tests/core/test_fuzz.py"]},
 }
 
 # Operators left out: VariableReplacer and VariableInserter put random values in (a mutant

@@ -55,6 +55,10 @@ def test_every_suite_schema_is_compiled():
     ({"prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False},
      [[], ["a"], ["a", 1], ["a", 1, 2], [1], ["a", "b"], "not a list"]),
     ({"prefixItems": [{"type": "string"}], "items": {"type": "integer"}}, [["a", 1, 2], ["a", "b"], [1]]),
+    # `items` as a boolean schema: true lets any item past the prefix, false none
+    ({"prefixItems": [{"type": "string"}], "items": True}, [["a", 1, {}], ["a"], [], [1]]),
+    ({"items": True}, [[1, "x", None], []]),
+    ({"items": False}, [[], [1]]),
     ({"type": "object", "required": ["a"], "minProperties": 1, "maxProperties": 2,
       "properties": {"a": {"type": "integer"}}, "patternProperties": {"^x-": {"type": "string"}},
       "additionalProperties": False},

@@ -1,0 +1,35 @@
+"""The mutation self-check where the platform cannot fork (not POSIX): the mutants run one after
+another in this process, with the verdicts the forked workers give, and the process's own
+SIGALRM handler is given back afterwards (each mutant's cases are timed with SIGALRM)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from contextlib import nullcontext
+
+from reference.core.game import Mutant, get_game
+from reference.core.mutation import run_mutants_in_process
+from reference.core.vectors import load_cases
+
+
+def test_without_fork_the_mutants_run_here_with_the_same_verdicts_and_the_alarm_handler_is_given_back(monkeypatch):
+    game = get_game("dominoes")
+    cases = load_cases(["dominoes"], kinds=["settlement"])
+    harmless = Mutant("reads-the-rules-right", "no change", ("DOM-SETTLE-1",), nullcontext)
+    misreading = next(m for m in game.mutants() if m.name == "tied-winners-split")
+    jobs = [(game, harmless, cases[:10]), (game, misreading, cases)]
+
+    def ours(signum, frame):        # the caller's handler, which the run must leave in place
+        raise AssertionError("not expected to fire")
+
+    previous = signal.signal(signal.SIGALRM, ours)
+    try:
+        monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+        here = run_mutants_in_process(jobs, workers=1)
+        assert signal.getsignal(signal.SIGALRM) is ours
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert [r.mutant.name for r in here] == ["reads-the-rules-right", "tied-winners-split"]
+    assert not here[0].killed and here[0].cases_run == 10 and not here[0].errored
+    assert here[1].killed and not here[1].errored

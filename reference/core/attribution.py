@@ -11,6 +11,7 @@ the vectors predate step_clauses), the case's `clauses`.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -159,7 +160,7 @@ def covers(clause_path: str, differing_path: str) -> bool:
 
 def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], actual: Mapping[str, Any],
            paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]], keep: set[str] | None = None,
-           budget: float | None = None) -> dict[str, Any]:
+           budget: float | None = None, later: Sequence[Any] = ()) -> dict[str, Any]:
     """Whom the divergence at step `index` is charged to, and how (`attributed_by`):
 
     - refused: the reference refused the step and the implementation took it: the clause the
@@ -184,7 +185,9 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
     wanted = {k: v for k, v in expected.items() if keep is None or k in keep or k == "error"}
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
-    found = cf.counterfactual(case, index, wanted, actual, budget)
+    later = [{k: v for k, v in step.items() if keep is None or k in keep or k == "error"}
+             for step in itertools.takewhile(lambda step: isinstance(step, dict), later)]
+    found = cf.counterfactual(case, index, wanted, actual, budget, later=later)
     if found is not None and not found.exact and not cf.searching():
         carried = cf.carried_by_position(case, index, wanted, actual)
         if carried and not set(carried) & found.reproduced_keys:

@@ -281,6 +281,31 @@ class Stage:
                     return False
         return True
 
+    def later_steps_reproduced(self, install: Callable[[], ContextManager], later: Sequence[Mapping[str, Any]],
+                               limit: float | None = None) -> int:
+        """With `install` active from the setup on: how many of the steps after this one, in a
+        row, give the implementation's observation `later` (compared on the keys the case
+        expects at each)."""
+        from .results import step_differences
+        expected = self.case["expected"]
+        last = min(self.index + len(later), len(expected) - 1)
+        steps = list(self.case["input"]["steps"][:last + 1])
+        reproduced = 0
+        with _time_limit(limit) if limit is not None else nullcontext(), install():
+            for number, outcome in enumerate(self.game.replay(_case_input(self.case, steps))):
+                if number <= self.index:
+                    continue
+                seen, theirs = _observation(outcome), later[number - self.index - 1]
+                if ("error" in seen) != ("error" in theirs):
+                    return reproduced
+                if "error" not in seen:
+                    keys = [k for k in expected[number] if k != "error"]
+                    if any(k not in theirs for k in keys) or \
+                            step_differences(self.case["game"], {k: theirs[k] for k in keys}, seen, None):
+                        return reproduced
+                reproduced += 1
+        return reproduced
+
     def play_agreeing(self, install: Callable[[], ContextManager], limit: float | None = None) -> dict[str, Any] | None:
         """With `install` active from the setup on: the step's observation, or None when an
         earlier step's observation differs from the expected one (on the expected keys)."""
@@ -1087,12 +1112,14 @@ def _reproduces(game: str, altered: Mapping[str, Any], actual: Mapping[str, Any]
 
 def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], actual: Mapping[str, Any],
                    budget: float | None = None, extra: Sequence[Alteration] = (),
-                   withheld: Callable[[Alteration], bool] | None = None) -> Finding | None:
+                   withheld: Callable[[Alteration], bool] | None = None,
+                   later: Sequence[Mapping[str, Any]] = ()) -> Finding | None:
     """The clauses whose altered decision at step `index` best reproduces `actual` (none when no
     alteration changes anything the implementation changed); None when the reference cannot
     stand at that step (NotReplayable). `extra`: more alterations (generated mutants);
     `withheld`: those left out (a measurement's leave-one-out); both added to what
-    `searching_with` sets."""
+    `searching_with` sets. `later`: the implementation's observations of the steps after it,
+    which set tied alterations apart (`reproducing_later`)."""
     if searching():
         return None
     set_withheld, set_extra, set_budget = settings()
@@ -1213,6 +1240,8 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             _remember(fingerprint, best)
         if len({t.alteration.clauses for t in best}) > 1:
             best = most_specific(best)
+        if len({t.alteration.clauses for t in best}) > 1 and later:
+            best = reproducing_later(stage, best, later, caches, started + budget + HISTORY_SHARE * budget)
         if len({t.alteration.clauses for t in best}) > 1:
             best = uncontradicted(best, case, caches, started + budget + HISTORY_SHARE * budget)
         producers = {} if refused_by_them else item_producers(stage, expected, actual, modes)
@@ -1488,6 +1517,35 @@ def most_specific(best: list[Trial]) -> list[Trial]:
 
 
 HISTORY_SHARE = 0.5         # of the budget, kept for the history checks of tied alterations
+
+
+def reproducing_later(stage: "Stage", best: list[Trial], later: Sequence[Mapping[str, Any]], caches: list[Any],
+                      deadline: float) -> list[Trial]:
+    """Among tied alterations, those that, acting from the setup on as a misreading would, also
+    give the implementation's own observations of the most steps after the divergent one (in a
+    row, on the keys the case expects there): the implementation went on playing with its
+    misreading, so the right one keeps reproducing it where a look-alike stops (Metallaxis
+    counts every observation a mutant reproduces). All of them when none reproduces a later
+    step, or time is up."""
+    counts: dict[int, int] = {}
+    for group in tied_groups(best):
+        trial = group[0]
+        left = deadline - time.process_time()
+        if left <= 0:
+            return best
+        try:
+            _forget(caches)
+            counts[id(trial)] = stage.later_steps_reproduced(trial.alteration.everywhere or trial.alteration.install,
+                                                             later, left)
+        except Exception:
+            counts[id(trial)] = 0
+        finally:
+            _forget(caches)
+    most = max(counts.values(), default=0)
+    if most == 0:
+        return best
+    kept_groups = {t.alteration.clauses for t in best if counts.get(id(t)) == most}
+    return [t for t in best if t.alteration.clauses in kept_groups]
 
 
 DESCENT_LEVELS = 3          # ranks of alterations looked through for one that agrees with the history

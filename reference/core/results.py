@@ -146,7 +146,8 @@ def first_mismatch(case: dict[str, Any], steps: Any, compared_keys: Iterable[str
         differences = step_differences(case["game"], want, got, keep, parsed)
         if differences:
             before = expected[index - 1] if index > 0 and isinstance(expected[index - 1], dict) else {}
-            return divergence(case, index, action, differences, want, got, before, keep, counterfactual)
+            return divergence(case, index, action, differences, want, got, before, keep, counterfactual,
+                              later=steps[index + 1:])
     if len(steps) > len(expected):
         return divergence(case, len(expected), None, [whole("steps", f"{len(expected)} observations",
                                                             f"{len(steps)} observations")])
@@ -233,9 +234,10 @@ def missing_refusal(clause: Any, got: dict[str, Any], keep: set[str] | None) -> 
 def divergence(case: dict[str, Any], index: int, action: str | None, differences: list[Difference],
                expected: dict[str, Any] | None = None, actual: dict[str, Any] | None = None,
                before: dict[str, Any] | None = None, keep: set[str] | None = None,
-               counterfactual: bool = True) -> dict[str, Any]:
+               counterfactual: bool = True, later: Sequence[Any] = ()) -> dict[str, Any]:
     """The first divergent step's report. `counterfactual`: charge it by re-playing the step
-    with altered decisions (attribution.charge); False charges it by the footprints alone."""
+    with altered decisions (attribution.charge); False charges it by the footprints alone.
+    `later`: the implementation's observations of the steps after it (evidence for the charge)."""
     first = differences[0]
     step_clauses = case.get("step_clauses")
     this_step = step_clauses[index] if step_clauses is not None and index < len(step_clauses) else None
@@ -244,7 +246,7 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     keys = case_clause_keys(case)
     found: dict[str, Any] = {}
     if counterfactual and expected is not None and actual is not None:
-        found = charge(case, index, expected, actual, paths, keys, keep)
+        found = charge(case, index, expected, actual, paths, keys, keep, later=later)
     exact = found.get("counterfactual", {}).get("reproduced") == "exactly"
     # a refused step before that changed the state (the refusal convention), unless the step
     # itself, played with a decision altered, reproduces what differs

@@ -235,3 +235,46 @@ def test_a_tied_alteration_is_judged_on_the_passed_cases_of_its_own_clauses(monk
         passed_cases.PASSED.update(saved[0])
         passed_cases.BY_CLAUSE.update(saved[1])
         cf._CONTRADICTED.clear()
+
+
+# -- the implementation's later steps as evidence ---------------------------------------------------
+
+def test_the_reference_counts_the_later_steps_an_alteration_reproduces_in_a_row():
+    """Standing at step 1 of a real match case, the unaltered reference reproduces every later
+    step of the case's own expectations; when the implementation's third step differs, it
+    reproduces the one before it only (a row stops at the first that differs)."""
+    from contextlib import nullcontext
+    from reference.core.counterfactual import Stage
+    from reference.core.vectors import load_cases
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-match-pass-and-block")
+    expected = case["expected"]
+    assert len(expected) >= 4
+    stage = Stage(case, 1)
+    later = [dict(step) for step in expected[2:]]
+    assert stage.later_steps_reproduced(lambda: nullcontext(), later) == len(later)
+    changed = [dict(step) for step in later]
+    key = next(k for k in changed[1] if k != "error")
+    changed[1][key] = ["not", "what", "the reference says"]
+    assert stage.later_steps_reproduced(lambda: nullcontext(), changed) == 1
+    assert stage.later_steps_reproduced(lambda: nullcontext(), []) == 0
+
+
+def test_among_tied_alterations_those_reproducing_more_later_steps_are_charged(monkeypatch):
+    """Two alterations reproduce the divergent step alike; the implementation's next three
+    steps are reproduced by one of them only: that one is charged. When none reproduces a later
+    step, both stay."""
+    import time
+    from reference.core.counterfactual import reproducing_later
+    caller, callee = _trial("shift the place", ("HF-NEWODDS-5",)), _trial("shift the row", ("HF-NEWODDS-2",))
+
+    class Stage:
+        def __init__(self, counts):
+            self.counts = counts
+
+        def later_steps_reproduced(self, install, later, limit):
+            return self.counts[install]
+    counts = {caller.alteration.install: 3, callee.alteration.install: 0}
+    kept = reproducing_later(Stage(counts), [caller, callee], [{}] * 3, [], time.process_time() + 5)
+    assert kept == [caller]
+    counts = {caller.alteration.install: 0, callee.alteration.install: 0}
+    assert reproducing_later(Stage(counts), [caller, callee], [{}] * 3, [], time.process_time() + 5) == [caller, callee]

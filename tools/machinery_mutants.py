@@ -122,7 +122,7 @@ AREAS: dict[str, dict[str, Any]] = {
     # their words), the rendering, the registers and the replay helpers, each with its own tests
     "implementers_doc.py": {"tests": ["tests/core/test_implementers_doc.py"]},
     "ruling.py": {"tests": ["tests/core/test_ruling.py"]},
-    "site.py": {"tests": ["tests/core/test_site.py", "tests/core/test_site_status.py"]},
+    "site.py": {"tests": ["tests/core/test_site.py", "tests/core/test_site_status.py", "tests/core/test_site_games.py"]},
     "find.py": {"tests": ["tests/core/test_find.py", "tests/core/test_find_ranking.py"]},
     "catalog.py": {"tests": ["tests/core/test_catalog_loading.py", "tests/core/test_rules_structure.py", "tests/core/test_clause_words.py",
                              "tests/core/test_register.py", "tests/core/test_game_layout_errors.py",

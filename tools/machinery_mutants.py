@@ -143,7 +143,7 @@ AREAS: dict[str, dict[str, Any]] = {
     "coverage.py": {"tests": ["tests/core/test_explain_and_coverage.py", "tests/core/test_attribution.py"]},
     "position_checks.py": {"tests": ["tests/cards/test_position_checks.py", "tests/horse_fever/test_complete_positions.py",
                                      "tests/horse_fever/test_catalog_and_vectors.py"]},
-    "replay_context.py": {"tests": ["tests/core/test_derived_flags.py", "tests/dominoes/test_layout_caches.py"]},
+    "replay_context.py": {"tests": ["tests/core/test_replay_context.py", "tests/core/test_derived_flags.py", "tests/dominoes/test_layout_caches.py"]},
 }
 
 # Operators left out: VariableReplacer and VariableInserter put random values in (a mutant

@@ -136,7 +136,7 @@ AREAS: dict[str, dict[str, Any]] = {
                                "tests/core/test_cli.py"]},
     "standing.py": {"tests": ["tests/core/test_explain_status.py", "tests/core/test_site_status.py",
                               "tests/core/test_find.py", "tests/core/test_ruling.py"]},
-    "seed_texts.py": {"tests": ["tests/core/test_clause_words.py", "tests/core/test_find.py",
+    "seed_texts.py": {"tests": ["tests/core/test_seed_texts.py", "tests/core/test_clause_words.py", "tests/core/test_find.py",
                                 "tests/core/test_register.py"]},
     "register.py": {"tests": ["tests/core/test_register.py", "tests/core/test_clause_words.py"]},
     "equivalent_mutants.py": {"tests": ["tests/core/test_generated_run.py"]},

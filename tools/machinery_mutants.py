@@ -138,7 +138,7 @@ AREAS: dict[str, dict[str, Any]] = {
                               "tests/core/test_find.py", "tests/core/test_ruling.py"]},
     "seed_texts.py": {"tests": ["tests/core/test_seed_texts.py", "tests/core/test_clause_words.py", "tests/core/test_find.py",
                                 "tests/core/test_register.py"]},
-    "register.py": {"tests": ["tests/core/test_register.py", "tests/core/test_clause_words.py"]},
+    "register.py": {"tests": ["tests/core/test_register_documents.py", "tests/core/test_register.py", "tests/core/test_clause_words.py"]},
     "equivalent_mutants.py": {"tests": ["tests/core/test_generated_run.py"]},
     "coverage.py": {"tests": ["tests/core/test_explain_and_coverage.py", "tests/core/test_attribution.py"]},
     "position_checks.py": {"tests": ["tests/cards/test_position_checks.py", "tests/horse_fever/test_complete_positions.py",

@@ -141,7 +141,7 @@ AREAS: dict[str, dict[str, Any]] = {
     "register.py": {"tests": ["tests/core/test_register_documents.py", "tests/core/test_register.py", "tests/core/test_clause_words.py"]},
     "equivalent_mutants.py": {"tests": ["tests/core/test_generated_run.py"]},
     "coverage.py": {"tests": ["tests/core/test_explain_and_coverage.py", "tests/core/test_attribution.py"]},
-    "position_checks.py": {"tests": ["tests/cards/test_position_checks.py", "tests/horse_fever/test_complete_positions.py",
+    "position_checks.py": {"tests": ["tests/core/test_position_cases.py", "tests/cards/test_position_checks.py", "tests/horse_fever/test_complete_positions.py",
                                      "tests/horse_fever/test_catalog_and_vectors.py"]},
     "replay_context.py": {"tests": ["tests/core/test_replay_context.py", "tests/core/test_derived_flags.py", "tests/dominoes/test_layout_caches.py"]},
 }

@@ -127,7 +127,7 @@ AREAS: dict[str, dict[str, Any]] = {
     "catalog.py": {"tests": ["tests/core/test_catalog_loading.py", "tests/core/test_rules_structure.py", "tests/core/test_clause_words.py",
                              "tests/core/test_register.py", "tests/core/test_game_layout_errors.py",
                              "tests/core/test_register_honesty.py"]},
-    "svg.py": {"tests": ["tests/core/test_render_command.py", "tests/cards/test_render.py",
+    "svg.py": {"tests": ["tests/core/test_svg_writer.py", "tests/core/test_render_command.py", "tests/cards/test_render.py",
                          "tests/horse_fever/test_render.py"]},
     "explain.py": {"tests": ["tests/core/test_explain_and_coverage.py", "tests/core/test_explain_status.py"]},
     "question.py": {"tests": ["tests/core/test_ruling.py"]},

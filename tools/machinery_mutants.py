@@ -148,6 +148,32 @@ AREAS: dict[str, dict[str, Any]] = {
     "releases/__init__.py": {"tests": ["tests/core/test_release_parts.py"]},
     "__init__.py": {"tests": ["tests/core/test_games_by_registry.py"]},
     "fuzz/__init__.py": {"tests": ["tests/core/test_fuzz.py"]},
+    # wave 4, group 1: the referee's tools (find, ruling, explain, the site, the catalogs and
+    # their words), the rendering, the registers and the replay helpers, each with its own tests
+    "implementers_doc.py": {"tests": ["tests/core/test_implementers_doc.py"]},
+    "ruling.py": {"tests": ["tests/core/test_ruling.py"]},
+    "site.py": {"tests": ["tests/core/test_site.py", "tests/core/test_site_status.py", "tests/core/test_site_games.py"]},
+    "find.py": {"tests": ["tests/core/test_find.py", "tests/core/test_find_ranking.py"]},
+    "catalog.py": {"tests": ["tests/core/test_catalog_loading.py", "tests/core/test_rules_structure.py", "tests/core/test_clause_words.py",
+                             "tests/core/test_register.py", "tests/core/test_game_layout_errors.py",
+                             "tests/core/test_register_honesty.py"]},
+    "svg.py": {"tests": ["tests/core/test_svg_writer.py", "tests/core/test_render_command.py", "tests/cards/test_render.py",
+                         "tests/horse_fever/test_render.py"]},
+    "explain.py": {"tests": ["tests/core/test_explain_and_coverage.py", "tests/core/test_explain_status.py"]},
+    "question.py": {"tests": ["tests/core/test_ruling.py"]},
+    "money.py": {"tests": ["tests/core/test_money_words.py", "tests/core/test_html_report_words.py"]},
+    "narration.py": {"tests": ["tests/dominoes/test_layout_caches.py", "tests/cards/test_game_hooks.py",
+                               "tests/core/test_cli.py"]},
+    "standing.py": {"tests": ["tests/core/test_explain_status.py", "tests/core/test_site_status.py",
+                              "tests/core/test_find.py", "tests/core/test_ruling.py"]},
+    "seed_texts.py": {"tests": ["tests/core/test_seed_texts.py", "tests/core/test_clause_words.py", "tests/core/test_find.py",
+                                "tests/core/test_register.py"]},
+    "register.py": {"tests": ["tests/core/test_register_documents.py", "tests/core/test_register.py", "tests/core/test_clause_words.py"]},
+    "equivalent_mutants.py": {"tests": ["tests/core/test_generated_run.py"]},
+    "coverage.py": {"tests": ["tests/core/test_explain_and_coverage.py", "tests/core/test_attribution.py"]},
+    "position_checks.py": {"tests": ["tests/core/test_position_cases.py", "tests/cards/test_position_checks.py", "tests/horse_fever/test_complete_positions.py",
+                                     "tests/horse_fever/test_catalog_and_vectors.py"]},
+    "replay_context.py": {"tests": ["tests/core/test_replay_context.py", "tests/core/test_derived_flags.py", "tests/dominoes/test_layout_caches.py"]},
 }
 
 # Operators left out: VariableReplacer and VariableInserter put random values in (a mutant

@@ -769,14 +769,9 @@ def answering_now(alteration: Alteration, calls: Mapping[DecisionPoint, Sequence
 
 
 def _regions(module: str) -> list[Any]:
-    """The clause regions of a rules module (generated_mutants.clause_regions), read once."""
-    regions = _REGIONS.get(module)
-    if regions is None:
-        import ast
-        from .generated_mutants import _module_path, clause_regions
-        source = _module_path(module).read_text(encoding="utf-8")
-        regions = _REGIONS[module] = clause_regions(source, ast.parse(source))
-    return regions
+    """The clause regions of a rules module (generated_mutants.module_regions)."""
+    from .generated_mutants import module_regions
+    return module_regions(module)
 
 
 MAX_OTHER_DECISIONS = 2
@@ -838,20 +833,10 @@ def generated_alterations(game: str, executed: Mapping[tuple[str, str], int]) ->
     return out
 
 
-_REGIONS: dict[str, list[Any]] = {}
-
-
 def block_clauses(mutant: Any) -> tuple[str, ...]:
-    """The clauses of the block a generated mutant lies in: its label, and the other markers
-    that open the very same block (`# DOM-OPEN-4: ...` and `# DOM-PTS-4: ...` above one
-    function): the code there decides them all at once, so a change of it is charged to all."""
-    regions = _regions(mutant.module)
-    inside = [r for r in regions if r.start <= mutant.line <= r.end]
-    same = [r for r in inside if r.clause == mutant.block]
-    if not same:
-        return (mutant.block,)
-    span = (same[0].start, same[0].end)
-    return tuple(dict.fromkeys([mutant.block] + [r.clause for r in inside if (r.start, r.end) == span]))
+    """The clauses of the block a generated mutant lies in (generated_mutants.block_clauses)."""
+    from .generated_mutants import block_clauses as of_block
+    return of_block(mutant)
 
 
 _CODES: dict[str, tuple[Any, Any, Any]] = {}

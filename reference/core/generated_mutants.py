@@ -139,7 +139,7 @@ class GeneratedMutant:
     def as_mutant(self):
         """The mutant as the curated mutants' type (reference.core.game.Mutant)."""
         from .game import Mutant
-        return Mutant(self.name, self.describe(), (self.block,) if self.block else (), lambda: installed(self))
+        return Mutant(self.name, self.describe(), block_clauses(self) if self.block else (), lambda: installed(self))
 
 
 @dataclass(frozen=True)
@@ -271,6 +271,31 @@ def _block_header_end(owner: ast.AST, body: list[ast.stmt]) -> int:
         return body[0].end_lineno or body[0].lineno
     header = getattr(owner, "lineno", 0)
     return header
+
+
+_REGIONS: dict[str, list[_Region]] = {}
+
+
+def module_regions(module: str) -> list[_Region]:
+    """The clause regions of a rules module (`clause_regions`), read once."""
+    regions = _REGIONS.get(module)
+    if regions is None:
+        source = _module_path(module).read_text(encoding="utf-8")
+        regions = _REGIONS[module] = clause_regions(source, ast.parse(source))
+    return regions
+
+
+def block_clauses(mutant: Any) -> tuple[str, ...]:
+    """The clauses of the block a generated mutant lies in: its label, and the other markers
+    that open the very same block (`# DOM-COUNT-1: ...` and `# DOM-COUNT-4: ...` above one
+    `return`): the code there decides them all at once, so a change of it misreads them all,
+    and the counterfactual search charges such a change to all of them."""
+    inside = [r for r in module_regions(mutant.module) if r.start <= mutant.line <= r.end]
+    same = [r for r in inside if r.clause == mutant.block]
+    if not same:
+        return (mutant.block,)
+    span = (same[0].start, same[0].end)
+    return tuple(dict.fromkeys([mutant.block] + [r.clause for r in inside if (r.start, r.end) == span]))
 
 
 def block_of(regions: list[_Region], line: int) -> str:

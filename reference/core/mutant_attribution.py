@@ -9,7 +9,9 @@ measure nothing. With `same_site`, every alteration at the same code site is wit
 
 Judged as notes/diagnosis.md's "How naming is judged": a failing case is named right when one
 of the misreading's own clauses is among the clauses charged and at most three are charged;
-named strictly when exactly one is charged and it is one of its own. A misreading is named
+named strictly when every clause charged is one of its own (one clause; or, for a misreading
+of a block that two markers open, `# DOM-COUNT-1: ...` and `# DOM-COUNT-4: ...` above one
+`return`, those clauses: a generated mutant's own clauses are all of its block's). A misreading is named
 when more than half of the failing cases attributed are. At most `per_mutant` failing cases
 of each misreading are attributed (spread evenly over its failures, the same ones each run);
 the table says how many.
@@ -59,8 +61,8 @@ class MutantAttribution:
 
     def named(self, charge: Charge, strict: bool = False) -> bool:
         own = set(self.mutant.clauses)
-        if strict:
-            return len(charge.clauses) == 1 and charge.clauses[0] in own
+        if strict:      # nothing but its own: one clause, or the clauses of the one block it misreads
+            return bool(charge.clauses) and set(charge.clauses) <= own
         return bool(own & set(charge.clauses)) and len(charge.clauses) <= MAX_NAMED
 
     def share(self, strict: bool = False) -> float:

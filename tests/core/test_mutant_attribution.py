@@ -69,3 +69,31 @@ def test_a_generated_mutant_withholds_its_own_alteration_and_no_other():
     same_site = generated_withheld(first.as_mutant(), same_site=True)
     assert same_site(SimpleNamespace(name="some other alteration", site=f"{first.module}:{first.line}"))
     assert not same_site(SimpleNamespace(name=f"generated {last.key}", site=elsewhere))
+
+
+def test_a_generated_mutant_owns_every_clause_of_the_block_two_markers_open():
+    """layout.double_contribution returns a double's both halves under two markers,
+    `# DOM-COUNT-1: ...` and `# DOM-COUNT-4: ...` (a double counts both halves while a long side
+    is free; at the end of a line until its line goes on): a mutant of that `return` misreads
+    both rules, so both are its own, and naming both names nothing but its own."""
+    in_block = [m for m in generated_mutants("dominoes") if m.function == "double_contribution"
+                and m.block in ("DOM-COUNT-1", "DOM-COUNT-4")]
+    assert in_block
+    mutant = in_block[0].as_mutant()
+    assert set(mutant.clauses) == {"DOM-COUNT-1", "DOM-COUNT-4"}
+    row = MutantAttribution("dominoes", mutant)
+    assert row.named(Charge("c", 0, ["DOM-COUNT-1", "DOM-COUNT-4"], "counterfactual"), strict=True)
+    assert row.named(Charge("c", 0, ["DOM-COUNT-4"], "counterfactual"), strict=True)
+    assert not row.named(Charge("c", 0, ["DOM-COUNT-1", "DOM-COUNT-2"], "counterfactual"), strict=True)
+    assert row.named(Charge("c", 0, ["DOM-COUNT-1", "DOM-COUNT-2"], "counterfactual"))
+    assert not row.named(Charge("c", 0, [], "counterfactual"), strict=True)
+
+
+def test_a_one_clause_misreading_is_named_strictly_only_by_its_clause_alone():
+    mutant = Mutant("scores", "settlement bonus lost", ("DOM-SETTLE-4",), lambda: None)
+    row = MutantAttribution("dominoes", mutant)
+    assert row.named(Charge("c", 0, ["DOM-SETTLE-4"], "counterfactual"), strict=True)
+    assert not row.named(Charge("c", 0, ["DOM-SETTLE-4", "DOM-SETTLE-2"], "counterfactual"), strict=True)
+    assert row.named(Charge("c", 0, ["DOM-SETTLE-4", "DOM-SETTLE-2"], "counterfactual"))
+    assert not row.named(Charge("c", 0, ["DOM-SETTLE-4", "DOM-SETTLE-2", "DOM-SETTLE-1", "DOM-TURN-1"],
+                                "counterfactual"))

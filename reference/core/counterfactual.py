@@ -31,6 +31,18 @@ that a mutant at the faulty place reproduces the failure's change). The clauses 
 alterations are charged, ties together; the footprints (clause_keys) only break a tie, and
 take over when no alteration explains anything (results.py).
 
+What else the implementation showed weighs in before the footprints, as Metallaxis counts every
+test a mutant explains or breaks, checked per clause set, a bounded few alterations of each
+(`tied_groups`):
+- its earlier steps, which it matched: an alteration that, acting from the setup on as a
+  misreading would, changes one of them is not its misreading; when every best alteration
+  does, the next best rank that does not is charged (`agreeing_with_history`);
+- its later steps: among tied alterations, those that go on reproducing its observations after
+  the divergent step, most steps in a row, are charged (`reproducing_later`);
+- the cases it passed: an alteration that would break a passed case, above all one that
+  exercises the alteration's own clauses (passed_cases.BY_CLAUSE), is set aside
+  (`uncontradicted`).
+
 Refusals are decisions too. When the implementation refused an action the reference took, only
 alterations that make the reference refuse it reproduce that, and the decisions that granted
 it (a yes turned no) come before guards forced to refuse. When the implementation took an action

@@ -1361,7 +1361,7 @@ def forget_explanations() -> None:
 
 # -- the cases the implementation passed: a misreading they would show is not its misreading --
 
-_CONTRADICTED: dict[str, bool] = {}        # alteration -> changes a passed case; valid for _JUDGED_ON
+_CONTRADICTED: dict[tuple, bool] = {}      # (alteration, its clauses) -> changes a passed case; valid for _JUDGED_ON
 _JUDGED_ON = [-1]                           # the passed_cases.evidence the verdicts were made on
 PASSED_CHECKED = 6          # of them, played with each tied alteration
 
@@ -1382,7 +1382,7 @@ def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any]
     kept = []
     for group in tied_groups(best):
         for trial in group:
-            name = trial.alteration.name
+            name = (trial.alteration.name, trial.alteration.clauses)    # its evidence is that of its clauses
             if name not in _CONTRADICTED:
                 if time.process_time() > deadline:
                     return best

@@ -116,7 +116,8 @@ AREAS: dict[str, dict[str, Any]] = {
     "releases/compare.py": {"tests": ["tests/core/test_release_parts.py", "tests/core/test_versions.py"]},
     "releases/record.py": {"tests": ["tests/core/test_release_parts.py", "tests/core/test_versions.py"]},
     "scaffold.py": {"tests": ["tests/core/test_scaffold.py"]},
-    "generated_mutants.py": {"tests": ["tests/core/test_generated_mutant_parts.py", "tests/core/test_generated_mutants.py"]},
+    "generated_mutants.py": {"tests": ["tests/core/test_generated_mutant_parts.py", "tests/core/test_generated_mutants.py",
+                                       "tests/core/test_mutant_attribution.py"]},
     "generated_run.py": {"tests": ["tests/core/test_generated_run.py"]},
     # wave 4, group 2: loading (YAML, schemas, scenarios), options, the adapter, verify, the
     # version, paths, the game registry, errors, the step log, progress, the engine mutants, bench

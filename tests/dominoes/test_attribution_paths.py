@@ -256,3 +256,44 @@ def test_on_generated_misreadings_the_refinements_let_the_footprints_name_the_ru
                 named[refined] += mutant.block in clauses and len(clauses) <= 3
     assert failing >= 50
     assert named[True] >= failing // 2 and named[False] == 0, (named, failing)
+
+
+# -- what each map adds with the counterfactual search, on generated misreadings -------------------
+
+# A generated misreading of DOM-CONT-5 (the end of the round or match comes first: its check
+# answers "ended" after a placement that ended nothing, `return False` made `return True`), and three of its failing cases from `horserace mutants --generated
+# --attribution --game dominoes --sample 40 --seed 1 --per-mutant 8`, where the search leaves four
+# clauses tied (DOM-CONT-5, DOM-DRAW-4, DOM-MATCH-2, DOM-TURN-1: each altered gives the same turn
+# and offer) and the footprints narrow them (attribution.narrowed).
+_CONT_5 = "turns:end_of_match_or_round:const_flip:e706fa93:0"
+_CONT_5_CASES = {"dom-gen1-match-4p-009", "dom-probe2-dom-draw-4-013", "dom-probe2-dom-draw-4-015"}
+
+
+@pytest.fixture(scope="module")
+def cont_5_with_maps():
+    from tests.attribution_maps import charged
+    with_maps = charged("dominoes", _CONT_5, _CONT_5_CASES)
+    assert with_maps.pop("own") == ["DOM-CONT-5"]
+    assert with_maps == {case: ["DOM-CONT-5"] for case in _CONT_5_CASES}
+    return with_maps
+
+
+def test_on_a_generated_misreading_the_footprints_narrow_a_four_way_tie_to_its_own_clause(cont_5_with_maps):
+    """Without the footprints the four tied clauses are all named (more than three: the
+    misreading is not named); with them, DOM-CONT-5 alone, whose footprint holds the offer of
+    actions and the turn that differ."""
+    from tests.attribution_maps import charged
+    without = charged("dominoes", _CONT_5, _CONT_5_CASES, without="footprints")
+    for case in _CONT_5_CASES:
+        assert "DOM-CONT-5" in without[case] and len(without[case]) > 3, (case, without[case])
+
+
+def test_on_a_generated_misreading_the_finer_offer_paths_let_the_footprints_name_its_own_clause(cont_5_with_maps):
+    """The same tie, narrowed without the refinements: the whole `legal_actions` is one differing
+    path beside `turn` and `events.turn_ended`, and DOM-TURN-1's footprint (the turn, the ended
+    turn's next seat) matches them best. Split into the placements and draws that appear or
+    vanish (legal_actions.place.end.missing, ...), the offer weighs what it is, several
+    differing actions, and DOM-CONT-5's footprint (the offer and the turn) matches best."""
+    from tests.attribution_maps import charged
+    without = charged("dominoes", _CONT_5, _CONT_5_CASES, without="refinements")
+    assert {case: without[case] for case in _CONT_5_CASES} == {case: ["DOM-TURN-1"] for case in _CONT_5_CASES}

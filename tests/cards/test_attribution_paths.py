@@ -3,6 +3,8 @@ clauses real misreadings are charged to once the footprints name those paths."""
 
 from __future__ import annotations
 
+import pytest
+
 from reference.cards.attribution_paths import difference_paths
 from reference.core.attribution import Difference, attribute, attribution_paths
 from reference.core.game import get_game
@@ -228,3 +230,28 @@ def test_real_misreadings_are_charged_to_their_own_clause():
         result = attribute_mutant(game, _mutant(name), [cases[i] for i in ids], counterfactual=False, per_mutant=10**6)
         assert result.failures == len(ids), name
         assert result.top == own and result.share() == 1.0, (name, result.top, result.share())
+
+
+# -- what the footprints add with the counterfactual search, on generated misreadings ----------------
+
+@pytest.mark.parametrize("mutant, case, own", [
+    # bettors_in_order seats one bettor fewer (CRD-BET-3): after a refused bet, the next bet's
+    # `to_bet` differs, and that step applied CRD-BET-3 alone
+    ("seating:bettors_in_order:const_dec:b5c3c0af:0", "crd-race-betting-rules", "CRD-BET-3"),
+    # settle_race adds a losing co-backer's stake instead of taking it (CRD-PAY-3): the settlement
+    # after a refused reveal and an observe pays the loser; refined, the paths are `*.loser`
+    ("settlement:settle_race:arith:68e95ed4:0", "crd-race-refused-reveal-overshoot-four", "CRD-PAY-3"),
+])
+def test_on_generated_misreadings_the_footprints_keep_a_step_that_decides_the_difference_its_own(mutant, case, own):
+    """Both failures show first at a step just after a refused one (with only clause-less steps
+    between). A refusal must leave the state as it was, so a difference that the divergent
+    step's clauses do not decide is the refusal's (results.refusal_before): charged to the
+    refusal convention CRD-INT-12. Only the footprints say that the step's clauses decide what
+    differs (CRD-BET-3 covers `to_bet`; CRD-PAY-1 covers `balances.loser` and the settlement's
+    `.loser` entries), so the search's charge, the misreading's own clause, stands; without
+    them every such step decides nothing and the refused step before is charged."""
+    from tests.attribution_maps import charged
+    with_maps = charged("cards", mutant, {case})
+    without = charged("cards", mutant, {case}, without="footprints")
+    assert with_maps == {case: [own], "own": [own]}
+    assert without[case] == ["CRD-INT-12"]

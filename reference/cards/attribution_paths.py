@@ -12,9 +12,8 @@ paths (a clause with the whole key still covers every finer path of it):
 The refinement reads only the two observations, never which implementation answered. The
 others this module once kept (which legal action appears or vanishes, whether prices are posted,
 whose share of a settlement differs) were removed when the counterfactual search named the
-clause without them: measured with `horserace mutants --attribution --without refinements` on
-the generated, curated and held-out misreadings, only this one changed a charge (README,
-"The hand-kept maps").
+clause without them: switched off one at a time on the generated, curated and held-out
+misreadings, only this one changed a charge (README, "The hand-kept maps").
 """
 
 from __future__ import annotations

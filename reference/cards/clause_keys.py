@@ -1,8 +1,7 @@
 """Which observations each card clause's decision determines (Game.clause_keys): a runner
 attributes a divergence at a step to those of the step's clauses whose paths cover a differing
 path ('key', 'key.field', 'events.<type>', 'events.<type>.<field>', and the finer paths of
-reference/cards/attribution_paths.py: which legal action, how the horses' positions differ,
-whose share of a settlement). Only clauses a step can apply are listed; the others are decided
+reference/cards/attribution_paths.py: how the horses' positions differ). Only clauses a step can apply are listed; the others are decided
 by the setup or the input's form (see the README).
 
 A clause's list is its footprint: what would change if that clause alone were misread, that is
@@ -24,11 +23,8 @@ _LAY_OUTCOME = ["phase", "legal_actions", "relays", "events.relaid", "events.tra
 # each horse. Which horses the first bettor is offered is the bank's cover (CRD-BET-4), priced by them.
 _PRICES = ["odds", "events.odds_posted.odds", "expected_value"]
 
-
-
-def _seats(*roles: str) -> list[str]:
-    """The settlement's per-seat values of the seats in these parts (attribution_paths.seat_paths)."""
-    return [f"{where}.{role}" for role in roles for where in ("settlement.changes", "balances", "settlement.balances")]
+# The settlement's per-seat values (whose seat differs is the counterfactual search's to tell).
+_SEATS = ["settlement.changes", "balances", "settlement.balances"]
 
 
 CLAUSE_KEYS: dict[str, list[str]] = {
@@ -45,12 +41,13 @@ CLAUSE_KEYS: dict[str, list[str]] = {
                     "win_probability", "fair_odds", "expected_value"],
     "CRD-ODDS-1": _PRICES,
     "CRD-ODDS-2": _PRICES,
-    "CRD-BET-2": ["events.odds_posted.max_bet", "odds.posted"],
+    # the maximum stake; whether prices are posted at all is the lay's outcome (CRD-TRACK-4)
+    "CRD-BET-2": ["events.odds_posted.max_bet"],
     # the bets
-    "CRD-BET-3": ["bets", "phase", "legal_actions.bet", "legal_actions.sit_out", "to_bet", "sitting_out", "events.bet",
+    "CRD-BET-3": ["bets", "phase", "legal_actions", "to_bet", "sitting_out", "events.bet",
                   "events.sat_out"],
-    "CRD-BET-4": ["legal_actions.horses", "legal_actions.bet", "legal_actions.sit_out", "liability", "sitting_out", "bets", "events.sat_out", "events.bets_closed.liability"],
-    "CRD-BET-5": ["phase", "legal_actions.reveal", "legal_actions.bet", "to_bet", "events.bets_closed"],
+    "CRD-BET-4": ["legal_actions", "liability", "sitting_out", "bets", "events.sat_out", "events.bets_closed.liability"],
+    "CRD-BET-5": ["phase", "legal_actions", "to_bet", "events.bets_closed"],
     "CRD-BET-6": ["bets", "phase"],
     # the race
     "CRD-RACE-1": ["last_card", "deck_counts", "revealed", "events.revealed.card", "events.revealed.suit",
@@ -68,12 +65,12 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     "CRD-RACE-7": ["phase", "legal_actions", "deck_size", "last_card", "positions"],
     "CRD-INTRO-2": ["winner", "events.won"],
     # the settlement and the bank's rotation
-    "CRD-PAY-1": ["settlement.collected", "events.settled.collected"] + _seats("loser", "banker"),
-    "CRD-PAY-2": ["settlement.paid", "events.settled.paid", "settlement.returned.winner"] + _seats("winner", "banker"),
-    "CRD-PAY-3": ["settlement.paid", "settlement.returned.co_winner"] + _seats("co_winner", "banker"),
-    "CRD-SESSION-3": ["events.settled.changes.banker"] + _seats("banker"),
+    "CRD-PAY-1": ["settlement.collected", "events.settled.collected"] + _SEATS,
+    "CRD-PAY-2": ["settlement.paid", "events.settled.paid", "settlement.returned"] + _SEATS,
+    "CRD-PAY-3": ["settlement.paid", "settlement.returned"] + _SEATS,
+    "CRD-SESSION-3": ["events.settled.changes"] + _SEATS,
     "CRD-ROT-1": ["next_banker", "events.bank_passes"],
     "CRD-ROT-2": ["race", "banker", "phase", "events.race_started"],
-    "CRD-SESSION-1": ["phase", "next_banker", "legal_actions.lay", "events.session_over"],
+    "CRD-SESSION-1": ["phase", "next_banker", "legal_actions", "events.session_over"],
     "CRD-SESSION-2": ["session_winners", "events.session_over.winners"],
 }

@@ -7,10 +7,9 @@ probe, settlement, perft) and `error`, the key of a refused step. Interpretation
 record may name them, but vectors keep only catalog clauses.
 
 A footprint may name a finer path than a whole key (attribution_paths.py says when a
-difference lies on it): which legal action or attachment point is extra or missing, by its
-form (`legal_actions.draw.missing`, `legal_actions.place.branch.extra`, `attachment_points.
-branch.missing`), a double's or a plain end's counted contribution (`counted.double`,
-`counted.end`), an opening or last tile left unscored (`events.placed.unscored.opening`,
+difference lies on it): which legal action is extra or missing, by its form
+(`legal_actions.draw.missing`, `legal_actions.place.branch.extra`), a sum of the counted ends
+too large or too small (`end_sum.over`, `.under`), an opening or last tile left unscored (`events.placed.unscored.opening`,
 `.last_tile`), and a settlement's per-side values by the side's role in the expected
 settlement (`settlement.bonus.winner`, `.tied_winner`, `.loser`; the counted pips also as
 `.own_subtracted`, `.own_counted`, `.tied_winners_left_out`). A footprint naming a whole key
@@ -22,14 +21,10 @@ from __future__ import annotations
 # The placement as the layout records it, and what the counting of ends gives.
 _LAYOUT = ["tiles", "connections", "attachment_points", "events.placed.at"]
 _COUNT = ["counted", "end_sum", "events.placed.end_sum"]
-# What a double adds to the sum, and what the outer end of a plain tile adds; a rule that makes
-# something count adds to the sum (`.under` when misread), one that makes something count zero
-# keeps it out (`.over` when misread).
-_COUNT_DOUBLE = ["counted.double", "end_sum", "events.placed.end_sum"]
-_COUNTS_DOUBLE = ["counted.double", "end_sum.under", "events.placed.end_sum.under"]
-_DOUBLE_COUNTS_ZERO = ["counted.double", "end_sum.over", "events.placed.end_sum.over"]
-_COUNT_END = ["counted.end", "end_sum.under", "events.placed.end_sum.under"]
-_NOT_AN_END = ["counted", "end_sum.over", "events.placed.end_sum.over"]
+# What the counted ends add to the sum: a rule that makes something count adds to it (`.under`
+# when misread), one that makes something count zero keeps it out (`.over` when misread).
+_COUNTS = ["counted", "end_sum.under", "events.placed.end_sum.under"]
+_COUNTS_ZERO = ["counted", "end_sum.over", "events.placed.end_sum.over"]
 _AWARD = ["points", "events.placed.raw", "events.placed.displayed", "events.scored", "scores"]
 # What perft counts from the offer of actions.
 _PERFT = ["perft", "divide"]
@@ -79,20 +74,18 @@ CLAUSE_KEYS: dict[str, list[str]] = {
     # the round or the match ended (and its events) is DOM-END-1's, DOM-BLOCK-1's, DOM-MATCH-2's.
     "DOM-CONT-5": ["continuing", "events.continued", "turn", "legal_actions"],
     "DOM-CONT-6": _TURN,
-    "DOM-DBL-1": ["branching_doubles", "attachment_points.branch.missing", "legal_actions.place.branch.missing"],
-    "DOM-DBL-2": ["attachment_points.branch.extra", "legal_actions.place.branch.extra", "error"] + _PERFT,
-    "DOM-DBL-3": ["attachment_points.branch.missing", "legal_actions.place.branch.missing",
-                  "events.placed.at"] + _PERFT,
-    "DOM-DBL-4": ["attachment_points.branch.extra", "attachment_points.branch.missing",
-                  "legal_actions.place.branch.extra", "legal_actions.place.branch.missing"],
-    "DOM-COUNT-1": _COUNTS_DOUBLE,
-    "DOM-COUNT-2": _DOUBLE_COUNTS_ZERO,
-    "DOM-COUNT-3": _COUNT_END,
-    "DOM-COUNT-4": _COUNT_DOUBLE,
+    "DOM-DBL-1": ["branching_doubles", "attachment_points", "legal_actions.place.branch.missing"],
+    "DOM-DBL-2": ["attachment_points", "legal_actions.place.branch.extra", "error"] + _PERFT,
+    "DOM-DBL-3": ["attachment_points", "legal_actions.place.branch.missing", "events.placed.at"] + _PERFT,
+    "DOM-DBL-4": ["attachment_points", "legal_actions.place.branch.extra", "legal_actions.place.branch.missing"],
+    "DOM-COUNT-1": _COUNTS,
+    "DOM-COUNT-2": _COUNTS_ZERO,
+    "DOM-COUNT-3": _COUNTS,
+    "DOM-COUNT-4": _COUNT,
     "DOM-COUNT-5": ["branching_doubles"],
-    "DOM-COUNT-6": _NOT_AN_END,
-    "DOM-COUNT-7": _DOUBLE_COUNTS_ZERO,
-    "DOM-PTS-1": _NOT_AN_END,
+    "DOM-COUNT-6": _COUNTS_ZERO,
+    "DOM-COUNT-7": _COUNTS_ZERO,
+    "DOM-PTS-1": _COUNTS_ZERO,
     "DOM-PTS-2": _AWARD,
     "DOM-PTS-3": _AWARD,
     "DOM-PTS-4": ["events.placed.unscored.opening", "events.placed.unscored.last_tile", "events.scored",

@@ -20,7 +20,7 @@ def paths(expected: dict, actual: dict) -> list[str]:
     return sorted(set(out))
 
 
-# -- legal actions and attachment points -------------------------------------------------------------
+# -- legal actions -------------------------------------------------------------------------------------
 
 def test_a_missing_draw_is_named_apart_from_the_placements():
     expected = {"legal_actions": ["draw"]}
@@ -41,14 +41,6 @@ def test_placements_are_classified_by_the_point_they_take():
 def test_an_opening_placement_is_its_own_form():
     expected = {"legal_actions": ["place 1|2", "place 3|3"]}
     assert paths(expected, {"legal_actions": ["place 3|3"]}) == ["legal_actions.place.opening.missing"]
-
-
-def test_attachment_points_and_counted_ends_by_their_kind():
-    expected = {"attachment_points": ["4|4 line_b", "1|4 low"], "counted": [["4|4", 8], ["1|4", 1]]}
-    actual = {"attachment_points": ["4|4 line_b", "1|4 low", "4|4 branch_b"], "counted": [["1|4", 1]]}
-    assert paths(expected, actual) == ["attachment_points.branch.extra", "counted.double"]
-    actual = {"attachment_points": ["4|4 line_b", "1|4 low"], "counted": [["4|4", 8], ["1|4", 4]]}
-    assert paths(expected, actual) == ["counted.end"]
 
 
 def test_an_unscored_last_or_opening_tile_is_named_apart_from_a_wrong_award():
@@ -123,15 +115,6 @@ def test_a_losers_score_reduced_is_the_loser_scores_path_and_the_event_is_read_t
     assert paths(expected, reduced) == ["events.settlement.scores.loser", "scores.loser"]
 
 
-def test_a_match_that_is_not_won_because_a_bonus_differs_names_the_bonus():
-    event = {"type": "settlement", **settlement(scores=[61, 3, 61, 9])}
-    won = {"type": "match_won", "winners": [0, 2], "by": "settlement", "scores": [61, 3, 61, 9]}
-    expected = {"events": [event, won], "match_winners": [0, 2]}
-    nothing = dict(event, bonus=[0, 0, 0, 0], scores=[55, 3, 55, 9])
-    actual = {"events": [nothing, {"type": "next_opener", "seat": None}], "match_winners": []}
-    assert paths(expected, actual) == ["events.settlement.bonus.tied_winner"]
-
-
 def test_a_sum_of_the_ends_is_named_by_whether_too_much_or_too_little_was_counted():
     """A closed double or an unopened branch counted makes the sum larger (the rules that make
     something count zero are misread); a double's halves or an outer end left out, smaller."""
@@ -152,8 +135,8 @@ def test_whole_values_the_game_does_not_refine_keep_their_path():
 
 def test_every_refined_path_a_footprint_names_is_one_the_refinement_produces():
     """A footprint naming a finer path nobody produces would never be charged."""
-    produced = {"legal_actions", "attachment_points", "counted", "settlement", "events.settlement",
-                "match_winners", "events.match_won", "scores", "events.placed", "end_sum"}
+    produced = {"legal_actions", "settlement", "events.settlement", "match_winners", "events.match_won", "scores",
+                "events.placed", "end_sum"}
     forms = {"draw", "pass", "stop", "place", "end", "line", "branch", "opening", "double", "missing", "extra",
              "winner", "tied_winner", "loser", "own_subtracted", "own_counted", "tied_winners_left_out",
              "counted_pips", "bonus", "scores", "winners", "side", "kind", "end_sum", "at", "playable",
@@ -256,3 +239,44 @@ def test_on_generated_misreadings_the_refinements_let_the_footprints_name_the_ru
                 named[refined] += mutant.block in clauses and len(clauses) <= 3
     assert failing >= 50
     assert named[True] >= failing // 2 and named[False] == 0, (named, failing)
+
+
+# -- what each map adds with the counterfactual search, on generated misreadings -------------------
+
+# A generated misreading of DOM-CONT-5 (the end of the round or match comes first: its check
+# answers "ended" after a placement that ended nothing, `return False` made `return True`), and three of its failing cases from `horserace mutants --generated
+# --attribution --game dominoes --sample 40 --seed 1 --per-mutant 8`, where the search leaves four
+# clauses tied (DOM-CONT-5, DOM-DRAW-4, DOM-MATCH-2, DOM-TURN-1: each altered gives the same turn
+# and offer) and the footprints narrow them (attribution.narrowed).
+_CONT_5 = "turns:end_of_match_or_round:const_flip:e706fa93:0"
+_CONT_5_CASES = {"dom-gen1-match-4p-009", "dom-probe2-dom-draw-4-013", "dom-probe2-dom-draw-4-015"}
+
+
+@pytest.fixture(scope="module")
+def cont_5_with_maps():
+    from tests.attribution_maps import charged
+    with_maps = charged("dominoes", _CONT_5, _CONT_5_CASES)
+    assert with_maps.pop("own") == ["DOM-CONT-5"]
+    assert with_maps == {case: ["DOM-CONT-5"] for case in _CONT_5_CASES}
+    return with_maps
+
+
+def test_on_a_generated_misreading_the_footprints_narrow_a_four_way_tie_to_its_own_clause(cont_5_with_maps):
+    """Without the footprints the four tied clauses are all named (more than three: the
+    misreading is not named); with them, DOM-CONT-5 alone, whose footprint holds the offer of
+    actions and the turn that differ."""
+    from tests.attribution_maps import charged
+    without = charged("dominoes", _CONT_5, _CONT_5_CASES, without="footprints")
+    for case in _CONT_5_CASES:
+        assert "DOM-CONT-5" in without[case] and len(without[case]) > 3, (case, without[case])
+
+
+def test_on_a_generated_misreading_the_finer_offer_paths_let_the_footprints_name_its_own_clause(cont_5_with_maps):
+    """The same tie, narrowed without the refinements: the whole `legal_actions` is one differing
+    path beside `turn` and `events.turn_ended`, and DOM-TURN-1's footprint (the turn, the ended
+    turn's next seat) matches them best. Split into the placements and draws that appear or
+    vanish (legal_actions.place.end.missing, ...), the offer weighs what it is, several
+    differing actions, and DOM-CONT-5's footprint (the offer and the turn) matches best."""
+    from tests.attribution_maps import charged
+    without = charged("dominoes", _CONT_5, _CONT_5_CASES, without="refinements")
+    assert {case: without[case] for case in _CONT_5_CASES} == {case: ["DOM-TURN-1"] for case in _CONT_5_CASES}

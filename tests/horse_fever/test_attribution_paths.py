@@ -367,3 +367,40 @@ def test_every_finer_vp_odds_and_position_path_in_the_footprints_is_one_the_refi
     assert named - payout <= refined
     # a clause that lists the whole value (a card that changes the odds, a card move) covers every part
     assert "odds" in CLAUSE_KEYS["HF-ACT-15"] and "positions" in CLAUSE_KEYS["HF-MOVE-2"]
+
+
+# -- what the maps add with the counterfactual search -------------------------------------------------
+
+# Switched off, neither map changed a charge of the generated Horse Fever misreadings (`horserace
+# mutants --generated --attribution --game horse_fever --sample 40 --seed 1 --per-mutant 8`: the
+# same figures) nor of the held-out ones; on the curated set both named one misreading better.
+# The minimum bet read as a flat 100 D (HF-MIN-1, its own clause), on one of its failing probes:
+# the search leaves five clauses tied (HF-BETTING-1, HF-INT-19, HF-INT-23, HF-MIN-1, HF-MIN-2).
+_MINIMUM = ("hf-minimum-bet-not-scaled", {"hf-probe2-hf-min-2-010"})
+
+
+@pytest.fixture(scope="module")
+def minimum_with_maps():
+    from tests.attribution_maps import charged
+    with_maps = charged("horse_fever", *_MINIMUM)
+    assert with_maps.pop("own") == ["HF-MIN-1"]
+    assert with_maps == {case: ["HF-MIN-1"] for case in _MINIMUM[1]}
+    return with_maps
+
+
+def test_on_a_curated_misreading_the_footprints_narrow_a_five_way_tie_to_its_own_clause(minimum_with_maps):
+    """Without the footprints all five tied clauses are named (more than three: not named)."""
+    from tests.attribution_maps import charged
+    without = charged("horse_fever", *_MINIMUM, without="footprints")
+    assert {case: without[case] for case in _MINIMUM[1]} == {
+        case: ["HF-BETTING-1", "HF-INT-19", "HF-INT-23", "HF-MIN-1", "HF-MIN-2"] for case in _MINIMUM[1]}
+
+
+def test_on_a_curated_misreading_the_penalty_paths_name_the_minimum_alone(minimum_with_maps):
+    """The VP differ (a player the flat minimum leaves short is not penalised). Split by which
+    decision of the penalty the sides disagree on, it is `vp.minimum`, HF-MIN-1's alone; whole,
+    `vp` is covered as well by HF-MIN-1's footprint as by HF-MIN-2's (each names parts of it), and
+    both are named: named with ties, not strictly."""
+    from tests.attribution_maps import charged
+    without = charged("horse_fever", *_MINIMUM, without="refinements")
+    assert {case: without[case] for case in _MINIMUM[1]} == {case: ["HF-MIN-1", "HF-MIN-2"] for case in _MINIMUM[1]}

@@ -421,3 +421,14 @@ def test_every_game_names_a_refusal_convention_of_its_register_in_the_vector_hea
     assert convention.status == "convention" and "refused" in convention.title.lower()
     cases = load_cases([name], validate=False)        # every kind's header (a game need not have probes)
     assert cases and all(c["refusal_clause"] == game.refusal_clause for c in cases)
+
+
+def test_more_than_three_tied_clauses_are_narrowed_to_those_whose_footprints_match_best():
+    """Four clauses tied by the search: the footprints keep the one whose paths cover what
+    differs; when none covers anything, all four stay (nothing to choose by)."""
+    from reference.core.attribution import narrowed
+    keys = {"DOM-A-1": ["scores"], "DOM-B-1": ["turn"], "DOM-C-1": ["hands"], "DOM-D-1": ["phase"]}
+    tied = ["DOM-D-1", "DOM-C-1", "DOM-B-1", "DOM-A-1"]
+    assert narrowed(tied, ["scores"], keys) == ["DOM-A-1"]
+    assert narrowed(tied, ["legal_actions"], keys) == sorted(tied)
+    assert narrowed(tied[:3], ["scores"], keys) == sorted(tied[:3])      # three or fewer: all, as they are

@@ -279,3 +279,17 @@ def test_objects_with_other_keys_are_never_the_same_at_any_depth(mode):
         if mode == "events" and set(want) <= set(got):
             continue                     # an expected event asks only for its own fields
         assert not matches(*wrapped, mode), (want, got)
+
+
+def test_the_whole_answer_quick_yes_checks_every_shaped_key_whatever_its_name(monkeypatch):
+    """The quick yes for a whole answer may say yes only when each value matches itself under its
+    key's mode. A shaped key named before 'error' in the alphabet (a game's `deck`, compared
+    unordered) is checked like `hands` or `events`: a value that cannot match itself under its
+    mode (a number where lists of items are expected) is left to the step-by-step compare."""
+    from types import SimpleNamespace
+    from reference.core import results
+    game = SimpleNamespace(expectation_modes={"deck": "unordered_each", "hands": "unordered_each"})
+    monkeypatch.setattr(results, "get_game", lambda name: game)
+    for key in ("deck", "hands"):
+        assert not results.answer_is_the_expectations("any", [{key: 5}], [{key: 5}]), key
+    assert results.answer_is_the_expectations("any", [{"deck": [[1, 2]]}], [{"deck": [[1, 2]]}])

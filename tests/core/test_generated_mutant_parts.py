@@ -73,3 +73,14 @@ def test_putting_a_game_back_drops_every_module_of_the_game_the_mutant_imported(
     finally:
         for name in [*planted, neighbour.__name__]:
             sys.modules.pop(name, None)
+
+
+def test_a_method_compiled_in_its_holder_class_is_found_among_the_module_s_code():
+    """A method that uses super() is compiled inside a holder class (generated_mutants): its code
+    is found one level down, by name and first line."""
+    from reference.core.generated_mutants import _find_code
+    source = "class _Holder:\n    def play(self):\n        return super().play()\n"
+    compiled = compile(source, "<rules>", "exec")
+    found = _find_code(compiled, "play", 2)
+    assert found is not None and found.co_name == "play" and found.co_firstlineno == 2
+    assert _find_code(compiled, "play", 3) is None

@@ -97,3 +97,14 @@ def test_a_one_clause_misreading_is_named_strictly_only_by_its_clause_alone():
     assert row.named(Charge("c", 0, ["DOM-SETTLE-4", "DOM-SETTLE-2"], "counterfactual"))
     assert not row.named(Charge("c", 0, ["DOM-SETTLE-4", "DOM-SETTLE-2", "DOM-SETTLE-1", "DOM-TURN-1"],
                                 "counterfactual"))
+
+
+def test_the_summary_line_gives_each_share_over_the_misreadings_killed():
+    """Two misreadings killed, one named (with ties and strictly), the other not: 50% each."""
+    from reference.core.mutant_attribution import summary_table
+    named = MutantAttribution("dominoes", Mutant("a", "", ("DOM-SETTLE-4",), lambda: None),
+                              charges=[Charge("c", 0, ["DOM-SETTLE-4"], "counterfactual")])
+    missed = MutantAttribution("dominoes", Mutant("b", "", ("DOM-SETTLE-2",), lambda: None),
+                               charges=[Charge("c", 0, ["DOM-TURN-1"], "counterfactual")])
+    line = next(l for l in summary_table([named, missed]) if l.startswith("dominoes"))
+    assert line.split()[1:6] == ["2", "1", "(", "50%)", "1"], line

@@ -72,3 +72,21 @@ def test_a_commit_without_vectors_is_named_by_git_s_twelve_digit_abbreviation(mo
     monkeypatch.setattr(snapshot, "git", lambda *args: "")        # a tree with no vectors/ in it
     with pytest.raises(SnapshotError, match=r"^v0: commit 0123456789ab has no vector files$"):
         snapshot.from_commit(commit, "v0")
+
+
+def test_a_released_version_is_read_at_its_commit_only_while_the_commit_holds_the_recorded_files(monkeypatch, tmp_path):
+    """`horserace changes 0.2.0`: the commit that released it gives the cases themselves, but only
+    when every file there is the one the record pins (same sha256); otherwise the record alone."""
+    from reference.core.releases import record as record_module
+    from reference.core.releases import snapshot
+    at_commit = snapshot_of_texts("0.2.0", {"dominoes/settlement": vector_text(case())})
+    pinned = at_commit.files["dominoes/settlement"].sha256
+    record = {"version": "0.2.0", "files": {"dominoes/settlement": {"sha256": pinned, "case_count": 1}}, "cases": {}}
+    monkeypatch.setattr(record_module, "load_record", lambda folder, label: record if label == "0.2.0" else None)
+    monkeypatch.setattr(record_module, "release_commit", lambda folder, label: "c0ffee")
+    monkeypatch.setattr(snapshot, "from_commit", lambda commit, label: at_commit)
+    assert snapshot.resolve("0.2.0", tmp_path) is at_commit
+    record["files"]["dominoes/settlement"]["sha256"] = "0" * len(pinned)         # the commit's file is not the released one
+    from_record = snapshot.resolve("0.2.0", tmp_path)
+    assert from_record is not at_commit and from_record.texts is None
+    assert from_record.files["dominoes/settlement"].sha256 == "0" * len(pinned)

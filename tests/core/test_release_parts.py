@@ -90,3 +90,17 @@ def test_a_released_version_is_read_at_its_commit_only_while_the_commit_holds_th
     from_record = snapshot.resolve("0.2.0", tmp_path)
     assert from_record is not at_commit and from_record.texts is None
     assert from_record.files["dominoes/settlement"].sha256 == "0" * len(pinned)
+
+
+@pytest.mark.parametrize("direction", ["removed", "added"])
+def test_a_step_removed_or_added_is_named_by_its_action_whichever_side_holds_it(direction):
+    """The first moved step names its action from the new case, or from the old one when the
+    new case has no such step (a step removed), so the change always says which step it was."""
+    long = case(input={"steps": [{"action": "play 5|5"}, {"action": "draw"}]},
+                expected=[{"scores": [0, 0]}, {"scores": [3, 0]}])
+    short = case(input={"steps": [{"action": "play 5|5"}]}, expected=[{"scores": [0, 0]}])
+    was, now = (long, short) if direction == "removed" else (short, long)
+    old = snapshot_of_texts("old", {"dominoes/settlement": vector_text(was)})
+    new = snapshot_of_texts("new", {"dominoes/settlement": vector_text(now)})
+    (change,) = compare(old, new).cases
+    assert (change.step, change.action) == (1, "draw")

@@ -104,3 +104,17 @@ def test_a_step_removed_or_added_is_named_by_its_action_whichever_side_holds_it(
     new = snapshot_of_texts("new", {"dominoes/settlement": vector_text(now)})
     (change,) = compare(old, new).cases
     assert (change.step, change.action) == (1, "draw")
+
+
+def test_a_first_release_from_a_base_must_step_up_from_the_bases_version(tmp_path):
+    """No release recorded yet, `--base` names what came before: the new version must be a step
+    up from the base's suite_version, and large enough for what changed since."""
+    from reference.core.releases.record import ReleaseError, plan_release
+    base, current = tmp_path / "base", tmp_path / "current"
+    for folder, cases in ((base, [case()]), (current, [case(), case(id="dom-settlement-two")])):
+        (folder / "dominoes").mkdir(parents=True)
+        (folder / "dominoes" / "settlement.json").write_text(vector_text(*cases), encoding="utf-8")
+    with pytest.raises(ReleaseError, match=r"^0\.1\.0 is not a step up from 0\.2\.0$"):
+        plan_release(current, "0.1.0", str(base))
+    previous, changes, step = plan_release(current, "0.3.0", str(base))      # a case added: a minor step
+    assert previous is None and step == "minor" and [c.id for c in changes.of("added")] == ["dom-settlement-two"]

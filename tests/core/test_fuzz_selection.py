@@ -138,3 +138,16 @@ def test_accepted_failures_keep_at_most_max_diagnoses_diagnoses_and_count_every_
     assert [(a["label"], a["count"], a["first_index"]) for a in accepted] == \
         [("DOM-A-1 [scores]", 2, 0), ("DOM-B-2 [scores]", 1, 1)]
     assert tally.totals["xfailed"] == 4
+
+
+def test_the_case_indices_show_the_first_four_ranges_and_count_the_rest():
+    from reference.core.fuzz.report import ranges_text
+
+    def report(*ranges: tuple[int, int, int]) -> dict:
+        return {"ranges": [{"first": a, "last": b, "step": s} for a, b, s in ranges]}
+
+    assert ranges_text(report()) == ""
+    assert ranges_text(report((0, 9, 1), (20, 20, 1), (30, 38, 2), (50, 59, 1))) == \
+        "case indices 0..9, 20, 30..38 step 2, 50..59"
+    assert ranges_text(report(*[(k * 10, k * 10 + 1, 1) for k in range(9)])) == \
+        "case indices 0..1, 10..11, 20..21, 30..31 and 5 more"

@@ -541,6 +541,7 @@ def main(argv: list[str] | None = None) -> int:
     records: list[dict[str, Any]] = []
     args.refused = []       # the modules whose area's tests fail without a mutant: not measured
     again: dict[str, set[tuple[str, int]]] = {}
+    unlisted: list[dict[str, Any]] = []
     if args.again:
         saved = json.loads(args.again.read_text(encoding="utf-8"))["mutants"]
         known = register_keys(register)
@@ -558,6 +559,8 @@ def main(argv: list[str] | None = None) -> int:
             except AreaFails as exc:
                 print(f"{exc}\n{module}: not measured; going on with the other modules", file=sys.stderr, flush=True)
                 args.refused.append(module)
+                # --again: its survivors stand as they were saved (not tested again is not killed)
+                records += [r for r in unlisted if r["module"] == f"reference/core/{module}"]
     except KeyboardInterrupt:
         print("interrupted: the results so far", file=sys.stderr)
     except Exception as exc:       # a bug here or in Cosmic Ray: keep what was measured

@@ -155,6 +155,14 @@ def test_a_module_whose_area_fails_unmutated_is_not_measured_and_the_run_goes_on
     printed = capsys.readouterr()
     assert "expect.py: not measured" in printed.err and "not measured, the tests of their area" in printed.out
     assert "| reference/core/log.py | 1 | 1 | 0 | 0 | 100% |" in printed.out
+    # --again: a survivor of a refused module stays a survivor (not tested again is not killed)
+    survivor = {**measured, "module": "reference/core/expect.py", "outcome": "survived"}
+    saved = tmp_path / "saved.json"
+    saved.write_text(__import__("json").dumps({"mutants": [survivor]}))
+    copy.mkdir(parents=True)
+    status = tool.main(["--again", str(saved), "--json", str(out)])
+    again = __import__("json").loads(out.read_text())
+    assert status == 1 and again["refused"] == ["expect.py"] and again["mutants"] == [survivor]
 
 
 def test_with_cosmic_ray_every_entry_is_still_a_mutant_it_makes():

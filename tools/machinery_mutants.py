@@ -12,7 +12,8 @@ map is ours). A mutant is killed when those tests fail or time out.
 Per module it prints the mutants run, killed, survived (not in the register), equivalent (a
 survivor listed in tests/core/machinery_equivalents.yaml with its reason) and the score,
 killed / (mutants - equivalent); then every survivor not in the register, as a register entry
-to fill in (or a test to write). Exit status 1 when there is one.
+to fill in (or a test to write). Exit status 1 when there is one, or when a module was not
+measured (the tests of its area fail without a mutant: named, and the run goes on).
 
 Cosmic Ray mutates files in place, so it never runs in the checkout: the tracked and untracked
 (not ignored) files are copied to a scratch folder, the mutants are applied and the tests run

@@ -12,7 +12,8 @@ map is ours). A mutant is killed when those tests fail or time out.
 Per module it prints the mutants run, killed, survived (not in the register), equivalent (a
 survivor listed in tests/core/machinery_equivalents.yaml with its reason) and the score,
 killed / (mutants - equivalent); then every survivor not in the register, as a register entry
-to fill in (or a test to write). Exit status 1 when there is one.
+to fill in (or a test to write). Exit status 1 when there is one, or when a module was not
+measured (the tests of its area fail without a mutant: named, and the run goes on).
 
 Cosmic Ray mutates files in place, so it never runs in the checkout: the tracked and untracked
 (not ignored) files are copied to a scratch folder, the mutants are applied and the tests run
@@ -391,6 +392,11 @@ def in_scope(area: dict[str, Any], function: str) -> bool:
     return functions is None or function.split(".")[0] in functions
 
 
+class AreaFails(Exception):
+    """The tests of a module's area fail without a mutant (in the scratch copy): the module is
+    not measured, and the run goes on with the others."""
+
+
 def run_module(module: str, copy: Path, sample: int | None, seed: int, records: list[dict[str, Any]],
                out=sys.stderr, list_only: bool = False, only: set[tuple[str, int]] | None = None) -> None:
     """Cosmic Ray's session for one module in the copy: init, the sample, each mutant tested; each
@@ -411,7 +417,7 @@ def run_module(module: str, copy: Path, sample: int | None, seed: int, records: 
         started = time.monotonic()
         baseline = subprocess.run(PYTEST + tests, cwd=copy, capture_output=True, text=True)
         if baseline.returncode != 0:
-            raise SystemExit(f"{module}: the tests of its area fail without a mutant:\n{baseline.stdout[-3000:]}")
+            raise AreaFails(f"{module}: the tests of its area fail without a mutant:\n{baseline.stdout[-3000:]}")
         timeout = 3 * (time.monotonic() - started) + 15
     session = copy / f"session-{module.replace('/', '-')}.sqlite"
     with use_db(str(session), WorkDB.Mode.create) as db:
@@ -535,7 +541,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["HORSERACE_PROGRESS"] = "0"
     here = Path.cwd()
     records: list[dict[str, Any]] = []
+    args.refused = []       # the modules whose area's tests fail without a mutant: not measured
     again: dict[str, set[tuple[str, int]]] = {}
+    unlisted: list[dict[str, Any]] = []
     if args.again:
         saved = json.loads(args.again.read_text(encoding="utf-8"))["mutants"]
         known = register_keys(register)
@@ -548,7 +556,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         os.chdir(copy)      # Cosmic Ray runs the test command in the current folder
         for module in (list(again) if args.again else args.module or list(AREAS)):
-            run_module(module, copy, args.sample, args.seed, records, list_only=args.list, only=again.get(module))
+            try:
+                run_module(module, copy, args.sample, args.seed, records, list_only=args.list, only=again.get(module))
+            except AreaFails as exc:
+                print(f"{exc}\n{module}: not measured; going on with the other modules", file=sys.stderr, flush=True)
+                args.refused.append(module)
+                # --again: its survivors stand as they were saved (not tested again is not killed)
+                records += [r for r in unlisted if r["module"] == f"reference/core/{module}"]
     except KeyboardInterrupt:
         print("interrupted: the results so far", file=sys.stderr)
     except Exception as exc:       # a bug here or in Cosmic Ray: keep what was measured
@@ -576,7 +590,8 @@ def report(records: list[dict[str, Any]], register: list[dict[str, Any]], copy: 
     print(table(rows))
     if args.json and copy is not None:
         args.json.write_text(json.dumps({"sample": args.sample, "seed": args.seed, "modules": rows,
-                                         "mutants": records}, indent=1) + "\n", encoding="utf-8")
+                                         "refused": getattr(args, "refused", []), "mutants": records},
+                                        indent=1) + "\n", encoding="utf-8")
     if unlisted:
         print(f"\n{len(unlisted)} survivor(s) not in {REGISTER.relative_to(ROOT)}: kill each with a test, or list it "
               "with a one-line reason a reviewer can check:")
@@ -585,7 +600,10 @@ def report(records: list[dict[str, Any]], register: list[dict[str, Any]], copy: 
                              | {"reason": "TODO"}, ensure_ascii=False))
             if (times := repeats(r)) > 1:
                 print(f"  # the same text stands {times} times in {r['function']}: an entry would cover all {times}")
-    return 1 if unlisted else 0
+    refused = getattr(args, "refused", [])
+    if refused:
+        print(f"\nnot measured, the tests of their area failing without a mutant: {', '.join(refused)}")
+    return 1 if unlisted or refused else 0
 
 
 if __name__ == "__main__":

@@ -90,6 +90,25 @@ def test_a_language_note_naming_an_unknown_clause_is_refused_at_that_clause(edit
     assert (raised.value.line, raised.value.field) == (line, "languages[0].clauses[1]")
 
 
+OPTION_LINE = "    option: {name: continuation_when_unable, default: draw}\n"
+
+
+@pytest.mark.parametrize("new, field, words", [
+    (OPTION_LINE.replace("continuation_when_unable", "continuation_if_unable"), "name",
+     "dominoes has no option 'continuation_if_unable'"),
+    (OPTION_LINE.replace("default: draw", "default: end_turn"), "default", "the engine's default is 'draw'"),
+], ids=["unknown option", "wrong default"])
+def test_an_interpretations_option_the_engine_does_not_have_is_refused_at_that_field(edited, new, field, words):
+    """An interpretation's option must be one the engine offers, with the engine's own default:
+    refused at its line, at the option's field, with a located error (not a crash)."""
+    path, line, load = edited("interpretations.yaml", OPTION_LINE, new)
+    with pytest.raises(ScenarioError) as raised:
+        load(GAME)
+    assert words in str(raised.value)
+    index = index_of("interpretations.yaml", "interpretations", "DOM-INT-1")
+    assert (raised.value.line, raised.value.field) == (line, f"interpretations[{index}].option.{field}")
+
+
 def test_the_copies_as_they_are_load(edited):
     """The fixture's copies, unedited, load: the errors above come from the edits alone."""
     _, _, load = edited("clauses.yaml", "  - id: DOM-SET-2\n", "  - id: DOM-SET-2\n")

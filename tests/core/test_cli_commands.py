@@ -112,3 +112,27 @@ def test_the_catalog_path_shown_on_a_site_index_is_relative(tmp_path):
     index = (tmp_path / "cards" / "index.html").read_text()
     assert "<code>reference/cards/clauses.yaml</code>" in index
     assert str(Path(reference.__file__).parent) not in index
+
+
+def test_outside_a_checkout_the_data_is_the_packages_suite_data(tmp_path):
+    """Installed from a wheel (no pyproject.toml, schema/ and vectors/ beside the package), every
+    data folder is under reference/suite_data (paths.py's docstring; setup.py copies them there).
+    The modules paths.py needs are copied into a bare folder and imported there, in a fresh process."""
+    import os
+    import shutil
+    import subprocess
+    package = tmp_path / "site" / "reference"
+    (package / "core").mkdir(parents=True)
+    shutil.copy(Path(reference.__file__), package / "__init__.py")
+    for name in ("__init__.py", "version.py", "errors.py", "paths.py"):
+        shutil.copy(Path(paths.__file__).parent / name, package / "core" / name)
+    probe = ("from reference.core import paths as p; print(p.IN_CHECKOUT); "
+             "print('|'.join(str(d) for d in (p.DATA_ROOT, p.SCHEMA_DIR, p.VECTORS_DIR, p.SCENARIO_DIR, p.EXAMPLES_DIR)))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(tmp_path / "site")}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    in_checkout, folders = done.stdout.split("\n")[:2]
+    data = package.resolve() / "suite_data"
+    assert in_checkout == "False"
+    assert folders.split("|") == [str(data), str(data / "schema"), str(data / "vectors"),
+                                  str(data / "vectors" / "scenarios"), str(data / "examples")]

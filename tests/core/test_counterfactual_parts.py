@@ -291,3 +291,22 @@ def test_a_list_is_cut_at_its_end_or_reversed_only_when_it_holds_more_than_one_i
     assert not {"last left out of", "the other way round"} & names(1)
     assert {"last left out of", "the other way round"} <= names(2)
 
+def test_a_constants_holders_are_the_modules_of_its_own_game_alone(monkeypatch):
+    """A shifted constant is set in every module of the game holding it under its name (its
+    own, and those that imported it), never in another game's module or one outside the games
+    that happens to hold an equal number under the same name."""
+    import sys
+    from types import ModuleType
+
+    from reference.core.decision_points import ConstantPoint, constant_holders
+    modules = {}
+    for name, value in (("reference.fakegame.rules", 61), ("reference.fakegame.scoring", 61),
+                        ("reference.fakegame.other", 60), ("reference.othergame.rules", 61), ("fakegame_tools", 61)):
+        modules[name] = ModuleType(name)
+        modules[name].TARGET = value
+        monkeypatch.setitem(sys.modules, name, modules[name])
+    monkeypatch.setitem(sys.modules, "reference.fakegame.gone", None)       # a failed import leaves None
+    point = ConstantPoint("reference.fakegame.rules", "TARGET", 61, ("FAKE-MATCH-2",))
+    held = constant_holders("fakegame", point)
+    assert sorted(module.__name__ for module, _ in held) == ["reference.fakegame.rules", "reference.fakegame.scoring"]
+    assert {name for _, name in held} == {"TARGET"}

@@ -207,3 +207,17 @@ def test_shrinking_never_asks_the_implementation_the_same_case_twice(monkeypatch
     assert run.tally.totals["failed"] == 1 and run.shrink_runs >= 1
     assert len(asked) == len(set(asked)) == 1 + run.shrink_runs     # the campaign case, then new cases only
     assert run.shrink_attempts > run.shrink_runs                     # lists that made a case already judged
+
+
+def test_a_diagnosis_is_the_attributed_clauses_and_the_differing_keys():
+    """Two failures differing in the same key but charged to different clauses are two bugs;
+    the clauses are a set (sorted, once each, text only); a mismatch without clauses (none
+    attributed, or an older report without the field) has the empty clause part."""
+    one = diagnosis_of({"step": 3, "key": "scores", "clauses": ["DOM-SETTLE-3", "DOM-OPEN-1", "DOM-SETTLE-3", 7]})
+    other = diagnosis_of({"step": 1, "key": "scores", "clauses": ["DOM-SETTLE-4"]})
+    assert one == Diagnosis(("DOM-OPEN-1", "DOM-SETTLE-3"), ("scores",))
+    assert other == Diagnosis(("DOM-SETTLE-4",), ("scores",)) and one != other
+    assert one.label() == "DOM-OPEN-1, DOM-SETTLE-3 [scores]"
+    for unattributed in ({"key": "scores"}, {"key": "scores", "clauses": None}, {"key": "scores", "clauses": []}):
+        assert diagnosis_of(unattributed) == Diagnosis((), ("scores",))
+    assert diagnosis_of(None) == diagnosis_of({}) == Diagnosis((), ())

@@ -607,3 +607,23 @@ def test_a_worker_of_a_shard_records_its_indices_as_one_progression(fake_generat
                        execute)
     assert [c["id"] for c in asked] == [fuzz_id(i) for i in (0, 4, 8)]
     assert run.tally.coverage.progressions == [Progression(0, 8, 4)]
+
+
+def test_a_replay_command_gives_each_option_as_horserace_fuzz_reads_it_back():
+    """The replay line of a counterexample must re-run the same track: each option written so
+    that `--option NAME=VALUE` reads back the same value of the same type (text bare, others JSON)."""
+    import shlex
+
+    from horserace_cli.commands.fuzz import parse_options
+    from reference.core.fuzz.campaign import Campaign, Track
+    from reference.core.fuzz.session import Target, replay_command
+    options = {"continuation_when_unable": "end_turn", "opening_continues": False, "target_points": 101}
+    track = Track("match", options)
+    line = replay_command(Campaign("dominoes", [track]), Target(shown_impl="node my engine.js"), 7, track, 12345)
+    assert line == ("horserace fuzz --impl 'node my engine.js' --game dominoes --kind match --seed 12345 --index 7 "
+                    "--option continuation_when_unable=end_turn --option opening_continues=false "
+                    "--option target_points=101")
+    words = shlex.split(line)
+    pairs = [words[i + 1] for i, word in enumerate(words) if word == "--option"]
+    assert parse_options(pairs) == (options, [])
+    assert all(type(parse_options(pairs)[0][name]) is type(value) for name, value in options.items())

@@ -107,3 +107,47 @@ def test_the_processes_a_shard_could_not_end_are_named_in_the_merged_report(shar
     code, out = merge(tmp_path, one, shards["s2"])
     assert code == 0
     assert json.loads(open(out).read())["run"]["left_running"] == [left]
+
+
+def case_result(status: str, mismatch: dict | None = None, applied: tuple = ()) -> CaseResult:
+    return CaseResult("fuzz-dominoes-match-1", "dominoes", "match", status, mismatch=mismatch, applied=list(applied))
+
+
+def test_per_clause_first_divergences_and_passed_cases_applying_it_are_counted_apart():
+    """As check's table by clause: a failure charges its first divergence to its clauses; a
+    passing case counts for every clause it applied."""
+    tally = Tally([Track("match", {})], 1, 1)
+    for index, result in enumerate([case_result("failed", {"key": "scores", "clauses": ["DOM-A-1"]}),
+                                    case_result("passed", applied=("DOM-A-1", "DOM-B-2")),
+                                    case_result("passed", applied=("DOM-B-2",))]):
+        tally.add(index, 0, {"kind": "match", "id": f"c{index}"}, result)
+    assert tally.part()["clauses"] == {"DOM-A-1": {"first_divergences": 1, "applied_and_passed": 1},
+                                       "DOM-B-2": {"first_divergences": 0, "applied_and_passed": 2}}
+
+
+def test_accepted_failures_keep_at_most_max_diagnoses_diagnoses_and_count_every_case(monkeypatch):
+    """--expected-failures: the failures it accepts (xfailed) are kept by diagnosis, at most
+    MAX_DIAGNOSES of them; a later diagnosis is counted in the totals only, a kept one goes on counting."""
+    from reference.core.fuzz import tally as tally_module
+    monkeypatch.setattr(tally_module, "MAX_DIAGNOSES", 2)
+    tally = Tally([Track("match", {})], 1, 1)
+    for index, clause in enumerate(["DOM-A-1", "DOM-B-2", "DOM-C-3", "DOM-A-1"]):
+        tally.add(index, 0, {"kind": "match", "id": f"c{index}"},
+                  case_result("xfailed", {"key": "scores", "clauses": [clause]}))
+    accepted = tally.part()["accepted"]
+    assert [(a["label"], a["count"], a["first_index"]) for a in accepted] == \
+        [("DOM-A-1 [scores]", 2, 0), ("DOM-B-2 [scores]", 1, 1)]
+    assert tally.totals["xfailed"] == 4
+
+
+def test_the_case_indices_show_the_first_four_ranges_and_count_the_rest():
+    from reference.core.fuzz.report import ranges_text
+
+    def report(*ranges: tuple[int, int, int]) -> dict:
+        return {"ranges": [{"first": a, "last": b, "step": s} for a, b, s in ranges]}
+
+    assert ranges_text(report()) == ""
+    assert ranges_text(report((0, 9, 1), (20, 20, 1), (30, 38, 2), (50, 59, 1))) == \
+        "case indices 0..9, 20, 30..38 step 2, 50..59"
+    assert ranges_text(report(*[(k * 10, k * 10 + 1, 1) for k in range(9)])) == \
+        "case indices 0..1, 10..11, 20..21, 30..31 and 5 more"

@@ -5,9 +5,12 @@ game's modules back after a mutant."""
 
 from __future__ import annotations
 
+import ast
 import sys
 import textwrap
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
+
+import pytest
 
 from reference.core import generated_mutants as gm
 
@@ -84,3 +87,24 @@ def test_a_method_compiled_in_its_holder_class_is_found_among_the_module_s_code(
     found = _find_code(compiled, "play", 2)
     assert found is not None and found.co_name == "play" and found.co_firstlineno == 2
     assert _find_code(compiled, "play", 3) is None
+def test_a_replacement_that_cannot_stand_for_the_live_function_is_a_mutant_error():
+    """A function-scope mutant is compiled alone and swapped into the live function's code: a
+    replacement that is not found at the original's line, or whose free variables differ (a
+    closure compiled alone), cannot be swapped in and is refused as a MutantError, not a crash."""
+    source = textwrap.dedent("""
+        def outer():
+            lane = 1
+            def inner():
+                return lane + 1
+            return inner
+        """)
+    namespace: dict = {}
+    exec(compile(source, "<rules>", "exec"), namespace)
+    closure = namespace["outer"]().__code__                     # inner: a closure over `lane`
+    info = SimpleNamespace(path="<rules>", future_flags=0, module="reference.fake.rules")
+    inner = ast.parse(source).body[0].body[1]
+    with pytest.raises(gm.MutantError, match=r"^cannot compile a replacement for reference\.fake\.rules\.inner$"):
+        gm._compile_function(info, inner, closure)              # alone, `lane` is no longer a free variable
+    elsewhere = ast.parse("def other():\n    return 2\n").body[0]
+    with pytest.raises(gm.MutantError):
+        gm._compile_function(info, elsewhere, namespace["outer"].__code__)     # not at outer's line

@@ -99,3 +99,32 @@ def test_the_odds_table_mutants_leave_the_offer_alone_and_are_killed():
     results = run_generated(table, workers=1, reach=False)
     assert [r.status for r in results] == [KILLED] * len(table), [(r.mutant.change, r.status, r.note) for r in results]
     assert advertised("cards") == before
+
+
+def odds_mutant() -> gm.GeneratedMutant:
+    """A mutant of the posted odds table: module scope (the package is imported again), killed."""
+    mutant = next(m for m in gm.generated_mutants("cards") if m.module.endswith(".odds") and m.function == "<module>")
+    assert mutant.scope == gm.MODULE
+    return mutant
+
+
+def test_a_module_scope_mutant_whose_hello_changes_is_set_apart_not_judged(monkeypatch):
+    """Code that runs at import could change the offer: a module-scope mutant is first asked its
+    hello, and one that differs from the reference's is reported as ADVERTISES, not run."""
+    from reference.core import generated_run
+    calls = []
+
+    def changing(game_name):                # the reference's hello first (in this process), then another
+        calls.append(game_name)
+        return {"call": len(calls)}
+
+    monkeypatch.setattr(generated_run, "advertised", changing)
+    (result,) = run_generated([odds_mutant()], workers=1, reach=False)
+    assert result.status == generated_run.ADVERTISES and result.cases_run == 0
+
+
+def test_a_worker_count_below_one_runs_the_mutants_one_at_a_time():
+    """`horserace mutants --generated --jobs N` passes N as given (0: one per core); a count
+    below one still runs every mutant, one at a time, instead of none."""
+    (result,) = run_generated([odds_mutant()], workers=-1, reach=False)
+    assert result.status == KILLED

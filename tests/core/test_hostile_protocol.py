@@ -40,6 +40,24 @@ def test_a_nesting_within_the_bound_and_a_surrogate_pair_are_fine():
     assert parse_line(b'{"s":"' + b"[" * 100 + b'\\"{"}') == {"s": "[" * 100 + '"{'}
 
 
+@pytest.mark.parametrize("levels", [1, 2, 63, 64, 65, 66])
+def test_the_walk_of_a_parsed_value_and_the_check_of_its_bytes_agree_on_the_depth_bound(levels):
+    """check_bounds (a value already parsed) and parse_line (its bytes, checked before parsing)
+    both allow 64 open arrays and objects at once and refuse 65, whatever the mix."""
+    import json
+    value: object = 1
+    for level in range(levels):
+        value = [value] if level % 2 else {"k": value, "s": "x"}
+    line = json.dumps(value).encode()
+    if levels <= 64:
+        protocol.check_bounds(value)
+        assert parse_line(line) == value
+    else:
+        for refuse in (lambda: protocol.check_bounds(value), lambda: parse_line(line)):
+            with pytest.raises(ProtocolError, match="^JSON nested deeper than 64 levels$"):
+                refuse()
+
+
 def test_the_hello_has_its_own_size_bound():
     hello = b'{"type":"hello","protocol":1,"games":{},"x":"' + b"y" * protocol.MAX_HELLO_BYTES + b'"}'
     with pytest.raises(ProtocolError, match=f"a line of {len(hello)} bytes \\(the limit is 1048576\\)"):

@@ -130,6 +130,41 @@ def test_the_scratch_copy_holds_the_checkout_and_is_not_the_checkout():
         assert sorted((ROOT.parent / "shared").iterdir()) == shared
 
 
+def test_a_module_whose_area_fails_unmutated_is_not_measured_and_the_run_goes_on(tmp_path, monkeypatch, capsys):
+    """One module refused (its area's tests fail without a mutant, e.g. a time limit on a loaded
+    machine) must not lose what the other modules measured: --json keeps their outcomes and names
+    the refused module, and the exit status is 1 (the run did not measure all it was asked)."""
+    pytest.importorskip("cosmic_ray", reason="Cosmic Ray is a test extra: pip install -e '.[mutation]'")
+    copy = tmp_path / "horserace-mutants-x" / "repo"
+    copy.mkdir(parents=True)
+    monkeypatch.setattr(tool, "scratch_copy", lambda: copy)
+    monkeypatch.setattr(tool.signal, "signal", lambda *args: None)      # main's SIGTERM handler: not in pytest
+    measured = {"module": "reference/core/log.py", "function": "f", "operator": "core/NumberReplacer",
+                "code": "x = 1", "mutated": "x = 2", "occurrence": 0, "outcome": "killed"}
+
+    def run_module(module, copy, sample, seed, records, **kwargs):
+        if module == "expect.py":
+            raise tool.AreaFails("expect.py: the tests of its area fail without a mutant:\nF")
+        records.append(dict(measured))
+
+    monkeypatch.setattr(tool, "run_module", run_module)
+    out = tmp_path / "run.json"
+    status = tool.main(["--module", "expect.py", "--module", "log.py", "--sample", "1", "--json", str(out)])
+    saved = __import__("json").loads(out.read_text())
+    assert status == 1 and saved["refused"] == ["expect.py"] and saved["mutants"] == [measured]
+    printed = capsys.readouterr()
+    assert "expect.py: not measured" in printed.err and "not measured, the tests of their area" in printed.out
+    assert "| reference/core/log.py | 1 | 1 | 0 | 0 | 100% |" in printed.out
+    # --again: a survivor of a refused module stays a survivor (not tested again is not killed)
+    survivor = {**measured, "module": "reference/core/expect.py", "outcome": "survived"}
+    saved = tmp_path / "saved.json"
+    saved.write_text(__import__("json").dumps({"mutants": [survivor]}))
+    copy.mkdir(parents=True)
+    status = tool.main(["--again", str(saved), "--json", str(out)])
+    again = __import__("json").loads(out.read_text())
+    assert status == 1 and again["refused"] == ["expect.py"] and again["mutants"] == [survivor]
+
+
 def test_with_cosmic_ray_every_entry_is_still_a_mutant_it_makes():
     pytest.importorskip("cosmic_ray", reason="Cosmic Ray is a test extra: pip install -e '.[mutation]'")
     assert tool.reproduced(REGISTER) == []

@@ -108,3 +108,19 @@ def test_the_summary_line_gives_each_share_over_the_misreadings_killed():
                                charges=[Charge("c", 0, ["DOM-TURN-1"], "counterfactual")])
     line = next(l for l in summary_table([named, missed]) if l.startswith("dominoes"))
     assert line.split()[1:6] == ["2", "1", "(", "50%)", "1"], line
+def test_the_worst_misses_come_least_named_first_then_the_most_failures():
+    """The report's worst misses: the misreadings named right least often first; among equals,
+    the one that failed more cases first (a bigger gap), then by name; only those charged and
+    not named right in most of their failures, at most `count`."""
+    from reference.core.mutant_attribution import worst_misses
+
+    def row(name: str, failures: int, named: int, charged: int) -> MutantAttribution:
+        mutant = Mutant(name, "a misreading", ("DOM-SETTLE-4",), lambda: None)
+        charges = [Charge("dom-a", 1, ["DOM-SETTLE-4" if k < named else "DOM-TURN-1"], "footprint")
+                   for k in range(charged)]
+        return MutantAttribution("dominoes", mutant, failures=failures, charges=charges)
+
+    rows = [row("a-few", 3, 0, 3), row("b-many", 9, 0, 3), row("c-third", 6, 1, 3), row("d-right", 9, 3, 3),
+            row("e-uncharged", 9, 0, 0), row("f-many-too", 9, 0, 3)]
+    assert [r.mutant.name for r in worst_misses(rows)] == ["b-many", "f-many-too", "a-few", "c-third"]
+    assert [r.mutant.name for r in worst_misses(rows, count=1)] == ["b-many"]

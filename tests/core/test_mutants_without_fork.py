@@ -33,3 +33,53 @@ def test_without_fork_the_mutants_run_here_with_the_same_verdicts_and_the_alarm_
     assert [r.mutant.name for r in here] == ["reads-the-rules-right", "tied-winners-split"]
     assert not here[0].killed and here[0].cases_run == 10 and not here[0].errored
     assert here[1].killed and not here[1].errored
+
+
+def test_a_mutant_that_crashes_on_every_case_has_errored_cases_and_no_killer():
+    """A crash is what the implementation's process would do: its cases are errored (reported
+    apart), and an errored case is not a kill (as `horserace check` counts a crash)."""
+    from contextlib import contextmanager
+
+    from reference.core import adapter
+
+    @contextmanager
+    def crashing():
+        def answer_case(message):
+            raise RuntimeError("the engine crashed")
+        real, adapter.answer_case = adapter.answer_case, answer_case
+        try:
+            yield
+        finally:
+            adapter.answer_case = real
+
+    game = get_game("dominoes")
+    cases = load_cases(["dominoes"], kinds=["settlement"])[:3]
+    (result,) = run_mutants_in_process([(game, Mutant("crashes", "every answer raises", ("DOM-SETTLE-1",), crashing),
+                                         cases)], full=True, workers=1)
+    assert sorted(result.errored) == sorted(c["id"] for c in cases)
+    assert result.killers == [] and not result.killed and result.cases_run == 3
+
+
+def test_a_patch_also_reaches_the_games_package_when_it_holds_the_function(monkeypatch):
+    """A rule function the game's package itself imports (`reference.<game>` re-exporting it)
+    is called through the package too: importers_by_name names the package and every other
+    module of it holding the very function, and nothing outside the package."""
+    import sys
+    from types import ModuleType
+
+    from reference.core.mutation import importers_by_name
+
+    def rule():
+        return 1
+
+    def replacement():
+        return 2
+
+    modules = {name: ModuleType(name) for name in ("reference.fakegame", "reference.fakegame.rules",
+                                                    "reference.fakegame.replay", "reference.othergame.rules")}
+    for module in modules.values():
+        module.rule = rule
+    for name, module in modules.items():
+        monkeypatch.setitem(sys.modules, name, module)
+    found = importers_by_name(modules["reference.fakegame.rules"], "rule", rule, replacement)
+    assert sorted(m.__name__ for m in found) == ["reference.fakegame", "reference.fakegame.replay"]

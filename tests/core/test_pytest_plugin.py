@@ -122,6 +122,19 @@ def test_expected_failures_are_xfailed_and_a_listed_case_that_passes_fails(pytes
                                  f"XFAIL horserace::dominoes::settlement::{failing} - expected failure: not yet"])
 
 
+def test_an_expected_failure_entry_that_does_not_hold_is_one_failing_test_naming_it(pytester):
+    """An entry naming no case of the suite is an error of the list: the run is red through one
+    pseudo test of its own (horserace::expected-failures) whose report quotes the entry."""
+    listed = pytester.makefile(".yaml", xfail="- {id: dom-no-such-case, reason: a typo}\n")
+    result = pytester.runpytest("--horserace-impl", fake("good"), *SETTLEMENT_EXAMPLES,
+                                "--horserace-expected-failures", str(listed))
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.assert_outcomes(passed=5, failed=1)
+    result.stdout.fnmatch_lines(["*expected-failure entries that do not hold:",
+                                 "*unknown: xfail.yaml:1: id 'dom-no-such-case' matches no case*"])
+    result.stdout.fnmatch_lines(["FAILED horserace::expected-failures*"])
+
+
 def test_selection_by_game_and_kind_collects_exactly_those_cases(pytester):
     counts = {kind: json.loads((VECTORS_DIR / "cards" / f"{kind}.json").read_text())["case_count"]
               for kind in ("layout", "odds")}

@@ -72,3 +72,49 @@ def test_a_commit_without_vectors_is_named_by_git_s_twelve_digit_abbreviation(mo
     monkeypatch.setattr(snapshot, "git", lambda *args: "")        # a tree with no vectors/ in it
     with pytest.raises(SnapshotError, match=r"^v0: commit 0123456789ab has no vector files$"):
         snapshot.from_commit(commit, "v0")
+
+
+def test_a_released_version_is_read_at_its_commit_only_while_the_commit_holds_the_recorded_files(monkeypatch, tmp_path):
+    """`horserace changes 0.2.0`: the commit that released it gives the cases themselves, but only
+    when every file there is the one the record pins (same sha256); otherwise the record alone."""
+    from reference.core.releases import record as record_module
+    from reference.core.releases import snapshot
+    at_commit = snapshot_of_texts("0.2.0", {"dominoes/settlement": vector_text(case())})
+    pinned = at_commit.files["dominoes/settlement"].sha256
+    record = {"version": "0.2.0", "files": {"dominoes/settlement": {"sha256": pinned, "case_count": 1}}, "cases": {}}
+    monkeypatch.setattr(record_module, "load_record", lambda folder, label: record if label == "0.2.0" else None)
+    monkeypatch.setattr(record_module, "release_commit", lambda folder, label: "c0ffee")
+    monkeypatch.setattr(snapshot, "from_commit", lambda commit, label: at_commit)
+    assert snapshot.resolve("0.2.0", tmp_path) is at_commit
+    record["files"]["dominoes/settlement"]["sha256"] = "0" * len(pinned)         # the commit's file is not the released one
+    from_record = snapshot.resolve("0.2.0", tmp_path)
+    assert from_record is not at_commit and from_record.texts is None
+    assert from_record.files["dominoes/settlement"].sha256 == "0" * len(pinned)
+
+
+@pytest.mark.parametrize("direction", ["removed", "added"])
+def test_a_step_removed_or_added_is_named_by_its_action_whichever_side_holds_it(direction):
+    """The first moved step names its action from the new case, or from the old one when the
+    new case has no such step (a step removed), so the change always says which step it was."""
+    long = case(input={"steps": [{"action": "play 5|5"}, {"action": "draw"}]},
+                expected=[{"scores": [0, 0]}, {"scores": [3, 0]}])
+    short = case(input={"steps": [{"action": "play 5|5"}]}, expected=[{"scores": [0, 0]}])
+    was, now = (long, short) if direction == "removed" else (short, long)
+    old = snapshot_of_texts("old", {"dominoes/settlement": vector_text(was)})
+    new = snapshot_of_texts("new", {"dominoes/settlement": vector_text(now)})
+    (change,) = compare(old, new).cases
+    assert (change.step, change.action) == (1, "draw")
+
+
+def test_a_first_release_from_a_base_must_step_up_from_the_bases_version(tmp_path):
+    """No release recorded yet, `--base` names what came before: the new version must be a step
+    up from the base's suite_version, and large enough for what changed since."""
+    from reference.core.releases.record import ReleaseError, plan_release
+    base, current = tmp_path / "base", tmp_path / "current"
+    for folder, cases in ((base, [case()]), (current, [case(), case(id="dom-settlement-two")])):
+        (folder / "dominoes").mkdir(parents=True)
+        (folder / "dominoes" / "settlement.json").write_text(vector_text(*cases), encoding="utf-8")
+    with pytest.raises(ReleaseError, match=r"^0\.1\.0 is not a step up from 0\.2\.0$"):
+        plan_release(current, "0.1.0", str(base))
+    previous, changes, step = plan_release(current, "0.3.0", str(base))      # a case added: a minor step
+    assert previous is None and step == "minor" and [c.id for c in changes.of("added")] == ["dom-settlement-two"]

@@ -166,3 +166,30 @@ def test_the_command_offers_exactly_the_formats_a_ruling_is_written_in():
     from horserace_cli.commands.ruling import FORMAT_NAMES
     from reference.core.ruling import FORMATS
     assert FORMAT_NAMES == tuple(FORMATS)
+
+
+def test_a_value_wider_than_its_column_is_cut_to_the_width_ending_in_dots():
+    from reference.core.ruling import shown
+    # json.dumps("abcdefghijklmnop") is 18 characters, quotes included
+    assert shown("abcdefghijklmnop", 10) == '"abcdef...'
+    assert shown("abcdefghijklmnop", 18) == '"abcdefghijklmnop"'       # exactly the width: whole
+    assert shown("abcdefghijklmnop", 17) == '"abcdefghijklm...'
+    assert shown({"S": 3}, 100) == '{"S": 3}'
+
+
+def test_the_narration_stands_for_the_events_only_beside_another_difference():
+    """Where the readings' narrations differ, the events are told by them, so the table leaves
+    the events key out, unless the events are all that differs (then it keeps them)."""
+    from reference.core.game import StepOutcome
+    from reference.core.ruling import Replay, difference
+
+    def run(events, score, told):
+        return Replay([StepOutcome(0, "draw", {"events": events, "score": score}, (), ("step 1", told))])
+
+    drew, passed = [{"type": "draw"}], [{"type": "pass"}]
+    both = difference([run(drew, 1, "A drew."), run(passed, 2, "A passed.")], 0)
+    assert both.keys == ["score"] and both.told == [["A drew."], ["A passed."]]
+    alone = difference([run(drew, 1, "A drew."), run(passed, 1, "A passed.")], 0)
+    assert alone.keys == ["events"]
+    untold = difference([run(drew, 1, "Same."), run(passed, 2, "Same.")], 0)
+    assert untold.keys == ["events", "score"] and untold.told == [[], []]

@@ -328,3 +328,14 @@ def test_a_real_browser_shows_the_clause_index(site, tmp_path):
     dom = browse(tmp_path, site / GAME / "index.html", "--dump-dom").stdout
     for clause in load_catalog(GAME).clauses:
         assert f'id="{clause}"' in dom
+
+
+def test_a_setup_is_shown_as_written_letters_beyond_ascii_included():
+    """The Setup block shows the scenario's setup as YAML a reader can read back by eye: a name
+    with an accent or a symbol stands as itself, not as a "\\xE9" escape."""
+    from reference.core.site import GameData, scenario_page
+    scenario = dataclasses.replace(load_scenario(BRANCH_OPENING), setup={"note": "Pérez’s tile, ½ point"})
+    page = scenario_page(GameData(get_game(GAME), load_catalog(GAME), [scenario], {}), scenario)
+    setup = page[page.index("<h2>Setup</h2>"):page.index('<h2 class="steps">')]
+    assert "Pérez’s tile, ½ point" in setup
+    assert "\\x" not in setup and "\\u" not in setup

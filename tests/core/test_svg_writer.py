@@ -92,3 +92,15 @@ def test_the_context_is_part_of_the_key():
     assert written(drawing, 1) == ['<rect class="dark-1"/>']
     assert written(drawing, 1) == ['<rect class="dark-1"/>']
     assert calls == [("light", 1), ("dark", 1)]
+
+
+def test_a_text_value_is_escaped_once_and_kept_within_the_bound(monkeypatch):
+    """svg.WRITTEN keeps each text value's written form (escaped once, reused by every diagram)
+    until it holds WRITTEN_LIMIT of them; past the bound a new value is written but not kept."""
+    from reference.core import svg
+    monkeypatch.setattr(svg, "WRITTEN", {})
+    assert attributes({"fill": "kept <1>"}) == 'fill="kept &lt;1&gt;"'
+    assert svg.WRITTEN == {("fill", "kept <1>"): 'fill="kept &lt;1&gt;"'}
+    monkeypatch.setattr(svg, "WRITTEN_LIMIT", 1)
+    assert attributes({"fill": "not kept"}) == 'fill="not kept"'
+    assert list(svg.WRITTEN) == [("fill", "kept <1>")]

@@ -87,6 +87,32 @@ def test_a_header_that_is_not_readable_json_is_a_located_error():
     assert str(refusal(huge)) == "vectors/dominoes/layout.json: header: an integer with too many digits (more than 4300)"
 
 
+def test_a_vouched_for_file_json_cannot_read_is_refused_quoting_the_parsers_words_alike():
+    """A file the manifest vouches for is read by json.loads (no strict reader first): a forged
+    manifest can still bring an integer past Python's digit bound. The header and a case line are
+    then refused at their place, each quoting the start of Python's own message, cut to the same
+    length (one bound on quoted parser text, wherever it is met)."""
+    try:
+        int("9" * 5000)
+    except ValueError as exc:
+        python_says = str(exc)
+    text = small_file(real_cases(2))
+
+    def detail(edited: str) -> tuple[VectorFileError, str]:
+        with pytest.raises(VectorFileError) as caught:
+            parse_vector_text(Path("vectors/dominoes/layout.json"), edited, validate=False, trusted=True)
+        message = caught.value.message
+        return caught.value, message[message.index("(") + 1:-1]
+
+    header, in_header = detail(text.replace('  "case_count": ', '  "case_count": ' + "9" * 5000 + ', "was": ', 1))
+    first = real_cases(1)[0]
+    case, in_case = detail(text.replace(first, first.replace('{"id":', '{"n":' + "9" * 5000 + ',"id":', 1), 1))
+    assert header.field == "header" and header.message.startswith("not readable JSON (")
+    assert case.field == "cases[0]" and case.message.startswith("not valid JSON (")
+    assert in_header == in_case and python_says.startswith(in_header)
+    assert 100 <= len(in_header) < len(python_says)          # the start kept (the limit and why), the rest cut
+
+
 def test_the_totals_per_game_are_the_cases_its_files_hold():
     expected: dict[str, int] = {}
     for path in vector_files():

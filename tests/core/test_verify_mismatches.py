@@ -89,3 +89,17 @@ def test_an_engine_crash_is_one_paragraph_quoting_the_first_500_characters_of_th
     quoted = "ValueError: " + "x" * (500 - len("ValueError: "))      # 500 characters in all
     assert f"{quoted} (raised at " in text and "second line" not in text
     assert text.startswith("probe.yaml: step 0: internal error, a bug in the suite")
+
+
+def test_an_engine_crash_names_the_file_and_line_that_raised(monkeypatch):
+    """The place given is the innermost frame, where the exception was raised (the bug), not a
+    caller on the way out."""
+    from reference.core import scenario as scenario_module
+
+    def crash(self):
+        raise KeyError("no such lane")
+        yield
+
+    monkeypatch.setattr(scenario_module.Scenario, "replay", crash)
+    text = str(layout("end_sum: 10").error)
+    assert text.endswith(f"KeyError: 'no such lane' (raised at {__file__}:{crash.__code__.co_firstlineno + 1})")

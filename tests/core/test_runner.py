@@ -190,3 +190,13 @@ def test_check_command_with_an_expected_failures_file(tmp_path, capsys, cases, m
     assert "1 xfailed" in capsys.readouterr().out
     xfail.write_text("- id: Not An Id\n")
     assert main(["check", "--impl", fake("good"), "--expected-failures", str(xfail)]) == 2
+
+
+def test_reaping_an_orphan_another_wait_collected_first_is_not_an_error(monkeypatch):
+    """An adopted orphan seen ended (a zombie whose parent is this process) may be collected by
+    another wait between the look and the reap: waitpid then finds no child, and the run goes on."""
+    import os
+    from reference.core import processes
+    gone = 2 ** 22 + 12345           # above any pid this machine hands out: never a child of ours
+    monkeypatch.setattr(processes, "read_proc", lambda pid: processes.Proc(pid, "Z", os.getpid(), 0, 0, 0))
+    processes._reap([gone])          # waitpid raises ChildProcessError, which _reap absorbs

@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="charge each mutant's failing cases as the runner charges an implementation's (the "
                              "mutant itself withheld from the counterfactual search) and report, per game, the "
                              "share of mutants named right (own clause among at most three named; strictly: "
-                             "one clause, its own) and the ten worst misses")
+                             "nothing but its own clauses) and the ten worst misses")
     parser.add_argument("--held-out", action="store_true",
                         help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
                              "attribution) instead of the curated mutants")

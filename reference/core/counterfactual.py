@@ -738,14 +738,14 @@ def answering_clauses(point: DecisionPoint, made: Sequence[Call]) -> tuple[str, 
     lines = {call.line for call in made if call.kind != "refused"}
     if not lines or None in lines:
         return point.clauses
+    from .generated_mutants import innermost_clauses
     regions = _regions(point.module)
     found: list[str] = []
     for line in sorted(lines):
-        inside = [r for r in regions if r.start <= line <= r.end and r.clause in point.clauses]
-        if not inside:
+        here = innermost_clauses(regions, line, point.clauses)
+        if not here:
             return point.clauses
-        span = min(r.end - r.start for r in inside)
-        found += [r.clause for r in inside if r.end - r.start == span]
+        found += here
     return tuple(c for c in point.clauses if c in found) or point.clauses
 
 
@@ -757,13 +757,13 @@ def calling_clauses(point: DecisionPoint, made: Sequence[Call]) -> tuple[str, ..
     sites = {call.site for call in made if call.kind != "refused"}
     if not sites or None in sites:
         return point.clauses
+    from .generated_mutants import innermost_clauses
     found: list[str] = []
     for module, line in sorted(sites):
-        inside = [r for r in _regions(module) if r.start <= line <= r.end]
-        if not inside:
+        here = innermost_clauses(_regions(module), line)
+        if not here:
             return point.clauses
-        span = min(r.end - r.start for r in inside)
-        found += [r.clause for r in inside if r.end - r.start == span]
+        found += here
     return tuple(dict.fromkeys(found))
 
 

@@ -298,6 +298,16 @@ def block_clauses(mutant: Any) -> tuple[str, ...]:
     return tuple(dict.fromkeys([mutant.block] + [r.clause for r in inside if (r.start, r.end) == span]))
 
 
+def innermost_clauses(regions: list[_Region], line: int, among: Any = None) -> list[str]:
+    """The clauses of the innermost regions holding `line` (every marker of the same span), of
+    those `among` when given; [] when no region holds it."""
+    inside = [r for r in regions if r.start <= line <= r.end and (among is None or r.clause in among)]
+    if not inside:
+        return []
+    span = min(r.end - r.start for r in inside)
+    return [r.clause for r in inside if r.end - r.start == span]
+
+
 def block_of(regions: list[_Region], line: int) -> str:
     inside = [r for r in regions if r.start <= line <= r.end]
     if not inside:

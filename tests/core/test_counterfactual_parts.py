@@ -310,3 +310,18 @@ def test_a_constants_holders_are_the_modules_of_its_own_game_alone(monkeypatch):
     held = constant_holders("fakegame", point)
     assert sorted(module.__name__ for module, _ in held) == ["reference.fakegame.rules", "reference.fakegame.scoring"]
     assert {name for _, name in held} == {"TARGET"}
+
+
+def test_an_answer_from_a_block_inside_the_function_s_own_block_names_the_inner_clause_alone():
+    """odds_after_race is HF-NEWODDS-1 as a whole (its marker opens the body) and holds the blocks
+    HF-NEWODDS-2, -3 and -4: the `return` of a horse placed higher than its token lies in both
+    HF-NEWODDS-1's region and HF-NEWODDS-2's, and names the innermost, HF-NEWODDS-2, alone."""
+    import ast
+    from reference.core.counterfactual import answering_clauses
+    point = next(p for p in decision_points("horse_fever") if p.qualname == "odds_after_race")
+    source = open(importlib.import_module(point.module).__file__, encoding="utf-8").read()
+    function = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.FunctionDef) and n.name == "odds_after_race")
+    up, down, level = sorted(n.lineno for n in ast.walk(function) if isinstance(n, ast.Return))
+    assert answering_clauses(point, [Call((0, 1), "int", 3, line=up)]) == ("HF-NEWODDS-2",)
+    assert answering_clauses(point, [Call((0, 1), "int", 7, line=down)]) == ("HF-NEWODDS-3",)
+    assert answering_clauses(point, [Call((0, 1), "int", 5, line=level)]) == ("HF-NEWODDS-4",)

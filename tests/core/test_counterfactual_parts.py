@@ -283,10 +283,10 @@ def test_among_tied_alterations_those_reproducing_more_later_steps_are_charged(m
 def test_a_list_is_cut_at_its_end_or_reversed_only_when_it_holds_more_than_one_item():
     """For a one-item list, leaving out the last is leaving out the first, and reversing it
     changes nothing: those alterations are made only for a longer list."""
-    point = DecisionPoint("reference.dominoes.rules.match", "reached_target", ("DOM-MATCH-5",), "function",
+    point = DecisionPoint("reference.dominoes.rules.settlement", "blocked_round_winners", ("DOM-BLOCK-2",), "function",
                           True, False, (), 1)
     def names(length: int) -> set[str]:
-        return {a.name.rsplit(" match.", 1)[0] for a in decision_alterations("dominoes", {point: [Call((), "list", length)]})}
+        return {a.name.rsplit(" settlement.", 1)[0] for a in decision_alterations("dominoes", {point: [Call((), "list", length)]})}
     assert {"empty", "first left out of"} <= names(1)
     assert not {"last left out of", "the other way round"} & names(1)
     assert {"last left out of", "the other way round"} <= names(2)

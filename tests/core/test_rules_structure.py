@@ -15,6 +15,7 @@ tmp_path, not on the real one.
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import sys
 import tokenize
@@ -259,3 +260,44 @@ def test_a_subpackage_may_import_its_parent_rules_package_but_not_above(tmp_path
     rules = write(tmp_path, {"sub/a.py": "from .. import tiles\nfrom ... import replay\n"})
     problems = import_problems(rules, "reference.g.rules")
     assert len(problems) == 1 and "leaves the rules package" in problems[0]
+
+
+# -- an event is emitted by the block of its own clause ----------------------------------------
+
+# (game, module, event type): emitted in another clause's block, and why that is right
+EVENTS_IN_ANOTHER_BLOCK = {
+    # the prices are worked out by CRD-ODDS-1 (odds.py) and posted under CRD-BET-2's function,
+    # "the payouts are posted before any race card is revealed"
+    ("cards", "betting", "odds_posted"),
+    # the deal (HF-SETUP-5's function) records the hands HF-DEAL-1 gives (its marker is on
+    # CARDS_PER_PLAYER, the count it decides)
+    ("horse_fever", "deal", "dealt"),
+}
+
+
+def events_in_another_block(game_name: str) -> list[str]:
+    """`log.event(type, CLAUSE, ...)` calls whose innermost clause block is another clause's
+    (code in no block at all is not judged here)."""
+    from reference.core.generated_mutants import innermost_clauses, module_regions, rules_modules
+    found = []
+    for module in rules_modules(game_name):
+        path = Path(importlib.import_module(module).__file__)
+        regions = module_regions(module)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "event" \
+                    and len(node.args) >= 2 and all(isinstance(a, ast.Constant) for a in node.args[:2]):
+                kind, clause = node.args[0].value, node.args[1].value
+                inner = innermost_clauses(regions, node.lineno)
+                short = module.rsplit(".", 1)[-1]
+                if inner and clause not in inner and (game_name, short, kind) not in EVENTS_IN_ANOTHER_BLOCK:
+                    found.append(f"{short}.py:{node.lineno}: event {kind} ({clause}) in the block of {', '.join(inner)}")
+    return found
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_each_event_is_emitted_in_its_own_clauses_block(game_name):
+    """A generated misreading of the code that emits an event is labelled by the block it lies in.
+    When a settlement's block also ended the match (DOM-MATCH-5's event inside DOM-SETTLE-5's
+    body), a misreading of the match's end was scored as a misreading of the settlement."""
+    problems = events_in_another_block(game_name)
+    assert not problems, "\n  ".join([f"{game_name}: events emitted in another clause's block:"] + problems)

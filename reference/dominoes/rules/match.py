@@ -27,12 +27,6 @@ def reaches_target(score: int) -> bool:
     return score >= TARGET
 
 
-def reached_target(match: MatchState) -> list[int]:
-    # DOM-MATCH-5: everyone who reaches the target in the same settlement shares the win,
-    # whatever their final scores; seat order breaks no tie.
-    return [side for side, score in enumerate(match.scores) if reaches_target(score)]
-
-
 def declare_winners(match: MatchState, winners: list[int]) -> None:
     # DOM-MATCH-6: the result is the winning player or pair, or the simultaneous winners; no
     # bonus for the margin.
@@ -52,8 +46,20 @@ def end_match_by_placement(match: MatchState, seat: int, log) -> bool:
     return True
 
 
+def end_match_by_settlement(match: MatchState, log) -> bool:
+    # DOM-MATCH-5: everyone who reaches the target in the same settlement shares the win,
+    # whatever their final scores; seat order breaks no tie. Nobody there: the match goes on.
+    winners = [side for side, score in enumerate(match.scores) if reaches_target(score)]
+    if not winners:
+        return False
+    declare_winners(match, winners)
+    log.event("match_won", "DOM-MATCH-5", winners=winners, by="settlement", scores=list(match.scores))
+    log.rule("DOM-MATCH-3", "DOM-MATCH-6")
+    return True
+
+
 def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int | None, log) -> None:
-    """Add the round's bonuses, then see whether the match is won."""
+    """Add the round's bonuses, then see whether the match is won (DOM-MATCH-5)."""
     # DOM-SETTLE-5: nobody's score is reduced and the losers receive nothing: only the
     # winners' bonuses are added.
     gains = {side: settlement.bonus[side] for side in settlement.winners}
@@ -66,11 +72,7 @@ def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int
     log.event("settlement", "DOM-SETTLE-5", kind=settlement.kind, hand_pips=settlement.hand_pips,
               side_pips=settlement.side_pips, winners=settlement.winners,
               counted_pips=settlement.counted_pips, bonus=settlement.bonus, scores=list(match.scores))
-    winners = reached_target(match)
-    if winners:
-        declare_winners(match, winners)
-        log.event("match_won", "DOM-MATCH-5", winners=winners, by="settlement", scores=list(match.scores))
-        log.rule("DOM-MATCH-3", "DOM-MATCH-6")
+    if end_match_by_settlement(match, log):
         return
     match.phase = AWAITING_DEAL
     match.next_opener = next_opener

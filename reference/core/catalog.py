@@ -309,3 +309,32 @@ def find_clause(clause_id: str) -> Clause | None:
             return catalog.clauses[clause_id]
     return None
 
+
+
+def find_interpretation(entry_id: str) -> Interpretation | None:
+    """The register entry (`HF-INT-22`) of any game, or None."""
+    for catalog in all_catalogs().values():
+        if entry_id in catalog.interpretations:
+            return catalog.interpretations[entry_id]
+    return None
+
+
+RULE_LINE_LIMIT = 160       # characters of a rule's line in a report
+
+
+def rule_line(rule_id: str) -> str | None:
+    """What a charged id is about, in one line for a failure's report: a clause's summary; an
+    interpretation's title, the clauses it reads and the option that selects another reading
+    (a failure charged to it may be that other reading, or a misreading of those clauses).
+    None for an id that no catalog holds."""
+    clause = find_clause(rule_id)
+    if clause is not None:
+        text = clause.summary
+    else:
+        entry = find_interpretation(rule_id)
+        if entry is None:
+            return None
+        option = f"; option {entry.option['name']}" if entry.option else ""
+        text = f"{entry.title} (the suite's reading of {', '.join(entry.clauses)}{option})"
+    text = " ".join(text.split())
+    return text if len(text) <= RULE_LINE_LIMIT else text[:RULE_LINE_LIMIT - 3] + "..."

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote, urlsplit
 
-from .catalog import Clause, find_clause
+from .catalog import Clause, find_clause, rule_line
 from .money import DEFINITIONS, words_used
 from .standing import own_words_source
 from .errors import HorseRaceError
@@ -191,7 +191,11 @@ def clause_block(clause_id: str, links: Links) -> str:
     it is read from), the money words it uses, and its source headings."""
     clause = find_clause(clause_id)
     if clause is None:
-        return f'<li class="clause">{e(clause_id)} <span class="small">(not in the catalogs)</span></li>'
+        line = rule_line(clause_id)         # an interpretation: its title, the clauses it reads
+        if line is None:
+            return f'<li class="clause">{e(clause_id)} <span class="small">(not in the catalogs)</span></li>'
+        return (f'<li class="clause">{e(clause_id)} <span class="clause-text">{e(line)}</span>'
+                f'<br><span class="small">horserace explain {e(clause_id)}</span></li>')
     sources = "; ".join(f"<code>{e(seed)}</code>: {e(heading)}" for seed, heading in clause.sources)
     words = "".join(f'<br><span class="quote"><b>{e(q.lang)}</b> \u00ab{e(q.text)}\u00bb</span>' for q in clause.quotes)
     if own_words_source(clause):
@@ -365,7 +369,8 @@ def index_page(reports: Sequence[Mapping[str, Any]], links: Links) -> str:
                 + "".join(f'<th class="impl">{e(n)}</th>' for n in names) + "</tr>")
     for clause_id in clauses:
         clause = find_clause(clause_id)
-        summary = e(clause.summary) if clause else '<span class="small">(not in the catalogs)</span>'
+        line = None if clause else rule_line(clause_id)
+        summary = e(clause.summary) if clause else e(line) if line else '<span class="small">(not in the catalogs)</span>'
         row = [f'<tr id="{e(clause_id)}"><td><code>{links.clause(clause, clause_id)}</code></td><td>{summary}</td>']
         for i, per_report in enumerate(cells):
             row.append(cell(per_report.get(clause_id), clause_id, f"impl-{i + 1}.html#clause-{clause_id}"))

@@ -8,12 +8,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 from xml.etree import ElementTree as ET
 
 from . import schemas
 from .errors import HorseRaceError
 from .attribution import clause_summary
+from .catalog import rule_line
 from .expected_failures import ExpectedFailures, Verdict
 from .expected_failures import load_expected_failures as _load_expected_failures
 from .results import COMPARED_STATUSES, FAILING_STATUSES, STATUSES, CaseResult, bounded
@@ -171,6 +172,21 @@ def checked_label(label: str | None) -> str | None:
     return label
 
 
+RULES_SHOWN = 3     # charged rules shown with their text (a charge of the whole step names many)
+
+
+def rule_lines(clauses: Sequence[str]) -> list[str]:
+    """What each charged rule says, one line each (catalog.rule_line), for the first RULES_SHOWN."""
+    out = []
+    for clause in clauses[:RULES_SHOWN]:
+        line = rule_line(clause)
+        if line:
+            out.append(f"    {clause}: {line}")
+    if len(clauses) > RULES_SHOWN:
+        out.append(f"    ... and {len(clauses) - RULES_SHOWN} more: horserace explain CLAUSE")
+    return out
+
+
 def divergence_lines(r: CaseResult) -> list[str]:
     m = r.mismatch
     out = [f"  first divergence at step {m['step']} ({m.get('action') or 'setup'}): "
@@ -197,6 +213,7 @@ def divergence_lines(r: CaseResult) -> list[str]:
                  "step": "every clause the step applied", "case": "the step applied none: the case's clauses",
                  "refusal": "a refused step before it changed this; a refusal must leave the state as it was"}
         out.append(f"  attributed to: {', '.join(m['clauses']) or '-'} ({basis.get(m.get('attributed_by'), '')})")
+        out += rule_lines(m["clauses"])
         if "refused_step" in m:
             under = ", ".join(m.get("refused_under") or ()) or "an interpretation"
             out.append(f"  the refused step: {m['refused_step']} (refused under {under})")

@@ -410,3 +410,17 @@ def test_a_matrix_cell_is_red_for_an_unexpected_divergence_orange_for_expected_o
     green = cell(ClauseCell(0, 0, 3, 1), "DOM-X-1", "x")
     assert 'class="cell pass"' in green and "href" not in green and re.sub("<[^>]+>|&thinsp;", "", green) == "0/3/1"
     assert cell(None, "DOM-X-1", "x") == '<td class="cell none">&ndash;</td>'
+
+
+def test_an_interpretation_charged_is_shown_with_its_title_and_the_clauses_it_reads(runs, tmp_path):
+    """An interpretation id (DOM-INT-9, interpretations.yaml) is no clause of the catalog: the
+    page says what it is about, where it said "not in the catalogs" before."""
+    _, reports = runs
+    tied = tied_failure(reports)
+    charged = dict(tied, clauses=["DOM-INT-9"], mismatch=dict(tied["mismatch"], clauses=["DOM-INT-9"]))
+    page, index = shown(tmp_path, with_cases(reports["mutant"], [charged],
+                                             clauses={"DOM-INT-9": {"first_divergences": 1, "applied_and_passed": 0}}))
+    title = "A refused action changes nothing (the suite&#x27;s reading of DOM-PLACE-1, DOM-DRAW-1"
+    assert f'<li class="clause">DOM-INT-9 <span class="clause-text">{title}' in page
+    row = index.split('<tr id="DOM-INT-9">')[1].split("</tr>")[0]
+    assert title in row and "not in the catalogs" not in row

@@ -263,6 +263,8 @@ def test_the_json_report_of_a_huge_hello_still_validates(produced):
 
 
 def test_the_divergence_lines_name_the_basis_the_refused_step_and_finer_paths():
+    """Each charged rule is said in one line under the charge: for an interpretation (not a
+    clause of the catalog), its title and the clauses it reads (interpretations.yaml)."""
     mismatch = {"step": 2, "action": None, "key": "scores", "expected": "[1]", "actual": "[2]",
                 "differences": [{"key": "scores", "field": "scores", "path": "scores", "expected": "[1]", "actual": "[2]"},
                                 {"key": "hands", "field": "hands[0]", "path": "hands", "expected": "[]", "actual": "[1]"}],
@@ -278,6 +280,7 @@ def test_the_divergence_lines_name_the_basis_the_refused_step_and_finer_paths():
         "              actual   [1]",
         "    ... 4 more difference(s) at this step",
         "  attributed to: DOM-INT-9 (a refused step before it changed this; a refusal must leave the state as it was)",
+        "    DOM-INT-9: A refused action changes nothing (the suite's reading of DOM-PLACE-1, DOM-DRAW-1, DOM-DRAW-3, DOM-PASS-1, DOM-CONT-3)",
         "  the refused step: 1 (refused under DOM-DRAW-1)",
         "  by the differing parts: hands.seat, scores",
     ]
@@ -291,6 +294,7 @@ def test_the_divergence_lines_name_the_basis_the_refused_step_and_finer_paths():
         "            actual   [2]",
         "  later steps not compared: 3",
         "  attributed to: DOM-INT-9 (the step's clauses that decide the differing paths)",
+        "    DOM-INT-9: A refused action changes nothing (the suite's reading of DOM-PLACE-1, DOM-DRAW-1, DOM-DRAW-3, DOM-PASS-1, DOM-CONT-3)",
     ]
 
 
@@ -354,3 +358,18 @@ def test_a_junit_message_attribute_is_capped_at_500_characters_and_the_text_is_w
         assert element.get("message") == "x" * 500, case.get("name")
         if element.tag != "skipped":
             assert element.text == long
+
+
+def test_each_charged_rule_is_said_in_words_a_few_at_most():
+    """A clause: its summary (clauses.yaml); an interpretation with an option: its title, the
+    clauses it reads and the option; an id no catalog holds: nothing; past RULES_SHOWN, a pointer
+    to `horserace explain`."""
+    assert report.rule_lines(["DOM-MATCH-3"]) == [
+        "    DOM-MATCH-3: The target need not be hit exactly; any total of 61 or more wins."]
+    assert report.rule_lines(["HF-INT-22"]) == [
+        "    HF-INT-22: How a winning show bet is paid - «se duplicará» (the suite's reading of HF-SHOW-1, "
+        "HF-PAY-1; option win_payout)"]
+    assert report.rule_lines(["XX-NONE-1"]) == []
+    many = report.rule_lines(["DOM-MATCH-1", "DOM-MATCH-2", "DOM-MATCH-3", "DOM-MATCH-5", "DOM-MATCH-6"])
+    assert len(many) == report.RULES_SHOWN + 1
+    assert many[-1] == "    ... and 2 more: horserace explain CLAUSE"

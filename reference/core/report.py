@@ -187,6 +187,21 @@ def rule_lines(clauses: Sequence[str]) -> list[str]:
     return out
 
 
+ALTERATIONS_SHOWN = 3     # alterations named by a counterfactual charge, in the text
+ALTERATIONS_LIMIT = 240
+
+
+def alteration_words(name: str) -> str:
+    """An alteration as a reader takes it: a generated one ("generated race:reveal_next:delete:
+    c2c6a9c6:0") as the kind of change in the rules function; a decision's as it is named
+    ("negate match.reaches_target", "-20 from payouts.show_return")."""
+    parts = name.split(" ", 1)[1].split(":") if name.startswith("generated ") else []
+    if len(parts) == 5:
+        module, function, operator = parts[:3]
+        return f"a {operator} change in {module}.{function}"
+    return name
+
+
 def divergence_lines(r: CaseResult) -> list[str]:
     m = r.mismatch
     out = [f"  first divergence at step {m['step']} ({m.get('action') or 'setup'}): "
@@ -214,6 +229,12 @@ def divergence_lines(r: CaseResult) -> list[str]:
                  "refusal": "a refused step before it changed this; a refusal must leave the state as it was"}
         out.append(f"  attributed to: {', '.join(m['clauses']) or '-'} ({basis.get(m.get('attributed_by'), '')})")
         out += rule_lines(m["clauses"])
+        how = m.get("counterfactual") or {}
+        if m.get("attributed_by") == "counterfactual" and how.get("best"):
+            shown = "; ".join(alteration_words(name) for name in how["best"][:ALTERATIONS_SHOWN])
+            more = f" (and {len(how['best']) - ALTERATIONS_SHOWN} more)" if len(how["best"]) > ALTERATIONS_SHOWN else ""
+            out.append(f"  the reference gives {'what you gave' if how.get('reproduced') == 'exactly' else 'the nearest'}"
+                       f" with: {bounded(shown, ALTERATIONS_LIMIT)}{more}")
         if "refused_step" in m:
             under = ", ".join(m.get("refused_under") or ()) or "an interpretation"
             out.append(f"  the refused step: {m['refused_step']} (refused under {under})")

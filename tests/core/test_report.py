@@ -373,3 +373,25 @@ def test_each_charged_rule_is_said_in_words_a_few_at_most():
     many = report.rule_lines(["DOM-MATCH-1", "DOM-MATCH-2", "DOM-MATCH-3", "DOM-MATCH-5", "DOM-MATCH-6"])
     assert len(many) == report.RULES_SHOWN + 1
     assert many[-1] == "    ... and 2 more: horserace explain CLAUSE"
+
+
+def test_a_counterfactual_charge_says_which_alterations_give_what_the_implementation_gave():
+    """The first three alterations the search charged, a generated one as the kind of change in
+    the rules function it lies in, with whether they reproduce the observation exactly or are
+    only the nearest; not shown for a charge made another way."""
+    mismatch = {"step": 1, "action": "payouts", "key": "danari", "expected": "[1]", "actual": "[2]",
+                "differences": [{"key": "danari", "field": "danari", "path": "danari", "expected": "[1]", "actual": "[2]"}],
+                "later_steps_not_compared": 0, "clauses": ["CRD-RACE-6", "CRD-FAQ-1"], "attributed_by": "counterfactual",
+                "paths": ["danari"],
+                "counterfactual": {"reproduced": "exactly", "best": [
+                    "generated race:reveal_next:delete:c2c6a9c6:0", "negate race.crossed_finish",
+                    "-20 from payouts.show_return", "one more from race.reveal_next"]}}
+    lines = report.divergence_lines(CaseResult("x", "cards", "race", "failed", mismatch=mismatch))
+    assert ("  the reference gives what you gave with: a delete change in race.reveal_next; negate "
+            "race.crossed_finish; -20 from payouts.show_return (and 1 more)") in lines
+    mismatch["counterfactual"]["reproduced"] = "in part"
+    lines = report.divergence_lines(CaseResult("x", "cards", "race", "failed", mismatch=mismatch))
+    assert any(line.startswith("  the reference gives the nearest with: a delete change") for line in lines)
+    mismatch["attributed_by"] = "footprint"
+    lines = report.divergence_lines(CaseResult("x", "cards", "race", "failed", mismatch=mismatch))
+    assert not any("the reference gives" in line for line in lines)

@@ -37,9 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "mutant itself withheld from the counterfactual search) and report, per game, the "
                              "share of mutants named right (own clause among at most three named; strictly: "
                              "nothing but its own clauses) and the ten worst misses")
-    parser.add_argument("--held-out", action="store_true",
+    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2), metavar="BATCH",
                         help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
-                             "attribution) instead of the curated mutants")
+                             "attribution) instead of the curated mutants: batch 1 alone (the first, the "
+                             "published figures' set), or `--held-out 2` the second batch (the held2- names, "
+                             "written blind to attribution after it was built)")
     parser.add_argument("--footprint-only", action="store_true",
                         help="with --attribution: charge by the footprints alone, as before the counterfactual "
                              "search (for comparison)")
@@ -75,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
     games = [g for name, g in all_games().items() if not args.game or name in args.game]
     jobs = []
     for game in games:
-        mutants = [m for m in (generated(game, args) if args.generated else held_out(game) if args.held_out
+        mutants = [m for m in (generated(game, args) if args.generated
+                               else held_out(game, args.held_out) if args.held_out is not None
                                else game.mutants() if game.mutants else [])
                    if not args.mutant or m.name in args.mutant]
         if args.list:
@@ -110,14 +113,16 @@ def run(args: argparse.Namespace) -> int:
     return 1 if survivors else 0
 
 
-def held_out(game) -> list:
-    """The game's held-out misreadings (reference/<game>/heldout.py), if it has any."""
+def held_out(game, batch: int = 1) -> list:
+    """The game's held-out misreadings of one batch (reference/<game>/heldout.py: `BATCHES`; a
+    module without it has batch 1 alone, its `heldout()`), if it has any."""
     import importlib
     try:
         module = importlib.import_module(f"reference.{game.name}.heldout")
     except ModuleNotFoundError:
         return []
-    return module.heldout()
+    batches = getattr(module, "BATCHES", {1: module.heldout})
+    return batches[batch]() if batch in batches else []
 
 
 def generated(game, args: argparse.Namespace) -> list:

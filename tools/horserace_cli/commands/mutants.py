@@ -7,6 +7,9 @@ parallel over the cores, and each stops at its first failing case; --full runs e
 reference adapter with the mutant installed) through the runner. Progress goes to stderr
 (reference/core/progress.py). Exit status 1 if any mutant survives.
 
+--held-out runs a game's held-out misreadings instead (reference/<game>/heldout.py, `BATCHES`):
+batch 1 by default, `--held-out 2` the second batch.
+
 --generated runs the generated operator mutants of every rules module instead
 (reference/core/generated_mutants.py, run by reference/core/generated_run.py): per game how
 many were generated, killed, survived and are listed as equivalent
@@ -39,9 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "nothing but its own clauses) and the ten worst misses")
     parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2), metavar="BATCH",
                         help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
-                             "attribution) instead of the curated mutants: batch 1 alone (the first, the "
-                             "published figures' set), or `--held-out 2` the second batch (the held2- names, "
-                             "written blind to attribution after it was built)")
+                             "attribution) instead of the curated mutants, one batch: `--held-out` alone (or 1) "
+                             "batch 1, the set of the published figures; `--held-out 2` batch 2, the held2- "
+                             "names, written after attribution was built and blind to it")
     parser.add_argument("--footprint-only", action="store_true",
                         help="with --attribution: charge by the footprints alone, as before the counterfactual "
                              "search (for comparison)")

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from reference.core.errors import IllegalAction
 from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
-from .rules import continuation, deal, drawing, layout, match, points, settlement
+from .rules import continuation, deal, drawing, layout, match, points, settlement, turns
 from .rules.layout import BRANCH_A, BRANCHES, LONG_SIDES, Contribution, has_legal_placement, placements
 from .rules.seating import PARTNERSHIP, Seating
 from .rules.settlement import Settlement
-from .rules.state import PLAY
+from .rules.state import PLACE_DRAWN, PLAY
 from .rules.turn_order import EndTurn
 from .rules.tiles import hand_pips, is_double
 
@@ -195,6 +196,8 @@ ORIGINAL_SETTLE_BLOCKED = settlement.settle_blocked_round
 ORIGINAL_DRAW = drawing.draw
 ORIGINAL_PASS = drawing.pass_turn
 ORIGINAL_CONTINUE = continuation.continue_turn
+ORIGINAL_CHECK_TILE = turns.check_tile_to_place
+ORIGINAL_LEGAL_ACTIONS = turns.legal_actions
 
 
 def partners_side_by_side(self, seat):
@@ -290,6 +293,27 @@ def blocked_after_a_round_of_passes(m, log):
         match.end_round_blocked(m, log)
 
 
+def zero_sum_continues(m, tile, raw_points, opening, log):
+    """"Scores" read as "leaves a multiple of five": a tile leaving an end sum of 0 continues the turn
+    (it still scores nothing)."""
+    if raw_points or m.round.layout.end_sum() != 0:
+        return ORIGINAL_AFTER_TILE(m, tile, raw_points, opening, log)
+    return ORIGINAL_AFTER_TILE(m, tile, 1, opening, log)      # taken for a scoring tile
+
+
+def drawn_tile_at_its_first_point(m, action, from_draw, field):
+    """"Place it immediately" read as placing it at once where it first fits: no other point may be chosen."""
+    ORIGINAL_CHECK_TILE(m, action, from_draw, field)
+    first = ORIGINAL_LEGAL_ACTIONS(m)[0] if from_draw else None
+    if first is not None and action.tile == first.tile and action.at != first.at:
+        raise IllegalAction(f"{field}.at", f"the drawn tile goes at once where it first fits: {first.at}", "DOM-DRAW-3")
+
+
+def only_the_first_point_offered(m, log=None):
+    actions = ORIGINAL_LEGAL_ACTIONS(m, log)
+    return actions[:1] if m.phase == PLACE_DRAWN else actions
+
+
 def heldout_batch2() -> list[Mutant]:
     M = mutant
     return [
@@ -310,6 +334,11 @@ def heldout_batch2() -> list[Mutant]:
         M("held2-blocked-after-a-round-of-passes", "The round is blocked once every player has passed with the "
           "pile empty.", ("DOM-BLOCK-1",), (drawing, "pass_turn", passes_counted_while_blocked),
           (drawing, "settle_if_blocked", blocked_after_a_round_of_passes)),
+        M("held2-zero-sum-continues", "A tile leaving an end sum of 0 continues the turn, as a multiple of five.",
+          ("DOM-CONT-1", "DOM-PTS-3"), (continuation, "after_tile_from_hand", zero_sum_continues)),
+        M("held2-drawn-tile-at-its-first-point", "A drawn playable tile is placed where it first fits.",
+          ("DOM-DRAW-3",), (turns, "check_tile_to_place", drawn_tile_at_its_first_point),
+          (turns, "legal_actions", only_the_first_point_offered)),
     ]
 
 

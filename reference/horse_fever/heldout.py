@@ -270,13 +270,6 @@ def veritas_ahead_of_every_finisher(r, positions, horse):
     return (ranking.photo_card_rank(r.effects(horse)) != 0,) + ORIGINAL_ARRIVAL_KEY(r, positions, horse)
 
 
-def magna_adds_four(spaces, effects):
-    """Magna Velocitas read as 4 more at the Start, not 4 instead of the card's value."""
-    if "start_moves_4" not in effects:
-        return ORIGINAL_START_SPACES(spaces, effects)
-    return ORIGINAL_START_SPACES(spaces + movement.MAGNA_SPACES, effects - {"start_moves_4"})
-
-
 def stake_left_in_hand(state, seat, horse, side, amount, log):
     """The stake stays in the player's Danari until the payout takes it."""
     ORIGINAL_PLACE_BET(state, seat, horse, side, amount, log)
@@ -290,6 +283,8 @@ def stake_taken_at_the_payout(state, bet, log):
 
 def owners_follow_the_odds_row(state, log):
     """A character owns whatever stable sits on its odds row at the payout, not the one there when dealt."""
+    if any(p.character is None for p in state.players):      # a position given without characters
+        return ORIGINAL_PAY_STABLE_OWNERS(state, log)
     row_owner = {characters()[p.character].owns_odds: seat for seat, p in enumerate(state.players)}
     dealt, state.owners = state.owners, {h: row_owner[o] for h, o in state.race.odds.items() if o in row_owner}
     try:
@@ -322,8 +317,6 @@ def heldout_batch2() -> list[Mutant]:
           ("HF-ACT-11",), (sprint, "sprint_spaces", venenum_stops_the_sprint)),
         M("held2-veritas-ahead-of-every-finisher", "In Igni Veritas puts its horse first among those finishing "
           "together, however far past the line.", ("HF-ACT-5",), (ranking, "arrival_key", veritas_ahead_of_every_finisher)),
-        M("held2-magna-adds-four", "Magna Velocitas adds 4 at the Start.", ("HF-ACT-1",),
-          (movement, "start_spaces", magna_adds_four)),
         M("held2-one-round-per-player", "A game lasts one round per player, each first player once.", ("HF-PLAY-3",),
           (setup, "rounds_for", lambda players: players)),
         M("held2-stake-left-in-hand", "The stake stays in hand until the payout.", ("HF-BET-3",),

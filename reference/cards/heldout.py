@@ -225,6 +225,7 @@ ORIGINAL_PLACE_BET = betting.place_bet
 ORIGINAL_OPEN_HORSES = betting.open_horses
 ORIGINAL_REFUSE_UNCOVERED = betting.refuse_uncovered
 ORIGINAL_SESSION_WINNERS = session.session_winners
+ORIGINAL_FINISH_CHOICE = betting.finish_choice
 
 
 def track_from_the_bottom(shuffled):
@@ -300,6 +301,26 @@ def session_ends_at_the_last_seat(table):
     return table.race.banker == table.players - 1
 
 
+def every_horse_while_choosing(table):
+    """The bank's cover is checked once the choices are made, not as each bet is offered."""
+    if table.to_bet is None or table.balances[table.to_bet] < betting.MAX_STAKE:
+        return ORIGINAL_OPEN_HORSES(table)
+    return list(SUITS)
+
+
+def uncovered_bets_dropped_at_the_close(table, log):
+    """When the last bettor has chosen, the bank's cover is checked: while it cannot pay whichever
+    suit wins, the latest bet is taken back and its bettor sits out."""
+    r = table.race
+    if len(r.waiting) == 1 and table.options.when_uncovered == "refuse":
+        while r.bets and not betting.bank_covers(table.balances[r.banker],
+                                                 betting.liability(r.bets, r.odds, table.options.bank_cover)):
+            dropped = r.bets.pop()
+            r.sitting_out.append(dropped.seat)
+            log.event("sat_out", "CRD-BET-4", seat=dropped.seat, reason="bank_cannot_cover")
+    ORIGINAL_FINISH_CHOICE(table, log)
+
+
 def heldout_batch2() -> list[Mutant]:
     M = mutant
     return [
@@ -319,6 +340,9 @@ def heldout_batch2() -> list[Mutant]:
           "chosen sits out.", ("CRD-BET-5",), *everywhere(session, "reveal", reveal_closes_the_betting)),
         M("held2-session-ends-at-the-last-seat", "The session ends once the last seat has banked.", ("CRD-SESSION-1",),
           (session, "last_race", session_ends_at_the_last_seat)),
+        M("held2-cover-checked-at-the-close", "The bank's cover is checked once every choice is made; the latest "
+          "uncovered bets are taken back.", ("CRD-BET-4",), (betting, "open_horses", every_horse_while_choosing),
+          (betting, "finish_choice", uncovered_bets_dropped_at_the_close)),
     ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import sys
 
+from reference.core.errors import IllegalAction
 from reference.core.game import Mutant
 from reference.core.mutation import mutant, patched
 
@@ -214,3 +215,136 @@ def heldout() -> list[Mutant]:
         M("held-cover-counts-the-stake", "The bank's cover counts the stake handed back too.", ("CRD-BET-4",),
           (betting, "liability", liability_with_the_stake)),
     ]
+
+
+# -- batch 2 --------------------------------------------------------------------------------------
+# Written after the attribution was built, blind to it (what reference/dominoes/heldout.py says of
+# its batch 2): `horserace mutants --held-out 2` selects them.
+
+ORIGINAL_PLACE_BET = betting.place_bet
+ORIGINAL_OPEN_HORSES = betting.open_horses
+ORIGINAL_REFUSE_UNCOVERED = betting.refuse_uncovered
+ORIGINAL_SESSION_WINNERS = session.session_winners
+ORIGINAL_FINISH_CHOICE = betting.finish_choice
+
+
+def track_from_the_bottom(shuffled):
+    """The seven track cards are the bottom seven of the shuffled 48, not the top seven."""
+    return tuple(shuffled[-track.TRACK_LENGTH:])
+
+
+def race_deck_above_the_track(shuffled):
+    return tuple(shuffled[:-track.TRACK_LENGTH])
+
+
+def stake_up_to_the_balance(table, horse, stake, by, log, field):
+    """"Apuesta máxima" read as a cap: a bettor may stake any chips held, the bank covering the stake made."""
+    seat = table.to_bet if by is None else by
+    if seat is None or stake == betting.MAX_STAKE or not 1 <= stake <= table.balances[seat]:
+        return ORIGINAL_PLACE_BET(table, horse, stake, by, log, field)
+    with patched((betting, "MAX_STAKE", stake)):
+        return ORIGINAL_PLACE_BET(table, horse, stake, by, log, field)
+
+
+def switch_while_betting_is_open(table, horse, stake, by, log, field):
+    """"Nobody switches horse during the race" read narrowly: until the race starts a bettor who has
+    chosen may switch to another horse (the bank still covering it)."""
+    r = table.race
+    old = next((b for b in r.bets if b.seat == by), None) if table.phase == BETTING and by is not None else None
+    if old is None or stake != old.stake:
+        return ORIGINAL_PLACE_BET(table, horse, stake, by, log, field)
+    bets = [b if b is not old else Bet(by, horse, stake) for b in r.bets]
+    if not betting.bank_covers(table.balances[r.banker], betting.liability(bets, r.odds, table.options.bank_cover)):
+        return ORIGINAL_PLACE_BET(table, horse, stake, by, log, field)      # refused as a second choice
+    r.bets[:] = bets
+    log.event("bet", "CRD-BET-3", seat=by, horse=horse, stake=stake, odds=r.odds[horse])
+
+
+def horses_not_yet_backed(table):
+    """Each bettor picks a horse of their own: a horse already backed is not offered again."""
+    backed = {b.horse for b in table.race.bets} if table.race else set()
+    return [suit for suit in ORIGINAL_OPEN_HORSES(table) if suit not in backed]
+
+
+def refuse_a_backed_horse(table, seat, horse, field):
+    if any(b.horse == horse for b in table.race.bets):
+        raise IllegalAction(field, f"{horse} is already backed; each bettor picks a horse of their own", "CRD-BET-3")
+    ORIGINAL_REFUSE_UNCOVERED(table, seat, horse, field)
+
+
+def covers_with_a_chip_to_spare(bank_balance, owed):
+    """"Enough chips" read as more chips than the largest payout."""
+    return bank_balance > max(owed.values())
+
+
+def winners_before_the_last_payout(table, log):
+    """The session's final balances are read before the last race's payouts."""
+    before = list(table.balances)
+    with patched((session, "session_winners", lambda balances: ORIGINAL_SESSION_WINNERS(before))):
+        ORIGINAL_FINISH_RACE(table, log)
+
+
+def reveal_closes_the_betting(table, log, field):
+    """The banker may start the race before everyone has chosen: who has not chosen sits out."""
+    r = table.race
+    if table.phase == BETTING and r.waiting:
+        for seat in r.waiting:
+            r.sitting_out.append(seat)
+            log.event("sat_out", "CRD-BET-3", seat=seat, reason="by_choice")
+        del r.waiting[1:]
+        betting.finish_choice(table, log)
+    ORIGINAL_REVEAL(table, log, field)
+
+
+def session_ends_at_the_last_seat(table):
+    """"Each person banks once" read as the bank going round the seats once, ending with the last seat."""
+    return table.race.banker == table.players - 1
+
+
+def every_horse_while_choosing(table):
+    """The bank's cover is checked once the choices are made, not as each bet is offered."""
+    if table.to_bet is None or table.balances[table.to_bet] < betting.MAX_STAKE:
+        return ORIGINAL_OPEN_HORSES(table)
+    return list(SUITS)
+
+
+def uncovered_bets_dropped_at_the_close(table, log):
+    """When the last bettor has chosen, the bank's cover is checked: while it cannot pay whichever
+    suit wins, the latest bet is taken back and its bettor sits out."""
+    r = table.race
+    if len(r.waiting) == 1 and table.options.when_uncovered == "refuse":
+        while r.bets and not betting.bank_covers(table.balances[r.banker],
+                                                 betting.liability(r.bets, r.odds, table.options.bank_cover)):
+            dropped = r.bets.pop()
+            r.sitting_out.append(dropped.seat)
+            log.event("sat_out", "CRD-BET-4", seat=dropped.seat, reason="bank_cannot_cover")
+    ORIGINAL_FINISH_CHOICE(table, log)
+
+
+def heldout_batch2() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held2-track-from-the-bottom", "The track is the bottom seven of the shuffled 48.", ("CRD-TRACK-2", "CRD-TRACK-3"),
+          (track, "track_of", track_from_the_bottom), (track, "race_deck_of", race_deck_above_the_track)),
+        M("held2-stake-up-to-the-balance", "A bettor may stake any chips held, up to the balance.", ("CRD-BET-3",),
+          *everywhere(betting, "place_bet", stake_up_to_the_balance)),
+        M("held2-switch-while-betting-is-open", "A bettor may switch horse until the race starts.",
+          ("CRD-BET-5", "CRD-BET-6"), *everywhere(betting, "place_bet", switch_while_betting_is_open)),
+        M("held2-one-bettor-per-horse", "Each bettor must pick a horse nobody has backed.", ("CRD-PAY-3", "CRD-BET-3"),
+          (betting, "open_horses", horses_not_yet_backed), (betting, "refuse_uncovered", refuse_a_backed_horse)),
+        M("held2-cover-with-a-chip-to-spare", "The bank must hold more chips than the largest payout.", ("CRD-BET-4",),
+          (betting, "bank_covers", covers_with_a_chip_to_spare)),
+        M("held2-winners-before-the-last-payout", "The session's winners are read off the balances before the "
+          "last payouts.", ("CRD-SESSION-2",), *everywhere(session, "finish_race", winners_before_the_last_payout)),
+        M("held2-reveal-closes-the-betting", "The banker may reveal before everyone has chosen; who has not "
+          "chosen sits out.", ("CRD-BET-5",), *everywhere(session, "reveal", reveal_closes_the_betting)),
+        M("held2-session-ends-at-the-last-seat", "The session ends once the last seat has banked.", ("CRD-SESSION-1",),
+          (session, "last_race", session_ends_at_the_last_seat)),
+        M("held2-cover-checked-at-the-close", "The bank's cover is checked once every choice is made; the latest "
+          "uncovered bets are taken back.", ("CRD-BET-4",), (betting, "open_horses", every_horse_while_choosing),
+          (betting, "finish_choice", uncovered_bets_dropped_at_the_close)),
+    ]
+
+
+# The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
+BATCHES = {1: heldout, 2: heldout_batch2}

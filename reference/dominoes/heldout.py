@@ -10,14 +10,17 @@ generated ones. A misreading that no vector kills is left out of the figures (an
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from reference.core.errors import IllegalAction
 from reference.core.game import Mutant
 from reference.core.mutation import mutant
 
-from .rules import continuation, deal, drawing, layout, match, settlement
-from .rules.layout import BRANCHES, LONG_SIDES, Contribution, has_legal_placement
+from .rules import continuation, deal, drawing, layout, match, points, settlement, turns
+from .rules.layout import BRANCH_A, BRANCHES, LONG_SIDES, Contribution, has_legal_placement, placements
 from .rules.seating import PARTNERSHIP, Seating
 from .rules.settlement import Settlement
-from .rules.state import PLAY
+from .rules.state import PLACE_DRAWN, PLAY
 from .rules.turn_order import EndTurn
 from .rules.tiles import hand_pips, is_double
 
@@ -181,3 +184,163 @@ def heldout() -> list[Mutant]:
         M("held-half-counted-double-after-one-side", "A double counts one half once one long side is taken.",
           ("DOM-COUNT-4", "DOM-COUNT-1"), (layout, "double_contribution", one_half_after_one_long_side)),
     ]
+
+
+# -- batch 2 --------------------------------------------------------------------------------------
+# Written after the attribution was built, blind to it (its code, its maps and its scores were
+# not read, and `mutants --attribution` was not run on these while writing them), from the es
+# text and clauses.yaml alone: `horserace mutants --held-out 2` selects them. Each misreads one
+# rule statement as a player or an implementer might; its clauses are the statement's own.
+
+ORIGINAL_SETTLE_BLOCKED = settlement.settle_blocked_round
+ORIGINAL_DRAW = drawing.draw
+ORIGINAL_PASS = drawing.pass_turn
+ORIGINAL_CONTINUE = continuation.continue_turn
+ORIGINAL_CHECK_TILE = turns.check_tile_to_place
+ORIGINAL_LEGAL_ACTIONS = turns.legal_actions
+
+
+def partners_side_by_side(self, seat):
+    """Partners sit next to each other (seats 0+1 and 2+3), not opposite."""
+    return seat // 2 if self.mode == PARTNERSHIP else seat
+
+
+def each_partner_paid_on_a_tie(seating, hands):
+    """Tied pairs: each partner receives the bonus, so a pair scores it twice."""
+    result = ORIGINAL_SETTLE_BLOCKED(seating, hands)
+    if seating.mode != PARTNERSHIP or len(result.winners) < 2:
+        return result
+    return replace(result, bonus=[2 * b for b in result.bonus])
+
+
+def bonuses_in_seat_order(m, result, next_opener, log):
+    """The round's bonuses are added one side at a time in seat order: the first side to reach
+    the target wins alone and the later bonuses are never added."""
+    first = next((side for side in sorted(result.winners)
+                  if match.reaches_target(m.scores[side] + result.bonus[side])), None)
+    if first is None:
+        return ORIGINAL_APPLY_SETTLEMENT(m, result, next_opener, log)
+    paid = [side for side in result.winners if side <= first]
+    bonus = [b if side in paid else 0 for side, b in enumerate(result.bonus)]
+    return ORIGINAL_APPLY_SETTLEMENT(m, replace(result, winners=paid, bonus=bonus), next_opener, log)
+
+
+def branch_a_before_branch_b(self, placed):
+    """A double's side branches open one at a time: branch B only once branch A is taken."""
+    sides = ORIGINAL_FREE_SIDES(self, placed)
+    return [BRANCH_A] if sorted(sides) == sorted(BRANCHES) else sides
+
+
+def on_a_branch(layout_, placed):
+    """Whether the tile lies on a line that started on a double's side branch."""
+    point = placed.parent
+    while point is not None:
+        if point.side in BRANCHES:
+            return True
+        point = layout_.placed[point.tile].parent
+    return False
+
+
+def doubles_on_a_branch_lie_in_line(self, placed):
+    """A double played on a side branch does not branch itself: it only continues its line."""
+    if is_double(placed.tile) and on_a_branch(self, placed):
+        return [side for side in LONG_SIDES if not placed.occupied(side)]
+    return ORIGINAL_FREE_SIDES(self, placed)
+
+
+def emptying_the_pile_ends_the_turn(m, log, field):
+    """Drawing the last tile of the pile without a playable one ends the turn (no pass follows)."""
+    decision = ORIGINAL_DRAW(m, log, field)
+    r = m.round
+    if decision is None and m.phase == PLAY and not r.draw_pile and not drawing.able_to_place(m):
+        return EndTurn("passed", "DOM-PASS-1")
+    return decision
+
+
+def scores_or_double_available(layout, hand):
+    for tile, point in placements(layout, hand):
+        if is_double(tile):
+            return True
+        trial = layout.copy()
+        trial.attach(tile, point)
+        if points.placement_points(trial.end_sum()).raw:
+            return True
+    return False
+
+
+def continue_only_with_a_scoring_follow_up(m, reason, log):
+    """A continuing player places again only with a double or a scoring placement; otherwise the turn ends."""
+    decision = ORIGINAL_CONTINUE(m, reason, log)
+    r = m.round
+    if decision is None and not scores_or_double_available(r.layout, r.hands[r.to_play]):
+        return EndTurn("no_continuing_tile", "DOM-CONT-3")
+    return decision
+
+
+def passes_counted_while_blocked(m, log, field):
+    r = m.round
+    stuck = drawing.is_blocked(r)
+    decision = ORIGINAL_PASS(m, log, field)
+    r.passes_while_blocked = r.__dict__.get("passes_while_blocked", 0) + 1 if stuck else 0
+    return decision
+
+
+def blocked_after_a_round_of_passes(m, log):
+    """The round is blocked only once every player has passed in turn with the pile empty."""
+    if m.phase != PLAY or not drawing.is_blocked(m.round):
+        return
+    if m.round.__dict__.get("passes_while_blocked", 0) >= m.seating.players:
+        match.end_round_blocked(m, log)
+
+
+def zero_sum_continues(m, tile, raw_points, opening, log):
+    """"Scores" read as "leaves a multiple of five": a tile leaving an end sum of 0 continues the turn
+    (it still scores nothing)."""
+    if raw_points or m.round.layout.end_sum() != 0:
+        return ORIGINAL_AFTER_TILE(m, tile, raw_points, opening, log)
+    return ORIGINAL_AFTER_TILE(m, tile, 1, opening, log)      # taken for a scoring tile
+
+
+def drawn_tile_at_its_first_point(m, action, from_draw, field):
+    """"Place it immediately" read as placing it at once where it first fits: no other point may be chosen."""
+    ORIGINAL_CHECK_TILE(m, action, from_draw, field)
+    first = ORIGINAL_LEGAL_ACTIONS(m)[0] if from_draw else None
+    if first is not None and action.tile == first.tile and action.at != first.at:
+        raise IllegalAction(f"{field}.at", f"the drawn tile goes at once where it first fits: {first.at}", "DOM-DRAW-3")
+
+
+def only_the_first_point_offered(m, log=None):
+    actions = ORIGINAL_LEGAL_ACTIONS(m, log)
+    return actions[:1] if m.phase == PLACE_DRAWN else actions
+
+
+def heldout_batch2() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held2-partners-side-by-side", "Partners sit next to each other (0+1, 2+3).", ("DOM-SET-3",),
+          (Seating, "side_of", partners_side_by_side)),
+        M("held2-each-partner-paid-on-a-tie", "Tied pairs: each partner receives the bonus.", ("DOM-TIE-2",),
+          (settlement, "settle_blocked_round", each_partner_paid_on_a_tie)),
+        M("held2-bonuses-in-seat-order", "The round's bonuses are added one side at a time; the first to "
+          "reach 61 wins alone.", ("DOM-MATCH-4",), (match, "apply_settlement", bonuses_in_seat_order)),
+        M("held2-branch-a-before-branch-b", "A double's side branches open one at a time.", ("DOM-DBL-3",),
+          (layout.Layout, "free_sides", branch_a_before_branch_b)),
+        M("held2-branch-doubles-lie-in-line", "A double laid on a side branch does not branch.", ("DOM-DBL-1",),
+          (layout.Layout, "free_sides", doubles_on_a_branch_lie_in_line)),
+        M("held2-emptying-the-pile-ends-the-turn", "Drawing the pile empty without a playable tile ends the "
+          "turn at once.", ("DOM-DRAW-2", "DOM-PASS-1"), (drawing, "draw", emptying_the_pile_ends_the_turn)),
+        M("held2-continue-only-with-a-scoring-follow-up", "A continuing player places again only with a double "
+          "or a scoring placement.", ("DOM-CONT-3",), (continuation, "continue_turn", continue_only_with_a_scoring_follow_up)),
+        M("held2-blocked-after-a-round-of-passes", "The round is blocked once every player has passed with the "
+          "pile empty.", ("DOM-BLOCK-1",), (drawing, "pass_turn", passes_counted_while_blocked),
+          (drawing, "settle_if_blocked", blocked_after_a_round_of_passes)),
+        M("held2-zero-sum-continues", "A tile leaving an end sum of 0 continues the turn, as a multiple of five.",
+          ("DOM-CONT-1", "DOM-PTS-3"), (continuation, "after_tile_from_hand", zero_sum_continues)),
+        M("held2-drawn-tile-at-its-first-point", "A drawn playable tile is placed where it first fits.",
+          ("DOM-DRAW-3",), (turns, "check_tile_to_place", drawn_tile_at_its_first_point),
+          (turns, "legal_actions", only_the_first_point_offered)),
+    ]
+
+
+# The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
+BATCHES = {1: heldout, 2: heldout_batch2}

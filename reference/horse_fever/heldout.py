@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from reference.core.errors import IllegalAction
 from reference.core.game import Mutant
-from reference.core.mutation import mutant
+from reference.core.mutation import mutant, patched
 
-from .rules import betting, game_end, movement, new_odds, race, ranking, reveal, seating, setup, sprint
-from .rules.components import action_cards
+from .rules import (betting, game_end, movement, new_odds, payouts, phases, race, ranking, reveal, rigging, seating,
+                    setup, sprint)
+from .rules.actions import Pass, PlaceBet
+from .rules.components import BEST_ODDS, WORST_ODDS, action_cards, characters
 from .rules.state import FIRST_BETS
 
 ORIGINAL_CARD_SPACES = movement.card_spaces
@@ -169,3 +171,160 @@ def heldout() -> list[Mutant]:
         M("held-short-players-skip-without-penalty", "A player short of the minimum bet skips the bet and "
           "keeps their VP.", ("HF-MIN-2",), (betting, "settle_short_players", short_players_skip_without_penalty)),
     ]
+
+
+# -- batch 2 --------------------------------------------------------------------------------------
+# Written after the attribution was built, blind to it (what reference/dominoes/heldout.py says of
+# its batch 2): `horserace mutants --held-out 2` selects them.
+
+ORIGINAL_RESOLVE_ROUND = race.resolve_round
+ORIGINAL_LAY_STABLE_TOKENS = setup.lay_stable_tokens
+ORIGINAL_ARRIVAL_KEY = ranking.arrival_key
+ORIGINAL_PLACE_BET = betting.place_bet
+ORIGINAL_SETTLE_BET = payouts.settle_bet
+ORIGINAL_PAY_STABLE_OWNERS = payouts.pay_stable_owners
+
+
+def finishers_by_the_card(r, card, options):
+    """The horses the movement card alone takes to or over the line."""
+    finish = ranking.finish_line()
+    reached = set()
+    for horse in r.running():
+        spaces, _ = movement.card_spaces(r, horse, card, options.first_last_among)
+        position, _ = movement.move_with_line_cards(r.positions[horse], spaces, r.effects(horse), finish)
+        if ranking.has_finished(position):
+            reached.add(horse)
+    return reached
+
+
+def no_sprint_once_over_the_line(r, card, dice, options):
+    """A horse the card has just taken to or over the line has finished: its sprint is lost."""
+    r.over_the_line = finishers_by_the_card(r, card, options)
+    try:
+        return ORIGINAL_RESOLVE_ROUND(r, card, dice, options)
+    finally:
+        del r.over_the_line
+
+
+def sprint_lost_over_the_line(r, horse):
+    return horse in r.ranking or horse in r.__dict__.get("over_the_line", ())
+
+
+def first_alone(r, horse, among):
+    """Felix Infernalis stops only a horse ahead of every other, not one tied for the lead."""
+    others = [r.positions[h] for h in movement.compared_horses(r, among) if h != horse]
+    return not others or r.positions[horse] > max(others)
+
+
+def one_card_each(state):
+    """Each player plays one of their action cards, once round the table."""
+    order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
+    return [s for s in order if state.players[s].hand]
+
+
+def other_side_for_the_second_bet(state, seat, horse, side, field):
+    """"One bet must be win and the other show" read for any two bets: the second bet takes the other side."""
+    for bet in state.bets:
+        if bet.player == seat and bet.side == side:
+            raise IllegalAction(f"{field}.side", f"seat {seat} already made a {side} bet; the second bet must be "
+                                "the other side", "HF-BET2-4")
+
+
+def tokens_laid_from_the_best_odds(order, field):
+    """The first token drawn is laid on 1:2 and the last on 1:7."""
+    laid = ORIGINAL_LAY_STABLE_TOKENS(order, field)
+    return {colour: BEST_ODDS + WORST_ODDS - odds for colour, odds in laid.items()}
+
+
+def moved_one_after_another(r, card, dice, options):
+    """The horses move one after the other, in board order: first and last are judged on the
+    positions the horses already moved have reached."""
+    moving = r.copy()
+    finish = ranking.finish_line()
+    spaces_by = {}
+    for horse in r.running():
+        spaces_by[horse] = ORIGINAL_CARD_SPACES(moving, horse, card, options.first_last_among)
+        moving.positions[horse], _ = movement.move_with_line_cards(moving.positions[horse], spaces_by[horse][0],
+                                                                   moving.effects(horse), finish)
+    with patched((movement, "card_spaces", lambda race_, horse, card_, among: spaces_by[horse])):
+        return ORIGINAL_RESOLVE_ROUND(r, card, dice, options)
+
+
+def up_a_row_to_longer_odds(place, odds):
+    """A token moving "up" a row goes to the next larger number (1:3 to 1:4), "down" to the smaller."""
+    row = new_odds.token_place(odds)
+    if place < row:
+        return new_odds.keep_on_board(odds + new_odds.ROW_STEP)
+    if place > row:
+        return new_odds.keep_on_board(odds - new_odds.ROW_STEP)
+    return odds
+
+
+def venenum_stops_the_sprint(effects):
+    """Venenum Veneficum's "1 less, so not at all" read as: the horse never sprints."""
+    return 0 if "sprint_minus_1" in effects else ORIGINAL_SPRINT_SPACES(effects)
+
+
+def veritas_ahead_of_every_finisher(r, positions, horse):
+    """In Igni Veritas puts its horse first among all the horses finishing in the race round, however far past the line."""
+    return (ranking.photo_card_rank(r.effects(horse)) != 0,) + ORIGINAL_ARRIVAL_KEY(r, positions, horse)
+
+
+def stake_left_in_hand(state, seat, horse, side, amount, log):
+    """The stake stays in the player's Danari until the payout takes it."""
+    ORIGINAL_PLACE_BET(state, seat, horse, side, amount, log)
+    state.players[seat].danari += amount
+
+
+def stake_taken_at_the_payout(state, bet, log):
+    state.players[bet.player].danari -= bet.amount
+    ORIGINAL_SETTLE_BET(state, bet, log)
+
+
+def owners_follow_the_odds_row(state, log):
+    """A character owns whatever stable sits on its odds row at the payout, not the one there when dealt."""
+    if any(p.character is None for p in state.players):      # a position given without characters
+        return ORIGINAL_PAY_STABLE_OWNERS(state, log)
+    row_owner = {characters()[p.character].owns_odds: seat for seat, p in enumerate(state.players)}
+    dealt, state.owners = state.owners, {h: row_owner[o] for h, o in state.race.odds.items() if o in row_owner}
+    try:
+        ORIGINAL_PAY_STABLE_OWNERS(state, log)
+    finally:
+        state.owners = dealt
+
+
+def heldout_batch2() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held2-no-sprint-once-over-the-line", "A horse the card takes to or over the line does not sprint.",
+          ("HF-SPRINT-1",), (race, "resolve_round", no_sprint_once_over_the_line),
+          (sprint, "sprint_is_lost", sprint_lost_over_the_line)),
+        M("held2-felix-first-alone", "Felix Infernalis stops only a horse alone in the lead.", ("HF-ACT-14",),
+          (movement, "is_first", first_alone)),
+        M("held2-one-card-each", "Each player plays one action card, once round the table.", ("HF-RIG-2",),
+          (rigging, "rigging_order", one_card_each)),
+        M("held2-first-bet-may-be-passed", "A player may pass the first bet, as the second.", ("HF-BET-1",),
+          (phases, "ALLOWED", {**phases.ALLOWED, FIRST_BETS: (PlaceBet, Pass)})),
+        M("held2-second-bet-takes-the-other-side", "A second bet must take the side the first did not.",
+          ("HF-BET2-4",), (betting, "check_other_side", other_side_for_the_second_bet)),
+        M("held2-tokens-laid-from-the-best-odds", "The stable tokens are laid from 1:2 down to 1:7.", ("HF-SETUP-7",),
+          (setup, "lay_stable_tokens", tokens_laid_from_the_best_odds)),
+        M("held2-moved-one-after-another", "The horses move one after another, not simultaneously.", ("HF-MOVE-3",),
+          (race, "resolve_round", moved_one_after_another)),
+        M("held2-up-a-row-to-longer-odds", "A token moving up a row goes to longer odds (1:3 to 1:4).",
+          ("HF-NEWODDS-2", "HF-NEWODDS-3"), (new_odds, "odds_after_race", up_a_row_to_longer_odds)),
+        M("held2-venenum-stops-the-sprint", "Venenum Veneficum stops the sprint whatever else is on the horse.",
+          ("HF-ACT-11",), (sprint, "sprint_spaces", venenum_stops_the_sprint)),
+        M("held2-veritas-ahead-of-every-finisher", "In Igni Veritas puts its horse first among those finishing "
+          "together, however far past the line.", ("HF-ACT-5",), (ranking, "arrival_key", veritas_ahead_of_every_finisher)),
+        M("held2-one-round-per-player", "A game lasts one round per player, each first player once.", ("HF-PLAY-3",),
+          (setup, "rounds_for", lambda players: players)),
+        M("held2-stake-left-in-hand", "The stake stays in hand until the payout.", ("HF-BET-3",),
+          (betting, "place_bet", stake_left_in_hand), (payouts, "settle_bet", stake_taken_at_the_payout)),
+        M("held2-owners-follow-the-odds-row", "A character owns the stable on its odds row at the payout.",
+          ("HF-CHAR-1",), (payouts, "pay_stable_owners", owners_follow_the_odds_row)),
+    ]
+
+
+# The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
+BATCHES = {1: heldout, 2: heldout_batch2}

@@ -7,6 +7,9 @@ parallel over the cores, and each stops at its first failing case; --full runs e
 reference adapter with the mutant installed) through the runner. Progress goes to stderr
 (reference/core/progress.py). Exit status 1 if any mutant survives.
 
+--held-out runs a game's held-out misreadings instead (reference/<game>/heldout.py, `BATCHES`):
+batch 1 by default, `--held-out 2` the second batch.
+
 --generated runs the generated operator mutants of every rules module instead
 (reference/core/generated_mutants.py, run by reference/core/generated_run.py): per game how
 many were generated, killed, survived and are listed as equivalent
@@ -37,9 +40,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "mutant itself withheld from the counterfactual search) and report, per game, the "
                              "share of mutants named right (own clause among at most three named; strictly: "
                              "nothing but its own clauses) and the ten worst misses")
-    parser.add_argument("--held-out", action="store_true",
+    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2), metavar="BATCH",
                         help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
-                             "attribution) instead of the curated mutants")
+                             "attribution) instead of the curated mutants, one batch: `--held-out` alone (or 1) "
+                             "batch 1, the set of the published figures; `--held-out 2` batch 2, the held2- "
+                             "names, written after attribution was built and blind to it")
     parser.add_argument("--footprint-only", action="store_true",
                         help="with --attribution: charge by the footprints alone, as before the counterfactual "
                              "search (for comparison)")
@@ -75,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
     games = [g for name, g in all_games().items() if not args.game or name in args.game]
     jobs = []
     for game in games:
-        mutants = [m for m in (generated(game, args) if args.generated else held_out(game) if args.held_out
+        mutants = [m for m in (generated(game, args) if args.generated
+                               else held_out(game, args.held_out) if args.held_out is not None
                                else game.mutants() if game.mutants else [])
                    if not args.mutant or m.name in args.mutant]
         if args.list:
@@ -110,14 +116,16 @@ def run(args: argparse.Namespace) -> int:
     return 1 if survivors else 0
 
 
-def held_out(game) -> list:
-    """The game's held-out misreadings (reference/<game>/heldout.py), if it has any."""
+def held_out(game, batch: int = 1) -> list:
+    """The game's held-out misreadings of one batch (reference/<game>/heldout.py: `BATCHES`; a
+    module without it has batch 1 alone, its `heldout()`), if it has any."""
     import importlib
     try:
         module = importlib.import_module(f"reference.{game.name}.heldout")
     except ModuleNotFoundError:
         return []
-    return module.heldout()
+    batches = getattr(module, "BATCHES", {1: module.heldout})
+    return batches[batch]() if batch in batches else []
 
 
 def generated(game, args: argparse.Namespace) -> list:

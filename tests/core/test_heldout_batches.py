@@ -1,0 +1,130 @@
+"""The held-out misreadings come in batches (reference/<game>/heldout.py, `BATCHES`): `horserace
+mutants --held-out` alone keeps batch 1, the set the published figures measured, and
+`--held-out 2` selects batch 2 alone (the held2- names). Every batch-2 misreading names clauses
+of its game's catalog and installs and uninstalls its patches cleanly."""
+
+import argparse
+import importlib
+import importlib.util
+import sys
+
+import pytest
+import yaml
+
+from horserace_cli.commands import mutants as mutants_command
+from horserace_cli.main import main
+from reference.core.game import all_games, get_game
+
+def heldout_module(game: str):
+    return importlib.import_module(f"reference.{game}.heldout")
+
+
+def games_with_batch(batch: int) -> list[str]:
+    """The games whose heldout.py has this batch (from the registry: a new game is in at once)."""
+    return [name for name in all_games() if importlib.util.find_spec(f"reference.{name}.heldout")
+            and batch in getattr(heldout_module(name), "BATCHES", {1: None})]
+
+
+GAMES = games_with_batch(2)
+
+
+def parsed(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    mutants_command.add_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_held_out_alone_is_batch_one_and_a_number_picks_the_batch():
+    assert parsed("--held-out").held_out == 1
+    assert parsed("--held-out", "--game", "cards").held_out == 1
+    assert parsed("--held-out", "2").held_out == 2
+    assert parsed().held_out is None                 # the curated mutants
+
+
+def test_an_unknown_batch_is_refused_by_the_parser(capsys):
+    with pytest.raises(SystemExit):
+        parsed("--held-out", "3")
+    assert "invalid choice: 3" in capsys.readouterr().err
+
+
+def test_three_games_have_a_second_batch():
+    assert len(GAMES) >= 3
+
+
+@pytest.mark.parametrize("game", games_with_batch(1))
+def test_batch_one_is_the_first_batch_unchanged(game):
+    chosen = [m.name for m in mutants_command.held_out(get_game(game))]
+    assert chosen == [m.name for m in heldout_module(game).heldout()]
+    assert chosen and all(name.startswith("held-") for name in chosen)
+    # the first batch had 16 misreadings in each game when its figures were published
+    assert len(chosen) == 16
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_batch_two_lists_only_its_own_names(game):
+    second = [m.name for m in mutants_command.held_out(get_game(game), 2)]
+    assert len(second) >= 8
+    assert all(name.startswith("held2-") for name in second)
+    assert len(set(second)) == len(second)
+    others = {m.name for m in heldout_module(game).heldout()} | {m.name for m in get_game(game).mutants()}
+    assert not others & set(second)
+
+
+def test_the_command_lists_batch_two_alone(capsys):
+    assert main(["mutants", "--held-out", "2", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split()[1] for line in lines]
+    assert len(names) == sum(len(heldout_module(g).heldout_batch2()) for g in GAMES)
+    assert all(name.startswith("held2-") for name in names)
+
+
+def test_the_command_lists_batch_one_without_a_number(capsys):
+    assert main(["mutants", "--held-out", "--list"]) == 0
+    names = [line.split()[1] for line in capsys.readouterr().out.splitlines()]
+    assert names and all(name.startswith("held-") for name in names)
+
+
+def catalog_ids(game: str) -> set[str]:
+    catalog = yaml.safe_load(all_games()[game].catalog_file.read_text(encoding="utf-8"))
+    return {clause["id"] for clause in catalog["clauses"] if not clause.get("retired")}
+
+
+def batch_two(game: str) -> list:
+    return heldout_module(game).heldout_batch2()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_batch_two_misreading_names_clauses_of_its_catalog(game):
+    known = catalog_ids(game)
+    for m in batch_two(game):
+        assert 1 <= len(m.clauses) <= 3, m.name
+        assert set(m.clauses) <= known, (m.name, set(m.clauses) - known)
+        assert m.description, m.name
+
+
+def engine_bindings(game: str) -> dict:
+    """Every name bound in the game's modules and in the classes they define: what a patch changes."""
+    bindings = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith(f"reference.{game}."):
+            continue
+        for attribute, value in list(vars(module).items()):
+            bindings[(name, attribute)] = value
+            if isinstance(value, type) and value.__module__ == name:
+                for member, inner in list(vars(value).items()):
+                    bindings[(name, attribute, member)] = inner
+    return bindings
+
+
+def changed(before: dict, after: dict) -> set:
+    return {key for key in before.keys() | after.keys() if before.get(key, before) is not after.get(key, before)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_batch_two_misreading_installs_and_uninstalls_cleanly(game):
+    heldout_module(game)                      # the game's rules imported before the first snapshot
+    before = engine_bindings(game)
+    for m in batch_two(game):
+        with m.patch():
+            assert changed(before, engine_bindings(game)), f"{m.name} patches nothing"
+        assert not changed(before, engine_bindings(game)), f"{m.name} left patches behind"

@@ -12,9 +12,10 @@ Then it is played again once per alteration, each changing one decision at that 
   emptied or cut short, a guard made to refuse;
 - the game's curated mutants (and any other `Alteration` a caller adds, such as generated
   operator mutants) whose clauses took part in the step;
-- after those, the decisions the steps before took and this one did not, altered from the
-  setup on (`earlier_alterations`); one that changes an earlier observation explains nothing,
-  since the implementation matched every earlier step.
+- after those, the decisions the steps before took and this one did not, and the generated
+  mutants of the functions they ran and it did not, altered from the setup on
+  (`earlier_alterations`); one that changes an earlier observation explains nothing, since the
+  implementation matched every earlier step.
 
 An alteration is charged to the clauses of the code it changes. An altered answer of a
 decision point that decides several clauses in blocks of their own names the blocks of the
@@ -219,7 +220,8 @@ def timer_usable() -> bool:
 def _time_limit(seconds: float) -> Iterator[None]:
     """Stop an altered run that does not end (an alteration may loop forever): a timer of this
     process's CPU time (so a machine busy with others stops nothing early) where this thread
-    may use one and nobody else does, else no limit."""
+    may use one and nobody else does, else no limit here (a generated mutant, which may loop
+    forever, bounds itself: `_swapping`)."""
     if not timer_usable():
         yield
         return
@@ -230,6 +232,34 @@ def _time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         signal.signal(signal.SIGVTALRM, previous)
+
+
+PROFILE_LOOK_EVERY = 256     # calls (Python's or C's) between looks at the thread's CPU clock
+
+
+@contextmanager
+def _profiled_limit(seconds: float) -> Iterator[None]:
+    """Where no timer may be used (a runner's thread, or the timer taken), a generated mutant's
+    run is stopped with _Deadline by this thread's CPU time, looked at from a profile hook every
+    PROFILE_LOOK_EVERY calls. Every loop of the rules calls something (a predicate, len), so none
+    runs on unseen; a hook already set (a recording's) still sees every call. Only for a code
+    change: the hook makes a replay about three times slower."""
+    end = time.thread_time() + max(seconds, 0.01)
+    previous = sys.getprofile()
+    seen = [0]
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if previous is not None:
+            previous(frame, event, arg)
+        seen[0] += 1
+        if seen[0] % PROFILE_LOOK_EVERY == 0 and time.thread_time() > end:
+            raise _Deadline()               # the hook is unset by the raise; restored below
+
+    sys.setprofile(profile)
+    try:
+        yield
+    finally:
+        sys.setprofile(previous)
 
 
 def _json(value: Any) -> Any:
@@ -267,6 +297,7 @@ class Stage:
         self.events: list[tuple[str, dict[str, Any]]] = []  # the step's events and their clauses (record_step)
         self.executed: dict[tuple[str, str], set] = {}       # the rules functions the step ran, their callers (record_step)
         self.executed_from_setup: dict[tuple[str, str], set] = {}   # ... and those the steps up to it ran
+        self.last_called_from_setup: dict[tuple[str, str], int] = {}   # ... each by when it was last called
         before = ([OBSERVE] if prepend else []) + list(case["input"]["steps"][:index])
         if before:
             last = None
@@ -456,21 +487,26 @@ def record_step(stage: Stage, from_setup: bool = False) -> tuple[dict[str, Any],
     files = _rules_files(game)
     patches = [p for point in decision_points(game) for p in _replacing(game, point, _recorder(point, calls, files))]
     executed: dict[tuple[str, str], set] = {}
-    observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)]), from_setup)
+    last_called: dict[tuple[str, str], int] = {}
+    observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)], last_called),
+                             from_setup)
     if not from_setup:
         stage.events = events
         stage.executed = executed
     else:
         stage.executed_from_setup = executed
+        stage.last_called_from_setup = last_called
     return observation, calls
 
 
 @contextmanager
-def _watching(game: str, executed: dict[tuple[str, str], set], patches: Sequence[tuple[Any, str, Any]]) -> Iterator[None]:
+def _watching(game: str, executed: dict[tuple[str, str], set], patches: Sequence[tuple[Any, str, Any]],
+              last_called: dict[tuple[str, str], int] | None = None) -> Iterator[None]:
     """The patches installed, and every function of the game's rules that runs noted in
     `executed` as (module, qualified name) -> the rules functions it was called from, at any
     remove (its callers, theirs, ...)."""
     files = _rules_files(game)
+    calls_seen = [0]
 
     def profile(frame: Any, event: str, arg: Any) -> None:
         if event == "return":
@@ -488,6 +524,9 @@ def _watching(game: str, executed: dict[tuple[str, str], set], patches: Sequence
                     caller = caller.f_back
                 name = (module, frame.f_code.co_qualname.replace(".<locals>", ""))
                 executed.setdefault(name, set()).update(callers)
+                if last_called is not None:
+                    calls_seen[0] += 1
+                    last_called[name] = calls_seen[0]
 
     previous = sys.getprofile()
     with _patched(patches):
@@ -871,7 +910,10 @@ def _swapping(mutant: Any) -> Callable[[], ContextManager]:
         function, original, mutated = entry
         function.__code__ = mutated
         try:
-            yield
+            # a code change may loop forever: where no CPU timer may stop it (a runner's
+            # thread), the thread's own clock does (a decision's alteration changes an answer)
+            with nullcontext() if timer_usable() else _profiled_limit(TRIAL_LIMIT):
+                yield
         finally:
             function.__code__ = original
     return install
@@ -1179,6 +1221,11 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                     trial.score = 1.0 if trial.exact else theirs.closeness(made)
                     trial.reach = 1.0 if trial.exact else theirs.reach(made)
                     reproduced |= {_top_key(path) for path, _ in theirs.added & made.added}
+                if alteration.earlier and alteration.source == "generated" and not trial.exact:
+                    # a code change of an earlier step names a decision no observation showed
+                    # only by giving this one whole: in part, played from the setup (where the
+                    # history never objects), it would outrank the step's own near misses
+                    trial.score = trial.reach = 0.0
             trials.append(trial)
             return True
 
@@ -1288,21 +1335,32 @@ def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapp
     return plan
 
 
+FROM_SETUP = " from the setup"      # the name of an earlier-step alteration ends so
+
+
 def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alteration],
                         withheld: Callable[[Alteration], bool] | None) -> list[Alteration]:
-    """The alterations of decisions taken before the step and not at it (the decision points
-    the steps up to it consulted that it did not), each acting from the setup on and explaining
-    nothing if an earlier observation changes (`Alteration.earlier`). Not the generated mutants
-    of the functions those steps ran: played from the setup, one that loops forever (a loop's
-    step deleted) cannot be stopped where no CPU timer is free (a runner's thread)."""
+    """The alterations of what the steps before took and this one did not, each acting from the
+    setup on and explaining nothing if an earlier observation changes (`Alteration.earlier`):
+    the decision points the steps up to it consulted that it did not, then the generated mutants
+    of the rules functions they ran that it did not run (a flag set wrong when the cards were
+    revealed, seen only when the race moves). One that loops forever is stopped like any other
+    generated mutant (`_swapping`: in a runner's thread by the thread's CPU clock). Such a code
+    change counts only when it gives the whole observation (see `counterfactual`)."""
     game = stage.case["game"]
     try:
         _, before = record_step(stage, from_setup=True)
     except Exception:
         return []
     here = set(calls)
-    out = [dataclasses.replace(a, name=f"{a.name} from the setup", earlier=True)
+    out = [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
            for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
+    if USE_GENERATED:
+        # the functions the latest steps ran first: the search is cut after MAX_TRIALS plays
+        ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
+        recency = stage.last_called_from_setup
+        generated = sorted(generated_alterations(game, ran_before), key=lambda a: -recency.get(a.function, 0))
+        out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True) for a in generated]
     if withheld is not None:
         out = [a for a in out if not withheld(a)]
     return out

@@ -103,13 +103,15 @@ def generated_withheld(mutant: Mutant, same_site: bool = False) -> Callable[[Any
     """The leave-one-out of a generated mutant (`GeneratedMutant.as_mutant()`, named
     'game/key'): the alteration that is the mutant itself; with `same_site`, every generated
     alteration at the same code site (module and line) too."""
+    from .counterfactual import FROM_SETUP
     from .generated_mutants import generated_mutants
     game, key = mutant.name.split("/", 1)
     found = next(m for m in generated_mutants(game) if m.key == key)
     site = f"{found.module}:{found.line}"
+    itself = f"generated {key}"             # played at the step, or from the setup on (an earlier step's)
     if same_site:
-        return lambda alteration: alteration.name == f"generated {key}" or alteration.site == site
-    return lambda alteration: alteration.name == f"generated {key}"
+        return lambda alteration: alteration.name.removesuffix(FROM_SETUP) == itself or alteration.site == site
+    return lambda alteration: alteration.name.removesuffix(FROM_SETUP) == itself
 
 
 def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]], counterfactual: bool = True,

@@ -195,10 +195,12 @@ def alteration_words(name: str) -> str:
     """An alteration as a reader takes it: a generated one ("generated race:reveal_next:delete:
     c2c6a9c6:0") as the kind of change in the rules function; a decision's as it is named
     ("negate match.reaches_target", "-20 from payouts.show_return")."""
-    parts = name.split(" ", 1)[1].split(":") if name.startswith("generated ") else []
+    from .counterfactual import FROM_SETUP     # here: a run that fails nothing never loads the search
+    earlier = name.endswith(FROM_SETUP)
+    parts = name.removesuffix(FROM_SETUP).split(" ", 1)[1].split(":") if name.startswith("generated ") else []
     if len(parts) == 5:
         module, function, operator = parts[:3]
-        return f"a {operator} change in {module}.{function}"
+        return f"a {operator} change in {module}.{function}" + (FROM_SETUP if earlier else "")
     return name
 
 

@@ -325,3 +325,88 @@ def test_an_answer_from_a_block_inside_the_function_s_own_block_names_the_inner_
     assert answering_clauses(point, [Call((0, 1), "int", 3, line=up)]) == ("HF-NEWODDS-2",)
     assert answering_clauses(point, [Call((0, 1), "int", 7, line=down)]) == ("HF-NEWODDS-3",)
     assert answering_clauses(point, [Call((0, 1), "int", 5, line=level)]) == ("HF-NEWODDS-4",)
+
+
+# -- alterations of what earlier steps ran, and their bound in any thread ----------------------------
+
+def test_a_generated_mutant_that_never_ends_is_stopped_in_a_runners_thread_too():
+    """No CPU timer may be used outside the main thread (a runner's thread, the pytest plugin's):
+    a generated mutant, which may loop forever, is stopped there by the thread's own CPU clock,
+    read from a profile hook, and the hook is taken away after; a decision's alteration is not
+    slowed by one."""
+    import sys
+    import threading
+    from reference.core import counterfactual as cf
+    from reference.core.generated_mutants import FUNCTION, generated_mutants
+    mutant = next(m for m in generated_mutants("cards") if m.scope == FUNCTION and m.block)
+    install = cf._swapping(mutant)
+    seen: dict = {}
+
+    def run() -> None:
+        assert not cf.timer_usable()
+        try:
+            with install():
+                seen["hooked"] = sys.getprofile() is not None
+                while True:
+                    len(())
+        except cf._Deadline:
+            seen["stopped"] = True
+        seen["hook after"] = sys.getprofile()
+        with cf._time_limit(5.0):
+            seen["hook for a decision"] = sys.getprofile()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(20)
+    assert seen == {"hooked": True, "stopped": True, "hook after": None, "hook for a decision": None}
+
+
+def test_the_generated_mutants_of_what_earlier_steps_ran_are_altered_from_the_setup_latest_first():
+    """At the race step of hf-probe2-hf-betting-1-020 (pass, reveal, race) the reveal ran before
+    and not at the step: the generated mutants of reveal_cards are altered from the setup on (a
+    flag left unset there shows only when the race is refused), named so, with the functions the
+    latest steps ran before those of the first; the leave-one-out of a generated mutant withholds
+    it played either way."""
+    from reference.core import counterfactual as cf
+    from reference.core.game import Mutant
+    from reference.core.mutant_attribution import generated_withheld
+    from reference.core.vectors import load_cases
+    (case,) = load_cases(["horse_fever"], wanted=lambda id_: id_ == "hf-probe2-hf-betting-1-020")
+    stage = cf.Stage(case, 2)
+    _, calls = cf.record_step(stage)
+    earlier = [a for a in cf.earlier_alterations(stage, calls, (), None) if a.source == "generated"]
+    names = [a.name for a in earlier]
+    flag = "generated reveal:reveal_cards:const_flip:2456f402:0 from the setup"
+    assert flag in names and all(a.earlier for a in earlier)
+    assert not any(a.function in stage.executed for a in earlier)
+    passing = [n for n in names if ":pass_second_bet:" in n or ":close_bets:" in n]
+    assert passing and names.index(flag) < min(names.index(n) for n in passing)
+    withheld = generated_withheld(Mutant("horse_fever/reveal:reveal_cards:const_flip:2456f402:0", "", (), lambda: None))
+    flagged = next(a for a in earlier if a.name == flag)
+    assert withheld(flagged) and not withheld(earlier[0] if earlier[0] is not flagged else earlier[1])
+    assert stage.play_agreeing(flagged.install, limit=5.0) == {"error": "HF-REVEAL-1"}
+
+
+def test_an_earlier_steps_code_change_counts_only_when_it_gives_the_whole_observation():
+    """crd-gen1-race-021 answered with finish_choice's `race.waiting.pop(0)` deleted (CRD-BET-5):
+    the exact reproduction at the step is ruled out by the history, and the step's near misses
+    of CRD-BET-5 come next. The generated mutants of the bettors' order, played from the setup,
+    reproduce the step in part as closely: they must not count (played from the setup the
+    history never objects, so they outranked the step's own and CRD-BET-3 was charged)."""
+    from reference.core import counterfactual as cf
+    from reference.core import generated_mutants as generated
+    from reference.core.adapter import replay_case
+    from reference.core.mutant_attribution import generated_withheld
+    from reference.core.vectors import load_cases
+    (case,) = load_cases(["cards"], wanted=lambda id_: id_ == "crd-gen1-race-021")
+    found = next(m for m in generated.generated_mutants("cards") if m.key == "betting:finish_choice:delete:a431c9f3:0")
+    with generated.installed(found):
+        actual = replay_case(case)
+    from reference.core.results import first_mismatch
+    index = first_mismatch(case, actual, counterfactual=False)["step"]
+    cf.forget_explanations()
+    finding = cf.counterfactual(case, index, case["expected"][index], actual[index],
+                                withheld=generated_withheld(found.as_mutant()), later=actual[index + 1:])
+    from_setup = [n for n in finding.best if n.startswith("generated") and n.endswith(cf.FROM_SETUP)]
+    assert from_setup == [] and "CRD-BET-5" in finding.clauses
+    assert finding.clause_scores.get("CRD-BET-3", 0.0) < 0.5

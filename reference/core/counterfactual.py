@@ -1257,7 +1257,11 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             if index > 0 and not out_of_time:
                 # decisions the steps before took and this one did not: their result may lie in
                 # state no earlier observation showed (a list of bettors, a count kept)
-                earlier = [(a, True) for a in earlier_alterations(stage, calls, extra, withheld) if a.name not in tried]
+                # (the code of earlier steps only when the step's own decisions explain nothing
+                # exactly: each is a replay from the setup, three times the cost of a search)
+                explained = any(t.exact for t in trials)
+                earlier = [(a, True) for a in earlier_alterations(stage, calls, extra, withheld, generated=not explained)
+                           if a.name not in tried]
                 plan += earlier
                 for alteration, from_setup in earlier:
                     if not attempt(alteration, from_setup):
@@ -1339,12 +1343,12 @@ FROM_SETUP = " from the setup"      # the name of an earlier-step alteration end
 
 
 def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alteration],
-                        withheld: Callable[[Alteration], bool] | None) -> list[Alteration]:
+                        withheld: Callable[[Alteration], bool] | None, generated: bool = True) -> list[Alteration]:
     """The alterations of what the steps before took and this one did not, each acting from the
     setup on and explaining nothing if an earlier observation changes (`Alteration.earlier`):
-    the decision points the steps up to it consulted that it did not, then the generated mutants
-    of the rules functions they ran that it did not run (a flag set wrong when the cards were
-    revealed, seen only when the race moves). One that loops forever is stopped like any other
+    the decision points the steps up to it consulted that it did not, then (`generated`) the
+    generated mutants of the rules functions they ran that it did not run (a flag set wrong when
+    the cards were revealed, seen only when the race moves). One that loops forever is stopped like any other
     generated mutant (`_swapping`: in a runner's thread by the thread's CPU clock). Such a code
     change counts only when it gives the whole observation (see `counterfactual`)."""
     game = stage.case["game"]
@@ -1355,7 +1359,7 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
     here = set(calls)
     out = [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
            for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
-    if USE_GENERATED:
+    if USE_GENERATED and generated:
         # the functions the latest steps ran first: the search is cut after MAX_TRIALS plays
         ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
         recency = stage.last_called_from_setup

@@ -387,13 +387,16 @@ def test_the_generated_mutants_of_what_earlier_steps_ran_are_altered_from_the_se
     assert stage.play_agreeing(flagged.install, limit=5.0) == {"error": "HF-REVEAL-1"}
 
 
-def test_an_earlier_steps_code_change_counts_only_when_it_gives_the_whole_observation():
+def test_an_earlier_steps_code_change_counts_only_when_it_gives_the_whole_observation(monkeypatch):
     """crd-gen1-race-021 answered with finish_choice's `race.waiting.pop(0)` deleted (CRD-BET-5):
     the exact reproduction at the step is ruled out by the history, and the step's near misses
     of CRD-BET-5 come next. The generated mutants of the bettors' order, played from the setup,
     reproduce the step in part as closely: they must not count (played from the setup the
-    history never objects, so they outranked the step's own and CRD-BET-3 was charged)."""
+    history never objects, so they outranked the step's own and CRD-BET-3 was charged). They are
+    played here although the step explained it exactly (which spares them in a run)."""
     from reference.core import counterfactual as cf
+    earlier = cf.earlier_alterations
+    monkeypatch.setattr(cf, "earlier_alterations", lambda *a, generated=True: earlier(*a, generated=True))
     from reference.core import generated_mutants as generated
     from reference.core.adapter import replay_case
     from reference.core.mutant_attribution import generated_withheld
@@ -410,3 +413,35 @@ def test_an_earlier_steps_code_change_counts_only_when_it_gives_the_whole_observ
     from_setup = [n for n in finding.best if n.startswith("generated") and n.endswith(cf.FROM_SETUP)]
     assert from_setup == [] and "CRD-BET-5" in finding.clauses
     assert finding.clause_scores.get("CRD-BET-3", 0.0) < 0.5
+
+
+def test_an_earlier_steps_code_is_altered_only_when_the_steps_own_decisions_explain_nothing_exactly(monkeypatch):
+    """Each alteration of an earlier step's code replays the case from the setup: they are played
+    only when nothing at the step reproduces the observation exactly (a search three times the
+    cost otherwise). finish_choice's pop deleted (crd-gen1-race-021) is reproduced exactly at the
+    step; the same failure with a value no alteration of the step gives is not."""
+    from reference.core import counterfactual as cf
+    from reference.core import generated_mutants as generated
+    from reference.core.adapter import replay_case
+    from reference.core.mutant_attribution import generated_withheld
+    from reference.core.results import first_mismatch
+    from reference.core.vectors import load_cases
+    asked: list = []
+    earlier = cf.earlier_alterations
+
+    def spy(*a, generated: bool = True):
+        asked.append(generated)
+        return earlier(*a, generated=generated)
+    monkeypatch.setattr(cf, "earlier_alterations", spy)
+    (case,) = load_cases(["cards"], wanted=lambda id_: id_ == "crd-gen1-race-021")
+    found = next(m for m in generated.generated_mutants("cards") if m.key == "betting:finish_choice:delete:a431c9f3:0")
+    with generated.installed(found):
+        actual = replay_case(case)
+    index = first_mismatch(case, actual, counterfactual=False)["step"]
+    withheld = generated_withheld(found.as_mutant())
+    cf.forget_explanations()
+    cf.counterfactual(case, index, case["expected"][index], actual[index], withheld=withheld)
+    odd = {**actual[index], **{k: "no rule gives this" for k in case["expected"][index] if k != "error"}}
+    cf.forget_explanations()
+    cf.counterfactual(case, index, case["expected"][index], odd, withheld=withheld)
+    assert asked == [False, True]

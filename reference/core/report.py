@@ -191,17 +191,34 @@ ALTERATIONS_SHOWN = 3     # alterations named by a counterfactual charge, in the
 ALTERATIONS_LIMIT = 240
 
 
-def alteration_words(name: str) -> str:
-    """An alteration as a reader takes it: a generated one ("generated race:reveal_next:delete:
-    c2c6a9c6:0") as the kind of change in the rules function; a decision's as it is named
-    ("negate match.reaches_target", "-20 from payouts.show_return")."""
+def alteration_words(name: str, game: str = "") -> str:
+    """An alteration as a reader takes it: a generated one ("generated race:race_round:delete:
+    22b60571:0") as the code change it makes, where it makes it ("race.py:145 delete:
+    race.ranking.append(horse)"), or, when this suite has no such mutant, as the kind of change
+    in the rules function; a decision's as it is named ("negate match.reaches_target")."""
     from .counterfactual import FROM_SETUP     # here: a run that fails nothing never loads the search
-    earlier = name.endswith(FROM_SETUP)
-    parts = name.removesuffix(FROM_SETUP).split(" ", 1)[1].split(":") if name.startswith("generated ") else []
-    if len(parts) == 5:
-        module, function, operator = parts[:3]
-        return f"a {operator} change in {module}.{function}" + (FROM_SETUP if earlier else "")
-    return name
+    earlier = FROM_SETUP if name.endswith(FROM_SETUP) else ""
+    key = name.removesuffix(FROM_SETUP).split(" ", 1)[1] if name.startswith("generated ") else ""
+    parts = key.split(":")
+    if len(parts) != 5:
+        return name
+    found = _generated_change(game, key)
+    if found:
+        return found + earlier
+    module, function, operator = parts[:3]
+    return f"a {operator} change in {module}.{function}{earlier}"
+
+
+def _generated_change(game: str, key: str) -> str:
+    """`module.py:line change` of the game's generated mutant `key`, or '' (another suite's key)."""
+    from .generated_mutants import generated_mutants
+    try:
+        found = next((m for m in generated_mutants(game) if m.key == key), None) if game else None
+    except Exception:                           # an unknown game or unreadable rules: say less
+        return ""
+    if found is None:
+        return ""
+    return f"{found.module.rsplit('.', 1)[-1]}.py:{found.line} {found.change}"
 
 
 def divergence_lines(r: CaseResult) -> list[str]:
@@ -233,7 +250,7 @@ def divergence_lines(r: CaseResult) -> list[str]:
         out += rule_lines(m["clauses"])
         how = m.get("counterfactual") or {}
         if m.get("attributed_by") == "counterfactual" and how.get("best"):
-            shown = "; ".join(alteration_words(name) for name in how["best"][:ALTERATIONS_SHOWN])
+            shown = "; ".join(alteration_words(name, r.game) for name in how["best"][:ALTERATIONS_SHOWN])
             more = f" (and {len(how['best']) - ALTERATIONS_SHOWN} more)" if len(how["best"]) > ALTERATIONS_SHOWN else ""
             out.append(f"  the reference gives {'what you gave' if how.get('reproduced') == 'exactly' else 'the nearest'}"
                        f" with: {bounded(shown, ALTERATIONS_LIMIT)}{more}")

@@ -948,12 +948,17 @@ def left_out(game: Any) -> list[LeftOutSite]:
 
 
 def sample(mutants: list[GeneratedMutant], size: int, seed: int) -> list[GeneratedMutant]:
-    """A seeded random sample, in the population's order."""
-    import random
+    """A seeded sample, in the population's order: the `size` mutants whose names hash lowest
+    with the seed. Whether a mutant is drawn depends on its own name and the seed, so a change
+    of other code leaves the rest of the sample as it was: before and after a change are
+    measured on the same mutants (a draw by position redrew half the sample when one rules
+    function was added)."""
     if size >= len(mutants):
         return list(mutants)
-    chosen = set(random.Random(seed).sample(range(len(mutants)), size))
-    return [m for i, m in enumerate(mutants) if i in chosen]
+    def rank(mutant: GeneratedMutant) -> bytes:
+        return hashlib.sha256(f"{seed}:{mutant.game}/{mutant.key}".encode()).digest()
+    chosen = {id(m) for m in sorted(mutants, key=rank)[:size]}
+    return [m for m in mutants if id(m) in chosen]
 
 
 # -- functions the import calls: their results are baked into module values --------------------

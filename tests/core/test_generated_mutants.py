@@ -301,3 +301,19 @@ def test_functions_left_out_whole_change_no_observation(game):
         for function, code in saved:
             function.__code__ = code
     assert statuses == {"passed"}
+
+
+def test_a_seeded_sample_stays_the_same_when_other_code_changes():
+    """Whether a mutant is drawn depends on its own name and the seed: take away a tenth of the
+    population (as if the code they lie in did not exist yet) and every drawn mutant that is
+    still there is drawn again, so a measurement before and after a change of the rules is made
+    on the same mutants. The sample keeps the population's order; another seed draws others."""
+    every = gm.generated_mutants("dominoes")
+    chosen = [m.key for m in gm.sample(every, 40, 2)]
+    assert len(chosen) == 40 and chosen == [m.key for m in every if m.key in set(chosen)]
+    assert [m.key for m in gm.sample(every, 40, 2)] == chosen
+    assert [m.key for m in gm.sample(every, 40, 3)] != chosen
+    fewer = [m for n, m in enumerate(every) if n % 10 != 3]
+    again = {m.key for m in gm.sample(fewer, 40, 2)}
+    still_there = {m.key for m in fewer} & set(chosen)
+    assert still_there and still_there <= again

@@ -297,18 +297,14 @@ def settles_after_winning_domino(original):
     return end_match_by_placement
 
 
-def highest_only_wins(m, log):
-    """DOM-MATCH-5 misread: of the sides that reach the target in one settlement, only the
-    highest score wins (the first in seat order when equal)."""
-    reached = [side for side, score in enumerate(m.scores) if match.reaches_target(score)]
-    if not reached:
-        return False
-    best = max(m.scores[s] for s in reached)
-    winners = [s for s in reached if m.scores[s] == best][:1]
-    match.declare_winners(m, winners)
-    log.event("match_won", "DOM-MATCH-5", winners=winners, by="settlement", scores=list(m.scores))
-    log.rule("DOM-MATCH-3", "DOM-MATCH-6")
-    return True
+def highest_only(original):
+    def reached_target(m):
+        winners = original(m)
+        if not winners:
+            return winners
+        best = max(m.scores[s] for s in winners)
+        return [s for s in winners if m.scores[s] == best][:1]
+    return reached_target
 
 
 def mutants() -> list[Mutant]:
@@ -362,7 +358,7 @@ def mutants() -> list[Mutant]:
         M("target-above-61", "A side must pass 61, not reach it.", ("DOM-MATCH-3", "DOM-MATCH-2"),
           (match, "reaches_target", lambda score: score > 61)),
         M("shared-win-to-highest", "When several sides reach 61 in one settlement, only the highest wins.",
-          ("DOM-MATCH-5",), (match, "end_match_by_settlement", highest_only_wins)),
+          ("DOM-MATCH-5",), (match, "reached_target", highest_only(match.reached_target))),
         M("raw-points-recorded", "Placement points are recorded raw (10) instead of displayed (2).",
           ("DOM-SCORE-1", "DOM-PTS-7"), (match, "record_points", raw_points_recorded)),
         M("any-sum-scores-its-fifths", "Any end sum scores sum // 5, multiple of five or not.", ("DOM-PTS-3",),

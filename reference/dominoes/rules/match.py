@@ -46,10 +46,17 @@ def end_match_by_placement(match: MatchState, seat: int, log) -> bool:
     return True
 
 
-def end_match_by_settlement(match: MatchState, log) -> bool:
+def reached_target(match: MatchState) -> list[int]:
     # DOM-MATCH-5: everyone who reaches the target in the same settlement shares the win,
-    # whatever their final scores; seat order breaks no tie. Nobody there: the match goes on.
-    winners = [side for side, score in enumerate(match.scores) if reaches_target(score)]
+    # whatever their final scores; seat order breaks no tie.
+    return [side for side, score in enumerate(match.scores) if reaches_target(score)]
+
+
+def end_match_by_settlement(match: MatchState, log) -> bool:
+    """After a round's settlement: the sides that reached the target win together (DOM-MATCH-5);
+    nobody there, the match goes on. (Not a marked block of its own: the decision is
+    reached_target's, and the ending is DOM-MATCH-6's, as a placement's is.)"""
+    winners = reached_target(match)
     if not winners:
         return False
     declare_winners(match, winners)

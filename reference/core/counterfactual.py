@@ -1348,9 +1348,10 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
     setup on and explaining nothing if an earlier observation changes (`Alteration.earlier`):
     the decision points the steps up to it consulted that it did not, then (`generated`) the
     generated mutants of the rules functions they ran that it did not run (a flag set wrong when
-    the cards were revealed, seen only when the race moves). One that loops forever is stopped like any other
-    generated mutant (`_swapping`: in a runner's thread by the thread's CPU clock). Such a code
-    change counts only when it gives the whole observation (see `counterfactual`)."""
+    the cards were revealed, seen only when the race moves). One that loops forever is stopped
+    like any other generated mutant (`_swapping`: in a runner's thread by the thread's CPU
+    clock). Such a code change counts only when it gives the whole observation (see
+    `counterfactual`)."""
     game = stage.case["game"]
     try:
         _, before = record_step(stage, from_setup=True)
@@ -1363,8 +1364,8 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
         # the functions the latest steps ran first: the search is cut after MAX_TRIALS plays
         ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
         recency = stage.last_called_from_setup
-        generated = sorted(generated_alterations(game, ran_before), key=lambda a: -recency.get(a.function, 0))
-        out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True) for a in generated]
+        changes = sorted(generated_alterations(game, ran_before), key=lambda a: -recency.get(a.function, 0))
+        out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True) for a in changes]
     if withheld is not None:
         out = [a for a in out if not withheld(a)]
     return out

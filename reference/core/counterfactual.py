@@ -74,7 +74,7 @@ from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, ContextManager, Iterator, Mapping, Sequence
 
-from . import passed_cases
+from . import passed_cases, run_charges
 from .decision_points import DecisionPoint, build, constant_holders, constant_points, decision_points, holders
 from .errors import IllegalAction
 from .expect import MISSING
@@ -1415,10 +1415,11 @@ def _remember(fingerprint: tuple, best: list[Trial]) -> None:
 
 
 def forget_explanations() -> None:
-    """Forget what reproduced earlier failures, the cases that passed and what they contradict
-    (a measurement starts each misreading afresh)."""
+    """Forget what reproduced earlier failures, the cases that passed, what they contradict and
+    the clauses the failures were charged to (a measurement starts each misreading afresh)."""
     _EXPLAINED.clear()
     passed_cases.forget()
+    run_charges.forget()
     _CONTRADICTED.clear()
 
 

@@ -6,7 +6,8 @@ Every route that judges an implementation (`horserace check`, both routes of the
 
 An entry names cases by `id` (a glob) or by `clause`, says why (`reason`) and may pin the
 failure it accepts: `step` (the first divergent step), `key` (a key that differs there),
-`clauses` (exactly the clauses the divergence is attributed to), `actual` (each differing field
+`clauses` (exactly the clauses the divergence is attributed to, as its step names them: a
+failure's `tied` clauses when the run's other failures chose among them), `actual` (each differing field
 with the value the implementation gave) or `digest` (a digest of every difference at the step).
 A failure's *diagnosis* is what those pins are compared with (`Diagnosis`).
 
@@ -77,7 +78,7 @@ class Diagnosis:
     """What a failure is, as an entry pins it: the first divergent step, the clauses charged,
     the differing keys and the value given in each differing field."""
     step: int | None
-    clauses: tuple[str, ...]          # as charged (mismatch["clauses"]), fallbacks included
+    clauses: tuple[str, ...]          # as the step charged them (mismatch["tied"], else ["clauses"]), fallbacks included
     attributed: tuple[str, ...]       # the clauses singled out (none when charged by a fallback)
     keys: tuple[str, ...]
     actual: tuple[tuple[str, str], ...]   # (field, actual value as reported), in report order
@@ -89,7 +90,9 @@ class Diagnosis:
         the report's bound counted), so a baseline recorded from a JSON report pins exactly what
         the judge sees in a run, where the result is not bounded yet."""
         mismatch = as_reported(mismatch)
-        clauses = tuple(sorted(mismatch.get("clauses") or ()))
+        # the clauses the step named, before the run's other failures chose among them: what
+        # an entry pins must not depend on which other cases the run held
+        clauses = tuple(sorted(mismatch.get("tied") or mismatch.get("clauses") or ()))
         attributed = () if mismatch.get("attributed_by") in FALLBACK_BASES else clauses
         differences = mismatch.get("differences") or [
             {"key": mismatch.get("key"), "field": mismatch.get("key"), "actual": mismatch.get("actual")}]

@@ -247,6 +247,10 @@ def divergence_lines(r: CaseResult) -> list[str]:
                  "step": "every clause the step applied", "case": "the step applied none: the case's clauses",
                  "refusal": "a refused step before it changed this; a refusal must leave the state as it was"}
         out.append(f"  attributed to: {', '.join(m['clauses']) or '-'} ({basis.get(m.get('attributed_by'), '')})")
+        set_aside = [c for c in m.get("tied") or () if c not in m["clauses"]]
+        if set_aside:
+            out.append(f"    this step alone names {', '.join(set_aside)} as well; the run's other failures "
+                       f"point at {', '.join(m['clauses'])} more often")
         out += rule_lines(m["clauses"])
         how = m.get("counterfactual") or {}
         if m.get("attributed_by") == "counterfactual" and how.get("best"):

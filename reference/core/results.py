@@ -11,6 +11,7 @@ from .attribution import (FOOTPRINT, MAX_DIFFERENCES, Difference, attribute, att
                           charge, footprint_match, value_differences)
 from .expect import MISSING, SHAPED_MODES, json_equal, json_matches, json_observation_matches, matches, matches_itself, same, show
 from .game import get_game
+from .run_charges import choose_among_tied, note_charged
 
 # passed-partial: every observation the implementation produces matched, but it announced it
 # does not produce some expected keys (not compared). changed: differs from the baseline of
@@ -259,16 +260,31 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     else:
         clauses, basis = attribute(this_step, case.get("clauses", ()), paths, keys)
         basis = FOOTPRINT if basis == "paths" else basis
+    tied = chosen_by_the_run(case["game"], clauses, basis) if counterfactual else clauses
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
-           "clauses": clauses, "attributed_by": basis, "paths": paths, **found}
+           "clauses": tied, "attributed_by": basis, "paths": paths, **found}
+    if tied != clauses:
+        out["tied"] = clauses
     if refusal is not None:
         out["refused_step"] = refusal
         out["refused_under"] = list(step_clauses[refusal])
     if len(differences) > MAX_DIFFERENCES:
         out["more_differences"] = len(differences) - MAX_DIFFERENCES
     return out
+
+
+def chosen_by_the_run(game: str, clauses: list[str], basis: str) -> list[str]:
+    """Of the clauses a step names together, those the run's earlier failures do not outweigh
+    (run_charges); the step's charge then counts as evidence for the failures after it. A
+    fallback (every clause of the step, or of the case) singles nothing out: neither chosen
+    among nor counted."""
+    if basis in ("step", "case"):
+        return clauses
+    chosen = choose_among_tied(game, clauses)
+    note_charged(game, clauses)
+    return chosen
 
 
 def refusal_attribution(case: dict[str, Any], refusal: int, paths: list[str],

@@ -634,8 +634,9 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
     """run_cases with the implementation started: each result appended to `results` as it is
     judged (so an interruption keeps those before it), unless not `keep_results`."""
     # a run's charges never depend on what ran before it (a module not loaded remembers nothing)
-    from .passed_cases import forget
-    forget()
+    from . import passed_cases, run_charges
+    passed_cases.forget()
+    run_charges.forget()
     counterfactual = sys.modules.get(f"{__package__}.counterfactual")
     if counterfactual is not None:
         counterfactual.forget_explanations()

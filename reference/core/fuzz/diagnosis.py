@@ -1,7 +1,8 @@
 """A failure's diagnosis: what tells one bug from another in a fuzz campaign.
 
 The diagnosis of a failing case is its first divergent step's attributed clauses
-(`mismatch["clauses"]`, as `horserace check` attributes them) and the observation keys that
+(`mismatch["clauses"]`, as `horserace check` attributes them, or `mismatch["tied"]` when the
+run's other failures chose among them) and the observation keys that
 differ there. It plays the part of Hypothesis's `InterestingOrigin` (STYLE.md, (d)):
 
 - failures with one diagnosis are one bug: the campaign counts them together and shrinks only
@@ -52,5 +53,7 @@ def diagnosis_of(mismatch: dict[str, Any] | None) -> Diagnosis:
     """The diagnosis of a failure from its mismatch (a failure without one: the empty diagnosis)."""
     if not mismatch:
         return Diagnosis((), ())
-    clauses = mismatch.get("clauses") or ()
+    # the clauses the step named, before the run's other failures chose among them
+    # (run_charges): a shrink candidate's diagnosis must not drift as the campaign goes on
+    clauses = mismatch.get("tied") or mismatch.get("clauses") or ()
     return Diagnosis(tuple(sorted({c for c in clauses if isinstance(c, str)})), differing_keys(mismatch))

@@ -7,7 +7,7 @@ it; a caller's test of its callee's answer), while at other steps only one of th
 run's other failures are then evidence that the step alone cannot give: of the clauses tied
 at a step, the one the run keeps charging is the likelier misreading, because one misreading
 explaining every failure is likelier than two (the single-fault assumption of multiple-failure
-fault localization; see notes/diagnosis.md, "Ties", for the measurement that chose the ratio).
+fault localization; the README's "Ties the run settles" says how the ratio was chosen).
 
 So a tied clause is set aside when another clause tied with it has been charged in at least
 RUN_MAJORITY times as many of the run's earlier failures (`choose_among_tied`). A tie that the

@@ -406,3 +406,23 @@ def test_a_counterfactual_charge_says_which_alterations_give_what_the_implementa
     mismatch["attributed_by"] = "footprint"
     lines = report.divergence_lines(CaseResult("x", "cards", "race", "failed", mismatch=mismatch))
     assert not any("the reference gives" in line for line in lines)
+
+
+def test_a_charge_the_run_chose_among_a_tie_says_what_the_step_alone_named():
+    """`tied` (run_charges): the text names the clauses set aside and why; the JSON report with
+    it still validates."""
+    mismatch = {"step": 4, "action": "reveal", "key": "track", "expected": "1", "actual": "2",
+                "differences": [{"key": "track", "field": "track", "path": "track", "expected": "1", "actual": "2"}],
+                "later_steps_not_compared": 0, "clauses": ["CRD-FAQ-1"], "tied": ["CRD-FAQ-1", "CRD-RACE-6"],
+                "attributed_by": "counterfactual", "paths": ["track"]}
+    lines = report.divergence_lines(CaseResult("x", "cards", "race", "failed", mismatch=mismatch))
+    at = lines.index("  attributed to: CRD-FAQ-1 (the step re-played with that decision altered reproduces it)")
+    assert lines[at + 1] == ("    this step alone names CRD-RACE-6 as well; the run's other failures point at "
+                             "CRD-FAQ-1 more often")
+    assert lines[at + 2].startswith("    CRD-FAQ-1: ")
+    from datetime import datetime, timezone
+    failed = CaseResult("x", "cards", "race", "failed", ["CRD-FAQ-1"], mismatch=mismatch)
+    data = report.json_report([failed], {"command": "./e", "starts": 1}, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    assert schemas.schema_errors(data, "report.schema.json") == []
+    mismatch["tied"] = "CRD-RACE-6"
+    assert schemas.schema_errors(data, "report.schema.json") != []

@@ -1,0 +1,106 @@
+"""Of the clauses a step names together, the run's earlier failures choose (reference/core/run_charges.py).
+
+The ratios below are hand-computed from RUN_MAJORITY = 1.5: a tied clause is set aside when the
+most charged of the tied clauses was charged at least 1.5 times as often in the failures before.
+"""
+
+import pytest
+
+from reference.core import counterfactual as cf
+from reference.core import results, run_charges
+from reference.core.expected_failures import Diagnosis, Entry, ExpectedFailures
+from reference.core.fuzz.diagnosis import diagnosis_of
+from reference.core.game import get_game
+from reference.core.vectors import load_cases
+
+
+@pytest.fixture(autouse=True)
+def fresh_run():
+    saved = dict(run_charges.CHARGED)
+    run_charges.forget()
+    yield
+    run_charges.forget()
+    run_charges.CHARGED.update(saved)
+
+
+def charged(game, *clauses):
+    for clause in clauses:
+        run_charges.note_charged(game, [clause])
+
+
+@pytest.mark.parametrize("earlier, kept", [
+    ((), ["A", "B"]),                       # nothing charged yet: the tie stands
+    (("A",), ["A"]),                        # 1 against 0
+    (("A", "A", "A", "B", "B"), ["A"]),     # 3 against 2: 3 >= 1.5 x 2
+    (("A", "A", "B", "B"), ["A", "B"]),     # 2 against 2
+    (("A",) * 4 + ("B",) * 3, ["A", "B"]),  # 4 against 3: 4 < 4.5
+    (("B",) * 5 + ("A",) * 4, ["A", "B"]),  # 5 against 4, the other way round
+])
+def test_a_tied_clause_is_set_aside_only_when_another_was_charged_half_as_often_again(earlier, kept):
+    charged("dominoes", *earlier)
+    assert run_charges.choose_among_tied("dominoes", ["A", "B"]) == kept
+
+
+def test_each_game_keeps_its_own_evidence():
+    charged("cards", "A", "A")
+    assert run_charges.choose_among_tied("dominoes", ["A", "B"]) == ["A", "B"]
+
+
+def test_the_evidence_is_what_each_step_named_not_what_the_run_chose():
+    """A clause set aside still counts as named: the evidence never feeds on its own choices."""
+    charged("dominoes", "A", "A")
+    assert results.chosen_by_the_run("dominoes", ["A", "B"], "counterfactual") == ["A"]
+    assert run_charges.CHARGED[("dominoes", "B")] == 1 and run_charges.CHARGED[("dominoes", "A")] == 3
+
+
+@pytest.mark.parametrize("basis", ["step", "case"])
+def test_a_fallback_charge_is_neither_chosen_among_nor_counted(basis):
+    charged("dominoes", "A", "A")
+    assert results.chosen_by_the_run("dominoes", ["A", "B"], basis) == ["A", "B"]
+    assert run_charges.CHARGED[("dominoes", "B")] == 0
+
+
+def test_a_run_and_a_measured_misreading_start_with_no_evidence():
+    from reference.core import runner
+    charged("dominoes", "A")
+    runner.run_started(None, "none", [], [], 1.0, None, None, 1)     # no cases: the run starts and ends
+    assert not run_charges.CHARGED
+    charged("dominoes", "A")
+    cf.forget_explanations()                                         # mutants --attribution, per misreading
+    assert not run_charges.CHARGED
+
+
+def test_a_run_against_win_at_seven_names_the_finish_rule_alone(monkeypatch):
+    """The cards misreading `win-at-seven` (a horse wins on reaching card seven, CRD-FAQ-1 /
+    CRD-RACE-5) fails cases where, at the step, stopping the race early and the reveal that
+    CRD-RACE-6 makes reproduce it alike. Its other failures are charged CRD-FAQ-1 alone, so
+    the run names CRD-FAQ-1 alone everywhere; the step alone named CRD-RACE-6 as well (the
+    second run, the choice switched off, shows the tie is there)."""
+    from reference.core.mutant_attribution import attribute_mutant
+    game = get_game("cards")
+    mutant = next(m for m in game.mutants() if m.name == "win-at-seven")
+    cases = load_cases(["cards"])
+    row = attribute_mutant(game, mutant, cases, per_mutant=8)
+    assert len(row.charges) == 8 and all(c.clauses == ["CRD-FAQ-1"] for c in row.charges)
+    monkeypatch.setattr(results, "choose_among_tied", lambda game, clauses: list(clauses))
+    unchosen = attribute_mutant(game, mutant, cases, per_mutant=8)
+    assert any(c.clauses == ["CRD-FAQ-1", "CRD-RACE-6"] for c in unchosen.charges)
+
+
+MISMATCH = {"step": 3, "key": "scores", "expected": "1", "actual": "2", "clauses": ["A"], "tied": ["A", "B"],
+            "attributed_by": "counterfactual",
+            "differences": [{"key": "scores", "field": "scores", "path": "scores", "expected": "1", "actual": "2"}]}
+
+
+def test_a_fuzz_diagnosis_is_what_the_step_named():
+    assert diagnosis_of(MISMATCH).clauses == ("A", "B")
+
+
+def test_an_expected_failure_pins_what_the_step_named():
+    """`clauses` pins and clause entries read the step's own charge: the same failure is
+    expected alike whichever other cases the run held."""
+    assert Diagnosis.of(MISMATCH).clauses == ("A", "B")
+    result = results.CaseResult("c1", "dominoes", "match", "failed", mismatch=dict(MISMATCH))
+    entries = ExpectedFailures([Entry("B misread", clause="B"), Entry("pinned", id="c1", clauses=("A", "B"))])
+    entries.apply(result)
+    assert result.status == "xfailed"

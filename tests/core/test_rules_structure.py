@@ -301,3 +301,63 @@ def test_each_event_is_emitted_in_its_own_clauses_block(game_name):
     body), a misreading of the match's end was scored as a misreading of the settlement."""
     problems = events_in_another_block(game_name)
     assert not problems, "\n  ".join([f"{game_name}: events emitted in another clause's block:"] + problems)
+
+
+# -- a refusal, or a turn's end, is decided in the block of the clause it cites ------------------
+
+# (rules module, clause cited): cited by code in another clause's block, and why that is right
+DECISIONS_IN_ANOTHER_BLOCK = {
+    # dominoes: a match's given scores are checked where the match is set up (DOM-SET-2's
+    # block): one per side (DOM-SET-4, decided by Seating.sides) and below the target in a match
+    # still being played (DOM-MATCH-2, decided in match.py); a setup's input, not a play
+    ("deal", "DOM-SET-4"),
+    ("deal", "DOM-MATCH-2"),
+    # Horse Fever: a deal out of its phase is refused in the deal's block (HF-SETUP-5); the
+    # order of a round's phases is decided in phases.py (HF-PLAY-4)
+    ("deal", "HF-PLAY-4"),
+    # Horse Fever: a card the player does not hold is refused where it is played (HF-RIG-3);
+    # the turns of the cards are decided by rigging_order (HF-RIG-1)
+    ("rigging", "HF-RIG-1"),
+    # Horse Fever: HF-RANK-4's block decides whether another race round is played; the refusal
+    # of one more round cites the clause that says the race is then over
+    ("race", "HF-RANK-6"),
+    # Horse Fever: the sprint dice's input is checked in HF-TABLE-4's block (each die one of six
+    # colours); that two of them are given cites the roll of both dice
+    ("race", "HF-MOVE-4"),
+}
+DECIDING_CALLS = ("InputError", "IllegalAction", "EndTurn")
+CLAUSE_ID = re.compile(r"[A-Z]{2,3}-[A-Z0-9]+-\d+")
+
+
+def decisions_in_another_block(game_name: str) -> list[str]:
+    """Refusals and ends of turn (`InputError`, `IllegalAction`, `EndTurn` with a clause id) made
+    in another clause's innermost block (code in no block at all is not judged here)."""
+    from reference.core.generated_mutants import innermost_clauses, module_regions, rules_modules
+    found = []
+    for module in rules_modules(game_name):
+        path = Path(importlib.import_module(module).__file__)
+        regions = module_regions(module)
+        short = module.rsplit(".", 1)[-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None))
+                    in DECIDING_CALLS):
+                continue
+            cited = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                     and CLAUSE_ID.fullmatch(a.value)]
+            inner = innermost_clauses(regions, node.lineno)
+            for clause in cited:
+                if inner and clause not in inner and (short, clause) not in DECISIONS_IN_ANOTHER_BLOCK:
+                    found.append(f"{short}.py:{node.lineno}: {node.func.id if isinstance(node.func, ast.Name) else node.func.attr}"
+                                 f" citing {clause} in the block of {', '.join(inner)}")
+    return found
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_each_refusal_and_end_of_turn_is_decided_in_its_own_clauses_block(game_name):
+    """A generated misreading of the code that refuses an action or ends a turn is labelled by
+    the block it lies in. The end of a turn under DOM-INT-1 (a continuing player unable to
+    place) was decided in DOM-CONT-3's block, so a misreading of it was scored as one of the
+    continuation itself while the search rightly named DOM-INT-1."""
+    problems = decisions_in_another_block(game_name)
+    assert not problems, "\n  ".join([f"{game_name}: refusals or ends of turn decided in another clause's block:"]
+                                     + problems)

@@ -51,19 +51,19 @@ def continue_turn(match: MatchState, reason: str, log) -> EndTurn | None:
     log.event("continued", "DOM-CONT-2" if reason == "double_and_scored" else "DOM-CONT-1",
               player=r.to_play, reason=reason)
     log.rule("DOM-CONT-3")
-    if unable_continuer_ends_turn(match):
-        return EndTurn("no_placement_to_continue", "DOM-INT-1")
-    if not has_legal_placement(r.layout, r.hands[r.to_play]):
-        log.rule("DOM-INT-1")                     # unable to continue: draws as in any turn
-    return None
+    return when_unable_to_continue(match, log)
 
 
-def unable_continuer_ends_turn(match: MatchState) -> bool:
+def when_unable_to_continue(match: MatchState, log) -> EndTurn | None:
     # DOM-INT-1: a continuing player who cannot place draws as in any turn (default), or, with
     # continuation_when_unable: end_turn, the turn ends.
     r = match.round
-    return match.options.continuation_when_unable == "end_turn" \
-        and not has_legal_placement(r.layout, r.hands[r.to_play])
+    if has_legal_placement(r.layout, r.hands[r.to_play]):
+        return None
+    if match.options.continuation_when_unable == "end_turn":
+        return EndTurn("no_placement_to_continue", "DOM-INT-1")
+    log.rule("DOM-INT-1")                         # unable to continue: draws as in any turn
+    return None
 
 
 def end_drawn_tile_turn(match: MatchState, tile: Tile, raw_points: int, log) -> EndTurn | None:

@@ -209,10 +209,12 @@ def _on_alarm(signum: int, frame: Any) -> None:
 
 
 def timer_usable() -> bool:
-    """Can this thread stop a run by a CPU timer (the main thread, the timer free)?"""
+    """Can this thread stop a run by a CPU timer (the main thread, the timer free)? Free: not
+    running, and its signal either unhandled or handled by this module's own `_on_alarm` (which a
+    late alarm can leave installed: see `_time_limit`)."""
     return (hasattr(signal, "setitimer") and hasattr(signal, "SIGVTALRM")
             and threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGVTALRM) in (signal.SIG_DFL, signal.SIG_IGN, None)
+            and signal.getsignal(signal.SIGVTALRM) in (signal.SIG_DFL, signal.SIG_IGN, None, _on_alarm)
             and signal.getitimer(signal.ITIMER_VIRTUAL) == (0.0, 0.0))
 
 
@@ -230,8 +232,16 @@ def _time_limit(seconds: float) -> Iterator[None]:
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-        signal.signal(signal.SIGVTALRM, previous)
+        # An alarm that comes as the run ends raises _Deadline here, in the middle of the
+        # clean-up (the caller counts that run as out of time). The handler is put back even
+        # then; and should the alarm come before even that, `_on_alarm` is left installed with
+        # the timer spent, which `timer_usable` still counts as free. Once, before, a clean-up
+        # cut short left every later run of the process without a limit, and an alteration
+        # that never ends hung a measurement for good.
+        try:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        finally:
+            signal.signal(signal.SIGVTALRM, previous)
 
 
 PROFILE_LOOK_EVERY = 256     # calls (Python's or C's) between looks at the thread's CPU clock

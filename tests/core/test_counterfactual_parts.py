@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib
 
+import pytest
+
 from reference.core.counterfactual import Call, _given, decision_alterations
 from reference.core.decision_points import DecisionPoint, decision_points, holders
 
@@ -445,3 +447,39 @@ def test_an_earlier_steps_code_is_altered_only_when_the_steps_own_decisions_expl
     cf.forget_explanations()
     cf.counterfactual(case, index, case["expected"][index], odd, withheld=withheld)
     assert asked == [False, True]
+
+
+def test_an_alarm_that_comes_as_a_run_ends_leaves_the_timer_usable(monkeypatch):
+    """A run's CPU limit ends in a clean-up that the alarm itself may cut short (it comes between
+    two instructions, just as the run ends). Before, that left `_on_alarm` installed, every later
+    `_time_limit` of the process ran without a limit, and an alteration that never ends hung a
+    measurement for good (a held-out run of 27 minutes on one misreading)."""
+    import signal
+    from reference.core import counterfactual as cf
+    if not cf.timer_usable():
+        pytest.skip("the CPU timer is taken in this process")
+    before = signal.getsignal(signal.SIGVTALRM)
+    real = signal.setitimer
+    late = {"alarm": True}
+
+    def alarm_at_the_clean_up(which, seconds, *rest):
+        if seconds == 0 and late.pop("alarm", False):
+            real(which, 0)
+            raise cf._Deadline()            # as the handler raises when the alarm comes here
+        return real(which, seconds, *rest)
+
+    monkeypatch.setattr(signal, "setitimer", alarm_at_the_clean_up)
+    with pytest.raises(cf._Deadline):
+        with cf._time_limit(5.0):
+            pass
+    assert signal.getsignal(signal.SIGVTALRM) == before and cf.timer_usable()
+    # the alarm came even before the handler could be put back: ours is left, the timer spent
+    signal.signal(signal.SIGVTALRM, cf._on_alarm)
+    try:
+        assert cf.timer_usable()
+        with pytest.raises(cf._Deadline):
+            with cf._time_limit(0.05):
+                while True:
+                    len(())
+    finally:
+        signal.signal(signal.SIGVTALRM, before)

@@ -222,10 +222,16 @@ def timer_usable() -> bool:
 def _time_limit(seconds: float) -> Iterator[None]:
     """Stop an altered run that does not end (an alteration may loop forever): a timer of this
     process's CPU time (so a machine busy with others stops nothing early) where this thread
-    may use one and nobody else does, else no limit here (a generated mutant, which may loop
-    forever, bounds itself: `_swapping`)."""
+    may use one and nobody else does, else this thread's CPU clock (`_profiled_limit`, about
+    three times slower to run under)."""
     if not timer_usable():
-        yield
+        # a runner's thread (the pytest plugin's): its own CPU clock, read from a profile hook.
+        # Not only a code change may loop forever: an answer altered can keep a loop of the
+        # rules from ending just as well (Horse Fever's `advance` goes round for good when
+        # begin_rigging, which no marker makes a decision, does nothing), and nothing in the
+        # search rules that out.
+        with _profiled_limit(seconds):
+            yield
         return
     previous = signal.signal(signal.SIGVTALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_VIRTUAL, max(seconds, 0.01))
@@ -244,19 +250,25 @@ def _time_limit(seconds: float) -> Iterator[None]:
             signal.signal(signal.SIGVTALRM, previous)
 
 
+class _ProfiledHere(threading.local):
+    active = False              # a _profiled_limit is running in this thread
+
+
+_PROFILED = _ProfiledHere()
 PROFILE_LOOK_EVERY = 256     # calls (Python's or C's) between looks at the thread's CPU clock
 
 
 @contextmanager
 def _profiled_limit(seconds: float) -> Iterator[None]:
-    """Where no timer may be used (a runner's thread, or the timer taken), a generated mutant's
-    run is stopped with _Deadline by this thread's CPU time, looked at from a profile hook every
+    """Where no timer may be used (a runner's thread, or the timer taken), an altered run is
+    stopped with _Deadline by this thread's CPU time, looked at from a profile hook every
     PROFILE_LOOK_EVERY calls. Every loop of the rules calls something (a predicate, len), so none
-    runs on unseen; a hook already set (a recording's) still sees every call. Only for a code
-    change: the hook makes a replay about three times slower."""
+    runs on unseen; a hook already set (a recording's) still sees every call. The hook makes a
+    replay about three times slower: only there, and never around a run that is not altered."""
     end = time.thread_time() + max(seconds, 0.01)
     previous = sys.getprofile()
     seen = [0]
+    outer = _PROFILED.active
 
     def profile(frame: Any, event: str, arg: Any) -> None:
         if previous is not None:
@@ -266,10 +278,12 @@ def _profiled_limit(seconds: float) -> Iterator[None]:
             raise _Deadline()               # the hook is unset by the raise; restored below
 
     sys.setprofile(profile)
+    _PROFILED.active = True
     try:
         yield
     finally:
         sys.setprofile(previous)
+        _PROFILED.active = outer
 
 
 def _json(value: Any) -> Any:
@@ -921,8 +935,8 @@ def _swapping(mutant: Any) -> Callable[[], ContextManager]:
         function.__code__ = mutated
         try:
             # a code change may loop forever: where no CPU timer may stop it (a runner's
-            # thread), the thread's own clock does (a decision's alteration changes an answer)
-            with nullcontext() if timer_usable() else _profiled_limit(TRIAL_LIMIT):
+            # thread), the thread's own clock does, even when it is installed outside a limit
+            with nullcontext() if timer_usable() or _PROFILED.active else _profiled_limit(TRIAL_LIMIT):
                 yield
         finally:
             function.__code__ = original

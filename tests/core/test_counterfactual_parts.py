@@ -334,8 +334,9 @@ def test_an_answer_from_a_block_inside_the_function_s_own_block_names_the_inner_
 def test_a_generated_mutant_that_never_ends_is_stopped_in_a_runners_thread_too():
     """No CPU timer may be used outside the main thread (a runner's thread, the pytest plugin's):
     a generated mutant, which may loop forever, is stopped there by the thread's own CPU clock,
-    read from a profile hook, and the hook is taken away after; a decision's alteration is not
-    slowed by one."""
+    read from a profile hook, and the hook is taken away after. So is any altered run under
+    `_time_limit`: an altered answer can keep a loop of the rules from ending as well as a code
+    change can, and before, a decision's alteration ran there without any bound."""
     import sys
     import threading
     from reference.core import counterfactual as cf
@@ -354,13 +355,20 @@ def test_a_generated_mutant_that_never_ends_is_stopped_in_a_runners_thread_too()
         except cf._Deadline:
             seen["stopped"] = True
         seen["hook after"] = sys.getprofile()
-        with cf._time_limit(5.0):
-            seen["hook for a decision"] = sys.getprofile()
+        try:
+            with cf._time_limit(0.05):
+                seen["hooked for a decision"] = sys.getprofile() is not None
+                while True:
+                    len(())
+        except cf._Deadline:
+            seen["decision stopped"] = True
+        seen["hook at the end"] = sys.getprofile()
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     thread.join(20)
-    assert seen == {"hooked": True, "stopped": True, "hook after": None, "hook for a decision": None}
+    assert seen == {"hooked": True, "stopped": True, "hook after": None, "hooked for a decision": True,
+                    "decision stopped": True, "hook at the end": None}
 
 
 def test_the_generated_mutants_of_what_earlier_steps_ran_are_altered_from_the_setup_latest_first():

@@ -233,6 +233,10 @@ def failure_section(case: Mapping[str, Any], vector: Mapping[str, Any] | None, l
     clauses = attributed_clauses(case, vector)
     parts.append(f'<p>charged to {"clause" if len(clauses) == 1 else "clauses"}:</p>'
                  f'<ul class="attributed">{"".join(clause_block(c, links) for c in clauses)}</ul>')
+    set_aside = [str(c) for c in (mismatch or {}).get("tied") or () if c not in clauses]
+    if set_aside:           # run_charges: the run's other failures chose among the step's tie
+        parts.append(f'<p class="small">this step alone names {e(", ".join(set_aside))} as well; the run&#x27;s '
+                     "other failures point at the clauses above more often</p>")
     if vector and vector.get("origin"):
         step = mismatch.get("step") if mismatch else None
         parts.append(f'<p class="links">{links.scenario(game, cid, step)} '

@@ -424,3 +424,15 @@ def test_an_interpretation_charged_is_shown_with_its_title_and_the_clauses_it_re
     assert f'<li class="clause">DOM-INT-9 <span class="clause-text">{title}' in page
     row = index.split('<tr id="DOM-INT-9">')[1].split("</tr>")[0]
     assert title in row and "not in the catalogs" not in row
+
+
+def test_a_charge_the_run_chose_among_a_tie_says_what_the_step_alone_named(runs, tmp_path):
+    """`tied` (run_charges): the page names the clauses the run's other failures set aside."""
+    _, reports = runs
+    tied = tied_failure(reports)
+    charged = dict(tied, clauses=["DOM-MATCH-2"],
+                   mismatch=dict(tied["mismatch"], clauses=["DOM-MATCH-2"], tied=["DOM-CONT-5", "DOM-MATCH-2"]))
+    page, _ = shown(tmp_path, with_cases(reports["mutant"], [charged],
+                                         clauses={"DOM-MATCH-2": {"first_divergences": 1, "applied_and_passed": 0}}))
+    assert ('<p class="small">this step alone names DOM-CONT-5 as well; the run&#x27;s other failures point at '
+            'the clauses above more often</p>') in page

@@ -130,9 +130,9 @@ def test_real_misreadings_are_charged_to_their_own_clause():
     # bettors_in_order seats one bettor fewer (CRD-BET-3): after a refused bet, the next bet's
     # `to_bet` differs, and that step applied CRD-BET-3 alone
     ("seating:bettors_in_order:const_dec:b5c3c0af:0", "crd-race-betting-rules", "CRD-BET-3"),
-    # settle_race adds a losing co-backer's stake instead of taking it (CRD-PAY-3): the settlement
-    # after a refused reveal and an observe pays the loser
-    ("settlement:settle_race:arith:68e95ed4:0", "crd-race-refused-reveal-overshoot-four", "CRD-PAY-3"),
+    # settle_race charges the bank what it pays as if it collected it (CRD-SESSION-3): the
+    # settlement after a refused reveal and an observe no longer sums to zero
+    ("settlement:settle_race:arith:d3f4410e:1", "crd-race-refused-reveal-overshoot-four", "CRD-SESSION-3"),
 ])
 def test_on_generated_misreadings_the_footprints_keep_a_step_that_decides_the_difference_its_own(mutant, case, own):
     """Both failures show first at a step just after a refused one (with only clause-less steps

@@ -42,9 +42,15 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
     return out
 
 
-# CRD-BET-4: before the race the bank must hold enough chips to pay whichever suit wins
 def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:
-    return bank_balance >= max(owed.values())
+    """The bank holds the chips it must cover (CRD-BET-4)."""
+    return bank_balance >= cover_needed(owed)
+
+
+# CRD-BET-4: before the race the bank must hold enough chips to pay whichever suit wins: one suit
+# wins (CRD-RACE-8), so it covers the most it could pay on any one of them
+def cover_needed(owed: dict[str, int]) -> int:
+    return max(owed.values())
 
 
 def open_horses(table: TableState) -> list[str]:

@@ -42,26 +42,45 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
     return out
 
 
-# CRD-BET-4: before the race the bank must hold enough chips to pay whichever suit wins
 def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:
-    return bank_balance >= max(owed.values())
+    """The bank holds the chips it must cover (CRD-BET-4)."""
+    return bank_balance >= cover_needed(owed)
+
+
+# CRD-BET-4: before the race the bank must hold enough chips to pay whichever suit wins: one suit
+# wins (CRD-RACE-8), so it covers the most it could pay on any one of them
+def cover_needed(owed: dict[str, int]) -> int:
+    return max(owed.values())
 
 
 def open_horses(table: TableState) -> list[str]:
     """The horses the seat to bet may back (CRD-INT-2): under 'refuse' a bet the bank could not
-    pay, or a stake the bettor does not hold, is not offered; under 'owe' every horse is."""
+    pay, or a stake the bettor does not hold, is not offered; under 'owe' every horse is. A
+    horse someone has backed stays open to the others (CRD-PAY-3)."""
     seat = table.to_bet
     if seat is None:
         return []
+    race = table.race
     if table.options.when_uncovered == "owe":
-        return list(SUITS)
+        return [suit for suit in SUITS if open_after_earlier_bets(race.bets, suit)]
     if table.balances[seat] < MAX_STAKE:
         return []
-    race = table.race
     bank = table.balances[race.banker]
     return [suit for suit in SUITS
-            if bank_covers(bank, liability(race.bets + [Bet(seat, suit, MAX_STAKE)], race.odds,
-                                           table.options.bank_cover))]
+            if open_after_earlier_bets(race.bets, suit)
+            and bank_covers(bank, liability(race.bets + [Bet(seat, suit, MAX_STAKE)], race.odds,
+                                            table.options.bank_cover))]
+
+
+def open_after_earlier_bets(bets: list[Bet], horse: str) -> bool:
+    """A horse is open to the next bettor whoever has backed it before (CRD-PAY-3)."""
+    return several_may_back_one_horse() or all(b.horse != horse for b in bets)
+
+
+# CRD-PAY-3: «varios pueden elegir mismo ganador»: several people may back the same horse (each is
+# then settled on their own fixed stake), so a horse already backed is still offered
+def several_may_back_one_horse() -> bool:
+    return True
 
 
 def check_betting_phase(table: TableState, field: str) -> None:

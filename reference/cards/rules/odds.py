@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .cards import SUITS
 
-# The text's suggested net odds for 0, 1, 2, 3 and 4 track cards of the horse's suit.
+# CRD-ODDS-2: the text's suggested net odds for 0, 1, 2, 3 and 4 track cards of the horse's suit
+# are traditional prices, posted as they stand, not worked out as fair odds
 SUGGESTED_ODDS = (1, 2, 3, 5, 10)
 
 
@@ -19,7 +20,7 @@ def odds_for_count(count: int, table: tuple[int, ...]) -> int | None:
     return table[count] if 0 <= count < len(table) else None
 
 
-# CRD-ODDS-2: the posted prices are the table's traditional ones, not computed fair odds
 def posted_odds(counts: dict[str, int], table: tuple[int, ...]) -> dict[str, int | None]:
+    """Each horse's price, by its own suit's count on the track (CRD-ODDS-1)."""
     return {suit: odds_for_count(counts[suit], table) for suit in SUITS}
 

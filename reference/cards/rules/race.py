@@ -27,9 +27,17 @@ def turn_up(race: RaceState) -> Card:
     return race.deck.pop(0)
 
 
-# CRD-RACE-10: a revealed card goes to its pile and never back into the race deck
 def to_revealed_pile(race: RaceState, c: Card) -> None:
+    """A revealed card goes to its own pile (CRD-RACE-4), and stays there (CRD-RACE-10)."""
     race.revealed.append(c)
+    if goes_back_into_deck(c):
+        race.deck.append(c)
+
+
+# CRD-RACE-10: «ya revelados no vuelven al mazo»: a revealed card never goes back into the race
+# deck (not under it, not shuffled in)
+def goes_back_into_deck(c: Card) -> bool:
+    return False
 
 
 # CRD-FAQ-2: only the suit matters: a card moves the ace of its own suit
@@ -42,9 +50,15 @@ def steps_for(c: Card) -> int:
     return STEP
 
 
-# CRD-RACE-9: in this visible-track version no horse ever moves backward
 def forward(position: int, steps: int) -> int:
+    """A move is forward (CRD-RACE-9)."""
     return position + steps
+
+
+# CRD-RACE-9: «en esta versión visible no hay retrocesos»: no horse ever moves backward; a mark
+# every horse has passed sends nobody back (the hidden-track version's setback is not played)
+def passed_mark_sends_back() -> bool:
+    return False
 
 
 # CRD-RACE-8: each card moves a single horse, its own, so no two can finish together
@@ -80,6 +94,7 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
     to_revealed_pile(race, c)
     log.event("revealed", "CRD-RACE-1", card=str(c), suit=c.suit, deck_size=len(race.deck))
     log.rule("CRD-RACE-4", "CRD-RACE-10")
+    lowest_before = min(race.positions.values())
     horse, before = move(race, c)
     log.event("moved", "CRD-RACE-2", horse=horse, **{"from": before, "to": race.positions[horse]})
     log.rule("CRD-FAQ-2", "CRD-RACE-3", "CRD-RACE-8", "CRD-RACE-9")
@@ -91,4 +106,7 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
         return horse
     if race.positions[horse] == LAST_MARK:
         log.rule("CRD-RACE-5", "CRD-FAQ-1")     # the line was not crossed: no winner at the last mark
+    lowest = min(race.positions.values())
+    if lowest > lowest_before and passed_mark_sends_back():
+        race.positions[race.track[lowest - 1].suit] -= 1     # the horse of the passed mark's suit
     return None

@@ -32,7 +32,7 @@ def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: i
     returned = [0] * players
     changes = [0] * players
     collected = paid = 0
-    # CRD-PAY-3: each bet is settled on its own fixed stake, however many backed the winner
+    # Each bet is settled on its own fixed stake, however many backed the winner (CRD-PAY-3).
     for bet in bets:
         if bet.horse == winner:
             gain = net_winnings(bet.stake, odds)

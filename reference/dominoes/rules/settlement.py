@@ -70,9 +70,19 @@ def paid_for(seating: Seating, seat: int, winner: int) -> bool:
 
 
 def settlement_bonus(hands: list[list[Tile]]) -> int:
-    # DOM-SETTLE-2: all counted pips are summed first; that one total is rounded, then divided by five.
-    total = sum(hand_pips(hand) for hand in hands)
-    return round_to_nearest_five(total) // points.RAW_PER_DISPLAYED
+    """The bonus for the counted hands, in displayed points: their pips rounded to five
+    (`rounded_once`), divided by five."""
+    if rounded_once():
+        rounded = round_to_nearest_five(sum(hand_pips(hand) for hand in hands))
+    else:
+        rounded = sum(round_to_nearest_five(hand_pips(hand)) for hand in hands)
+    return rounded // points.RAW_PER_DISPLAYED
+
+
+def rounded_once() -> bool:
+    # DOM-SETTLE-2: all counted pips are summed first; that one total is rounded, then divided
+    # by five (not each hand rounded on its own).
+    return True
 
 
 def round_to_nearest_five(pips: int) -> int:
@@ -82,8 +92,16 @@ def round_to_nearest_five(pips: int) -> int:
 
 
 def tied_winner_award(bonus: int, winners: list[int]) -> int:
-    # DOM-TIE-1: every tied winner receives one full bonus, neither split nor reduced.
+    """What each winner receives of its bonus: all of it, tied or not (`tied_bonus_split`)."""
+    if len(winners) > 1 and tied_bonus_split():
+        return bonus // len(winners)
     return bonus
+
+
+def tied_bonus_split() -> bool:
+    # DOM-TIE-1: every tied winner receives one full bonus, neither split among the tied
+    # winners nor reduced.
+    return False
 
 
 def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: list[int]) -> Settlement:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import ExitStack, contextmanager
+from dataclasses import replace
 from typing import Any, Callable
 
 import pytest
@@ -88,7 +89,7 @@ def double_counts_one_half(original):
 
 def each_hand_rounded(original):
     # DOM-SETTLE-2 misread: each opponent's hand rounded to five on its own, then added up
-    return lambda hands: sum(round_to_nearest_five(hand_pips(hand)) for hand in hands) // 5
+    return lambda hands, own_pips=0: sum(round_to_nearest_five(hand_pips(hand)) for hand in hands) // 5
 
 
 def tied_bonus_split(original):
@@ -131,6 +132,18 @@ def one_continuation_only(original):
     return continue_turn
 
 
+def own_pips_subtracted(original):
+    # DOM-SETTLE-4 misread: the winner is paid for the difference, its own remaining pips subtracted
+    def pay_winners(kind, seating, hands, winners):
+        paid = original(kind, seating, hands, winners)
+        bonus = list(paid.bonus)
+        for winner in winners:
+            own = sum(hand_pips(hand) for seat, hand in enumerate(hands) if seating.side_of(seat) == winner)
+            bonus[winner] = round_to_nearest_five(paid.counted_pips[winner] - own) // 5
+        return replace(paid, bonus=bonus)
+    return pay_winners
+
+
 # (name, the clauses misread: those the marker of the decision names, its patch, the cases it is
 # played on: worked examples and hand-written scenarios where one shows the misreading, else
 # generated cases that do)
@@ -150,6 +163,8 @@ MISREADINGS = [
     ("branches-after-one-long-side", ("DOM-DBL-2", "DOM-DBL-4"),
      replacing(layout.Layout, "free_sides", branches_after_one_long_side),
      ("dom-layout-branches-wait", "dom-ex-five-five-opening")),
+    ("own-pips-subtracted", ("DOM-SETTLE-4",), replacing(settlement, "pay_winners", own_pips_subtracted),
+     ("dom-ex-settle-blocked-pairs", "dom-gen1-settlement-004")),
     ("one-continuation-only", ("DOM-CONT-3",), replacing(continuation, "continue_turn", one_continuation_only),
      ("dom-match-turn-rules", "dom-match-last-tile-reaches-target")),
 ]

@@ -65,18 +65,27 @@ def paid_for(seating: Seating, seat: int, winner: int) -> bool:
         # DOM-SETTLE-6: "excluye las fichas del compañero del ganador": in partnerships the
         # tiles of the winner's partner are left out of the count.
         return False
-    # DOM-SETTLE-4: the winner's own remaining pips are left out, never subtracted.
-    return False
+    return False                # the winner's own hand: left out (`own_pips_weight`)
 
 
-def settlement_bonus(hands: list[list[Tile]]) -> int:
+def settlement_bonus(hands: list[list[Tile]], own_pips: int = 0) -> int:
     """The bonus for the counted hands, in displayed points: their pips rounded to five
-    (`rounded_once`), divided by five."""
+    (`rounded_once`), divided by five. The winning side's own remaining pips (`own_pips`) weigh
+    nothing (`own_pips_weight`)."""
+    counted = [hand_pips(hand) for hand in hands]
+    if own_pips:
+        counted.append(own_pips_weight() * own_pips)
     if rounded_once():
-        rounded = round_to_nearest_five(sum(hand_pips(hand) for hand in hands))
+        rounded = round_to_nearest_five(sum(counted))
     else:
-        rounded = sum(round_to_nearest_five(hand_pips(hand)) for hand in hands)
+        rounded = sum(round_to_nearest_five(pips) for pips in counted)
     return rounded // points.RAW_PER_DISPLAYED
+
+
+def own_pips_weight() -> int:
+    # DOM-SETTLE-4: the winner's own remaining pips are left out: they weigh nothing in the count,
+    # neither subtracted (-1) nor added (+1).
+    return 0
 
 
 def rounded_once() -> bool:
@@ -107,11 +116,12 @@ def tied_bonus_split() -> bool:
 def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: list[int]) -> Settlement:
     counted = [0] * seating.sides
     bonus = [0] * seating.sides
+    own = side_pips(seating, hands)
     for winner in winners:
         paid_for = counted_hands(seating, hands, winner)
         counted[winner] = sum(hand_pips(hand) for hand in paid_for)
-        bonus[winner] = tied_winner_award(settlement_bonus(paid_for), winners)
-    return Settlement(kind, [hand_pips(h) for h in hands], side_pips(seating, hands), winners, counted, bonus)
+        bonus[winner] = tied_winner_award(settlement_bonus(paid_for, own[winner]), winners)
+    return Settlement(kind, [hand_pips(h) for h in hands], own, winners, counted, bonus)
 
 
 # -- the two ways a round ends ------------------------------------------------------------------

@@ -144,6 +144,16 @@ def own_pips_subtracted(original):
     return pay_winners
 
 
+def lightest_single_hand(original):
+    # DOM-BLOCK-3 misread: in partnerships the pair of the lightest single hand wins a blocked round
+    def blocked_round_winners(seating, hands):
+        if seating.mode != "partnership":
+            return original(seating, hands)
+        lightest = min(hand_pips(hand) for hand in hands)
+        return sorted({seating.side_of(seat) for seat, hand in enumerate(hands) if hand_pips(hand) == lightest})
+    return blocked_round_winners
+
+
 # (name, the clauses misread: those the marker of the decision names, its patch, the cases it is
 # played on: worked examples and hand-written scenarios where one shows the misreading, else
 # generated cases that do)
@@ -196,6 +206,24 @@ def test_the_misreading_is_charged_to_its_own_clause_alone(cases_by_id, name, ow
         assert charge.basis == "counterfactual", f"{where}: charged by {charge.basis}"
         assert charge.clauses and set(charge.clauses) <= set(own), f"{where}: charged {charge.clauses}"
         assert row.named(charge, strict=True)
+
+
+def test_the_lightest_single_hand_is_named_beside_the_tie_it_looks_like():
+    """DOM-BLOCK-3 misread: the pair of the lightest single hand wins a blocked round. With two
+    pairs, that pair is the one without the lowest combined sum, so "every pair *not* tied for the
+    lowest wins" (DOM-TIE-2's comparison turned round, a generated mutant of its block) gives the
+    same winners: the two are named together (at most three clauses, its own among them: named).
+    Before, only DOM-TIE-2 was named."""
+    cases = load_cases(["dominoes"], wanted=lambda case_id: case_id in ("dom-ex-settle-blocked-pairs",
+                                                                       "dom-settle-shared-win-pairs"))
+    assert len(cases) == 2
+    mutant = Mutant("lightest-single-hand", "DOM-BLOCK-3 misread", ("DOM-BLOCK-3",),
+                    replacing(settlement, "blocked_round_winners", lightest_single_hand))
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=2, withheld=curated)
+    assert row.failures == 2 and len(row.charges) == 2
+    for charge in row.charges:
+        assert charge.basis == "counterfactual"
+        assert "DOM-BLOCK-3" in charge.clauses and row.named(charge), charge
 
 
 def test_each_hand_rounded_is_reproduced_by_its_own_decision_and_named():

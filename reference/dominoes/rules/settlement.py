@@ -38,14 +38,22 @@ def side_pips(seating: Seating, hands: list[list[Tile]]) -> list[int]:
 def blocked_round_winners(seating: Seating, hands: list[list[Tile]]) -> list[int]:
     """The sides with the lowest remaining sum."""
     if seating.mode == PARTNERSHIP:
-        # DOM-BLOCK-3: the pairs' combined sums are compared, not the lightest single hand.
-        sums = side_pips(seating, hands)
+        if pair_sums_compared():
+            sums = side_pips(seating, hands)
+        else:
+            sums = [min(hand_pips(hands[seat]) for seat in seating.members(side)) for side in range(seating.sides)]
     else:
         # DOM-BLOCK-2: in individual play the lowest sum of remaining pips wins.
         sums = [hand_pips(hand) for hand in hands]
     lowest = min(sums)
     # DOM-TIE-2: every side tied for the lowest wins: each player, or each pair once (not each partner).
     return [side for side, total in enumerate(sums) if total == lowest]
+
+
+def pair_sums_compared() -> bool:
+    # DOM-BLOCK-3: in a partnership blocked round the pairs' combined sums are compared, not the
+    # lightest single hand.
+    return True
 
 
 # -- what a winner is paid for ------------------------------------------------------------------

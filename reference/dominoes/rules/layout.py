@@ -27,6 +27,8 @@ LONG_SIDES = (LINE_A, LINE_B)
 BRANCHES = (BRANCH_A, BRANCH_B)
 # A counted double adds its one number once for each of its halves:
 HALVES_OF_A_COUNTED_DOUBLE = 2      # both halves count (DOM-COUNT-1, DOM-COUNT-4)
+# A double's side branches open once this many of its long sides are taken:
+LONG_SIDES_TAKEN_BEFORE_BRANCHES = 2    # both of them (DOM-DBL-2, DOM-DBL-4)
 # Listing order of the walk-throughs: by tile, a non-double's high end before its low end.
 SIDE_ORDER = {HIGH: 0, LOW: 1, LINE_A: 2, LINE_B: 3, BRANCH_A: 4, BRANCH_B: 5}
 
@@ -159,8 +161,10 @@ class Layout:
         free_long = [side for side in LONG_SIDES if not placed.occupied(side)]
         if not is_branching_double(placed):
             return free_long                  # a double that does not branch: its line only
-        if len(LONG_SIDES) - len(free_long) < long_sides_taken_before_branches():
-            return free_long                  # the branches wait (`long_sides_taken_before_branches`)
+        if len(LONG_SIDES) - len(free_long) < LONG_SIDES_TAKEN_BEFORE_BRANCHES:
+            # DOM-DBL-2: both long sides are taken, continuing the line, before any side branch.
+            # DOM-DBL-4: both in-line continuations occupied before a side branch opens.
+            return free_long
         # DOM-DBL-3: then any free branch may be chosen (with both long sides taken, no long
         # side is left beside them).
         return free_long + [side for side in BRANCHES if not placed.occupied(side)]
@@ -270,12 +274,6 @@ class Layout:
 
 
 # -- placing: the one definition of a legal placement ---------------------------------------
-
-def long_sides_taken_before_branches() -> int:
-    # DOM-DBL-2: both long sides are taken, continuing the line, before any side branch.
-    # DOM-DBL-4: both in-line continuations occupied before a side branch opens.
-    return 2
-
 
 def is_branching_double(placed: PlacedTile) -> bool:
     # DOM-DBL-1: every double is a branching double, the opening one and those on branches too.

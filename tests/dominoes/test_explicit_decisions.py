@@ -89,7 +89,7 @@ def double_counts_one_half(original):
 
 def each_hand_rounded(original):
     # DOM-SETTLE-2 misread: each opponent's hand rounded to five on its own, then added up
-    return lambda hands, own_pips=0: sum(round_to_nearest_five(hand_pips(hand)) for hand in hands) // 5
+    return lambda hands: sum(round_to_nearest_five(hand_pips(hand)) for hand in hands) // 5
 
 
 def tied_bonus_split(original):

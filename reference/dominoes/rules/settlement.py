@@ -76,17 +76,23 @@ def paid_for(seating: Seating, seat: int, winner: int) -> bool:
     return False                # the winner's own hand: left out (`own_pips_weight`)
 
 
-def settlement_bonus(hands: list[list[Tile]], own_pips: int = 0) -> int:
+def winner_bonus(paid_for: list[list[Tile]], own_pips: int) -> int:
+    """The bonus for the hands a winner is paid for (`settlement_bonus`); the winning side's own
+    remaining pips (`own_pips`) weigh nothing (`own_pips_weight`)."""
+    weight = own_pips_weight() if own_pips else 0
+    if weight:
+        pips = sum(hand_pips(hand) for hand in paid_for) + weight * own_pips
+        return round_to_nearest_five(pips) // points.RAW_PER_DISPLAYED
+    return settlement_bonus(paid_for)
+
+
+def settlement_bonus(hands: list[list[Tile]]) -> int:
     """The bonus for the counted hands, in displayed points: their pips rounded to five
-    (`rounded_once`), divided by five. The winning side's own remaining pips (`own_pips`) weigh
-    nothing (`own_pips_weight`)."""
-    counted = [hand_pips(hand) for hand in hands]
-    if own_pips:
-        counted.append(own_pips_weight() * own_pips)
+    (`rounded_once`), divided by five."""
     if rounded_once():
-        rounded = round_to_nearest_five(sum(counted))
+        rounded = round_to_nearest_five(sum(hand_pips(hand) for hand in hands))
     else:
-        rounded = sum(round_to_nearest_five(pips) for pips in counted)
+        rounded = sum(round_to_nearest_five(hand_pips(hand)) for hand in hands)
     return rounded // points.RAW_PER_DISPLAYED
 
 
@@ -128,7 +134,7 @@ def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: l
     for winner in winners:
         paid_for = counted_hands(seating, hands, winner)
         counted[winner] = sum(hand_pips(hand) for hand in paid_for)
-        bonus[winner] = tied_winner_award(settlement_bonus(paid_for, own[winner]), winners)
+        bonus[winner] = tied_winner_award(winner_bonus(paid_for, own[winner]), winners)
     return Settlement(kind, [hand_pips(h) for h in hands], own, winners, counted, bonus)
 
 

@@ -44,14 +44,22 @@ def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening
 
 
 def continue_turn(match: MatchState, reason: str, log) -> EndTurn | None:
-    # DOM-CONT-3: the same player places again, as long as the tile just played allows it,
-    # under the must-play rule.
+    """The same player places again, under the must-play rule, as long as the tile just played
+    allows it (`continues_again`)."""
     r = match.round
+    if r.continuing and not continues_again():
+        return EndTurn("continued_once", "DOM-CONT-3")
     r.continuing = True
     log.event("continued", "DOM-CONT-2" if reason == "double_and_scored" else "DOM-CONT-1",
               player=r.to_play, reason=reason)
     log.rule("DOM-CONT-3")
     return when_unable_to_continue(match, log)
+
+
+def continues_again() -> bool:
+    # DOM-CONT-3: the player keeps placing as long as either condition holds for the tile just
+    # played: a tile placed while continuing can continue the turn again.
+    return True
 
 
 def when_unable_to_continue(match: MatchState, log) -> EndTurn | None:

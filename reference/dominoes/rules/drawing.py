@@ -13,15 +13,18 @@ from .state import PLACE_DRAWN, PLAY, MatchState, RoundState
 from .tiles import tile_str
 from .turn_order import EndTurn
 
+# Every tile of the draw pile may be drawn: none is held back at its bottom.
+TILES_HELD_BACK = 0                 # no protected reserve (DOM-DEAL-3)
+
 
 def may_draw(match: MatchState, able_to_place: bool) -> bool:
     # DOM-DRAW-1: a player with a legal placement must play and may not draw instead.
-    return match.phase == PLAY and not able_to_place and bool(match.round.draw_pile)
+    return match.phase == PLAY and not able_to_place and len(match.round.draw_pile) > TILES_HELD_BACK
 
 
 def may_pass(match: MatchState, able_to_place: bool) -> bool:
     # DOM-PASS-1: a player passes only with no legal placement and an empty draw pile.
-    return match.phase == PLAY and not able_to_place and not match.round.draw_pile
+    return match.phase == PLAY and not able_to_place and len(match.round.draw_pile) <= TILES_HELD_BACK
 
 
 def refuse(match: MatchState, able_to_place: bool, field: str, verb: str) -> None:
@@ -77,7 +80,7 @@ def pass_turn(match: MatchState, log, field: str) -> EndTurn:
 
 def is_blocked(r: RoundState) -> bool:
     # DOM-BLOCK-1: the round is blocked when the draw pile is empty and nobody can place a tile.
-    return not r.draw_pile and not any(has_legal_placement(r.layout, hand) for hand in r.hands)
+    return len(r.draw_pile) <= TILES_HELD_BACK and not any(has_legal_placement(r.layout, hand) for hand in r.hands)
 
 
 def settle_if_blocked(match: MatchState, log) -> None:

@@ -25,6 +25,10 @@ BRANCH_A, BRANCH_B = "branch_a", "branch_b"
 NON_DOUBLE_SIDES = (LOW, HIGH)
 LONG_SIDES = (LINE_A, LINE_B)
 BRANCHES = (BRANCH_A, BRANCH_B)
+# A counted double adds its one number once for each of its halves:
+HALVES_OF_A_COUNTED_DOUBLE = 2      # both halves count (DOM-COUNT-1, DOM-COUNT-4)
+# A double's side branches open once this many of its long sides are taken:
+LONG_SIDES_TAKEN_BEFORE_BRANCHES = 2    # both of them (DOM-DBL-2, DOM-DBL-4)
 # Listing order of the walk-throughs: by tile, a non-double's high end before its low end.
 SIDE_ORDER = {HIGH: 0, LOW: 1, LINE_A: 2, LINE_B: 3, BRANCH_A: 4, BRANCH_B: 5}
 
@@ -157,12 +161,13 @@ class Layout:
         free_long = [side for side in LONG_SIDES if not placed.occupied(side)]
         if not is_branching_double(placed):
             return free_long                  # a double that does not branch: its line only
-        if free_long:
+        if len(LONG_SIDES) - len(free_long) < LONG_SIDES_TAKEN_BEFORE_BRANCHES:
             # DOM-DBL-2: both long sides are taken, continuing the line, before any side branch.
             # DOM-DBL-4: both in-line continuations occupied before a side branch opens.
             return free_long
-        # DOM-DBL-3: then any free branch may be chosen.
-        return [side for side in BRANCHES if not placed.occupied(side)]
+        # DOM-DBL-3: then any free branch may be chosen (with both long sides taken, no long
+        # side is left beside them).
+        return free_long + [side for side in BRANCHES if not placed.occupied(side)]
 
     def attachment_points(self) -> list[Point]:
         """Every legal attachment point on the table (not only the counted ends), in listing
@@ -345,13 +350,17 @@ def has_legal_placement(layout: Layout, tiles: Iterable[Tile]) -> bool:
 def double_contribution(placed: PlacedTile) -> Contribution | None:
     """What a double on the table adds to the end sum."""
     tile = placed.tile
-    if not (placed.occupied(LINE_A) and placed.occupied(LINE_B)):
+    if not (placed.occupied(LINE_A) and placed.occupied(LINE_B)) or taken_double_counts():
         # DOM-COUNT-1: both halves while at least one long side is free.
         # DOM-COUNT-4: a double at the end of a line counts both halves until its line goes on.
-        return Contribution(tile, None, tile[0] + tile[1])
-    # DOM-COUNT-2: once both long sides are taken the double counts zero;
+        return Contribution(tile, None, tile[0] * HALVES_OF_A_COUNTED_DOUBLE)
+    return None                           # both long sides taken (`taken_double_counts`)
+
+
+def taken_double_counts() -> bool:
+    # DOM-COUNT-2: once both long sides are taken the double itself counts zero;
     # DOM-COUNT-7: and its unopened side branches add nothing.
-    return None
+    return False
 
 
 def end_contributions(placed: PlacedTile) -> list[Contribution]:
@@ -361,11 +370,20 @@ def end_contributions(placed: PlacedTile) -> list[Contribution]:
 
 
 def tile_contributions(placed: PlacedTile) -> list[Contribution]:
-    """What one tile on the table adds to the end sum."""
+    """What one tile on the table adds to the end sum: its counted ends, those worth zero
+    included (`zero_end_counted`)."""
     if is_double(placed.tile):
         contribution = double_contribution(placed)
-        return [] if contribution is None else [contribution]
-    return end_contributions(placed)
+        counted = [] if contribution is None else [contribution]
+    else:
+        counted = end_contributions(placed)
+    return [contribution for contribution in counted if contribution.value or zero_end_counted()]
+
+
+def zero_end_counted() -> bool:
+    # DOM-PTS-5: every counted end is in the sum, ends worth zero included (it adds 0, but it is
+    # one of the counted ends).
+    return True
 
 
 def counted_contributions(layout: Layout) -> list[Contribution]:
@@ -382,7 +400,7 @@ def contributions(layout: Layout) -> list[Contribution]:
 
 
 def end_sum(layout: Layout) -> int:
-    # DOM-PTS-1: the sum over the counted ends only, not over every attachment point.
-    # DOM-PTS-5: every counted end is in the sum, ends worth zero included.
+    # DOM-PTS-1: the sum over the counted ends only, not over every attachment point (ends
+    # worth zero included: `zero_end_counted`).
     # (Kept up to date by `Layout.settle`: the same sum as over `contributions(layout)`.)
     return layout._end_sum

@@ -38,14 +38,22 @@ def side_pips(seating: Seating, hands: list[list[Tile]]) -> list[int]:
 def blocked_round_winners(seating: Seating, hands: list[list[Tile]]) -> list[int]:
     """The sides with the lowest remaining sum."""
     if seating.mode == PARTNERSHIP:
-        # DOM-BLOCK-3: the pairs' combined sums are compared, not the lightest single hand.
-        sums = side_pips(seating, hands)
+        if pair_sums_compared():
+            sums = side_pips(seating, hands)
+        else:
+            sums = [min(hand_pips(hands[seat]) for seat in seating.members(side)) for side in range(seating.sides)]
     else:
         # DOM-BLOCK-2: in individual play the lowest sum of remaining pips wins.
         sums = [hand_pips(hand) for hand in hands]
     lowest = min(sums)
     # DOM-TIE-2: every side tied for the lowest wins: each player, or each pair once (not each partner).
     return [side for side, total in enumerate(sums) if total == lowest]
+
+
+def pair_sums_compared() -> bool:
+    # DOM-BLOCK-3: in a partnership blocked round the pairs' combined sums are compared, not the
+    # lightest single hand.
+    return True
 
 
 # -- what a winner is paid for ------------------------------------------------------------------
@@ -65,14 +73,39 @@ def paid_for(seating: Seating, seat: int, winner: int) -> bool:
         # DOM-SETTLE-6: "excluye las fichas del compañero del ganador": in partnerships the
         # tiles of the winner's partner are left out of the count.
         return False
-    # DOM-SETTLE-4: the winner's own remaining pips are left out, never subtracted.
-    return False
+    return False                # the winner's own hand: left out (`own_pips_weight`)
+
+
+def winner_bonus(paid_for: list[list[Tile]], own_pips: int) -> int:
+    """The bonus for the hands a winner is paid for (`settlement_bonus`); the winning side's own
+    remaining pips (`own_pips`) weigh nothing (`own_pips_weight`)."""
+    weight = own_pips_weight() if own_pips else 0
+    if weight:
+        pips = sum(hand_pips(hand) for hand in paid_for) + weight * own_pips
+        return round_to_nearest_five(pips) // points.RAW_PER_DISPLAYED
+    return settlement_bonus(paid_for)
 
 
 def settlement_bonus(hands: list[list[Tile]]) -> int:
-    # DOM-SETTLE-2: all counted pips are summed first; that one total is rounded, then divided by five.
-    total = sum(hand_pips(hand) for hand in hands)
-    return round_to_nearest_five(total) // points.RAW_PER_DISPLAYED
+    """The bonus for the counted hands, in displayed points: their pips rounded to five
+    (`rounded_once`), divided by five."""
+    if rounded_once():
+        rounded = round_to_nearest_five(sum(hand_pips(hand) for hand in hands))
+    else:
+        rounded = sum(round_to_nearest_five(hand_pips(hand)) for hand in hands)
+    return rounded // points.RAW_PER_DISPLAYED
+
+
+def own_pips_weight() -> int:
+    # DOM-SETTLE-4: the winner's own remaining pips are left out: they weigh nothing in the count,
+    # neither subtracted (-1) nor added (+1).
+    return 0
+
+
+def rounded_once() -> bool:
+    # DOM-SETTLE-2: all counted pips are summed first; that one total is rounded, then divided
+    # by five (not each hand rounded on its own).
+    return True
 
 
 def round_to_nearest_five(pips: int) -> int:
@@ -82,18 +115,27 @@ def round_to_nearest_five(pips: int) -> int:
 
 
 def tied_winner_award(bonus: int, winners: list[int]) -> int:
-    # DOM-TIE-1: every tied winner receives one full bonus, neither split nor reduced.
+    """What each winner receives of its bonus: all of it, tied or not (`tied_bonus_split`)."""
+    if len(winners) > 1 and tied_bonus_split():
+        return bonus // len(winners)
     return bonus
+
+
+def tied_bonus_split() -> bool:
+    # DOM-TIE-1: every tied winner receives one full bonus, neither split among the tied
+    # winners nor reduced.
+    return False
 
 
 def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: list[int]) -> Settlement:
     counted = [0] * seating.sides
     bonus = [0] * seating.sides
+    own = side_pips(seating, hands)
     for winner in winners:
         paid_for = counted_hands(seating, hands, winner)
         counted[winner] = sum(hand_pips(hand) for hand in paid_for)
-        bonus[winner] = tied_winner_award(settlement_bonus(paid_for), winners)
-    return Settlement(kind, [hand_pips(h) for h in hands], side_pips(seating, hands), winners, counted, bonus)
+        bonus[winner] = tied_winner_award(winner_bonus(paid_for, own[winner]), winners)
+    return Settlement(kind, [hand_pips(h) for h in hands], own, winners, counted, bonus)
 
 
 # -- the two ways a round ends ------------------------------------------------------------------

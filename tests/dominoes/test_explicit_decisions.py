@@ -1,0 +1,265 @@
+"""Each plausible misreading of a dominoes rule is reproduced by altering that rule's own code,
+so that attribution names it (issue 24).
+
+A rule that says something is included, never happens or happens as long as a condition holds
+often has no code of its own; its misreading was then reproduced only by altering another
+clause's code, and that other clause was charged. These rules are now explicit decisions in
+`reference/dominoes/rules/` (a small function under the clause's marker, or a module constant
+that names the clause), and each test below plays one misreading as an implementation would make
+it: a patch of the *caller's* behaviour (never of the new decision itself, which is exactly the
+alteration the search makes), written here, not taken from the engine's mutants. The misreading
+must fail its cases, and the counterfactual search must charge its clause, with the game's
+curated mutants withheld from the search, so that only the rules' own code can explain it.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack, contextmanager
+from dataclasses import replace
+from typing import Any, Callable
+
+import pytest
+
+from reference.core.attribution import MAX_NAMED
+from reference.core.game import Mutant, get_game
+from reference.core.mutant_attribution import attribute_mutant
+from reference.core.vectors import load_cases
+from reference.dominoes.rules import continuation, drawing, layout, settlement
+from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, Contribution
+from reference.dominoes.rules.settlement import round_to_nearest_five
+from reference.dominoes.rules.state import PLAY
+from reference.dominoes.rules.tiles import hand_pips, is_double
+from reference.dominoes.rules.turn_order import EndTurn
+
+
+# -- installing a misreading ---------------------------------------------------------------------
+
+def replacing(owner: Any, name: str, make: Callable[[Callable], Callable]) -> Callable[[], Any]:
+    """A patch that replaces `owner.name` by `make(original)` wherever the game's modules hold it
+    (a function imported by name into another rules module is replaced there too)."""
+    @contextmanager
+    def patch():
+        original = getattr(owner, name)
+        holders = [module for key, module in list(sys.modules.items())
+                   if key.startswith("reference.dominoes.") and module is not None
+                   and vars(module).get(name) is original]
+        if owner not in holders:
+            holders.append(owner)
+        replacement = make(original)
+        for holder in holders:
+            setattr(holder, name, replacement)
+        try:
+            yield
+        finally:
+            for holder in holders:
+                setattr(holder, name, original)
+    return patch
+
+
+def together(*patches: Callable[[], Any]) -> Callable[[], Any]:
+    @contextmanager
+    def patch():
+        with ExitStack() as stack:
+            for one in patches:
+                stack.enter_context(one())
+            yield
+    return patch
+
+
+# -- the misreadings, as an implementation would write them ----------------------------------------
+
+def zero_ends_left_out(original):
+    # DOM-PTS-5 misread: an end worth zero adds nothing, so it is not listed among the counted ends
+    return lambda placed: [c for c in original(placed) if c.value]
+
+
+def taken_double_still_counts(original):
+    # DOM-COUNT-2 misread: a double counts both halves even once both long sides are taken
+    return lambda placed: Contribution(placed.tile, None, placed.tile[0] + placed.tile[1])
+
+
+def double_counts_one_half(original):
+    # DOM-COUNT-4 (and DOM-COUNT-1) misread: a double at an end counts its number once, like any end
+    def contribution(placed):
+        found = original(placed)
+        return None if found is None else Contribution(found.tile, None, found.tile[0])
+    return contribution
+
+
+def each_hand_rounded(original):
+    # DOM-SETTLE-2 misread: each opponent's hand rounded to five on its own, then added up
+    return lambda hands: sum(round_to_nearest_five(hand_pips(hand)) for hand in hands) // 5
+
+
+def tied_bonus_split(original):
+    # DOM-TIE-1 misread: the tied winners share the bonus instead of each receiving it whole
+    return lambda bonus, winners: bonus // len(winners)
+
+
+def last_tile_held_back():
+    # DOM-DEAL-3 misread: the last tile of the pile is a reserve nobody draws (the player passes)
+    def may_draw(original):
+        return lambda match, able: match.phase == PLAY and not able and len(match.round.draw_pile) > 1
+
+    def may_pass(original):
+        return lambda match, able: match.phase == PLAY and not able and len(match.round.draw_pile) <= 1
+
+    def is_blocked(original):
+        return lambda r: len(r.draw_pile) <= 1 and not any(layout.has_legal_placement(r.layout, hand)
+                                                           for hand in r.hands)
+    return together(replacing(drawing, "may_draw", may_draw), replacing(drawing, "may_pass", may_pass),
+                    replacing(drawing, "is_blocked", is_blocked))
+
+
+def branches_after_one_long_side(original):
+    # DOM-DBL-2 / DOM-DBL-4 misread: the side branches open once one long side is taken
+    def free_sides(self, placed):
+        if is_double(placed.tile):
+            free_long = [side for side in LONG_SIDES if not placed.occupied(side)]
+            if len(free_long) < len(LONG_SIDES):
+                return free_long + [side for side in BRANCHES if not placed.occupied(side)]
+        return original(self, placed)
+    return free_sides
+
+
+def one_continuation_only(original):
+    # DOM-CONT-3 misread: a turn continues once; a tile placed while continuing ends the turn
+    def continue_turn(match, reason, log):
+        if match.round.continuing:
+            return EndTurn("continued_once", "DOM-CONT-3")
+        return original(match, reason, log)
+    return continue_turn
+
+
+def own_pips_subtracted(original):
+    # DOM-SETTLE-4 misread: the winner is paid for the difference, its own remaining pips subtracted
+    def pay_winners(kind, seating, hands, winners):
+        paid = original(kind, seating, hands, winners)
+        bonus = list(paid.bonus)
+        for winner in winners:
+            own = sum(hand_pips(hand) for seat, hand in enumerate(hands) if seating.side_of(seat) == winner)
+            bonus[winner] = round_to_nearest_five(paid.counted_pips[winner] - own) // 5
+        return replace(paid, bonus=bonus)
+    return pay_winners
+
+
+def lightest_single_hand(original):
+    # DOM-BLOCK-3 misread: in partnerships the pair of the lightest single hand wins a blocked round
+    def blocked_round_winners(seating, hands):
+        if seating.mode != "partnership":
+            return original(seating, hands)
+        lightest = min(hand_pips(hand) for hand in hands)
+        return sorted({seating.side_of(seat) for seat, hand in enumerate(hands) if hand_pips(hand) == lightest})
+    return blocked_round_winners
+
+
+# (name, the clauses misread: those the marker of the decision names, its patch, the cases it is
+# played on: worked examples and hand-written scenarios where one shows the misreading, else
+# generated cases that do)
+MISREADINGS = [
+    ("zero-ends-left-out", ("DOM-PTS-5",), replacing(layout, "tile_contributions", zero_ends_left_out),
+     ("dom-wt-branch-opening", "dom-gen1-layout-011")),
+    ("taken-double-still-counts", ("DOM-COUNT-2", "DOM-COUNT-7"),
+     replacing(layout, "double_contribution", taken_double_still_counts),
+     ("dom-ex-five-five-opening", "dom-wt-doubles-end-interior")),
+    ("double-counts-one-half", ("DOM-COUNT-1", "DOM-COUNT-4"),
+     replacing(layout, "double_contribution", double_counts_one_half),
+     ("dom-wt-lone-double", "dom-gen1-match-2p-optional-007")),
+    ("tied-bonus-split", ("DOM-TIE-1",), replacing(settlement, "tied_winner_award", tied_bonus_split),
+     ("dom-ex-settle-three-way-tie", "dom-probe2-dom-tie-1-001")),
+    ("last-tile-held-back", ("DOM-DEAL-3",), last_tile_held_back(),
+     ("dom-match-pass-and-block", "dom-gen1-match-2p-canonical-006")),
+    ("branches-after-one-long-side", ("DOM-DBL-2", "DOM-DBL-4"),
+     replacing(layout.Layout, "free_sides", branches_after_one_long_side),
+     ("dom-layout-branches-wait", "dom-ex-five-five-opening")),
+    ("own-pips-subtracted", ("DOM-SETTLE-4",), replacing(settlement, "pay_winners", own_pips_subtracted),
+     ("dom-ex-settle-blocked-pairs", "dom-gen1-settlement-004")),
+    ("one-continuation-only", ("DOM-CONT-3",), replacing(continuation, "continue_turn", one_continuation_only),
+     ("dom-match-turn-rules", "dom-match-last-tile-reaches-target")),
+]
+
+
+@pytest.fixture(scope="module")
+def cases_by_id() -> dict[str, dict[str, Any]]:
+    wanted = {case_id for *_, ids in MISREADINGS for case_id in ids}
+    return {case["id"]: case for case in load_cases(["dominoes"], wanted=lambda case_id: case_id in wanted)}
+
+
+def curated(alteration: Any) -> bool:
+    """The game's curated mutants are withheld from the search: only the rules' code may explain."""
+    return alteration.source == "curated"
+
+
+@pytest.mark.parametrize("name, own, patch, case_ids", MISREADINGS, ids=[m[0] for m in MISREADINGS])
+def test_the_misreading_is_charged_to_its_own_clause_alone(cases_by_id, name, own, patch, case_ids):
+    """Named strictly: every clause charged is the misread clause's own (the one clause, or the
+    clauses of the one marked decision), charged by re-playing the step, not by footprints."""
+    cases = [cases_by_id[case_id] for case_id in case_ids]
+    mutant = Mutant(name, f"{', '.join(own)} misread", own, patch)
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=len(cases), withheld=curated)
+    assert row.errored == 0, f"{name}: the misreading could not play {row.errored} case(s)"
+    assert row.failures == len(cases), f"{name}: fails {row.failures} of {case_ids}"
+    assert len(row.charges) == len(cases)
+    for charge in row.charges:
+        where = f"{name} at {charge.case} step {charge.step}"
+        assert charge.basis == "counterfactual", f"{where}: charged by {charge.basis}"
+        assert charge.clauses and set(charge.clauses) <= set(own), f"{where}: charged {charge.clauses}"
+        assert row.named(charge, strict=True)
+
+
+def test_the_lightest_single_hand_is_named_beside_the_tie_it_looks_like():
+    """DOM-BLOCK-3 misread: the pair of the lightest single hand wins a blocked round. With two
+    pairs, that pair is the one without the lowest combined sum, so "every pair *not* tied for the
+    lowest wins" (DOM-TIE-2's comparison turned round, a generated mutant of its block) gives the
+    same winners: the two are named together (at most three clauses, its own among them: named).
+    Before, only DOM-TIE-2 was named."""
+    cases = load_cases(["dominoes"], wanted=lambda case_id: case_id in ("dom-ex-settle-blocked-pairs",
+                                                                       "dom-settle-shared-win-pairs"))
+    assert len(cases) == 2
+    mutant = Mutant("lightest-single-hand", "DOM-BLOCK-3 misread", ("DOM-BLOCK-3",),
+                    replacing(settlement, "blocked_round_winners", lightest_single_hand))
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=2, withheld=curated)
+    assert row.failures == 2 and len(row.charges) == 2
+    for charge in row.charges:
+        assert charge.basis == "counterfactual"
+        assert "DOM-BLOCK-3" in charge.clauses and row.named(charge), charge
+
+
+def test_each_hand_rounded_is_reproduced_by_its_own_decision_and_named():
+    """DOM-SETTLE-2 misread: each hand rounded on its own. The two roundings differ by exactly five
+    raw points (each hand moves by at most 2, the total by at most 2: 8 at most, and both are
+    multiples of five), one displayed point; so at one step a shift of the rounding by one
+    (DOM-SETTLE-3's round_to_nearest_five) reproduces the bonus too, and the charge may tie the two
+    (the cases an implementation passes set them apart in a run). Before, only such shifts
+    reproduced it; now the negated decision of DOM-SETTLE-2 itself does, exactly."""
+    from reference.core import counterfactual as cf
+    from reference.core.adapter import replay_case
+    from reference.core.mutation import clear_engine_caches
+    from reference.core.results import first_mismatch
+    cases = load_cases(["dominoes"], wanted=lambda case_id: case_id in ("dom-ex-settle-blocked-pairs",
+                                                                       "dom-gen1-settlement-060"))
+    assert len(cases) == 2
+    game = get_game("dominoes")
+    patch = replacing(settlement, "settlement_bonus", each_hand_rounded)
+    clear_engine_caches(game)
+    with patch():
+        played = [(case, replay_case(case)) for case in cases]
+    clear_engine_caches(game)
+    cf.forget_explanations()
+    for case, steps in played:
+        with cf.searching_with(withheld=curated):
+            found = first_mismatch(case, steps, counterfactual=True)
+        assert found is not None, f"{case['id']}: the misreading passes"
+        assert found["counterfactual"]["reproduced"] == "exactly"
+        assert "negate settlement.rounded_once" in found["counterfactual"]["best"], found["counterfactual"]["best"]
+        assert "DOM-SETTLE-2" in found["clauses"] and len(found["clauses"]) <= MAX_NAMED, found["clauses"]
+
+
+def test_the_curated_mutants_are_what_is_withheld():
+    """The withholding above leaves the rules' own alterations in the search (a decision's, a
+    constant's, a generated mutant's) and takes out only the curated misreadings."""
+    from reference.core.counterfactual import Alteration
+    make = lambda source: Alteration("x", ("DOM-PTS-5",), source, "site", lambda: None)   # noqa: E731
+    assert curated(make("curated"))
+    assert not any(curated(make(source)) for source in ("decision", "generated"))

@@ -55,19 +55,29 @@ def is_last(race: Race, horse: str, among: str) -> bool:
     return race.positions[horse] <= min(race.positions[h] for h in compared_horses(race, among))
 
 
+# HF-ACT-7: Vigor Ferreum - a horse last (ties included) when a movement card is revealed moves 4;
+# not at the Start
+def vigor_ferreum_acts(race: Race) -> bool:
+    return not is_start(race)
+
+
+# HF-ACT-14: Felix Infernalis - a horse first (ties included) when a movement card is revealed does
+# not move; not at the Start
+def felix_infernalis_acts(race: Race) -> bool:
+    return not is_start(race)
+
+
 def card_spaces(race: Race, horse: str, card: MovementCard, among: str) -> tuple[int, str | None]:
     """The spaces a running horse moves by this card, and the card effect that set them."""
     effects = race.effects(horse)
     spaces = spaces_from_card(card, race.odds[horse])
+    if "last_moves_4" in effects and vigor_ferreum_acts(race) and is_last(race, horse, among):
+        return VIGOR_SPACES, "last_moves_4"
+    if "first_stays" in effects and felix_infernalis_acts(race) and is_first(race, horse, among):
+        return 0, "first_stays"
     if is_start(race):
         used = sorted(effects & START_EFFECTS)
         return start_spaces(spaces, effects), ("+".join(used) if used else None)
-    # HF-ACT-7: Vigor Ferreum - a horse last (ties included) when the card is revealed moves 4; not at the Start
-    if "last_moves_4" in effects and is_last(race, horse, among):
-        return VIGOR_SPACES, "last_moves_4"
-    # HF-ACT-14: Felix Infernalis - a horse first (ties included) when the card is revealed stays; not at the Start
-    if "first_stays" in effects and is_first(race, horse, among):
-        return 0, "first_stays"
     return spaces, None
 
 

@@ -76,7 +76,8 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
                         "card_value": card.spaces(race.odds[horse]), "by": by}))
     # HF-MOVE-4: after every horse has moved, both sprint dice are rolled and applied
     double = sprint.shows_one_colour(dice)
-    for horse in sprint.sprinting_horses(dice):
+    at_the_line = [h for h in race.running() if ranking.has_finished(positions[h])]
+    for horse in sprint.sprinting_horses(dice, at_the_line):
         if sprint.sprint_is_lost(race, horse):
             events.append(("sprint_lost", "HF-SPRINT-3", {"horse": horse}))
             continue

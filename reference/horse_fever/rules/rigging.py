@@ -5,17 +5,20 @@ from __future__ import annotations
 from reference.core.errors import IllegalAction
 
 from . import seating
-from .components import card_name
+from .components import card_name, shorten
 from .log import Log
-from .state import RIGGING, GameState
+from .state import RIGGING, GameState, Race
 
 
-# HF-RIG-1: one card at a time, starting again with the first player and going clockwise
+# HF-RIG-1: one card a turn («cada jugador debe jugar una de sus cartas»), starting again with the
+# first player and going clockwise
 def rigging_order(state: GameState) -> list[int]:
     order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
+    per_turn = 1
     # HF-RIG-2: the turns go round until every player has played every card; none is kept
     most = max((len(state.players[s].hand) for s in order), default=0)
-    return [s for k in range(most) for s in order if len(state.players[s].hand) > k]
+    return [s for played in range(0, most, per_turn) for s in order
+            for _ in range(min(per_turn, len(state.players[s].hand) - played))]
 
 
 def begin_rigging(state: GameState, log: Log) -> None:
@@ -25,16 +28,29 @@ def begin_rigging(state: GameState, log: Log) -> None:
     log.rule("HF-RIG-1")                 # who plays the first card: this step's decision
 
 
+# HF-RIG-4: a card may go on any horse, and any number of cards may lie on the same horse: only a
+# horse that is not in the race is refused, never one for the cards already on it
+def check_horse(race: Race, horse: str, field: str) -> None:
+    if horse not in race.cards:
+        raise IllegalAction(f"{field}.horse", f"{shorten(horse)} is not a horse of the race", "HF-RIG-4")
+
+
 # HF-RIG-3: the card goes face down on the horse the player wants to influence
-def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
+def place_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
     player = state.players[seat]
     if card not in player.hand:
         held = ", ".join(str(c) for c in player.hand) or "no cards"
         raise IllegalAction(f"{field}.play", f"seat {seat} does not hold card {card} ({card_name(card)}); "
                             f"it holds {held}", "HF-RIG-1")
+    check_horse(state.race, horse, field)
     player.hand.remove(card)
-    # HF-RIG-4: any horse, and no limit to the cards on one horse
     state.race.cards[horse].append(card)
     log.event("card_played", "HF-RIG-3", player=seat, card=card, horse=horse)
     log.rule("HF-RIG-1", "HF-RIG-4")
+
+
+def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
+    """The card placed (HF-RIG-3), then the next turn of rigging_order (HF-RIG-1: one card a turn).
+    The turn passing is not HF-RIG-3's: a misreading of who plays next is one of HF-RIG-1."""
+    place_card(state, seat, card, horse, log, field)
     state.queue.pop(0)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Collection
+
 from .state import Race
 
 SPRINT_SPACES = 1                # HF-SPRINT-1
@@ -22,11 +24,12 @@ def double_sprint_spaces(card_spaces: int, double_sprint: str) -> int:
     return card_spaces
 
 
-# HF-SPRINT-1: the colours the two dice show are the horses that sprint
-def sprinting_horses(dice: tuple[str, str]) -> list[str]:
-    if shows_one_colour(dice):
-        return [dice[0]]
-    return [dice[0], dice[1]]
+# HF-SPRINT-1: the colours the two dice show are the horses that sprint, «incluso si el caballo
+# acaba de alcanzar o cruzar la línea de meta»: a horse the card took to the line sprints too
+def sprinting_horses(dice: tuple[str, str], at_the_line: Collection[str] = ()) -> list[str]:
+    even_at_the_line = True
+    shown = [dice[0]] if shows_one_colour(dice) else [dice[0], dice[1]]
+    return [horse for horse in shown if even_at_the_line or horse not in at_the_line]
 
 
 # HF-SPRINT-3: a die showing a horse already in the ranking is a lost sprint

@@ -1,0 +1,172 @@
+"""Issue 24: each rule's plausible misreading is expressible in its own clause's code.
+
+Each misreading below is written as an implementation would make it (a patch of the caller's
+behaviour, never of the decision the rules now make explicit, which would be the very
+alteration the search tries). The counterfactual search must charge its failures to the
+misread clause. On the rules as they were, these rules were the absence of a branch ("not at
+the Start", "one card", "incluso si", "any number of cards", "the other side"), no
+alteration of their own code reproduced the misreading, and another clause was charged.
+
+The game's curated mutants are withheld from the search: they are misreadings written by
+hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
+for what this file checks.
+"""
+
+from unittest import mock
+
+import pytest
+
+from reference.core import counterfactual as cf
+from reference.core.adapter import replay_case
+from reference.core.errors import IllegalAction
+from reference.core.generated_mutants import block_clauses, generated_mutants
+from reference.core.game import Mutant, get_game
+from reference.core.mutant_attribution import attribute_mutant
+from reference.core.vectors import load_cases
+from reference.horse_fever.rules import betting, movement, race, ranking, rigging, seating
+
+
+# -- the misreadings, as an implementation would write them ------------------------------------
+
+def vigor_ferreum_at_the_start():
+    """HF-ACT-7 read without "not at the Start": at the Start every horse is level, so last, and
+    a horse with Vigor Ferreum moves 4."""
+    original = movement.card_spaces
+
+    def card_spaces(race_, horse, card, among):
+        if movement.is_start(race_) and "last_moves_4" in race_.effects(horse) and movement.is_last(race_, horse, among):
+            return movement.VIGOR_SPACES, "last_moves_4"
+        return original(race_, horse, card, among)
+    return mock.patch.object(movement, "card_spaces", card_spaces)
+
+
+def felix_infernalis_at_the_start():
+    """HF-ACT-14 read without "not at the Start": at the Start every horse is level, so first,
+    and a horse with Felix Infernalis does not move."""
+    original = movement.card_spaces
+
+    def card_spaces(race_, horse, card, among):
+        if movement.is_start(race_) and "first_stays" in race_.effects(horse) and movement.is_first(race_, horse, among):
+            return 0, "first_stays"
+        return original(race_, horse, card, among)
+    return mock.patch.object(movement, "card_spaces", card_spaces)
+
+
+def both_cards_in_one_turn():
+    """HF-RIG-1 read as "each player in turn plays their action cards": a player plays both
+    cards, then the next player."""
+    def rigging_order(state):
+        order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
+        return [seat for seat in order for _ in state.players[seat].hand]
+    return mock.patch.object(rigging, "rigging_order", rigging_order)
+
+
+def one_card_a_horse():
+    """HF-RIG-4 read the other way: a horse that already holds an action card takes no other."""
+    original = rigging.play_card
+
+    def play_card(state, seat, card, horse, log, field):
+        if card in state.players[seat].hand and state.race.cards[horse]:
+            raise IllegalAction(f"{field}.horse", f"{horse} already holds a card", "HF-RIG-4")
+        return original(state, seat, card, horse, log, field)
+    return mock.patch.object(rigging, "play_card", play_card)
+
+
+def no_sprint_at_the_line():
+    """HF-SPRINT-1 read without «incluso si el caballo acaba de alcanzar o cruzar la línea de
+    meta»: a horse the movement card took to the line does not sprint."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, _ = original(race_, card, dice, options)
+        for type_, _, fields in events:
+            if type_ == "sprint" and ranking.has_finished(positions[fields["horse"]] - fields["spaces"]):
+                positions[fields["horse"]] -= fields["spaces"]
+        finished = [h for h in race_.running() if ranking.has_finished(positions[h])]
+        return positions, events, finished
+    return mock.patch.object(race, "resolve_round", resolve_round)
+
+
+def never_twice_on_one_horse():
+    """HF-BET2-4 read as "one bet per horse": a second bet on a horse the player already bet on
+    is refused, even on the other side."""
+    def check_other_side(state, seat, horse, side, field):
+        if any(bet.player == seat and bet.horse == horse for bet in state.bets):
+            raise IllegalAction(f"{field}.side", f"seat {seat} already bet on {horse}", "HF-BET2-4")
+    return mock.patch.object(betting, "check_other_side", check_other_side)
+
+
+# name, clause, patch, the cases (each fails under the misreading), how it must be named:
+# "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
+# "most" (most charges name it)
+MISREADINGS = [
+    ("vigor-ferreum-at-the-start", "HF-ACT-7", vigor_ferreum_at_the_start, ["hf-probe2-hf-act-1-007"], "alone"),
+    ("felix-infernalis-at-the-start", "HF-ACT-14", felix_infernalis_at_the_start, ["hf-probe2-hf-act-1-001"], "alone"),
+    # a refusal: any guard of the step that refuses reproduces it, so HF-RIG-3's ties with it
+    ("one-card-a-horse", "HF-RIG-4", one_card_a_horse, ["hf-probe2-hf-rig-2-001"], "tied"),
+    # a refusal: HF-BET-2's "no token left" refuses the bet alike
+    ("never-twice-on-one-horse", "HF-BET2-4", never_twice_on_one_horse, ["hf-probe2-hf-bet2-4-001"], "tied"),
+    # HF-SPRINT-1's decision is a literal (a generated mutant, tried after the decisions): the
+    # whole search; the sprint cards' code (HF-ACT-10/13) reproduces some of these steps as well
+    ("no-sprint-at-the-line", "HF-SPRINT-1", no_sprint_at_the_line,
+     ["hf-probe2-hf-act-11-008", "hf-probe2-hf-act-13-001", "hf-probe2-hf-act-10-002"], "most"),
+]
+# the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
+# counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds
+SEARCH_TRIALS = {"no-sprint-at-the-line": cf.MAX_TRIALS}
+
+
+@pytest.fixture(scope="module")
+def cases_by_id():
+    wanted = {case_id for *_, ids, _ in MISREADINGS for case_id in ids} | set(RIGGING_CASES)
+    return {case["id"]: case for case in load_cases(["horse_fever"], wanted=wanted.__contains__)}
+
+
+@pytest.mark.parametrize("name, clause, patch, ids, named", MISREADINGS, ids=[m[0] for m in MISREADINGS])
+def test_the_misreading_is_charged_to_its_own_clause(cases_by_id, monkeypatch, name, clause, patch, ids, named):
+    monkeypatch.setattr(cf, "MAX_TRIALS", SEARCH_TRIALS.get(name, 120))
+    game = get_game("horse_fever")
+    mutant = Mutant(name, f"{clause} misread", (clause,), patch)
+    own = f"mutant {name}"
+    row = attribute_mutant(game, mutant, [cases_by_id[i] for i in ids], per_mutant=len(ids),
+                           withheld=lambda alteration: alteration.source == "curated" or alteration.site == own)
+    assert row.failures == len(ids), f"{name}: every chosen case fails under the misreading"
+    assert len(row.charges) == len(ids)
+    charged = [(charge.case, charge.step, charge.clauses) for charge in row.charges]
+    naming = [charge for charge in row.charges if clause in charge.clauses]
+    if named == "most":
+        assert len(naming) * 2 > len(row.charges), charged
+    else:
+        assert len(naming) == len(row.charges), charged
+    if named == "alone":
+        assert all(charge.clauses == [clause] for charge in row.charges), charged
+
+
+# HF-RIG-1's "one card a turn" is a literal of rigging_order, so "both cards in one turn" is a
+# generated mutant of HF-RIG-1's own block. The search finds it only by playing the case from the
+# setup (the turns are laid out when the rigging begins), which it does when no change of the
+# divergent step itself reproduces what the implementation did; in a run of a few cases a change
+# of the step (the play dropped) reproduces the turn and the search stops there, so this checks
+# the expressibility itself: a mutant of HF-RIG-1's block plays every step as the misreading does.
+RIGGING_CASES = ["hf-probe2-hf-rig-1-001", "hf-int-zero-stake-allowed"]
+
+
+@pytest.mark.parametrize("case_id", RIGGING_CASES)
+def test_both_cards_in_one_turn_is_a_change_of_hf_rig_1s_own_code(cases_by_id, case_id):
+    case = cases_by_id[case_id]
+    reference = replay_case(case)
+    with both_cards_in_one_turn():
+        misread = replay_case(case)
+    assert misread != reference
+    own = [m for m in generated_mutants("horse_fever")
+           if m.function == "rigging_order" and "HF-RIG-1" in block_clauses(m)]
+    reproducing = []
+    for mutant in own:
+        with mutant.installed():
+            try:
+                played = replay_case(case)
+            except Exception:           # a mutant that breaks the engine reproduces nothing
+                continue
+        if played == misread:
+            reproducing.append(mutant.describe())
+    assert reproducing, [m.describe() for m in own]

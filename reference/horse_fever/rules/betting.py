@@ -169,16 +169,10 @@ def check_token(state: GameState, horse: str, field: str) -> None:
                             "HF-BET-2")
 
 
-# HF-BET2-4: two bets on one horse only if one is a win bet and the other a show bet («en ese caso
-# una apuesta debe ser "para ganar" y la otra "para mostrar"»)
-def another_bet_allowed(earlier_side: str, side: str) -> bool:
-    return side != earlier_side
-
-
+# HF-BET2-4: two bets on one horse only if one is a win bet and the other a show bet
 def check_other_side(state: GameState, seat: int, horse: str, side: str, field: str) -> None:
-    """A second bet on a horse the player already bet on is refused unless HF-BET2-4 allows it."""
     for bet in state.bets:
-        if bet.player == seat and bet.horse == horse and not another_bet_allowed(bet.side, side):
+        if bet.player == seat and bet.horse == horse and bet.side == side:
             raise IllegalAction(f"{field}.side", f"seat {seat} already bet {side} on {horse}; a second "
                                 f"bet on the same horse must be the other side", "HF-BET2-4")
 

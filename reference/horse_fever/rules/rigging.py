@@ -10,15 +10,12 @@ from .log import Log
 from .state import RIGGING, GameState, Race
 
 
-# HF-RIG-1: one card a turn («cada jugador debe jugar una de sus cartas»), starting again with the
-# first player and going clockwise
+# HF-RIG-1: one card at a time, starting again with the first player and going clockwise
 def rigging_order(state: GameState) -> list[int]:
     order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
-    per_turn = 1
     # HF-RIG-2: the turns go round until every player has played every card; none is kept
     most = max((len(state.players[s].hand) for s in order), default=0)
-    return [s for played in range(0, most, per_turn) for s in order
-            for _ in range(min(per_turn, len(state.players[s].hand) - played))]
+    return [s for k in range(most) for s in order if len(state.players[s].hand) > k]
 
 
 def begin_rigging(state: GameState, log: Log) -> None:
@@ -36,7 +33,7 @@ def check_horse(race: Race, horse: str, field: str) -> None:
 
 
 # HF-RIG-3: the card goes face down on the horse the player wants to influence
-def place_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
+def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
     player = state.players[seat]
     if card not in player.hand:
         held = ", ".join(str(c) for c in player.hand) or "no cards"
@@ -47,10 +44,4 @@ def place_card(state: GameState, seat: int, card: int, horse: str, log: Log, fie
     state.race.cards[horse].append(card)
     log.event("card_played", "HF-RIG-3", player=seat, card=card, horse=horse)
     log.rule("HF-RIG-1", "HF-RIG-4")
-
-
-def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
-    """The card placed (HF-RIG-3), then the next turn of rigging_order (HF-RIG-1: one card a turn).
-    The turn passing is not HF-RIG-3's: a misreading of who plays next is one of HF-RIG-1."""
-    place_card(state, seat, card, horse, log, field)
     state.queue.pop(0)

@@ -345,30 +345,26 @@ def test_a_generated_mutant_that_never_ends_is_stopped_in_a_runners_thread_too()
     install = cf._swapping(mutant)
     seen: dict = {}
 
+    def forever_under(limit, what: str) -> None:
+        try:
+            with limit:
+                seen[f"{what} hooked"] = sys.getprofile() is not None
+                while True:
+                    len(())
+        except cf._Deadline:
+            seen[f"{what} stopped"] = True
+        seen[f"hook after the {what}"] = sys.getprofile()
+
     def run() -> None:
         assert not cf.timer_usable()
-        try:
-            with install():
-                seen["hooked"] = sys.getprofile() is not None
-                while True:
-                    len(())
-        except cf._Deadline:
-            seen["stopped"] = True
-        seen["hook after"] = sys.getprofile()
-        try:
-            with cf._time_limit(0.05):
-                seen["hooked for a decision"] = sys.getprofile() is not None
-                while True:
-                    len(())
-        except cf._Deadline:
-            seen["decision stopped"] = True
-        seen["hook at the end"] = sys.getprofile()
+        forever_under(install(), "code change")
+        forever_under(cf._time_limit(0.05), "decision")
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     thread.join(20)
-    assert seen == {"hooked": True, "stopped": True, "hook after": None, "hooked for a decision": True,
-                    "decision stopped": True, "hook at the end": None}
+    assert seen == {"code change hooked": True, "code change stopped": True, "hook after the code change": None,
+                    "decision hooked": True, "decision stopped": True, "hook after the decision": None}
 
 
 def test_the_generated_mutants_of_what_earlier_steps_ran_are_altered_from_the_setup_latest_first():

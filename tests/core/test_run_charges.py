@@ -104,3 +104,23 @@ def test_an_expected_failure_pins_what_the_step_named():
     entries = ExpectedFailures([Entry("B misread", clause="B"), Entry("pinned", id="c1", clauses=("A", "B"))])
     entries.apply(result)
     assert result.status == "xfailed"
+
+
+def test_the_mismatch_keeps_what_the_step_named_when_the_run_chose():
+    """A failure of win-at-seven (crd-probe1-crd-faq-1-001) whose step names CRD-FAQ-1 and
+    CRD-RACE-5 together (a fresh run: nothing charged before it): after two failures charged
+    CRD-FAQ-1 alone, it is charged CRD-FAQ-1, and the mismatch keeps the step's own pair as
+    `tied` (what reports, expected failures and fuzz diagnoses read)."""
+    from reference.core.adapter import replay_case
+    from reference.core.results import first_mismatch
+    mutant = next(m for m in get_game("cards").mutants() if m.name == "win-at-seven")
+    (case,) = load_cases(["cards"], wanted=lambda id_: id_ == "crd-probe1-crd-faq-1-001")
+    with mutant.patch():
+        steps = replay_case(case)
+    cf.forget_explanations()
+    alone = first_mismatch(case, steps)
+    assert alone["clauses"] == ["CRD-FAQ-1", "CRD-RACE-5"] and "tied" not in alone
+    cf.forget_explanations()
+    charged("cards", "CRD-FAQ-1", "CRD-FAQ-1")
+    chosen = first_mismatch(case, steps)
+    assert chosen["clauses"] == ["CRD-FAQ-1"] and chosen["tied"] == ["CRD-FAQ-1", "CRD-RACE-5"]

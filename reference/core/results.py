@@ -260,13 +260,13 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     else:
         clauses, basis = attribute(this_step, case.get("clauses", ()), paths, keys)
         basis = FOOTPRINT if basis == "paths" else basis
-    tied = chosen_by_the_run(case["game"], clauses, basis) if counterfactual else clauses
+    charged = chosen_by_the_run(case["game"], clauses, basis) if counterfactual else clauses
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
-           "clauses": tied, "attributed_by": basis, "paths": paths, **found}
-    if tied != clauses:
-        out["tied"] = clauses
+           "clauses": charged, "attributed_by": basis, "paths": paths, **found}
+    if charged != clauses:
+        out["tied"] = clauses           # what the step named, before the run chose among them
     if refusal is not None:
         out["refused_step"] = refusal
         out["refused_under"] = list(step_clauses[refusal])

@@ -91,14 +91,17 @@ def verdict(case: dict[str, Any], timeout: float | None = None) -> str:
     if alarm:
         signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        reply = json.loads(json.dumps(answer_case(case_message(1, case))))
+        try:
+            reply = json.loads(json.dumps(answer_case(case_message(1, case))))
+        finally:
+            # an alarm due just as the answer came raises here, before the disarm: the outer
+            # handler still takes it (the timer fires once, so nothing is left armed)
+            if alarm:
+                signal.setitimer(signal.ITIMER_REAL, 0)
     except CaseTimeout:
         return "errored"
     except Exception:              # the adapter process would have crashed: errored, not killed
         return "errored"
-    finally:
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
     if reply["type"] != "result":
         return "errored"
     # only the verdict counts, and the engine here may be a mutant: no counterfactual attribution

@@ -83,3 +83,28 @@ def test_a_patch_also_reaches_the_games_package_when_it_holds_the_function(monke
         monkeypatch.setitem(sys.modules, name, module)
     found = importers_by_name(modules["reference.fakegame.rules"], "rule", rule, replacement)
     assert sorted(m.__name__ for m in found) == ["reference.fakegame", "reference.fakegame.replay"]
+
+
+def test_an_alarm_due_just_as_the_answer_comes_is_an_errored_case_not_an_escaping_timeout(monkeypatch):
+    """The case-time alarm may be delivered in the instant between the answer and the disarm.
+    That is a timed-out case ("errored"): the CaseTimeout must not escape `verdict` (in a forked
+    worker it would end the whole mutants run). Simulated by an alarm delivered by the disarm."""
+    from reference.core import mutation
+
+    real = signal.setitimer
+
+    def alarm_on_disarm(which, seconds, *rest):
+        if seconds == 0:
+            real(which, 0)
+            mutation._alarm(signal.SIGALRM, None)
+        return real(which, seconds, *rest)
+
+    case = load_cases(["cards"])[0]
+    previous = signal.signal(signal.SIGALRM, mutation._alarm)
+    try:
+        monkeypatch.setattr(mutation.signal, "setitimer", alarm_on_disarm)
+        assert mutation.verdict(case, timeout=30.0) == "errored"
+    finally:
+        monkeypatch.undo()
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -177,7 +177,8 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
       event produced it (those of the best alterations among them, if any);
     - footprint (or step, case): no alteration explains anything (or the reference cannot
       stand at that step): the footprint match of `attribute`.
-    Returns {'clauses', 'attributed_by'} and the counterfactual search's account."""
+    Returns {'clauses', 'attributed_by'} and the counterfactual search's account (and its
+    `contenders`, for the run's choice among tied clauses: run_charges)."""
     from . import counterfactual as cf
     refused = expected.get("error")
     if "error" in expected and "error" not in actual and isinstance(refused, str) and refused:
@@ -188,6 +189,17 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
     later = [{k: v for k, v in step.items() if keep is None or k in keep or k == "error"}
              for step in itertools.takewhile(lambda step: isinstance(step, dict), later)]
     found = cf.counterfactual(case, index, wanted, actual, budget, later=later)
+    out = _charged(case, index, wanted, actual, paths, clause_keys, this_step, found)
+    if found is not None and found.contenders:
+        out["contenders"] = found.contenders    # for the run's choice (results.divergence), not reported
+    return out
+
+
+def _charged(case: Mapping[str, Any], index: int, wanted: Mapping[str, Any], actual: Mapping[str, Any],
+             paths: Sequence[str], clause_keys: Mapping[str, Sequence[str]], this_step: Any,
+             found: Any) -> dict[str, Any]:
+    """charge's verdict on the search's finding (see charge)."""
+    from . import counterfactual as cf
     if found is not None and not found.exact and not cf.searching():
         carried = cf.carried_by_position(case, index, wanted, actual)
         if carried and not set(carried) & found.reproduced_keys:

@@ -143,6 +143,9 @@ class Finding:
     # best mutant), and their best reach
     clause_scores: dict[str, float] = field(default_factory=dict)
     clause_reach: dict[str, float] = field(default_factory=dict)
+    # the best alterations before the tie-breaks, (name, clauses): what the run weighs when its
+    # failures charge two clauses alike (run_charges)
+    contenders: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         out = {"reproduced": "exactly" if self.exact else "in part" if self.clauses else "not at all",
@@ -1301,6 +1304,7 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                 trial.alteration = answering_now(trial.alteration, calls)
         participating = {c for point in calls for c in point.clauses}
         best = best_trials(trials, refused_by_them)
+        contenders = list({t.alteration.name: (t.alteration.name, t.alteration.clauses) for t in best}.values())
         if best and not best[0].exact:
             best = near_best(trials, best)
         if best and index > 0:
@@ -1333,7 +1337,7 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                        reproduced, scores, reach)
     return Finding(list(dict.fromkeys(c for t in best for c in t.alteration.clauses)), best[0].exact,
                    best[0].score, [t.alteration.name for t in best], len(trials), len(plan), out_of_time,
-                   sorted(participating), producers, reproduced, scores, reach)
+                   sorted(participating), producers, reproduced, scores, reach, contenders)
 
 
 def _top_key(path: str) -> str:

@@ -14,6 +14,14 @@ RUN_MAJORITY times as many of the run's earlier failures (`choose_among_tied`). 
 run's failures charge alike stays a tie. Each failure adds the clauses its step named before
 this choice (`note_charged`), so the evidence never feeds on its own choices.
 
+Two clauses can be charged alike at every failure and still differ: one misreading is one
+changed decision, so the likelier clause is the one whose *same* alteration reproduced the
+earlier failures, not one that needed another alteration at each (a rounding rule reproduced
+by one changed comparison every time, beside a total shifted up at one failure and down at the
+next). So when the clause counts leave a tie, each tied clause is weighed by the earlier
+failures its best-reproducing alteration at this step also reproduced best (the step's
+`contenders`, the best alterations before the search's own tie-breaks), with the same ratio.
+
 Like passed_cases, this is kept apart from the counterfactual search and is forgotten at the
 start of every run (`forget`): a run's charges never depend on what ran before it. They do
 depend on the run's earlier failures: a failure's `tied` clauses (the report's and expected
@@ -28,27 +36,44 @@ from typing import Sequence
 RUN_MAJORITY = 1.5          # set a tied clause aside when another was charged this many times as often
 
 CHARGED: Counter[tuple[str, str]] = Counter()      # (game, clause) -> earlier failures whose step named it
+# (game, alteration name) -> earlier failures it reproduced as well as any other alteration did
+REPRODUCED: Counter[tuple[str, str]] = Counter()
 
 
-def choose_among_tied(game: str, clauses: Sequence[str]) -> list[str]:
+def choose_among_tied(game: str, clauses: Sequence[str],
+                      contenders: Sequence[tuple[str, Sequence[str]]] = ()) -> list[str]:
     """Of the clauses a step named together, those the run's earlier failures do not outweigh:
     a clause is set aside when the most charged of them was charged at least RUN_MAJORITY
-    times as often. All of them when fewer than two, or when the run charged none of them yet."""
+    times as often; of those left, by the same ratio, when the alterations of the step that
+    reproduce it (`contenders`: name, clauses) reproduced fewer earlier failures. All of them
+    when fewer than two, or when the run has no evidence on them yet."""
+    chosen = _outweighed(clauses, {clause: CHARGED[(game, clause)] for clause in clauses})
+    if len(chosen) > 1 and contenders:
+        chosen = _outweighed(chosen, {clause: max([REPRODUCED[(game, name)] for name, named in contenders
+                                                    if clause in named] or [0]) for clause in chosen})
+    return chosen
+
+
+def _outweighed(clauses: Sequence[str], evidence: dict[str, int]) -> list[str]:
+    """The clauses whose evidence the strongest does not reach RUN_MAJORITY times."""
     if len(clauses) < 2:
         return list(clauses)
-    charged = {clause: CHARGED[(game, clause)] for clause in clauses}
-    most = max(charged.values())
+    most = max(evidence.values())
     if most == 0:
         return list(clauses)
-    return [clause for clause in clauses if most < charged[clause] * RUN_MAJORITY]
+    return [clause for clause in clauses if most < evidence[clause] * RUN_MAJORITY]
 
 
-def note_charged(game: str, clauses: Sequence[str]) -> None:
-    """A failure of this run whose step named `clauses` (before `choose_among_tied`)."""
+def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[str, Sequence[str]]] = ()) -> None:
+    """A failure of this run whose step named `clauses` (before `choose_among_tied`), and
+    whose best alterations were `contenders`."""
     for clause in set(clauses):
         CHARGED[(game, clause)] += 1
+    for name in {name for name, _ in contenders}:
+        REPRODUCED[(game, name)] += 1
 
 
 def forget() -> None:
     """A new run: nothing charged yet."""
     CHARGED.clear()
+    REPRODUCED.clear()

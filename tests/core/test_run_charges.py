@@ -16,11 +16,12 @@ from reference.core.vectors import load_cases
 
 @pytest.fixture(autouse=True)
 def fresh_run():
-    saved = dict(run_charges.CHARGED)
+    saved, reproduced = dict(run_charges.CHARGED), dict(run_charges.REPRODUCED)
     run_charges.forget()
     yield
     run_charges.forget()
     run_charges.CHARGED.update(saved)
+    run_charges.REPRODUCED.update(reproduced)
 
 
 def charged(game, *clauses):
@@ -66,8 +67,9 @@ def test_a_run_and_a_measured_misreading_start_with_no_evidence():
     runner.run_started(None, "none", [], [], 1.0, None, None, 1)     # no cases: the run starts and ends
     assert not run_charges.CHARGED
     charged("dominoes", "A")
+    run_charges.note_charged("dominoes", ["A"], [("negate x", ("A",))])
     cf.forget_explanations()                                         # mutants --attribution, per misreading
-    assert not run_charges.CHARGED
+    assert not run_charges.CHARGED and not run_charges.REPRODUCED
 
 
 def test_a_run_against_win_at_seven_names_the_finish_rule_alone(monkeypatch):
@@ -82,7 +84,7 @@ def test_a_run_against_win_at_seven_names_the_finish_rule_alone(monkeypatch):
     cases = load_cases(["cards"])
     row = attribute_mutant(game, mutant, cases, per_mutant=8)
     assert len(row.charges) == 8 and all(c.clauses == ["CRD-FAQ-1"] for c in row.charges)
-    monkeypatch.setattr(results, "choose_among_tied", lambda game, clauses: list(clauses))
+    monkeypatch.setattr(results, "choose_among_tied", lambda game, clauses, contenders=(): list(clauses))
     unchosen = attribute_mutant(game, mutant, cases, per_mutant=8)
     assert any(c.clauses == ["CRD-FAQ-1", "CRD-RACE-6"] for c in unchosen.charges)
 
@@ -120,7 +122,85 @@ def test_the_mismatch_keeps_what_the_step_named_when_the_run_chose():
     cf.forget_explanations()
     alone = first_mismatch(case, steps)
     assert alone["clauses"] == ["CRD-FAQ-1", "CRD-RACE-5"] and "tied" not in alone
+    assert "contenders" not in alone        # the run's evidence, never part of the report
     cf.forget_explanations()
     charged("cards", "CRD-FAQ-1", "CRD-FAQ-1")
     chosen = first_mismatch(case, steps)
     assert chosen["clauses"] == ["CRD-FAQ-1"] and chosen["tied"] == ["CRD-FAQ-1", "CRD-RACE-5"]
+
+
+# -- one misreading is one alteration: the same alteration reproducing the earlier failures ----
+
+def reproduced(game, name, clauses, times):
+    for _ in range(times):
+        run_charges.note_charged(game, [], [(name, clauses)])
+
+
+@pytest.mark.parametrize("earlier, kept", [
+    ({}, ["A", "B"]),                                   # no alteration reproduced a failure yet
+    ({"cmp": 3, "one less": 1}, ["A"]),                 # 3 against 1
+    ({"cmp": 3, "one less": 2}, ["A"]),                 # 3 >= 1.5 x 2
+    ({"cmp": 2, "one less": 2}, ["A", "B"]),            # alike
+    ({"cmp": 4, "one less": 3}, ["A", "B"]),            # 4 < 4.5
+    ({"one less": 2, "one more": 2}, ["B"]),            # B's best is 2 (either of its own), A's 0
+])
+def test_of_clauses_charged_alike_the_one_whose_same_alteration_reproduced_more_failures_is_kept(earlier, kept):
+    """A and B were charged alike (twice each), so the clause counts leave the tie; the step's
+    contenders are A's `cmp` and B's `one less` and `one more`: a clause weighs the earlier
+    failures its most reproducing alteration reproduced."""
+    charged("dominoes", "A", "B", "A", "B")
+    for name, times in earlier.items():
+        reproduced("dominoes", name, ("A",) if name == "cmp" else ("B",), times)
+    contenders = [("cmp", ("A",)), ("one less", ("B",)), ("one more", ("B",))]
+    assert run_charges.choose_among_tied("dominoes", ["A", "B"], contenders) == kept
+
+
+def test_the_clause_counts_choose_first_and_the_alterations_only_among_what_they_leave():
+    charged("dominoes", "A", "A", "A", "B", "B", "B", "C")
+    reproduced("dominoes", "negate c", ("C",), 9)
+    contenders = [("negate a", ("A",)), ("negate c", ("C",))]
+    # by the clauses: A and B (3 each) set C (1) aside, whose alteration reproduced most; then
+    # A's alteration reproduced none earlier and B has none: the tie stands
+    assert run_charges.choose_among_tied("dominoes", ["A", "B", "C"], contenders) == ["A", "B"]
+
+
+def test_each_failure_counts_an_alteration_once_and_a_fallback_counts_none():
+    results.chosen_by_the_run("dominoes", ["A"], "counterfactual", [("cmp", ("A",)), ("cmp", ("A",))])
+    results.chosen_by_the_run("dominoes", ["A"], "step", [("cmp", ("A",))])
+    assert run_charges.REPRODUCED[("dominoes", "cmp")] == 1
+
+
+def test_the_steps_contenders_reach_the_runs_choice_and_stay_out_of_the_report(monkeypatch):
+    """divergence passes the search's contenders (attribution.charge) to the run's choice and
+    leaves them out of the mismatch."""
+    from reference.core.attribution import Difference
+    charged("dominoes", "DOM-SETTLE-2", "DOM-SETTLE-3")
+    reproduced("dominoes", "cmp in round_to_nearest_five", ("DOM-SETTLE-3",), 2)
+    found = {"clauses": ["DOM-SETTLE-2", "DOM-SETTLE-3"], "attributed_by": "counterfactual",
+             "contenders": [("one less from settlement_total", ("DOM-SETTLE-2",)),
+                            ("cmp in round_to_nearest_five", ("DOM-SETTLE-3",))],
+             "counterfactual": {"reproduced": "exactly"}}
+    monkeypatch.setattr(results, "charge", lambda *a, **k: dict(found))
+    case = {"game": "dominoes", "id": "x", "expected": [{"scores": [1]}], "clauses": []}
+    out = results.divergence(case, 0, "play", [Difference("scores", "scores", "scores", [1], [2])],
+                             {"scores": [1]}, {"scores": [2]})
+    assert out["clauses"] == ["DOM-SETTLE-3"] and out["tied"] == ["DOM-SETTLE-2", "DOM-SETTLE-3"]
+    assert "contenders" not in out
+    assert run_charges.REPRODUCED[("dominoes", "cmp in round_to_nearest_five")] == 3
+
+
+def test_the_search_gives_its_best_alterations_before_its_tie_breaks_as_contenders():
+    """win-at-seven at crd-probe1-crd-faq-1-001: the step names CRD-FAQ-1 and CRD-RACE-5
+    together; each has an alteration among the contenders."""
+    from reference.core.adapter import replay_case
+    mutant = next(m for m in get_game("cards").mutants() if m.name == "win-at-seven")
+    (case,) = load_cases(["cards"], wanted=lambda id_: id_ == "crd-probe1-crd-faq-1-001")
+    with mutant.patch():
+        steps = replay_case(case)
+    cf.forget_explanations()
+    index = next(i for i, (want, got) in enumerate(zip(case["expected"], steps))
+                 if results.step_differences("cards", want, got, None))
+    finding = cf.counterfactual(case, index, case["expected"][index], steps[index])
+    named = {clause for _, clauses in finding.contenders for clause in clauses}
+    assert {"CRD-FAQ-1", "CRD-RACE-5"} <= named
+    assert all(isinstance(name, str) and clauses for name, clauses in finding.contenders)

@@ -346,5 +346,164 @@ def heldout_batch2() -> list[Mutant]:
     ]
 
 
+# -- batch 3 --------------------------------------------------------------------------------------
+# Written blind, from the rule text, the clause catalog and the rules code alone, while others
+# were changing the rules to improve attribution: `horserace mutants --held-out 3` selects them.
+
+ORIGINAL_REFUSE_UNCOVERED_3 = betting.refuse_uncovered
+ORIGINAL_FINISH_RACE_3 = session.finish_race
+ORIGINAL_OVERLOADED_SUIT = track.overloaded_suit
+
+
+def kings_move_two(c):
+    """"Rey no corre más que dos" read as "a king runs no more than two": a king moves its ace two
+    positions, every other card one."""
+    return 2 if c.rank == 13 else race.STEP
+
+
+def track_laid_downwards(shuffled):
+    """"Expón 7 arriba" read as laying from the top mark down: the first card turned is position 7."""
+    return tuple(reversed(shuffled[:track.TRACK_LENGTH]))
+
+
+def relaid_at_exactly_five(counts):
+    """"Con 5 ... del mismo palo" read without its "o más": only exactly five of a suit is laid again."""
+    for suit in SUITS:
+        if counts[suit] == track.RELAY_AT:
+            return suit
+    return None
+
+
+def fair_odds(counts, table):
+    """"No probabilidades matemáticamente justas" read the other way: each horse is priced fairly, by
+    its share of the 41 race cards (net odds = the others' cards per own card, rounded)."""
+    available = track.race_cards_available(counts)
+    total = sum(available.values())
+    return {suit: (round((total - available[suit]) / available[suit])
+                   if counts[suit] < track.RELAY_AT else None) for suit in SUITS}
+
+
+def bettors_from_the_first_seat(banker, players):
+    """The bets go round the table from seat 0, the banker skipped, not from the banker's left."""
+    return [seat for seat in range(players) if seat != banker]
+
+
+def open_horses_to_the_broke_too(table):
+    """"Cada no banquero ... coloca 1 ficha" read as binding on everyone: a bettor without a chip
+    still bets (the bank's cover still checked)."""
+    seat = table.to_bet
+    if seat is None:
+        return []
+    race = table.race
+    if table.options.when_uncovered == "owe":
+        return list(SUITS)
+    bank = table.balances[race.banker]
+    return [suit for suit in SUITS
+            if betting.bank_covers(bank, betting.liability(race.bets + [Bet(seat, suit, betting.MAX_STAKE)], race.odds,
+                                                           table.options.bank_cover))]
+
+
+def open_horses_to_those_with_chips_to_spare(table):
+    """A bettor must hold more than the stake (a chip left after it) to bet."""
+    seat = table.to_bet
+    if seat is not None and table.options.when_uncovered == "refuse" and table.balances[seat] <= betting.MAX_STAKE:
+        return []
+    return ORIGINAL_OPEN_HORSES(table)
+
+
+def refuse_without_chips_to_spare(table, seat, horse, field):
+    if table.options.when_uncovered == "refuse" and table.balances[seat] <= betting.MAX_STAKE:
+        raise IllegalAction(field, f"seat {seat} holds {table.balances[seat]} chips, not more than the stake; "
+                            "it sits out this race", "CRD-BET-3")
+    ORIGINAL_REFUSE_UNCOVERED_3(table, seat, horse, field)
+
+
+def open_horses_each_bet_alone(table):
+    """The bank's cover is checked bet by bet: each bet's own payout against the bank, not the
+    payouts of every bet on the same suit together."""
+    seat = table.to_bet
+    if seat is None or table.options.when_uncovered == "owe" or table.balances[seat] < betting.MAX_STAKE:
+        return ORIGINAL_OPEN_HORSES(table)
+    race = table.race
+    bank = table.balances[race.banker]
+    return [suit for suit in SUITS
+            if betting.bank_covers(bank, betting.liability([Bet(seat, suit, betting.MAX_STAKE)], race.odds,
+                                                           table.options.bank_cover))]
+
+
+def suggested_odds_always(counts, table):
+    """"Cuotas netas sugeridas" read as the fixed price list: the text's table is posted whatever
+    table the players agreed."""
+    return {suit: odds.odds_for_count(counts[suit], odds.SUGGESTED_ODDS) for suit in SUITS}
+
+
+def tie_wins_nobody(balances):
+    """"Empate compartido" read as a drawn session: a tie for the highest balance has no winner."""
+    best = max(balances)
+    top = [seat for seat, value in enumerate(balances) if value == best]
+    return top if len(top) == 1 else []
+
+
+def repoint_bank_passes(log, seat):
+    for event in log.events:
+        if event["type"] == "bank_passes":
+            event["to"] = seat
+
+
+def broke_seat_skipped_as_banker(table, log):
+    """The bank passes clockwise to the next seat that holds a chip: a broke seat is skipped."""
+    ORIGINAL_FINISH_RACE_3(table, log)
+    if table.next_banker is None or table.balances[table.next_banker] > 0:
+        return
+    seat = table.next_banker
+    for _ in range(table.players - 1):
+        seat = seating.next_clockwise(seat, table.players)
+        if table.balances[seat] > 0:
+            table.next_banker = seat
+            repoint_bank_passes(log, seat)
+            return
+
+
+def bank_kept_while_it_wins(table, log):
+    """The banker keeps the bank while the bank wins a race; it passes clockwise when it does not."""
+    banker = table.race.banker
+    before = table.balances[banker]
+    ORIGINAL_FINISH_RACE_3(table, log)
+    if table.next_banker is not None and table.balances[banker] > before:
+        table.next_banker = banker
+        repoint_bank_passes(log, banker)
+
+
+def heldout_batch3() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held3-kings-move-two", "A king moves its ace two positions.", ("CRD-RACE-3",),
+          (race, "steps_for", kings_move_two)),
+        M("held3-track-laid-downwards", "The first track card turned is position 7.", ("CRD-TRACK-2",),
+          (track, "track_of", track_laid_downwards)),
+        M("held3-relaid-at-exactly-five", "Only exactly five of a suit forces a re-lay.", ("CRD-TRACK-4",),
+          (track, "overloaded_suit", relaid_at_exactly_five)),
+        M("held3-fair-odds", "Each horse is priced fairly by its share of the race cards.", ("CRD-ODDS-2",),
+          (odds, "posted_odds", fair_odds)),
+        M("held3-bettors-from-the-first-seat", "The bets go from seat 0, the banker skipped.", ("CRD-INT-3",),
+          (seating, "bettors_in_order", bettors_from_the_first_seat)),
+        M("held3-broke-bettor-still-bets", "A bettor without a chip still bets.", ("CRD-BET-3",),
+          (betting, "open_horses", open_horses_to_the_broke_too)),
+        M("held3-bet-needs-a-chip-to-spare", "A bettor must hold more than the stake to bet.", ("CRD-BET-3",),
+          (betting, "open_horses", open_horses_to_those_with_chips_to_spare),
+          (betting, "refuse_uncovered", refuse_without_chips_to_spare)),
+        M("held3-cover-each-bet-alone", "The bank's cover is checked bet by bet.", ("CRD-BET-4",),
+          (betting, "open_horses", open_horses_each_bet_alone)),
+        M("held3-suggested-odds-always", "The suggested odds are posted whatever table was agreed.",
+          ("CRD-INT-7",), (odds, "posted_odds", suggested_odds_always)),
+        M("held3-tie-wins-nobody", "A tie for the highest balance has no winner.", ("CRD-SESSION-2",),
+          (session, "session_winners", tie_wins_nobody)),
+        M("held3-broke-seat-skipped-as-banker", "The bank skips a broke seat.", ("CRD-ROT-1",),
+          *everywhere(session, "finish_race", broke_seat_skipped_as_banker)),
+        M("held3-bank-kept-while-it-wins", "The banker keeps the bank while it wins.", ("CRD-ROT-1",),
+          *everywhere(session, "finish_race", bank_kept_while_it_wins)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
-BATCHES = {1: heldout, 2: heldout_batch2}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3}

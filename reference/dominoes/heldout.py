@@ -14,10 +14,10 @@ from dataclasses import replace
 
 from reference.core.errors import IllegalAction
 from reference.core.game import Mutant
-from reference.core.mutation import mutant
+from reference.core.mutation import mutant, patched
 
 from .rules import continuation, deal, drawing, layout, match, points, settlement, turns
-from .rules.layout import BRANCH_A, BRANCHES, LONG_SIDES, Contribution, has_legal_placement, placements
+from .rules.layout import BRANCH_A, BRANCHES, LINE_A, LINE_B, LONG_SIDES, Contribution, has_legal_placement, placements
 from .rules.seating import PARTNERSHIP, Seating
 from .rules.settlement import Settlement
 from .rules.state import PLACE_DRAWN, PLAY
@@ -342,5 +342,141 @@ def heldout_batch2() -> list[Mutant]:
     ]
 
 
+# -- batch 3 --------------------------------------------------------------------------------------
+# Written blind, from the es text, clauses.yaml and the rules code alone, while others were
+# reshaping the rules to improve attribution (their attribution code, maps, measurements and
+# explicit-decision tests were not read, and `mutants --attribution` was not run while writing
+# them): `horserace mutants --held-out 3` selects them. Each replaces whole functions of the
+# rules by name, as an implementer who misread one rule statement would write them.
+
+ORIGINAL_PLACE = turns.place
+ORIGINAL_PLACEMENT_POINTS = points.placement_points
+
+
+def one_draw_then_the_turn_ends(m, log, field):
+    """"Roba una ficha" read as drawing one tile: if it cannot be placed, the turn passes on."""
+    decision = ORIGINAL_DRAW(m, log, field)
+    if decision is None and m.phase == PLAY:
+        return EndTurn("drew_unplayable", "DOM-DRAW-2")
+    return decision
+
+
+def only_five_ten_fifteen_score(end_sum):
+    """"5 da 1 punto, 10 da 2 y 15 da 3" read as the whole scale: a larger sum scores nothing."""
+    if end_sum > 15:
+        return points.PlacementPoints(raw=0, displayed=0)
+    return ORIGINAL_PLACEMENT_POINTS(end_sum)
+
+
+def opening_double_lies_in_line(self, placed):
+    """"Incluido el de apertura" overlooked: the opening double only continues its line; the doubles
+    played later branch."""
+    if is_double(placed.tile) and placed.parent is None:
+        return [side for side in LONG_SIDES if not placed.occupied(side)]
+    return ORIGINAL_FREE_SIDES(self, placed)
+
+
+def match_won_when_the_turn_ends(m, action, log, field):
+    """"Termina la partida inmediatamente, antes de otra colocación" read as "at the end of the
+    turn": a player who reaches 61 with a tile that continues the turn places on, and the target
+    is looked at when the turn ends."""
+    seat = m.round.to_play
+    with patched((match, "end_match_by_placement", lambda m_, seat_, log_: False)):
+        decision = ORIGINAL_PLACE(m, action, log, field)
+    if decision is not None and m.phase == PLAY and match.end_match_by_placement(m, seat, log):
+        return None
+    return decision
+
+
+def target_hit_exactly(score):
+    """"No es necesario alcanzar exactamente 61" read without its "no": only exactly 61 wins."""
+    return score == points.TARGET
+
+
+def first_seat_opens_the_match(m, hands, draw_pile, opener, log, field="deal"):
+    """"El orden de tomarlas no dan prioridad" read the other way: the first seat to take its tiles
+    (seat 0) opens the first round, whatever the draw."""
+    if m.next_opener is None and m.round_number == 0:
+        opener = 0
+    ORIGINAL_DEAL_ROUND(m, hands, draw_pile, opener, log, field)
+
+
+def double_counts_until_a_side_is_taken(placed):
+    """"Mientras quede libre al menos un lado largo" read as "while both long sides are free": a
+    double counts both halves only until a tile joins it."""
+    if placed.occupied(LINE_A) or placed.occupied(LINE_B):
+        return None
+    return Contribution(placed.tile, None, 2 * placed.tile[0])
+
+
+def every_attachment_point_summed(layout_):
+    """"No todos los puntos de conexión disponibles" overlooked: the sum is over every point a tile
+    may join."""
+    return sum(point.value for point in layout_.attachment_points())
+
+
+def blocked_opener_opens_again(m, hands, draw_pile, opener, log, field="deal"):
+    """After a blocked round the same seat opens again (no new draw)."""
+    if m.next_opener is None and m.round_number > 0 and m.round is not None:
+        opener = m.round.opener
+    ORIGINAL_DEAL_ROUND(m, hands, draw_pile, opener, log, field)
+
+
+def remainder_three_rounds_down(pips):
+    """The rounding's threshold one off: remainders of 1, 2 or 3 go down, only 4 goes up."""
+    remainder = pips % 5
+    return pips - remainder if remainder <= 3 else pips + (5 - remainder)
+
+
+def continue_again_only_on_scoring_doubles(m, tile, raw_points, opening, log):
+    """"Mientras se cumpla alguna de las dos condiciones" read as both: a player already continuing
+    goes on only after a double that also scores."""
+    if m.round.continuing and not (is_double(tile) and raw_points):
+        return EndTurn("non_scoring_tile", "DOM-CONT-4")
+    return ORIGINAL_AFTER_TILE(m, tile, raw_points, opening, log)
+
+
+def round_ends_with_the_turn(m, action, log, field):
+    """The round is looked at when the turn ends: a last tile that continues the turn does not end
+    it (the player, with no tile, goes on as one unable to place)."""
+    seat = m.round.to_play
+    with patched((match, "played_last_tile", lambda hand: False)):
+        decision = ORIGINAL_PLACE(m, action, log, field)
+    if decision is not None and m.phase == PLAY and not m.round.hands[seat]:
+        match.end_round_by_domino(m, seat, log)
+        return None
+    return decision
+
+
+def heldout_batch3() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held3-one-draw-then-the-turn-ends", "An unplayable drawn tile ends the turn.", ("DOM-DRAW-2",),
+          (drawing, "draw", one_draw_then_the_turn_ends)),
+        M("held3-only-five-ten-fifteen-score", "End sums above 15 score nothing.", ("DOM-PTS-2",),
+          (points, "placement_points", only_five_ten_fifteen_score)),
+        M("held3-opening-double-lies-in-line", "The opening double does not branch.", ("DOM-DBL-1",),
+          (layout.Layout, "free_sides", opening_double_lies_in_line)),
+        M("held3-match-won-when-the-turn-ends", "Reaching 61 ends the match when the turn ends.",
+          ("DOM-MATCH-2",), (turns, "place", match_won_when_the_turn_ends)),
+        M("held3-target-hit-exactly", "Only exactly 61 wins.", ("DOM-MATCH-3",),
+          (match, "reaches_target", target_hit_exactly)),
+        M("held3-first-seat-opens-the-match", "Seat 0 opens the first round.", ("DOM-OPEN-2",),
+          (deal, "deal_round", first_seat_opens_the_match)),
+        M("held3-double-counts-until-a-side-is-taken", "A double counts only while no tile joins it.",
+          ("DOM-COUNT-1",), (layout, "double_contribution", double_counts_until_a_side_is_taken)),
+        M("held3-every-attachment-point-summed", "The end sum is over every attachment point.", ("DOM-PTS-1",),
+          (layout, "end_sum", every_attachment_point_summed)),
+        M("held3-blocked-opener-opens-again", "After a blocked round the same seat opens again.", ("DOM-OPEN-6",),
+          (deal, "deal_round", blocked_opener_opens_again)),
+        M("held3-remainder-three-rounds-down", "A remainder of 3 rounds down.", ("DOM-SETTLE-3",),
+          (settlement, "round_to_nearest_five", remainder_three_rounds_down)),
+        M("held3-continue-again-only-on-scoring-doubles", "A continuing player goes on only after a scoring "
+          "double.", ("DOM-CONT-3",), (continuation, "after_tile_from_hand", continue_again_only_on_scoring_doubles)),
+        M("held3-round-ends-with-the-turn", "The round ends when the turn ends.", ("DOM-CONT-5",),
+          (turns, "place", round_ends_with_the_turn)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
-BATCHES = {1: heldout, 2: heldout_batch2}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3}

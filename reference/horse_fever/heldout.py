@@ -7,11 +7,11 @@ from reference.core.errors import IllegalAction
 from reference.core.game import Mutant
 from reference.core.mutation import mutant, patched
 
-from .rules import (betting, game_end, movement, new_odds, payouts, phases, race, ranking, reveal, rigging, seating,
-                    setup, sprint)
+from .rules import (betting, end_of_round, game_end, movement, new_odds, payouts, phases, race, ranking, reveal,
+                    rigging, seating, setup, sprint)
 from .rules.actions import Pass, PlaceBet
-from .rules.components import BEST_ODDS, WORST_ODDS, action_cards, characters
-from .rules.state import FIRST_BETS
+from .rules.components import BEST_ODDS, COLOURS, WIN, WORST_ODDS, action_cards, characters
+from .rules.state import FIRST_BETS, Race
 
 ORIGINAL_CARD_SPACES = movement.card_spaces
 ORIGINAL_START_SPACES = movement.start_spaces
@@ -326,5 +326,155 @@ def heldout_batch2() -> list[Mutant]:
     ]
 
 
+# -- batch 3 --------------------------------------------------------------------------------------
+# Written blind, from the es text, the components sheet, clauses.yaml and the rules code alone,
+# while others were reshaping the rules to improve attribution (what reference/dominoes/heldout.py
+# says of its batch 3): `horserace mutants --held-out 3` selects them.
+
+ORIGINAL_PENALISE_SHORT_PLAYER = betting.penalise_short_player
+ORIGINAL_CHECK_STAKE = betting.check_stake
+ORIGINAL_CHECK_HORSE = rigging.check_horse
+
+
+def short_player_pays_what_they_have(state, seat, log):
+    """"Si no tiene esos dos VP, pierde el juego" read as paying what is left: a player with 1 VP
+    loses it and stays in the game; only a player with no VP at all is out."""
+    player = state.players[seat]
+    if player.vp >= betting.VP_PENALTY or player.vp == 0:
+        return ORIGINAL_PENALISE_SHORT_PLAYER(state, seat, log)
+    shortfall = {"minimum": betting.minimum_bet(player.vp), "danari": player.danari}
+    lost, player.vp = player.vp, 0
+    state.ledger.vp_taken += lost
+    log.event("penalty", "HF-MIN-2", player=seat, vp_lost=lost, vp=player.vp, **shortfall)
+    return True
+
+
+def first_bet_at_the_minimum(state, seat, amount, field):
+    """"Respetando el valor de la apuesta mínima" read as "at the value of the minimum": a first bet
+    is exactly the minimum bet."""
+    ORIGINAL_CHECK_STAKE(state, seat, amount, field)
+    least = betting.lowest_stake(state.players[seat].vp, state.options)
+    if state.phase == FIRST_BETS and amount != least:
+        raise IllegalAction(f"{field}.amount", f"a first bet is the minimum bet, {least} D", "HF-BET-1")
+
+
+def one_card_per_horse(r, horse, field):
+    """"No hay límite para el número de cartas ... en el mismo Caballo" read the other way: a horse
+    takes one action card."""
+    ORIGINAL_CHECK_HORSE(r, horse, field)
+    if r.cards[horse]:
+        raise IllegalAction(f"{field}.horse", f"{horse} already carries an action card", "HF-RIG-4")
+
+
+def magna_adds_four(spaces, effects):
+    """Magna Velocitas's "moves 4 instead of the card's value" read as 4 more at the Start."""
+    if "start_moves_4" in effects:
+        spaces += movement.MAGNA_SPACES
+    if "start_moves_0" in effects:
+        spaces = 0
+    if "start_plus_1" in effects:
+        spaces += 1
+    if "start_minus_1" in effects:
+        spaces = max(0, spaces - 1)
+    return spaces
+
+
+def herba_adds_two(effects):
+    """Herba Magica's "2 instead of 1" read as 2 more: a sprint of 3."""
+    if "never_sprints" in effects:
+        return 0
+    spaces = sprint.SPRINT_SPACES
+    if "sprint_moves_2" in effects:
+        spaces += 2
+    if "sprint_minus_1" in effects:
+        spaces = max(0, spaces - 1)
+    if "sprint_plus_1" in effects:
+        spaces += 1
+    return spaces
+
+
+def last_alone(r, horse, among):
+    """Vigor Ferreum's "last (ties included)" read without the ties: only a horse behind every other."""
+    others = [r.positions[h] for h in movement.compared_horses(r, among) if h != horse]
+    return not others or r.positions[horse] < min(others)
+
+
+def level_horses_in_board_order(r, positions, horses):
+    """The first player's choice forgotten: horses level at the same odds keep the board's order,
+    and nobody is asked."""
+    return []
+
+
+def ranked_horses_keep_moving(r, card, dice, options):
+    """"Solo los caballos que todavía están en la pista continúan moviéndose" overlooked: a ranked
+    horse keeps its place in the ranking but goes on moving with the cards."""
+    with patched((Race, "running", lambda self: list(COLOURS))):
+        positions, events, finished = ORIGINAL_RESOLVE_ROUND(r, card, dice, options)
+    return positions, events, [h for h in finished if h not in r.ranking]
+
+
+def odds_read_as_fractions(stake, odds, options):
+    """"1:N" read as fractional odds, one won for every N staked: the stake back plus stake / N."""
+    return stake + stake // odds
+
+
+def game_ends_a_round_early(state):
+    """The hourglass reaching the last space read as the end: the game ends a round early."""
+    return state.round >= state.rounds - 1
+
+
+def first_bets_settled_first(state, log):
+    """The bank settles the first bets of every player, clockwise from the first player, then the
+    second bets the same way (not each player's bets together)."""
+    for second in (False, True):
+        for seat in seating.clockwise_from(state.first_player, len(state.players)):
+            for bet in [b for b in state.bets if b.player == seat and b.second == second]:
+                payouts.settle_bet(state, bet, log)
+    log.rule("HF-PAY-1")
+
+
+def start_below_zero(spaces, effects):
+    """Aqua Putrida's "never below 0" forgotten: at the Start a horse on a 0 moves a space back."""
+    if "start_moves_4" in effects:
+        spaces = movement.MAGNA_SPACES
+    if "start_moves_0" in effects:
+        spaces = 0
+    if "start_plus_1" in effects:
+        spaces += 1
+    if "start_minus_1" in effects:
+        spaces -= 1
+    return spaces
+
+
+def heldout_batch3() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held3-short-player-pays-what-they-have", "A player with 1 VP pays it and stays in the game.",
+          ("HF-MIN-3",), (betting, "penalise_short_player", short_player_pays_what_they_have)),
+        M("held3-first-bet-at-the-minimum", "A first bet is exactly the minimum bet.", ("HF-BET-1",),
+          (betting, "check_stake", first_bet_at_the_minimum)),
+        M("held3-one-card-per-horse", "A horse takes one action card.", ("HF-RIG-4",),
+          (rigging, "check_horse", one_card_per_horse)),
+        M("held3-magna-adds-four", "Magna Velocitas adds 4 at the Start.", ("HF-ACT-1",),
+          (movement, "start_spaces", magna_adds_four)),
+        M("held3-herba-adds-two", "Herba Magica adds 2 to a sprint.", ("HF-ACT-4",),
+          (sprint, "sprint_spaces", herba_adds_two)),
+        M("held3-vigor-last-alone", "Vigor Ferreum moves only a horse alone in last place.", ("HF-ACT-7",),
+          (movement, "is_last", last_alone)),
+        M("held3-level-horses-in-board-order", "Horses level at the same odds keep the board's order.",
+          ("HF-PHOTO-2",), (ranking, "ties_for_the_first_player", level_horses_in_board_order)),
+        M("held3-ranked-horses-keep-moving", "A ranked horse goes on moving.", ("HF-RANK-5",),
+          (race, "resolve_round", ranked_horses_keep_moving)),
+        M("held3-odds-read-as-fractions", "Odds of 1:N pay one for every N staked.", ("HF-PAYF-1",),
+          (payouts, "win_return", odds_read_as_fractions)),
+        M("held3-game-ends-a-round-early", "The game ends a round early.", ("HF-END-3",),
+          (end_of_round, "is_last_round", game_ends_a_round_early)),
+        M("held3-first-bets-settled-first", "Every first bet is settled before the second bets.", ("HF-PAY-1",),
+          (payouts, "settle_bets", first_bets_settled_first)),
+        M("held3-start-below-zero", "Aqua Putrida can move a horse back at the Start.", ("HF-ACT-9",),
+          (movement, "start_spaces", start_below_zero)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
-BATCHES = {1: heldout, 2: heldout_batch2}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3}

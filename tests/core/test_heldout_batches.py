@@ -1,7 +1,11 @@
 """The held-out misreadings come in batches (reference/<game>/heldout.py, `BATCHES`): `horserace
 mutants --held-out` alone keeps batch 1, the set the published figures measured, and
-`--held-out 2` selects batch 2 alone (the held2- names). Every batch-2 misreading names clauses
-of its game's catalog and installs and uninstalls its patches cleanly."""
+`--held-out 2` selects batch 2 alone (the held2- names), `--held-out 3` batch 3 alone (the held3-
+names). Every batch-2 and batch-3 misreading names clauses of its game's catalog and installs and
+uninstalls its patches cleanly; every batch-3 misreading is killed by its game's vectors.
+
+Batch 3 is blind: the lead does not read it. So its checks below never print a misreading's
+name, description or clauses: a failure says the game and the misreading's index in the batch."""
 
 import argparse
 import importlib
@@ -13,7 +17,9 @@ import yaml
 
 from horserace_cli.commands import mutants as mutants_command
 from horserace_cli.main import main
+from reference.core.catalog import load_catalog
 from reference.core.game import all_games, get_game
+from reference.core.mutation import in_process_killers
 
 def heldout_module(game: str):
     return importlib.import_module(f"reference.{game}.heldout")
@@ -38,13 +44,14 @@ def test_held_out_alone_is_batch_one_and_a_number_picks_the_batch():
     assert parsed("--held-out").held_out == 1
     assert parsed("--held-out", "--game", "cards").held_out == 1
     assert parsed("--held-out", "2").held_out == 2
+    assert parsed("--held-out", "3").held_out == 3
     assert parsed().held_out is None                 # the curated mutants
 
 
 def test_an_unknown_batch_is_refused_by_the_parser(capsys):
     with pytest.raises(SystemExit):
-        parsed("--held-out", "3")
-    assert "invalid choice: 3" in capsys.readouterr().err
+        parsed("--held-out", "4")
+    assert "invalid choice: 4" in capsys.readouterr().err
 
 
 def test_three_games_have_a_second_batch():
@@ -128,3 +135,71 @@ def test_every_batch_two_misreading_installs_and_uninstalls_cleanly(game):
         with m.patch():
             assert changed(before, engine_bindings(game)), f"{m.name} patches nothing"
         assert not changed(before, engine_bindings(game)), f"{m.name} left patches behind"
+
+
+# -- batch 3 ---------------------------------------------------------------------------------------
+
+THIRD = games_with_batch(3)
+
+
+def batch_three(game: str) -> list:
+    return heldout_module(game).heldout_batch3()
+
+
+def test_three_games_have_a_third_batch_of_about_twelve_each():
+    assert len(THIRD) >= 3
+    for game in THIRD:
+        assert 10 <= len(batch_three(game)) <= 16, game
+
+
+# (Each check works its verdict out before asserting it, so a failure shows no name.)
+
+@pytest.mark.parametrize("game", THIRD)
+def test_batch_three_lists_only_its_own_names(game):
+    third = [m.name for m in mutants_command.held_out(get_game(game), 3)]
+    others = ({m.name for m in heldout_module(game).heldout()} | {m.name for m in batch_two(game)}
+              | {m.name for m in get_game(game).mutants()})
+    selected = third == [m.name for m in batch_three(game)]
+    prefixed = all(name.startswith("held3-") for name in third)
+    distinct = len(set(third)) == len(third) and not others & set(third)
+    assert selected, f"{game}: --held-out 3 does not select batch 3"
+    assert prefixed, f"{game}: a batch-3 name lacks the held3- prefix"
+    assert distinct, f"{game}: a batch-3 name repeats another misreading's"
+
+
+def test_the_command_lists_batch_three_alone(capsys):
+    assert main(["mutants", "--held-out", "3", "--list"]) == 0
+    names = [line.split()[1] for line in capsys.readouterr().out.splitlines()]
+    count_right = len(names) == sum(len(batch_three(g)) for g in THIRD)
+    prefixed = all(name.startswith("held3-") for name in names)
+    assert count_right and prefixed, "`mutants --held-out 3 --list` does not list batch 3 alone"
+
+
+@pytest.mark.parametrize("game", THIRD)
+def test_every_batch_three_misreading_names_clauses_of_its_catalog_or_register(game):
+    catalog = load_catalog(game)
+    known = set(catalog.clauses) | set(catalog.interpretations)
+    wrong = [index for index, m in enumerate(batch_three(game))
+             if not (1 <= len(m.clauses) <= 3 and set(m.clauses) <= known and m.description)]
+    assert not wrong, f"{game}: batch-3 misreadings at {wrong} name no known clause (or too many, or no description)"
+
+
+@pytest.mark.parametrize("game", THIRD)
+def test_every_batch_three_misreading_installs_and_uninstalls_cleanly(game):
+    heldout_module(game)
+    before = engine_bindings(game)
+    for index, m in enumerate(batch_three(game)):
+        with m.patch():
+            patches = bool(changed(before, engine_bindings(game)))
+        restored = not changed(before, engine_bindings(game))
+        assert patches, f"{game}: batch-3 misreading {index} patches nothing"
+        assert restored, f"{game}: batch-3 misreading {index} left patches behind"
+
+
+@pytest.mark.parametrize("game", THIRD)
+def test_every_batch_three_misreading_is_killed_by_the_vectors(game, fresh_cases):
+    """As `horserace mutants --held-out 3` judges them (in process, first killing case only): a
+    misreading no case kills would be left out of the figures, so a survivor fails here."""
+    cases = fresh_cases(game)
+    survivors = [index for index, m in enumerate(batch_three(game)) if not in_process_killers(m, cases)]
+    assert not survivors, f"{game}: batch-3 misreadings at {survivors} survive every case"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.cards.rules import betting, odds, race, seating
+from reference.cards.rules import betting, odds, race
 from reference.cards.rules.cards import SUITS, card
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
@@ -99,12 +99,12 @@ MISREADINGS = [
 ]
 
 
-@pytest.mark.parametrize("name, clause, patch, case_ids, strict", MISREADINGS, ids=[m[0] for m in MISREADINGS])
-def test_the_misreading_is_charged_to_its_own_clause(name, clause, patch, case_ids, strict):
+def assert_charged_to_its_clause(name, clause, patch, case_ids, strict, withheld=None):
+    """The misreading fails each case, and each failure is charged to `clause` by the search."""
     cases = load_cases(["cards"], wanted=lambda id_: id_ in case_ids)
     assert sorted(c["id"] for c in cases) == sorted(case_ids)
     mutant = Mutant(name, f"a misreading of {clause}", (clause,), patch)
-    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases))
+    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases), withheld=withheld)
     assert row.failures == len(case_ids), f"{name} fails only {row.failures} of {case_ids}"
     assert len(row.charges) == len(case_ids)
     for charge in row.charges:
@@ -113,6 +113,11 @@ def test_the_misreading_is_charged_to_its_own_clause(name, clause, patch, case_i
             assert charge.clauses == [clause], (name, charge)
         else:
             assert clause in charge.clauses and row.named(charge), (name, charge)
+
+
+@pytest.mark.parametrize("name, clause, patch, case_ids, strict", MISREADINGS, ids=[m[0] for m in MISREADINGS])
+def test_the_misreading_is_charged_to_its_own_clause(name, clause, patch, case_ids, strict):
+    assert_charged_to_its_clause(name, clause, patch, case_ids, strict)
 
 
 def test_the_explicit_decisions_answer_as_the_rules_say():
@@ -130,10 +135,6 @@ def test_the_explicit_decisions_answer_as_the_rules_say():
 #
 # Each misreading below was charged to a neighbour before (the measurement's misses, issue 24):
 #
-# - CRD-BET-3, the banker choosing too (last, after the others): charged to CRD-BET-5. The seats to
-#   choose were worked out once when the track was laid and popped off a queue in CRD-BET-5's
-#   block, so at the step the misreading shows (the last bettor's choice) only CRD-BET-5's code ran;
-#   now `betting.still_to_choose` asks `seating.bettors_in_order` after every choice;
 # - CRD-RACE-1, the second card of the race deck turned up: charged to CRD-RACE-3 or CRD-RACE-8
 #   (another card moves another horse); now the top is a named place (`race.TOP`);
 # - CRD-RACE-3, a card moving its ace by its rank: charged to CRD-FAQ-1 and CRD-RACE-6 where a high
@@ -145,12 +146,6 @@ def test_the_explicit_decisions_answer_as_the_rules_say():
 #
 # As the measurement does, the search is run without the misreading itself: neither this patch
 # nor the curated or generated mutant that is the same misreading (`withheld`).
-
-
-def banker_bets_last():
-    """CRD-BET-3 read as 'everyone at the table picks a horse': the banker chooses last."""
-    return patched((seating, "bettors_in_order",
-                    lambda banker, players: [(banker + k) % players for k in range(1, players + 1)]))
 
 
 def second_card_turned():
@@ -188,51 +183,32 @@ def prices_not_announced():
     return patched((betting, "post_prices", post_prices))
 
 
-# (name, clause, patch, failing cases, alterations that are the same misreading, strict)
+# (name, clause, patch, failing cases, alterations that are the same misreading): the clause alone is charged
 ROUND_2 = [
-    # the queue's end (CRD-BET-5's race start) stays tied at the last bettor's choice: its own among them
-    ("banker-bets-last", "CRD-BET-3", banker_bets_last,
-     ["crd-probe1-crd-bet-2-001", "crd-probe1-crd-bet-4-001"],
-     {"mutant banker-bets-too", "generated seating:bettors_in_order:const_dec:a7e1d456:0"}, False),
     ("second-card-turned", "CRD-RACE-1", second_card_turned,
      ["crd-probe1-crd-bet-3-001", "crd-probe1-crd-pay-2-009", "crd-probe1-crd-race-5-003"],
-     {"generated race:turn_up:const_inc:8ff89443:0"}, True),
+     {"generated race:turn_up:const_inc:8ff89443:0"}),
     ("moves-by-rank", "CRD-RACE-3", moves_by_rank,
-     ["crd-probe1-crd-bet-4-003", "crd-probe1-crd-bet-5-002"], {"mutant move-by-rank"}, True),
+     ["crd-probe1-crd-bet-4-003", "crd-probe1-crd-bet-5-002"], {"mutant move-by-rank"}),
     ("track-cards-move-the-aces", "CRD-TRACK-6", track_cards_move_the_aces,
-     ["crd-probe1-crd-bet-2-001", "crd-int-uncovered-owe"], {"mutant track-cards-move-horses"}, True),
+     ["crd-probe1-crd-bet-2-001", "crd-int-uncovered-owe"], {"mutant track-cards-move-horses"}),
     ("prices-not-announced", "CRD-BET-2", prices_not_announced,
-     ["crd-race-relay-in-sequence"], {"generated betting:post_prices:delete:4fbd7694:0"}, True),
+     ["crd-race-relay-in-sequence"], {"generated betting:post_prices:delete:4fbd7694:0"}),
 ]
 
 
-@pytest.mark.parametrize("name, clause, patch, case_ids, same, strict", ROUND_2, ids=[m[0] for m in ROUND_2])
-def test_a_misreading_shown_where_its_own_code_runs_is_charged_to_it(name, clause, patch, case_ids, same, strict):
-    cases = load_cases(["cards"], wanted=lambda id_: id_ in case_ids)
-    assert sorted(c["id"] for c in cases) == sorted(case_ids)
-    mutant = Mutant(name, f"a misreading of {clause}", (clause,), patch)
+@pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_2, ids=[m[0] for m in ROUND_2])
+def test_a_misreading_of_a_rule_made_explicit_is_charged_to_it_alone(name, clause, patch, case_ids, same):
     withheld = same | {f"mutant {name}"}
-    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases),
-                           withheld=lambda alteration: alteration.name in withheld)
-    assert row.failures == len(case_ids), f"{name} fails only {row.failures} of {case_ids}"
-    assert len(row.charges) == len(case_ids)
-    for charge in row.charges:
-        assert charge.basis == "counterfactual", (name, charge)
-        if strict:
-            assert charge.clauses == [clause], (name, charge)
-        else:
-            assert clause in charge.clauses and row.named(charge), (name, charge)
+    assert_charged_to_its_clause(name, clause, patch, case_ids, True,
+                                 withheld=lambda alteration: alteration.name in withheld)
 
 
 def test_the_round_2_decisions_answer_as_the_rules_say():
-    """The top card is turned, a rank never moves farther, track cards move nobody, and the seats
-    still to choose are the non-bankers clockwise from the banker's left, less those who chose."""
+    """The top card is turned, a rank never moves farther and track cards move nobody."""
     from reference.cards.rules import track
-    from reference.cards.rules.state import Bet, RaceState
     assert race.TOP == 0 and race.rank_moves_farther() is False
     assert race.steps_for(card(13, "S")) == race.steps_for(card(2, "S")) == 1
     assert track.TRACK_CARD_MOVES == 0
     laid = (card(2, "S"), card(3, "S"), card(4, "H"), card(5, "D"), card(6, "C"), card(7, "C"), card(8, "S"))
     assert track.starting_positions(laid) == {"S": 0, "H": 0, "D": 0, "C": 0}
-    r = RaceState(number=1, banker=2, bets=[Bet(3, "S")], sitting_out=[0])
-    assert betting.still_to_choose(r, 5) == [4, 1]

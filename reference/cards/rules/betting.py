@@ -18,9 +18,15 @@ def starting_balances(players: int, amount: int) -> list[int]:
     return [amount] * players
 
 
-# CRD-BET-2: the payouts and the maximum stake are posted before any race card is revealed
 def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log) -> None:
+    """The race's prices: each horse's odds by its suit's count on the track (CRD-ODDS-1), then
+    announced with the maximum stake (CRD-BET-2)."""
     race.odds = odds.posted_odds(counts, table_odds)
+    announce_prices(race, log)
+
+
+# CRD-BET-2: the payouts and the maximum stake are posted before any race card is revealed
+def announce_prices(race: RaceState, log: Log) -> None:
     log.event("odds_posted", "CRD-ODDS-1", odds=dict(race.odds), max_bet=MAX_STAKE)
     log.rule("CRD-BET-2", "CRD-ODDS-2")
 

@@ -22,9 +22,12 @@ FINISH = LAST_MARK + 1      # past the last mark: over the line
 STEP = 1
 
 
+TOP = 0     # where the next race card is taken: the top of the race deck (CRD-RACE-1)
+
+
 # CRD-RACE-1: the banker turns up the next race card, the top of the race deck
 def turn_up(race: RaceState) -> Card:
-    return race.deck.pop(0)
+    return race.deck.pop(TOP)
 
 
 def to_revealed_pile(race: RaceState, c: Card) -> None:
@@ -47,7 +50,14 @@ def horse_of(c: Card) -> str:
 
 # CRD-RACE-3: the rank does not matter: a king runs no farther than a two
 def steps_for(c: Card) -> int:
+    if rank_moves_farther():
+        return c.rank       # never: the misreading the rule rules out, kept as its own branch
     return STEP
+
+
+def rank_moves_farther() -> bool:
+    """«valor no importa»: a card's rank never says how far its ace runs (CRD-RACE-3, CRD-FAQ-2)."""
+    return False
 
 
 def forward(position: int, steps: int) -> int:

@@ -74,6 +74,10 @@ def overloaded_suit(counts: dict[str, int]) -> str | None:
     return None
 
 
+TRACK_CARD_MOVES = 0    # how far each track card of its suit moves an ace: no position (CRD-TRACK-6)
+
+
 # CRD-TRACK-6: track cards never move a horse: whatever the track shows, every ace starts at 0
 def starting_positions(track: Sequence[Card]) -> dict[str, int]:
-    return {suit: START for suit in SUITS}
+    counts = suit_counts(track)
+    return {suit: START + TRACK_CARD_MOVES * counts[suit] for suit in SUITS}

@@ -21,7 +21,7 @@ from reference.core.errors import IllegalAction
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import movement, race, ranking, rigging
+from reference.horse_fever.rules import betting, movement, race, ranking, rigging
 
 
 # -- the misreadings, as an implementation would write them ------------------------------------
@@ -76,6 +76,48 @@ def no_sprint_at_the_line():
     return mock.patch.object(race, "resolve_round", resolve_round)
 
 
+def round_without_the_card():
+    """HF-MOVE-3 read as if only the sprint moved the horses: the movement card is revealed, but
+    no horse moves by it."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, _ = original(race_, card, dice, options)
+        for type_, _, fields in events:
+            if type_ == "moved":
+                positions[fields["horse"]] -= fields["spaces"]
+        events = [event for event in events if event[0] != "moved"]
+        finished = [h for h in race_.running() if ranking.has_finished(positions[h])]
+        return positions, events, finished
+    return mock.patch.object(race, "resolve_round", resolve_round)
+
+
+def first_bets_counter_clockwise():
+    """HF-BET-1 read the other way round the table: the first bets go from the first player to
+    their right."""
+    original = betting.begin_first_bets
+
+    def begin_first_bets(state, log):
+        original(state, log)
+        players = len(state.players)
+        state.queue = [seat for seat in ((state.first_player - k) % players for k in range(players))
+                       if not state.players[seat].out]
+    return mock.patch.object(betting, "begin_first_bets", begin_first_bets)
+
+
+def second_bets_clockwise():
+    """HF-BET2-1 read clockwise: the second bets go from the first player's left, the first
+    player still last."""
+    original = betting.begin_second_bets
+
+    def begin_second_bets(state, log):
+        original(state, log)
+        players = len(state.players)
+        state.queue = [seat for seat in ((state.first_player + 1 + k) % players for k in range(players))
+                       if not state.players[seat].out]
+    return mock.patch.object(betting, "begin_second_bets", begin_second_bets)
+
+
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
 # "most" (most charges name it)
@@ -88,10 +130,16 @@ MISREADINGS = [
     # whole search; the sprint cards' code (HF-ACT-10/13) reproduces some of these steps as well
     ("no-sprint-at-the-line", "HF-SPRINT-1", no_sprint_at_the_line,
      ["hf-probe2-hf-act-11-008", "hf-probe2-hf-act-13-001", "hf-probe2-hf-act-10-002"], "most"),
+    ("round-without-the-card", "HF-MOVE-3", round_without_the_card,
+     ["hf-probe2-hf-act-11-004", "hf-int-card-odds-scope-board", "hf-probe2-hf-photo-1-008"], "tied"),
+    ("first-bets-counter-clockwise", "HF-BET-1", first_bets_counter_clockwise,
+     ["hf-first-bets-clockwise", "hf-probe2-hf-deal-1-001"], "tied"),
+    ("second-bets-clockwise", "HF-BET2-1", second_bets_clockwise,
+     ["hf-probe2-hf-bet2-1-002", "hf-rigging-and-second-bets"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds
-SEARCH_TRIALS = {"no-sprint-at-the-line": cf.MAX_TRIALS}
+SEARCH_TRIALS = {"no-sprint-at-the-line": cf.MAX_TRIALS, "first-bets-counter-clockwise": cf.MAX_TRIALS}
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from reference.core.errors import IllegalAction
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import betting, movement, race, ranking, rigging
+from reference.horse_fever.rules import betting, movement, payouts, race, ranking, rigging
 
 
 # -- the misreadings, as an implementation would write them ------------------------------------
@@ -135,6 +135,22 @@ def flagellum_two_extra():
     return mock.patch.object(race, "resolve_round", resolve_round)
 
 
+def losing_bets_refunded():
+    """HF-PAY-1 read without «toma cualquier Danari de las apuestas que se han perdido»: a lost
+    bet's stake goes back to its player."""
+    original = payouts.pay_out
+
+    def pay_out(state, log):
+        def won(bet):
+            place = state.race.ranking.index(bet.horse) + 1
+            return payouts.win_bet_won(place) if bet.side == "win" else payouts.show_bet_won(place)
+        lost = [bet for bet in state.bets if not won(bet)]
+        original(state, log)
+        for bet in lost:
+            state.players[bet.player].danari += bet.amount
+    return mock.patch.object(payouts, "pay_out", pay_out)
+
+
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
 # "most" (most charges name it)
@@ -151,6 +167,8 @@ MISREADINGS = [
      ["hf-probe2-hf-act-11-004", "hf-int-card-odds-scope-board", "hf-probe2-hf-photo-1-008"], "tied"),
     ("flagellum-two-extra", "HF-ACT-3", flagellum_two_extra,
      ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-3-003"], "alone"),
+    ("losing-bets-refunded", "HF-PAY-1", losing_bets_refunded, ["hf-probe2-hf-pay-1-001", "hf-probe2-hf-show-1-002"],
+     "alone"),
     ("first-bets-counter-clockwise", "HF-BET-1", first_bets_counter_clockwise,
      ["hf-first-bets-clockwise", "hf-probe2-hf-deal-1-001"], "tied"),
     ("second-bets-clockwise", "HF-BET2-1", second_bets_clockwise,
@@ -160,7 +178,7 @@ MISREADINGS = [
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
 # or a constant is tried after the decisions of the step: the whole search
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "first-bets-counter-clockwise",
-                                                  "flagellum-two-extra")}
+                                                  "flagellum-two-extra", "losing-bets-refunded")}
 
 
 @pytest.fixture(scope="module")

@@ -13,17 +13,15 @@ def clockwise_from(first: int, players: int) -> list[int]:
 
 
 def counter_clockwise_from(first: int, players: int) -> list[int]:
-    """The seats from `first` round the table to its right (the way HF-BET-1 does not go:
-    first_bet_order's other branch)."""
+    """The seats from `first` round the table to its right: the way the first bets do not go
+    (first_bet_order's other branch, never taken: HF-BET-1 says clockwise)."""
     return [(first - k) % players for k in range(players)]
 
 
-# HF-BET2-1: second bets go counter-clockwise («en sentido antihorario») from the player to the
-# first player's right; the first player chooses last
+# HF-BET2-1: second bets go counter-clockwise from the player to the first player's right;
+# the first player chooses last
 def second_bet_order(first: int, players: int) -> list[int]:
-    counter_clockwise = True
-    step = -1 if counter_clockwise else 1
-    return [(first + step * k) % players for k in range(1, players + 1)]
+    return [(first - 1 - k) % players for k in range(players)]
 
 
 def next_clockwise(seat: int, players: int, skip: set[int] = frozenset()) -> int:

@@ -108,6 +108,39 @@ def first_bets_counter_clockwise():
     return mock.patch.object(betting, "begin_first_bets", begin_first_bets)
 
 
+def flagellum_two_extra():
+    """HF-ACT-3 read as two extra spaces: a horse with Flagellum Fulguris sprints 3."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, _ = original(race_, card, dice, options)
+        for fields in (fields for type_, _, fields in events if type_ == "sprint"):
+            effects = race_.effects(fields["horse"])
+            one_space = fields["double"] and options.double_sprint == "one_space"
+            if "sprint_plus_1" in effects and "never_sprints" not in effects and not one_space:
+                positions[fields["horse"]] += 1
+                fields["spaces"] += 1
+        finished = [h for h in race_.running() if ranking.has_finished(positions[h])]
+        return positions, events, finished
+    return mock.patch.object(race, "resolve_round", resolve_round)
+
+
+def losing_bets_refunded():
+    """HF-PAY-1 read without «toma cualquier Danari de las apuestas que se han perdido»: a lost
+    bet's stake goes back to its player."""
+    original = payouts.pay_out
+
+    def pay_out(state, log):
+        def won(bet):
+            place = state.race.ranking.index(bet.horse) + 1
+            return payouts.win_bet_won(place) if bet.side == "win" else payouts.show_bet_won(place)
+        lost = [bet for bet in state.bets if not won(bet)]
+        original(state, log)
+        for bet in lost:
+            state.players[bet.player].danari += bet.amount
+    return mock.patch.object(payouts, "pay_out", pay_out)
+
+
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
 # "most" (most charges name it)

@@ -4,7 +4,10 @@ Each misreading below is written as an implementation would make it (a patch of 
 behaviour, never of the decision the rules now make explicit, which would be the very
 alteration the search tries). The counterfactual search must charge its failures to the
 misread clause. On the rules as they were, these rules were the absence of a branch ("not at
-the Start", "incluso si", "any number of cards"), no
+the Start", "incluso si", "any number of cards"), a direction or an amount written in code
+that served another rule too (the first bets' clockwise, HF-PLAY-1's; Flagellum Fulguris's extra
+space, a literal of sprint_spaces; the bank taking a lost stake, a ledger line), or work done
+in another clause's block (the card's move of every horse, in HF-RACE-2's resolve_round); no
 alteration of their own code reproduced the misreading, and another clause was charged.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
@@ -21,7 +24,7 @@ from reference.core.errors import IllegalAction
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import movement, race, ranking, rigging
+from reference.horse_fever.rules import betting, movement, payouts, race, ranking, rigging
 
 
 # -- the misreadings, as an implementation would write them ------------------------------------
@@ -76,6 +79,68 @@ def no_sprint_at_the_line():
     return mock.patch.object(race, "resolve_round", resolve_round)
 
 
+def round_without_the_card():
+    """HF-MOVE-3 read as if only the sprint moved the horses: the movement card is revealed, but
+    no horse moves by it."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, _ = original(race_, card, dice, options)
+        for type_, _, fields in events:
+            if type_ == "moved":
+                positions[fields["horse"]] -= fields["spaces"]
+        events = [event for event in events if event[0] != "moved"]
+        finished = [h for h in race_.running() if ranking.has_finished(positions[h])]
+        return positions, events, finished
+    return mock.patch.object(race, "resolve_round", resolve_round)
+
+
+def first_bets_counter_clockwise():
+    """HF-BET-1 read the other way round the table: the first bets go from the first player to
+    their right."""
+    original = betting.begin_first_bets
+
+    def begin_first_bets(state, log):
+        original(state, log)
+        players = len(state.players)
+        state.queue = [seat for seat in ((state.first_player - k) % players for k in range(players))
+                       if not state.players[seat].out]
+    return mock.patch.object(betting, "begin_first_bets", begin_first_bets)
+
+
+def flagellum_two_extra():
+    """HF-ACT-3 read as two extra spaces: a horse with Flagellum Fulguris sprints 3."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, _ = original(race_, card, dice, options)
+        for fields in (fields for type_, _, fields in events if type_ == "sprint"):
+            effects = race_.effects(fields["horse"])
+            one_space = fields["double"] and options.double_sprint == "one_space"
+            if "sprint_plus_1" in effects and "never_sprints" not in effects and not one_space:
+                positions[fields["horse"]] += 1
+                fields["spaces"] += 1
+        finished = [h for h in race_.running() if ranking.has_finished(positions[h])]
+        return positions, events, finished
+    return mock.patch.object(race, "resolve_round", resolve_round)
+
+
+def losing_bets_refunded():
+    """HF-PAY-1 read without «toma cualquier Danari de las apuestas que se han perdido»: a lost
+    bet's stake goes back to its player."""
+    original = payouts.pay_out
+
+    def pay_out(state, log):
+        def won(bet):
+            place = state.race.ranking.index(bet.horse) + 1
+            return payouts.win_bet_won(place) if bet.side == "win" else payouts.show_bet_won(place)
+        lost = [bet for bet in state.bets if not won(bet)]
+        original(state, log)
+        for bet in lost:
+            state.players[bet.player].danari += bet.amount
+    return mock.patch.object(payouts, "pay_out", pay_out)
+
+
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
 # "most" (most charges name it)
@@ -88,10 +153,20 @@ MISREADINGS = [
     # whole search; the sprint cards' code (HF-ACT-10/13) reproduces some of these steps as well
     ("no-sprint-at-the-line", "HF-SPRINT-1", no_sprint_at_the_line,
      ["hf-probe2-hf-act-11-008", "hf-probe2-hf-act-13-001", "hf-probe2-hf-act-10-002"], "most"),
+    ("round-without-the-card", "HF-MOVE-3", round_without_the_card,
+     ["hf-probe2-hf-act-11-004", "hf-int-card-odds-scope-board", "hf-probe2-hf-photo-1-008"], "tied"),
+    ("flagellum-two-extra", "HF-ACT-3", flagellum_two_extra,
+     ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-3-003"], "alone"),
+    ("losing-bets-refunded", "HF-PAY-1", losing_bets_refunded, ["hf-probe2-hf-pay-1-001", "hf-probe2-hf-show-1-002"],
+     "alone"),
+    ("first-bets-counter-clockwise", "HF-BET-1", first_bets_counter_clockwise,
+     ["hf-probe2-hf-deal-1-001"], "tied"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
-# counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds
-SEARCH_TRIALS = {"no-sprint-at-the-line": cf.MAX_TRIALS}
+# counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
+# or a constant is tried after the decisions of the step: the whole search
+SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "first-bets-counter-clockwise",
+                                                  "flagellum-two-extra", "losing-bets-refunded")}
 
 
 @pytest.fixture(scope="module")

@@ -90,9 +90,12 @@ def remove_player(state: GameState, seat: int, log: Log) -> None:
 
 # -- first bets ----------------------------------------------------------------------------
 
-# HF-BET-1: starting with the first player, clockwise, every player still in the game must bet
+# HF-BET-1: starting with the first player, clockwise («continuando en el sentido de las agujas del
+# reloj»), every player still in the game must bet
 def first_bet_order(state: GameState) -> list[int]:
-    return seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
+    clockwise = True
+    around = seating.clockwise_from if clockwise else seating.counter_clockwise_from
+    return seating.still_in_game(state, around(state.first_player, len(state.players)))
 
 
 def begin_first_bets(state: GameState, log: Log) -> None:

@@ -10,6 +10,8 @@ from .state import Race
 VIGOR_SPACES = 4                 # HF-ACT-7
 MAGNA_SPACES = 4                 # HF-ACT-1
 FUSTIS_SPACES = 2                # HF-ACT-6
+FORTUNA_EXTRA = 1                # HF-ACT-2, 1 more at the Start
+AQUA_PUTRIDA_LESS = 1            # HF-ACT-9, 1 less at the Start
 START_EFFECTS = {"start_moves_4", "start_moves_0", "start_plus_1", "start_minus_1"}
 
 
@@ -33,10 +35,10 @@ def start_spaces(spaces: int, effects: set[str]) -> int:
         spaces = 0
     # HF-ACT-2: Fortuna Benevola - at the Start the horse moves 1 more
     if "start_plus_1" in effects:
-        spaces += 1
+        spaces += FORTUNA_EXTRA
     # HF-ACT-9: Aqua Putrida - at the Start the horse moves 1 less, never below 0
     if "start_minus_1" in effects:
-        spaces = max(0, spaces - 1)
+        spaces = max(0, spaces - AQUA_PUTRIDA_LESS)
     return spaces
 
 

@@ -14,6 +14,7 @@ SHOW_VP = 1                      # HF-SHOW-1
 SHOW_PLACES = 3                  # HF-SHOW-1, 1st, 2nd or 3rd
 SHOW_MULTIPLE = 2                # HF-SHOW-1, "se duplicará"
 OWNER_VP = 1                     # HF-INT-2, only with stable_owner_vp: placed
+LOST_STAKE_TO_THE_BANK = 1       # HF-PAY-1, the share of a lost bet's stake the bank takes: all of it
 
 
 # HF-WIN-1: a win bet pays only if its horse finishes first
@@ -64,7 +65,10 @@ def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
         state.ledger.danari_paid += returned - bet.amount
         state.ledger.vp_given += vp
     else:
-        state.ledger.danari_received += bet.amount
+        # the bank «toma cualquier Danari de las apuestas que se han perdido (¡y los pone en el banco!)»
+        to_the_bank = bet.amount * LOST_STAKE_TO_THE_BANK
+        player.danari += bet.amount - to_the_bank
+        state.ledger.danari_received += to_the_bank
     log.event("bet_settled", "HF-WIN-1" if bet.side == WIN else "HF-SHOW-1", player=bet.player,
               horse=bet.horse, side=bet.side, amount=bet.amount, place=place, odds=odds, won=won,
               returned=returned if won else 0, vp=vp if won else 0)

@@ -61,19 +61,10 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
                   ) -> tuple[dict[str, int], list[tuple[str, str, dict]], list[str]]:
     """The positions after a race round, its events, and the horses that finished in it.
     Nothing in the race changes here."""
-    finish = ranking.finish_line()
     positions = dict(race.positions)
     events: list[tuple[str, str, dict]] = [("movement_card", "HF-MOVE-1",
                                             {"card": card.number, "start": movement.is_start(race)})]
-    # HF-MOVE-3: the moves are simultaneous - each is worked out from the positions when the card is revealed
-    moves = {h: movement.card_spaces(race, h, card, options.first_last_among) for h in race.running()}
-    for horse, (spaces, effect) in moves.items():
-        positions[horse], line = movement.move_with_line_cards(race.positions[horse], spaces, race.effects(horse),
-                                                               finish)
-        by = line or effect
-        events.append(("moved", MOVE_CLAUSES.get((by or "").split("+")[0], "HF-MOVE-2"),
-                       {"horse": horse, "spaces": positions[horse] - race.positions[horse],
-                        "card_value": card.spaces(race.odds[horse]), "by": by}))
+    move_by_card(race, card, options, positions, events)
     # HF-MOVE-4: after every horse has moved, both sprint dice are rolled and applied
     double = sprint.shows_one_colour(dice)
     at_the_line = [h for h in race.running() if ranking.has_finished(positions[h])]
@@ -91,6 +82,23 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
     # HF-RANK-1: at the end of the race round every horse on or past the line has finished
     finished = [h for h in race.running() if ranking.has_finished(positions[h])]
     return positions, events, finished
+
+
+# HF-MOVE-3: the moves are simultaneous - each is worked out from the positions when the card is
+# revealed, then every running horse moves its own
+def move_by_card(race: Race, card: MovementCard, options: Options, positions: dict[str, int],
+                 events: list[tuple[str, str, dict]]) -> None:
+    """The card's move of every running horse, into `positions` and `events` (the line cards
+    act on it, HF-ACT-6/13)."""
+    finish = ranking.finish_line()
+    moves = {h: movement.card_spaces(race, h, card, options.first_last_among) for h in race.running()}
+    for horse, (spaces, effect) in moves.items():
+        positions[horse], line = movement.move_with_line_cards(race.positions[horse], spaces, race.effects(horse),
+                                                               finish)
+        by = line or effect
+        events.append(("moved", MOVE_CLAUSES.get((by or "").split("+")[0], "HF-MOVE-2"),
+                       {"horse": horse, "spaces": positions[horse] - race.positions[horse],
+                        "card_value": card.spaces(race.odds[horse]), "by": by}))
 
 
 def photo_ties(race: Race, card_value: Any, dice_value: Any, options: Options) -> list[list[str]]:

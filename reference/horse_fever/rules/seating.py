@@ -12,6 +12,12 @@ def clockwise_from(first: int, players: int) -> list[int]:
     return [(first + k) % players for k in range(players)]
 
 
+def counter_clockwise_from(first: int, players: int) -> list[int]:
+    """The seats from `first` round the table to its right: the way the first bets do not go
+    (first_bet_order's other branch, never taken: HF-BET-1 says clockwise)."""
+    return [(first - k) % players for k in range(players)]
+
+
 # HF-BET2-1: second bets go counter-clockwise from the player to the first player's right;
 # the first player chooses last
 def second_bet_order(first: int, players: int) -> list[int]:

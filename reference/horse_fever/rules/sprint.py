@@ -8,6 +8,9 @@ from typing import Collection
 from .state import Race
 
 SPRINT_SPACES = 1                # HF-SPRINT-1
+HERBA_MAGICA_SPACES = 2          # HF-ACT-4, 2 instead of 1
+VENENUM_LESS = 1                 # HF-ACT-11, 1 less
+FLAGELLUM_EXTRA = 1              # HF-ACT-3, 1 extra space
 
 
 # HF-SPRINT-2: both dice the same colour - that horse moves one space only
@@ -45,11 +48,11 @@ def sprint_spaces(effects: set[str]) -> int:
     spaces = SPRINT_SPACES
     # HF-ACT-4: Herba Magica - when the horse sprints it moves 2 instead of 1
     if "sprint_moves_2" in effects:
-        spaces = 2
+        spaces = HERBA_MAGICA_SPACES
     # HF-ACT-11: Venenum Veneficum - when the horse sprints it moves 1 less
     if "sprint_minus_1" in effects:
-        spaces = max(0, spaces - 1)
+        spaces = max(0, spaces - VENENUM_LESS)
     # HF-ACT-3: Flagellum Fulguris - when the horse sprints it moves 1 extra space
     if "sprint_plus_1" in effects:
-        spaces += 1
+        spaces += FLAGELLUM_EXTRA
     return spaces

@@ -106,7 +106,8 @@ def deal_round(match: MatchState, hands: list[list[Tile]], draw_pile: list[Tile]
         # DOM-OPEN-1: a neutral draw picks the opener of the first round (the drawn seat is input).
         opener = drawn_opener(opener, "DOM-OPEN-1", field, log)
     else:
-        # DOM-OPEN-6: after a blocked round a new neutral draw picks the opener.
+        # After a blocked round a new neutral draw picks the opener (DOM-OPEN-6, decided by
+        # match.opener_redrawn_after_block: the blocked round fixed no seat).
         opener = drawn_opener(opener, "DOM-OPEN-6", field, log)
     if type(opener) is not int or not 0 <= opener < match.seating.players:
         raise InputError(f"{field}.opener", f"{_shown(opener)} is not a seat (0 to {match.seating.players - 1})")

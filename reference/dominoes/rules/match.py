@@ -66,10 +66,10 @@ def end_match_by_settlement(match: MatchState, log) -> bool:
 
 
 def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int | None, log) -> None:
-    """Add the round's bonuses, then see whether the match is won (DOM-MATCH-5)."""
-    # DOM-SETTLE-5: nobody's score is reduced and the losers receive nothing: only the
-    # winners' bonuses are added.
-    gains = {side: settlement.bonus[side] for side in settlement.winners}
+    """Add the round's bonuses (`settlement_gains`), then see whether the match is won
+    (DOM-MATCH-5, `end_match_by_settlement`); if not, the next round is to be dealt, opened by
+    `next_opener` (DOM-OPEN-5), or by a new draw when it is None (DOM-OPEN-6)."""
+    gains = settlement_gains(settlement)
     # DOM-MATCH-4: all end-of-round bonuses are applied together, before the target is checked.
     for side, gain in gains.items():
         match.scores[side] += gain
@@ -84,6 +84,12 @@ def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int
     match.phase = AWAITING_DEAL
     match.next_opener = next_opener
     log.event("next_opener", "DOM-OPEN-5" if next_opener is not None else "DOM-OPEN-6", seat=next_opener)
+
+
+def settlement_gains(settlement: Settlement) -> dict[int, int]:
+    # DOM-SETTLE-5: nobody's score is reduced and the losers receive nothing: only the
+    # winners' bonuses are added.
+    return {side: settlement.bonus[side] for side in settlement.winners}
 
 
 def opener_after_domino(seating: Seating, last_player: int) -> int:
@@ -105,6 +111,19 @@ def end_round_by_domino(match: MatchState, seat: int, log) -> None:
     apply_settlement(match, result, opener_after_domino(match.seating, seat), log)
 
 
+def opener_after_block(match: MatchState) -> int | None:
+    """Who opens the round after a blocked one: nobody yet, a new neutral draw picks the opener
+    when the round is dealt (`opener_redrawn_after_block`); not the last player to place."""
+    return None if opener_redrawn_after_block() else match.round.last_placer
+
+
+def opener_redrawn_after_block() -> bool:
+    # DOM-OPEN-6: after a blocked round a new neutral draw picks the opener (the deal gives the
+    # drawn seat): no seat of the blocked round carries over, as the last tile's player does
+    # after a domino (DOM-OPEN-5).
+    return True
+
+
 def end_round_blocked(match: MatchState, log) -> None:
     """A blocked round (DOM-BLOCK-1, decided in drawing.py): the lowest remaining sum wins."""
     log.event("round_blocked", "DOM-BLOCK-1")
@@ -112,7 +131,7 @@ def end_round_blocked(match: MatchState, log) -> None:
     log.rule("DOM-BLOCK-3" if match.seating.mode == PARTNERSHIP else "DOM-BLOCK-2")
     if len(result.winners) > 1:
         log.rule("DOM-TIE-2" if match.seating.mode == PARTNERSHIP else "DOM-TIE-1")
-    apply_settlement(match, result, next_opener=None, log=log)
+    apply_settlement(match, result, next_opener=opener_after_block(match), log=log)
 
 
 def tile_counts(match: MatchState) -> Counter:

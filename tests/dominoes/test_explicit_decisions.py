@@ -170,6 +170,17 @@ def tie_scores_nothing(original):
     return lambda bonus, winners: 0 if len(winners) > 1 else bonus
 
 
+def losers_lose_their_own_pips(original):
+    # DOM-SETTLE-5 misread: a losing side loses its own remaining pips, rounded, in displayed
+    # points (not below zero), while the winners are paid
+    def apply_settlement(match, result, next_opener, log):
+        for side, pips in enumerate(result.side_pips):
+            if side not in result.winners:
+                match.scores[side] = max(0, match.scores[side] - round_to_nearest_five(pips) // 5)
+        original(match, result, next_opener, log)
+    return apply_settlement
+
+
 def settles_before_the_match_ends(original):
     # DOM-MATCH-2 / DOM-END-1 misread: a last tile ends the round first, and the round is settled,
     # even when that placement's points brought its side to the target
@@ -209,6 +220,11 @@ MISREADINGS = [
     ("last-placer-opens-after-block", ("DOM-OPEN-6",),
      replacing(match_rules, "end_round_blocked", last_placer_opens_after_block),
      ("dom-match-pass-and-block", "dom-probe2-dom-open-6-002")),
+    # before, nothing but the whole settlement dropped (then DOM-SETTLE-5's and DOM-MATCH-4's) came
+    # near it; now the weight of a loser's own pips (LOSERS_OWN_PIPS_WEIGHT) shifted by one does
+    ("losers-lose-their-own-pips", ("DOM-SETTLE-5",),
+     replacing(match_rules, "apply_settlement", losers_lose_their_own_pips),
+     ("dom-gen1-match-3p-026", "dom-gen1-settlement-017")),
 ]
 
 # Misreadings named beside a look-alike: the charge names the misread clause among at most

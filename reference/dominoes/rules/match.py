@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import settlement as settling
-from .points import TARGET
+from .points import RAW_PER_DISPLAYED, TARGET
 from .seating import PARTNERSHIP, Seating
 from .settlement import Settlement
 from .state import AWAITING_DEAL, OVER, MatchState
@@ -86,10 +86,19 @@ def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int
     log.event("next_opener", "DOM-OPEN-5" if next_opener is not None else "DOM-OPEN-6", seat=next_opener)
 
 
+# What a losing side's own remaining pips, rounded and in displayed points, weigh in its score:
+LOSERS_OWN_PIPS_WEIGHT = 0      # nothing: neither taken off (-1) nor paid (+1) (DOM-SETTLE-5)
+
+
 def settlement_gains(settlement: Settlement) -> dict[int, int]:
     # DOM-SETTLE-5: nobody's score is reduced and the losers receive nothing: only the
-    # winners' bonuses are added.
-    return {side: settlement.bonus[side] for side in settlement.winners}
+    # winners' bonuses are added (a loser's own pips weigh LOSERS_OWN_PIPS_WEIGHT: nothing).
+    gains = {side: settlement.bonus[side] for side in settlement.winners}
+    if LOSERS_OWN_PIPS_WEIGHT:
+        for side, pips in enumerate(settlement.side_pips):
+            if side not in gains:
+                gains[side] = LOSERS_OWN_PIPS_WEIGHT * (settling.round_to_nearest_five(pips) // RAW_PER_DISPLAYED)
+    return gains
 
 
 def opener_after_domino(seating: Seating, last_player: int) -> int:

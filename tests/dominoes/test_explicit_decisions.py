@@ -25,9 +25,10 @@ from reference.core.attribution import MAX_NAMED
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.dominoes.rules import continuation, drawing, layout, settlement, turns
+from reference.dominoes.rules import continuation, drawing, layout, points, settlement, turns
 from reference.dominoes.rules import match as match_rules
 from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, Contribution
+from reference.dominoes.rules.points import PlacementPoints
 from reference.dominoes.rules.settlement import round_to_nearest_five
 from reference.dominoes.rules.state import PLAY
 from reference.dominoes.rules.tiles import hand_pips, is_double
@@ -181,6 +182,20 @@ def losers_lose_their_own_pips(original):
     return apply_settlement
 
 
+def last_tile_scores_nothing(original):
+    # DOM-PTS-4 misread: the tile that empties a hand is not scored (the opening tile is)
+    def score_placement(match, seat, action, opening, from_draw, log):
+        if match.round.hands[seat]:
+            return original(match, seat, action, opening, from_draw, log)
+        scoring = points.placement_points
+        points.placement_points = lambda end_sum: PlacementPoints(raw=0, displayed=0)
+        try:
+            return original(match, seat, action, opening, from_draw, log)
+        finally:
+            points.placement_points = scoring
+    return score_placement
+
+
 def settles_before_the_match_ends(original):
     # DOM-MATCH-2 / DOM-END-1 misread: a last tile ends the round first, and the round is settled,
     # even when that placement's points brought its side to the target
@@ -225,6 +240,11 @@ MISREADINGS = [
     ("losers-lose-their-own-pips", ("DOM-SETTLE-5",),
      replacing(match_rules, "apply_settlement", losers_lose_their_own_pips),
      ("dom-gen1-match-3p-026", "dom-gen1-settlement-017")),
+    # before, scored_like_any_placement answered for the opening and the last tile at once, so its
+    # negation also zeroed the next opening, and "no points from placement_points" (DOM-PTS-2,
+    # DOM-PTS-7) was named; now the last tile's own decision (last_tile_scored) is negated
+    ("last-tile-scores-nothing", ("DOM-PTS-4",), replacing(turns, "score_placement", last_tile_scores_nothing),
+     ("dom-match-domino-next-round", "dom-probe2-dom-settle-2-013")),
 ]
 
 # Misreadings named beside a look-alike: the charge names the misread clause among at most

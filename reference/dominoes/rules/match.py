@@ -30,7 +30,6 @@ def reaches_target(score: int) -> bool:
 def declare_winners(match: MatchState, winners: list[int]) -> None:
     # DOM-MATCH-6: the result is the winning player or pair, or the simultaneous winners; no
     # bonus for the margin.
-    match.phase = OVER
     match.winners = winners
 
 
@@ -40,6 +39,7 @@ def end_match_by_placement(match: MatchState, seat: int, log) -> bool:
     side = match.seating.side_of(seat)
     if not reaches_target(match.scores[side]):
         return False
+    match.phase = OVER
     declare_winners(match, [side])
     log.event("match_won", "DOM-MATCH-2", winners=[side], by="placement", scores=list(match.scores))
     log.rule("DOM-MATCH-3", "DOM-MATCH-6")
@@ -55,10 +55,11 @@ def reached_target(match: MatchState) -> list[int]:
 def end_match_by_settlement(match: MatchState, log) -> bool:
     """After a round's settlement: the sides that reached the target win together (DOM-MATCH-5);
     nobody there, the match goes on. (Not a marked block of its own: the decision is
-    reached_target's, and the ending is DOM-MATCH-6's, as a placement's is.)"""
+    reached_target's, and the result DOM-MATCH-6's, `declare_winners`, as a placement's is.)"""
     winners = reached_target(match)
     if not winners:
         return False
+    match.phase = OVER
     declare_winners(match, winners)
     log.event("match_won", "DOM-MATCH-5", winners=winners, by="settlement", scores=list(match.scores))
     log.rule("DOM-MATCH-3", "DOM-MATCH-6")

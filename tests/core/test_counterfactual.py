@@ -152,8 +152,8 @@ def test_decision_points_come_from_the_clause_markers():
     assert points["match.reaches_target"].clauses == ("DOM-MATCH-3",)
     assert points["match.played_last_tile"].clauses == ("DOM-END-1",)
     assert points["continuation.continuation_reason"].literals == ("double_and_scored", "double", "scored", None)
-    assert points["continuation.after_tile_from_hand"].constructed == (
-        ("EndTurn", ("non_scoring_tile", "DOM-CONT-4"), ()), ("EndTurn", ("opening_tile", "DOM-INT-4"), ()))
+    assert points["continuation.when_unable_to_continue"].constructed == (
+        ("EndTurn", ("no_placement_to_continue", "DOM-INT-1"), ()),)
     cards = {p.name: p for p in decision_points("cards")}
     assert cards["track.overloaded_suit"].clauses == ("CRD-TRACK-4",)       # the marker above its def
     assert "turns.play" not in points                                        # no marker: not a decision point

@@ -182,6 +182,15 @@ def losers_lose_their_own_pips(original):
     return apply_settlement
 
 
+def plain_tile_continues(original):
+    # DOM-CONT-4 misread: a tile that is neither a double nor scoring lets its player go on too
+    def after_tile_from_hand(match, tile, raw_points, opening, log):
+        if continuation.continuation_reason(tile, raw_points) is None:
+            return continuation.continue_turn(match, None, log)
+        return original(match, tile, raw_points, opening, log)
+    return after_tile_from_hand
+
+
 def last_tile_scores_nothing(original):
     # DOM-PTS-4 misread: the tile that empties a hand is not scored (the opening tile is)
     def score_placement(match, seat, action, opening, from_draw, log):
@@ -272,6 +281,7 @@ NAMED_BESIDE_A_LOOK_ALIKE = [
 @pytest.fixture(scope="module")
 def cases_by_id() -> dict[str, dict[str, Any]]:
     wanted = {case_id for _, _, _, ids, *_ in MISREADINGS + NAMED_BESIDE_A_LOOK_ALIKE for case_id in ids}
+    wanted |= {"dom-probe2-dom-cont-4-008", "dom-gen1-match-2p-004"}
     return {case["id"]: case for case in load_cases(["dominoes"], wanted=lambda case_id: case_id in wanted)}
 
 
@@ -310,6 +320,26 @@ def test_the_misreading_is_named_beside_its_look_alike(cases_by_id, name, own, p
         assert charge.basis == "counterfactual", f"{where}: charged by {charge.basis}"
         assert formerly not in charge.clauses, f"{where}: charged {charge.clauses}"
         assert set(charge.clauses) & set(own) and row.named(charge), f"{where}: charged {charge.clauses}"
+
+
+def test_a_plain_tile_that_continues_is_named_by_a_decision_not_only_by_its_textual_twin(cases_by_id):
+    """DOM-CONT-4 misread: a tile neither double nor scoring continues the turn. Before, the one
+    alteration that reproduced it was the generated mutant deleting that block's `return`, the
+    very text of this misreading: with it left out (as the measurement leaves each mutant out of
+    its own search, and as an implementation's code is never our text), only other answers of
+    continuation_reason (DOM-CONT-1) came near, giving a reason where the implementation gave
+    none. Now plain_tile_ends_turn, negated, reproduces it."""
+    def withheld(alteration: Any) -> bool:
+        return curated(alteration) or (alteration.source == "generated"
+                                       and ":after_tile_from_hand:" in alteration.name)
+    case_ids = ("dom-probe2-dom-cont-4-008", "dom-gen1-match-2p-004")
+    cases = [cases_by_id[case_id] for case_id in case_ids]
+    mutant = Mutant("plain-tile-continues", "DOM-CONT-4 misread", ("DOM-CONT-4",),
+                    replacing(continuation, "after_tile_from_hand", plain_tile_continues))
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=len(cases), withheld=withheld)
+    assert row.errored == 0 and row.failures == len(cases) and len(row.charges) == len(cases)
+    for charge in row.charges:
+        assert charge.basis == "counterfactual" and charge.clauses == ["DOM-CONT-4"], charge
 
 
 def test_the_lightest_single_hand_is_named_beside_the_tie_it_looks_like():

@@ -152,8 +152,8 @@ def test_decision_points_come_from_the_clause_markers():
     assert points["match.reaches_target"].clauses == ("DOM-MATCH-3",)
     assert points["match.played_last_tile"].clauses == ("DOM-END-1",)
     assert points["continuation.continuation_reason"].literals == ("double_and_scored", "double", "scored", None)
-    assert points["continuation.after_tile_from_hand"].constructed == (
-        ("EndTurn", ("non_scoring_tile", "DOM-CONT-4"), ()), ("EndTurn", ("opening_tile", "DOM-INT-4"), ()))
+    assert points["continuation.when_unable_to_continue"].constructed == (
+        ("EndTurn", ("no_placement_to_continue", "DOM-INT-1"), ()),)
     cards = {p.name: p for p in decision_points("cards")}
     assert cards["track.overloaded_suit"].clauses == ("CRD-TRACK-4",)       # the marker above its def
     assert "turns.play" not in points                                        # no marker: not a decision point
@@ -224,13 +224,14 @@ def test_the_maps_can_be_switched_off_to_measure_what_they_add():
 
 
 def test_a_generated_alteration_is_charged_to_every_marker_opening_its_block():
-    """Two markers open the body of points.scored_like_any_placement (DOM-OPEN-4 and DOM-PTS-4:
-    the opening and the last tile score alike): its code decides both, so a change of it is
-    charged to both, not to the first marker alone (a misread last tile was named DOM-OPEN-4)."""
-    executed = {("reference.dominoes.rules.points", "scored_like_any_placement"): set()}
+    """Two markers open the body of layout.taken_double_counts (DOM-COUNT-2 and DOM-COUNT-7: a
+    double with both long sides taken counts zero, and so do its unopened branches): its code
+    decides both, so a change of it is charged to both, not to the first marker alone (a misread
+    last tile was named DOM-OPEN-4 when points.scored_like_any_placement decided two clauses so)."""
+    executed = {("reference.dominoes.rules.layout", "taken_double_counts"): set()}
     alterations = cf.generated_alterations("dominoes", executed)
     assert alterations
-    assert {a.clauses for a in alterations} == {("DOM-OPEN-4", "DOM-PTS-4")}
+    assert {a.clauses for a in alterations} == {("DOM-COUNT-2", "DOM-COUNT-7")}
 
 
 @contextmanager

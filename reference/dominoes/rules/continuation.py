@@ -26,6 +26,12 @@ def continuation_reason(tile: Tile, raw_points: int) -> str | None:
     return None
 
 
+def plain_tile_ends_turn() -> bool:
+    # DOM-CONT-4: a tile that is neither a double nor scoring ends the turn (it does not continue
+    # it, as a double or a scoring tile does).
+    return True
+
+
 def opening_may_continue(match: MatchState) -> bool:
     # DOM-INT-4: under the default reading the opening tile, played from hand, can continue.
     return match.options.opening_continues
@@ -33,8 +39,7 @@ def opening_may_continue(match: MatchState) -> bool:
 
 def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening: bool, log) -> EndTurn | None:
     reason = continuation_reason(tile, raw_points)
-    if reason is None:
-        # DOM-CONT-4: a tile that is neither a double nor scoring ends the turn.
+    if reason is None and plain_tile_ends_turn():
         return EndTurn("non_scoring_tile", "DOM-CONT-4")
     if opening and not opening_may_continue(match):
         return EndTurn("opening_tile", "DOM-INT-4")

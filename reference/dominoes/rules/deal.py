@@ -24,6 +24,14 @@ def _shown(value: object) -> str:
 
 def new_match(players: int, mode: str = INDIVIDUAL, scores: list[int] | None = None,
               options: Options | None = None, field: str = "setup") -> MatchState:
+    """A match of `players` in `mode` (`check_players`, DOM-SET-2), from the scores given for a
+    match set up part-way (`given_scores`), under the options given or the default readings."""
+    check_players(players, mode, field)
+    seating = Seating(players, mode)
+    return MatchState(seating=seating, scores=given_scores(seating, scores, field), options=options or DEFAULTS)
+
+
+def check_players(players: int, mode: str, field: str) -> None:
     # DOM-SET-2: individual play with 2, 3 or 4 players, or 4 players in two partnerships.
     if type(players) is not int or players not in HAND_SIZE:
         raise InputError(f"{field}.players", f"{_shown(players)} players; the game is for 2, 3 or 4", "DOM-SET-2")
@@ -32,20 +40,26 @@ def new_match(players: int, mode: str = INDIVIDUAL, scores: list[int] | None = N
                          "DOM-SET-2")
     if mode == PARTNERSHIP and players != 4:
         raise InputError(f"{field}.players", "partnership play is for exactly 4 players", "DOM-SET-2")
-    seating = Seating(players, mode)
+
+
+def given_scores(seating: Seating, scores: list[int] | None, field: str) -> list[int]:
+    """The scores the match starts from: none given, zero for every side; else one whole number
+    per side (DOM-SET-4), each below the target, as in a match still being played (DOM-MATCH-2).
+    A setup's input, checked; the rules that decide them are in seating.py and match.py."""
     if scores is None:
-        scores = [0] * seating.sides
+        return [0] * seating.sides
     if not isinstance(scores, list):
         raise InputError(f"{field}.scores", f"{_shown(scores)}: scores are a list, one per side", "DOM-SET-4")
     if len(scores) != seating.sides:
-        raise InputError(f"{field}.scores", f"{len(scores)} scores given; {mode} play with {players} "
-                         f"players keeps {seating.sides} (one per {'pair' if mode == PARTNERSHIP else 'player'})",
+        pair = seating.mode == PARTNERSHIP
+        raise InputError(f"{field}.scores", f"{len(scores)} scores given; {seating.mode} play with "
+                         f"{seating.players} players keeps {seating.sides} (one per {'pair' if pair else 'player'})",
                          "DOM-SET-4")
     for side, score in enumerate(scores):
         if type(score) is not int or score < 0 or score >= TARGET:
             raise InputError(f"{field}.scores[{side}]", f"{_shown(score)}: a score in a match still being played "
                              f"is a whole number from 0 to {TARGET - 1}", "DOM-MATCH-2")
-    return MatchState(seating=seating, scores=list(scores), options=options or DEFAULTS)
+    return list(scores)
 
 
 def check_deal(seating: Seating, hands: list[list[Tile]], draw_pile: list[Tile], field: str) -> None:
@@ -106,7 +120,8 @@ def deal_round(match: MatchState, hands: list[list[Tile]], draw_pile: list[Tile]
         # DOM-OPEN-1: a neutral draw picks the opener of the first round (the drawn seat is input).
         opener = drawn_opener(opener, "DOM-OPEN-1", field, log)
     else:
-        # DOM-OPEN-6: after a blocked round a new neutral draw picks the opener.
+        # After a blocked round a new neutral draw picks the opener (DOM-OPEN-6, decided by
+        # match.opener_redrawn_after_block: the blocked round fixed no seat).
         opener = drawn_opener(opener, "DOM-OPEN-6", field, log)
     if type(opener) is not int or not 0 <= opener < match.seating.players:
         raise InputError(f"{field}.opener", f"{_shown(opener)} is not a seat (0 to {match.seating.players - 1})")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import settlement as settling
-from .points import TARGET
+from .points import RAW_PER_DISPLAYED, TARGET
 from .seating import PARTNERSHIP, Seating
 from .settlement import Settlement
 from .state import AWAITING_DEAL, OVER, MatchState
@@ -30,7 +30,6 @@ def reaches_target(score: int) -> bool:
 def declare_winners(match: MatchState, winners: list[int]) -> None:
     # DOM-MATCH-6: the result is the winning player or pair, or the simultaneous winners; no
     # bonus for the margin.
-    match.phase = OVER
     match.winners = winners
 
 
@@ -40,6 +39,7 @@ def end_match_by_placement(match: MatchState, seat: int, log) -> bool:
     side = match.seating.side_of(seat)
     if not reaches_target(match.scores[side]):
         return False
+    match.phase = OVER
     declare_winners(match, [side])
     log.event("match_won", "DOM-MATCH-2", winners=[side], by="placement", scores=list(match.scores))
     log.rule("DOM-MATCH-3", "DOM-MATCH-6")
@@ -55,10 +55,11 @@ def reached_target(match: MatchState) -> list[int]:
 def end_match_by_settlement(match: MatchState, log) -> bool:
     """After a round's settlement: the sides that reached the target win together (DOM-MATCH-5);
     nobody there, the match goes on. (Not a marked block of its own: the decision is
-    reached_target's, and the ending is DOM-MATCH-6's, as a placement's is.)"""
+    reached_target's, and the result DOM-MATCH-6's, `declare_winners`, as a placement's is.)"""
     winners = reached_target(match)
     if not winners:
         return False
+    match.phase = OVER
     declare_winners(match, winners)
     log.event("match_won", "DOM-MATCH-5", winners=winners, by="settlement", scores=list(match.scores))
     log.rule("DOM-MATCH-3", "DOM-MATCH-6")
@@ -66,10 +67,10 @@ def end_match_by_settlement(match: MatchState, log) -> bool:
 
 
 def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int | None, log) -> None:
-    """Add the round's bonuses, then see whether the match is won (DOM-MATCH-5)."""
-    # DOM-SETTLE-5: nobody's score is reduced and the losers receive nothing: only the
-    # winners' bonuses are added.
-    gains = {side: settlement.bonus[side] for side in settlement.winners}
+    """Add the round's bonuses (`settlement_gains`), then see whether the match is won
+    (DOM-MATCH-5, `end_match_by_settlement`); if not, the next round is to be dealt, opened by
+    `next_opener` (DOM-OPEN-5), or by a new draw when it is None (DOM-OPEN-6)."""
+    gains = settlement_gains(settlement)
     # DOM-MATCH-4: all end-of-round bonuses are applied together, before the target is checked.
     for side, gain in gains.items():
         match.scores[side] += gain
@@ -84,6 +85,21 @@ def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int
     match.phase = AWAITING_DEAL
     match.next_opener = next_opener
     log.event("next_opener", "DOM-OPEN-5" if next_opener is not None else "DOM-OPEN-6", seat=next_opener)
+
+
+# What a losing side's own remaining pips, rounded and in displayed points, weigh in its score:
+LOSERS_OWN_PIPS_WEIGHT = 0      # nothing: neither taken off (-1) nor paid (+1) (DOM-SETTLE-5)
+
+
+def settlement_gains(settlement: Settlement) -> dict[int, int]:
+    # DOM-SETTLE-5: nobody's score is reduced and the losers receive nothing: only the
+    # winners' bonuses are added (a loser's own pips weigh LOSERS_OWN_PIPS_WEIGHT: nothing).
+    gains = {side: settlement.bonus[side] for side in settlement.winners}
+    if LOSERS_OWN_PIPS_WEIGHT:
+        for side, pips in enumerate(settlement.side_pips):
+            if side not in gains:
+                gains[side] = LOSERS_OWN_PIPS_WEIGHT * (settling.round_to_nearest_five(pips) // RAW_PER_DISPLAYED)
+    return gains
 
 
 def opener_after_domino(seating: Seating, last_player: int) -> int:
@@ -105,6 +121,19 @@ def end_round_by_domino(match: MatchState, seat: int, log) -> None:
     apply_settlement(match, result, opener_after_domino(match.seating, seat), log)
 
 
+def opener_after_block(match: MatchState) -> int | None:
+    """Who opens the round after a blocked one: nobody yet, a new neutral draw picks the opener
+    when the round is dealt (`opener_redrawn_after_block`); not the last player to place."""
+    return None if opener_redrawn_after_block() else match.round.last_placer
+
+
+def opener_redrawn_after_block() -> bool:
+    # DOM-OPEN-6: after a blocked round a new neutral draw picks the opener (the deal gives the
+    # drawn seat): no seat of the blocked round carries over, as the last tile's player does
+    # after a domino (DOM-OPEN-5).
+    return True
+
+
 def end_round_blocked(match: MatchState, log) -> None:
     """A blocked round (DOM-BLOCK-1, decided in drawing.py): the lowest remaining sum wins."""
     log.event("round_blocked", "DOM-BLOCK-1")
@@ -112,7 +141,7 @@ def end_round_blocked(match: MatchState, log) -> None:
     log.rule("DOM-BLOCK-3" if match.seating.mode == PARTNERSHIP else "DOM-BLOCK-2")
     if len(result.winners) > 1:
         log.rule("DOM-TIE-2" if match.seating.mode == PARTNERSHIP else "DOM-TIE-1")
-    apply_settlement(match, result, next_opener=None, log=log)
+    apply_settlement(match, result, next_opener=opener_after_block(match), log=log)
 
 
 def tile_counts(match: MatchState) -> Counter:

@@ -32,8 +32,21 @@ def placement_points(end_sum: int) -> PlacementPoints:
 
 
 def scored_like_any_placement(opening: bool, last_tile: bool) -> bool:
-    # DOM-OPEN-4: the opening placement scores like any other placement;
-    # DOM-PTS-4: the same scoring applies to the opening tile and to the last tile.
+    """Whether the opening tile (`opening_scored`) or the tile that empties a hand
+    (`last_tile_scored`) is scored like any other placement."""
+    if opening and not opening_scored():
+        return False
+    return not last_tile or last_tile_scored()
+
+
+def opening_scored() -> bool:
+    # DOM-OPEN-4: the opening placement scores like any other placement.
+    return True
+
+
+def last_tile_scored() -> bool:
+    # DOM-PTS-4: the same scoring applies to the opening tile and to the last tile: the tile that
+    # empties a hand is scored too.
     return True
 
 

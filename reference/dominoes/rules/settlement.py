@@ -114,10 +114,17 @@ def round_to_nearest_five(pips: int) -> int:
     return pips - remainder if remainder <= 2 else pips + (5 - remainder)
 
 
+# Each of several tied winners receives this many full bonuses:
+FULL_BONUSES_PER_TIED_WINNER = 1        # one, as a lone winner does (DOM-TIE-1)
+
+
 def tied_winner_award(bonus: int, winners: list[int]) -> int:
-    """What each winner receives of its bonus: all of it, tied or not (`tied_bonus_split`)."""
-    if len(winners) > 1 and tied_bonus_split():
-        return bonus // len(winners)
+    """What each winner receives of its bonus: all of it, tied or not: one full bonus each
+    (FULL_BONUSES_PER_TIED_WINNER), not split among them (`tied_bonus_split`)."""
+    if len(winners) > 1:
+        if tied_bonus_split():
+            return bonus // len(winners)
+        return bonus * FULL_BONUSES_PER_TIED_WINNER
     return bonus
 
 

@@ -144,7 +144,7 @@ def place(match: MatchState, action: Place, log, field: str) -> EndTurn | None:
         r.layout.attach(action.tile, action.at, f"{field}.at", f"{field}.place")
     take_from_hand(match, action.tile)
     placement = score_placement(match, seat, action, opening, from_draw, log)
-    if end_of_match_or_round(match, seat, log):
+    if end_of_match_or_round(match, seat, log) and nothing_follows_the_end():
         return None
     if from_draw:
         return continuation.end_drawn_tile_turn(match, action.tile, placement.raw, log)
@@ -222,7 +222,9 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
 
 
 def end_of_match_or_round(match: MatchState, seat: int, log) -> bool:
-    # DOM-CONT-5: the end of the match, then of the round, comes first; no placement follows it.
+    """Whether the placement ended the match (DOM-MATCH-2: looked at first, before the round's
+    settlement) or else the round (DOM-END-1: the last tile). What follows an end is
+    `nothing_follows_the_end`'s (DOM-CONT-5)."""
     if match_rules.end_match_by_placement(match, seat, log):
         log.rule("DOM-CONT-5")
         return True
@@ -231,3 +233,9 @@ def end_of_match_or_round(match: MatchState, seat: int, log) -> bool:
         log.rule("DOM-CONT-5")
         return True
     return False
+
+
+def nothing_follows_the_end() -> bool:
+    # DOM-CONT-5: the end of the match or of the round comes first: no placement follows it (the
+    # turn neither continues nor passes on; the next step is a deal, or nothing).
+    return True

@@ -204,3 +204,19 @@ def test_the_search_gives_its_best_alterations_before_its_tie_breaks_as_contende
     named = {clause for _, clauses in finding.contenders for clause in clauses}
     assert {"CRD-FAQ-1", "CRD-RACE-5"} <= named
     assert all(isinstance(name, str) and clauses for name, clauses in finding.contenders)
+
+
+def test_a_real_failure_counts_its_steps_best_alterations_for_the_run():
+    """Through the runner's own path (first_mismatch → divergence → attribution.charge), a
+    failure of win-at-seven adds its step's best alterations to the run's evidence: those of
+    both clauses the step names."""
+    from reference.core.adapter import replay_case
+    from reference.core.results import first_mismatch
+    mutant = next(m for m in get_game("cards").mutants() if m.name == "win-at-seven")
+    (case,) = load_cases(["cards"], wanted=lambda id_: id_ == "crd-probe1-crd-faq-1-001")
+    with mutant.patch():
+        steps = replay_case(case)
+    cf.forget_explanations()
+    first_mismatch(case, steps)
+    counted = [name for (game, name), times in run_charges.REPRODUCED.items() if game == "cards" and times == 1]
+    assert counted, "the step's best alterations never reached the run's evidence"

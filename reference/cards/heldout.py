@@ -505,5 +505,136 @@ def heldout_batch3() -> list[Mutant]:
     ]
 
 
+# -- batch 4 --------------------------------------------------------------------------------------
+# Written blind, in the way of batch 3, while others were changing the rules and the attribution
+# core: `horserace mutants --held-out 4` selects them. Each repeats no curated misreading
+# (mutants.py) and no earlier batch's.
+
+ORIGINAL_PLACE_BET_4 = betting.place_bet
+ORIGINAL_LAY_TRACK_4 = session.lay_track
+ORIGINAL_POST_PRICES_4 = betting.post_prices
+ORIGINAL_FINISH_RACE_4 = session.finish_race
+ORIGINAL_REVEAL_NEXT_4 = race.reveal_next
+
+
+def cover_for_every_bettor_on_one_horse(table):
+    """"Fichas suficientes en banca para cualquier palo ganador" read as the worst case before any
+    bet: a horse is offered only if the bank could pay every bettor of the race backing it."""
+    seat = table.to_bet
+    if seat is None:
+        return []
+    r = table.race
+    if table.options.when_uncovered == "owe":
+        return list(SUITS)
+    if table.balances[seat] < betting.MAX_STAKE:
+        return []
+    bank = table.balances[r.banker]
+    bettors = table.players - 1
+    return [suit for suit in SUITS
+            if bank >= bettors * settlement.net_winnings(betting.MAX_STAKE, r.odds[suit] or 0)]
+
+
+def bank_results_left_out_of_the_comparison(table, log):
+    """"Ganancias y pérdidas de banca cuentan" read the other way for the session's end: the final
+    balances are compared without what each player won or lost as banker."""
+    banker = table.race.banker
+    before = table.balances[banker]
+    results = table.__dict__.setdefault("bank_results", [0] * table.players)
+
+    def winners_on_betting_alone(balances):
+        return ORIGINAL_SESSION_WINNERS([value - results[seat] for seat, value in enumerate(balances)])
+
+    with patched((session, "session_winners", winners_on_betting_alone)):
+        ORIGINAL_FINISH_RACE_4(table, log)
+    results[banker] += table.balances[banker] - before
+
+
+def odds_posted_at_the_first_lay(table, lay, log, field):
+    """The odds are posted from the first track laid: a loaded track laid again keeps them (the
+    re-lay read as repeating the track alone, not the posting)."""
+    r = table.race
+    first = r.__dict__.get("first_counts") if table.phase == LAYING else None
+    if first is None:
+        counts = track.track_counts(lay.track)
+        ORIGINAL_LAY_TRACK_4(table, lay, log, field)
+        if table.phase == LAYING and table.race.relays and track.overloaded_suit(counts) is not None:
+            table.race.first_counts = counts
+        return
+    with patched((betting, "post_prices",
+                  lambda race_, counts, table_odds, log_: ORIGINAL_POST_PRICES_4(race_, first, table_odds, log_))):
+        ORIGINAL_LAY_TRACK_4(table, lay, log, field)
+
+
+def uncovered_choice_sits_out(table, horse, stake, by, log, field):
+    """A bettor who names a horse the bank cannot cover sits the race out, instead of choosing
+    another horse."""
+    seat = table.to_bet
+    if (table.phase == BETTING and seat is not None and by in (None, seat) and stake == betting.MAX_STAKE
+            and horse in SUITS and table.options.when_uncovered == "refuse"
+            and table.balances[seat] >= betting.MAX_STAKE and horse not in betting.open_horses(table)):
+        table.race.sitting_out.append(seat)
+        log.event("sat_out", "CRD-BET-4", seat=seat, reason="bank_cannot_cover")
+        betting.finish_choice(table, log)
+        return
+    ORIGINAL_PLACE_BET_4(table, horse, stake, by, log, field)
+
+
+def own_mark_pushes_its_ace(r, log, field):
+    """"Cartas de recorrido nunca mueven caballos" read as the start only: an ace that reaches a
+    track card of its own suit is pushed one position on."""
+    winner = ORIGINAL_REVEAL_NEXT_4(r, log, field)
+    if winner is not None:
+        return winner
+    horse = r.revealed[-1].suit
+    position = r.positions[horse]
+    if 1 <= position <= len(r.track) and r.track[position - 1].suit == horse:
+        r.positions[horse] = position + race.STEP
+        log.event("moved", "CRD-RACE-2", horse=horse, **{"from": position, "to": r.positions[horse]})
+        if race.crossed_finish(r.positions[horse]):
+            r.winner = horse
+            log.event("won", "CRD-RACE-6", horse=horse, card=str(r.revealed[-1]), positions=dict(r.positions))
+            return horse
+    return None
+
+
+def relay_counts_as_a_race(table, lay, log, field):
+    """A loaded track laid again is counted as a race of its own: the re-lay takes the race's
+    number on, so a session with re-lays ends sooner."""
+    ORIGINAL_LAY_TRACK_4(table, lay, log, field)
+    if table.phase == LAYING and table.race.relays:
+        table.race.number += 1
+
+
+def bank_passes_after_the_last_race(table, log):
+    """"Registra saldos y rota banquero" applied after every race, the session's last included: the
+    bank passes on, then the session is over."""
+    ORIGINAL_FINISH_RACE_4(table, log)
+    if table.session and table.phase == OVER and table.next_banker is None:
+        banker = table.race.banker
+        table.next_banker = seating.next_banker(banker, table.players)
+        log.event("bank_passes", "CRD-ROT-1", **{"from": banker, "to": table.next_banker})
+
+
+def heldout_batch4() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held4-cover-for-every-bettor-on-one-horse", "A horse is offered only if the bank could pay every "
+          "bettor backing it.", ("CRD-BET-4",), (betting, "open_horses", cover_for_every_bettor_on_one_horse)),
+        M("held4-bank-results-left-out-of-the-comparison", "The session's winners are found without the bank's "
+          "gains and losses.", ("CRD-SESSION-3", "CRD-SESSION-2"),
+          *everywhere(session, "finish_race", bank_results_left_out_of_the_comparison)),
+        M("held4-odds-posted-at-the-first-lay", "A re-laid track keeps the odds of the first lay.",
+          ("CRD-TRACK-4", "CRD-ODDS-1"), *everywhere(session, "lay_track", odds_posted_at_the_first_lay)),
+        M("held4-uncovered-choice-sits-out", "A bettor naming a horse the bank cannot cover sits out.",
+          ("CRD-INT-2",), *everywhere(betting, "place_bet", uncovered_choice_sits_out)),
+        M("held4-own-mark-pushes-its-ace", "An ace reaching a track card of its own suit moves on one more.",
+          ("CRD-TRACK-6",), (race, "reveal_next", own_mark_pushes_its_ace)),
+        M("held4-bank-passes-after-the-last-race", "The bank passes on after the session's last race too.",
+          ("CRD-ROT-1", "CRD-SESSION-1"), *everywhere(session, "finish_race", bank_passes_after_the_last_race)),
+        M("held4-relay-counts-as-a-race", "A re-lay counts as a race of the session.", ("CRD-TRACK-4", "CRD-SESSION-1"),
+          *everywhere(session, "lay_track", relay_counts_as_a_race)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
-BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4}

@@ -17,7 +17,8 @@ from reference.core.game import Mutant
 from reference.core.mutation import mutant, patched
 
 from .rules import continuation, deal, drawing, layout, match, points, settlement, turns
-from .rules.layout import BRANCH_A, BRANCHES, LINE_A, LINE_B, LONG_SIDES, Contribution, has_legal_placement, placements
+from .rules.layout import (BRANCH_A, BRANCHES, LINE_A, LINE_B, LONG_SIDES, NON_DOUBLE_SIDES, Contribution,
+                           has_legal_placement, placements)
 from .rules.seating import PARTNERSHIP, Seating
 from .rules.settlement import Settlement
 from .rules.state import PLACE_DRAWN, PLAY
@@ -478,5 +479,99 @@ def heldout_batch3() -> list[Mutant]:
     ]
 
 
+# -- batch 4 --------------------------------------------------------------------------------------
+# Written blind, in the way of batch 3, while others were changing the rules and the attribution
+# core: `horserace mutants --held-out 4` selects them. Each repeats no curated misreading
+# (mutants.py) and no earlier batch's.
+
+ORIGINAL_SCORE_PLACEMENT = turns.score_placement
+ORIGINAL_END_DRAWN_TILE_TURN = continuation.end_drawn_tile_turn
+
+
+def drawn_double_alone_ends_the_turn(m, tile, raw_points, log):
+    """"Siempre termina tu turno, aunque sea doble o puntúe" read for doubles only: a drawn double
+    ends the turn, a drawn non-double that scores continues it."""
+    if raw_points and not is_double(tile):
+        return continuation.continue_turn(m, "scored", log)
+    return EndTurn("drawn_tile", "DOM-DRAW-4")
+
+
+def continuing_player_draws_on(m, tile, raw_points, log):
+    """The drawn-tile exception read for a fresh turn only: a player who draws while continuing a
+    turn goes on continuing after a drawn double or scoring tile."""
+    reason = continuation.continuation_reason(tile, raw_points)
+    if m.round.continuing and reason is not None:
+        return continuation.continue_turn(m, reason, log)
+    return ORIGINAL_END_DRAWN_TILE_TURN(m, tile, raw_points, log)
+
+
+def winning_pair_opens_from_its_first_seat(m, seat, log):
+    """"Quien juega su última ficha abre" read as the winning side opening: a pair opens from its
+    first seat, whichever partner played the last tile."""
+    side = m.seating.side_of(seat)
+    log.event("round_won", "DOM-END-1", player=seat, side=side)
+    result = settlement.settle_domino_round(m.seating, m.round.hands, seat)
+    match.apply_settlement(m, result, m.seating.members(side)[0], log)
+
+
+def losers_paid_for_the_winners_pips(result):
+    """"Los perdedores no reciben una adición independiente" read the other way: each losing side
+    receives an addition for the winners' remaining pips, rounded and divided as the bonus is."""
+    gains = {side: result.bonus[side] for side in result.winners}
+    winners_pips = sum(result.side_pips[side] for side in result.winners)
+    for side in range(len(result.side_pips)):
+        if side not in gains:
+            gains[side] = settlement.round_to_nearest_five(winners_pips) // points.RAW_PER_DISPLAYED
+    return gains
+
+
+def drawn_tile_scores_nothing(m, seat, action, opening, from_draw, log):
+    """The drawn-tile exception read as taking the placement's points too: a drawn tile, placed at
+    once, ends the turn and scores nothing, whatever the end sum."""
+    if not from_draw:
+        return ORIGINAL_SCORE_PLACEMENT(m, seat, action, opening, from_draw, log)
+    with patched((points, "placement_points", lambda end_sum: points.PlacementPoints(raw=0, displayed=0))):
+        return ORIGINAL_SCORE_PLACEMENT(m, seat, action, opening, from_draw, log)
+
+
+def one_side_branch_per_double(self, placed):
+    """"Cualquiera de las ramas laterales" read as any one of them: a double opens one side branch,
+    and once a tile is on it the other branch stays closed."""
+    if not is_double(placed.tile):
+        return [side for side in NON_DOUBLE_SIDES if not placed.occupied(side)]
+    free_long = [side for side in LONG_SIDES if not placed.occupied(side)]
+    if free_long:
+        return free_long
+    if any(placed.occupied(side) for side in BRANCHES):
+        return []
+    return list(BRANCHES)
+
+
+def blocked_with_tiles_in_the_pile(r):
+    """"El montón está vacío" overlooked: the round is blocked as soon as nobody holds a tile that
+    can be placed, whatever is left in the draw pile."""
+    return not any(has_legal_placement(r.layout, hand) for hand in r.hands)
+
+
+def heldout_batch4() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held4-drawn-double-alone-ends-the-turn", "Only a drawn double ends the turn; a drawn scoring tile "
+          "continues it.", ("DOM-CONT-6",), (continuation, "end_drawn_tile_turn", drawn_double_alone_ends_the_turn)),
+        M("held4-continuing-player-draws-on", "A player who draws while continuing goes on after a drawn double "
+          "or scoring tile.", ("DOM-CONT-6",), (continuation, "end_drawn_tile_turn", continuing_player_draws_on)),
+        M("held4-winning-pair-opens-from-its-first-seat", "After a domino the winning pair's first seat opens.",
+          ("DOM-OPEN-5",), (match, "end_round_by_domino", winning_pair_opens_from_its_first_seat)),
+        M("held4-losers-paid-for-the-winners-pips", "The losing sides receive an addition for the winners' pips.",
+          ("DOM-SETTLE-5",), (match, "settlement_gains", losers_paid_for_the_winners_pips)),
+        M("held4-drawn-tile-scores-nothing", "A drawn tile placed at once scores nothing.", ("DOM-CONT-6",),
+          (turns, "score_placement", drawn_tile_scores_nothing)),
+        M("held4-one-side-branch-per-double", "A double opens only one of its side branches.", ("DOM-DBL-3",),
+          (layout.Layout, "free_sides", one_side_branch_per_double)),
+        M("held4-blocked-with-tiles-in-the-pile", "The round is blocked when nobody can place, tiles left in the "
+          "pile or not.", ("DOM-BLOCK-1",), (drawing, "is_blocked", blocked_with_tiles_in_the_pile)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
-BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4}

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from reference.core.errors import IllegalAction
 from reference.core.game import Mutant
 from reference.core.mutation import mutant, patched
@@ -10,8 +12,8 @@ from reference.core.mutation import mutant, patched
 from .rules import (betting, end_of_round, game_end, movement, new_odds, payouts, phases, race, ranking, reveal,
                     rigging, seating, setup, sprint)
 from .rules.actions import Pass, PlaceBet
-from .rules.components import BEST_ODDS, COLOURS, WIN, WORST_ODDS, action_cards, characters
-from .rules.state import FIRST_BETS, Race
+from .rules.components import BEST_ODDS, COLOURS, WIN, WORST_ODDS, action_cards, characters, tables
+from .rules.state import FIRST_BETS, NEW_ODDS, Race
 
 ORIGINAL_CARD_SPACES = movement.card_spaces
 ORIGINAL_START_SPACES = movement.start_spaces
@@ -476,5 +478,200 @@ def heldout_batch3() -> list[Mutant]:
     ]
 
 
+# -- batch 4 --------------------------------------------------------------------------------------
+# Written blind, from the es text, the components sheet, clauses.yaml and the rules code alone,
+# while others were changing the rules and the attribution core (what reference/dominoes/heldout.py
+# says of its batch 3): `horserace mutants --held-out 4` selects them. Each repeats no curated
+# misreading and no earlier batch's.
+
+ORIGINAL_RESOLVE_ROUND_4 = race.resolve_round
+ORIGINAL_SPRINTING_HORSES_4 = sprint.sprinting_horses
+ORIGINAL_ARRIVAL_KEY_4 = ranking.arrival_key
+ORIGINAL_SETTLE_BET_4 = payouts.settle_bet
+
+
+def show_pays_first_and_second(place):
+    """"Primer, segundo o tercer lugar" counted short: a show bet pays for 1st and 2nd only."""
+    return place < payouts.SHOW_PLACES
+
+
+def flagellum_on_every_move(r, horse, card, among):
+    """"Cuando corre" read as whenever the horse runs: Flagellum Fulguris adds its space to every
+    movement card's move too, not only to a sprint."""
+    effects = r.effects(horse)
+    spaces = movement.spaces_from_card(card, r.odds[horse])
+    extra = sprint.FLAGELLUM_EXTRA if "sprint_plus_1" in effects else 0
+    if "last_moves_4" in effects and movement.vigor_ferreum_acts(r) and movement.is_last(r, horse, among):
+        return movement.VIGOR_SPACES + extra, "last_moves_4"
+    if "first_stays" in effects and movement.felix_infernalis_acts(r) and movement.is_first(r, horse, among):
+        return 0, "first_stays"
+    if movement.is_start(r):
+        used = sorted(effects & movement.START_EFFECTS)
+        return movement.start_spaces(spaces, effects) + extra, ("+".join(used) if used else None)
+    return spaces + extra, None
+
+
+def fustis_only_past_the_line(position, spaces, effects, finish):
+    """Fustis et Radix's "on reaching the finish line" read as going past it: a card's move that
+    stops exactly on the line gets no 2 more spaces."""
+    target = position + spaces
+    if position < finish <= target:
+        if "stops_on_line" in effects:
+            return finish, "stops_on_line"
+        if "line_plus_2" in effects and target > finish:
+            return target + movement.FUSTIS_SPACES, "line_plus_2"
+    return target, None
+
+
+def order_by_the_cards_move(r, card, dice, options):
+    """"Los caballos que mueven algunas casillas más allá de la línea" read as the card's move: the
+    horses finishing together are ordered by how far past the line the movement card took them,
+    before the sprint."""
+    resolved = ORIGINAL_RESOLVE_ROUND_4(r, card, dice, options)
+    after_card = dict(r.positions)
+    for type_, _, fields in resolved[1]:
+        if type_ == "moved":
+            after_card[fields["horse"]] += fields["spaces"]
+    r.after_the_card = after_card
+    return resolved
+
+
+def arrival_by_the_cards_move(r, positions, horse):
+    after_card = r.__dict__.get("after_the_card")
+    if after_card is None:
+        return ORIGINAL_ARRIVAL_KEY_4(r, positions, horse)
+    return (-after_card[horse],) + ranking.photo_finish_key(r, horse)
+
+
+def felix_holds_the_sprint_too(r, card, dice, options):
+    """Felix Infernalis's "does not move" read for the whole race round: the horse it holds does not
+    sprint either."""
+    held = {h for h in r.running() if "first_stays" in r.effects(h)
+            and movement.card_spaces(r, h, card, options.first_last_among)[1] == "first_stays"}
+    if not held:
+        return ORIGINAL_RESOLVE_ROUND_4(r, card, dice, options)
+
+    def sprinting(dice_, at_the_line=()):
+        return [h for h in ORIGINAL_SPRINTING_HORSES_4(dice_, at_the_line) if h not in held]
+
+    with patched((sprint, "sprinting_horses", sprinting)):
+        return ORIGINAL_RESOLVE_ROUND_4(r, card, dice, options)
+
+
+def mala_tempora_behind_every_finisher(r, positions, horse):
+    """Mala Tempora puts its horse last among all the horses finishing in the race round, however
+    far past the line."""
+    return (ranking.photo_card_rank(r.effects(horse)) == 2,) + ORIGINAL_ARRIVAL_KEY_4(r, positions, horse)
+
+
+def same_letters_cancel_across_horses(r, options, log):
+    """"Two cards with the same letter cancel" read without "on the same horse": a pair of one letter
+    cancels wherever in the race its two cards lie."""
+    r.revealed = True
+    log.event("cards_revealed", "HF-REVEAL-1", cards={h: sorted(r.cards[h]) for h in COLOURS if r.cards[h]})
+    cards = action_cards()
+
+    def cancel_everywhere():
+        letters = Counter(cards[n].letter for h in COLOURS for n in r.cards[h] if cards[n].letter)
+        for horse in COLOURS:
+            gone = [n for n in r.cards[horse] if letters.get(cards[n].letter, 0) >= 2]
+            if gone:
+                r.cards[horse] = [n for n in r.cards[horse] if n not in gone]
+                log.event("cards_cancelled", "HF-CANCEL-1", horse=horse, cards=sorted(gone))
+
+    if options.reveal_order == "cancel_first":
+        cancel_everywhere()
+    for horse in COLOURS:
+        reveal.discard_by_kind(r, horse, log)
+    if options.reveal_order != "cancel_first":
+        cancel_everywhere()
+    for horse in COLOURS:
+        reveal.apply_odds_cards(r, horse, options, log)
+
+
+def one_bet_per_horse(state, seat, horse, side, field):
+    """"Es posible que un jugador apueste dos veces al mismo caballo ... esto está permitido" missed:
+    a player's second bet must go on another horse."""
+    for bet in state.bets:
+        if bet.player == seat and bet.horse == horse:
+            raise IllegalAction(f"{field}.horse", f"seat {seat} already bet on {horse}; a second bet goes on "
+                                "another horse", "HF-BET2-4")
+
+
+def race_over_with_three_placed(self):
+    """The race ends once the three paid places are taken: the other horses stay unranked."""
+    return len(self.ranking) >= payouts.SHOW_PLACES
+
+
+def unplaced_horse_loses(state, bet, log):
+    """A bet on a horse left unranked when the race ended is lost."""
+    if bet.horse in state.race.ranking:
+        return ORIGINAL_SETTLE_BET_4(state, bet, log)
+    state.ledger.danari_received += bet.amount
+    odds = payouts.payout_odds(state)[bet.horse]
+    log.event("bet_settled", "HF-WIN-1" if bet.side == WIN else "HF-SHOW-1", player=bet.player, horse=bet.horse,
+              side=bet.side, amount=bet.amount, place=None, odds=odds, won=False, returned=0, vp=0)
+
+
+def speed_from_the_odds_before_the_cards(r, horse, card, among):
+    """Alfio Allibratore and Steven Sting read as changing what a stable pays, not how fast its
+    horse runs: the movement card is read at the odds row the stable had before the cards."""
+    effects = r.effects(horse)
+    spaces = movement.spaces_from_card(card, r.odds_before_cards[horse])
+    if "last_moves_4" in effects and movement.vigor_ferreum_acts(r) and movement.is_last(r, horse, among):
+        return movement.VIGOR_SPACES, "last_moves_4"
+    if "first_stays" in effects and movement.felix_infernalis_acts(r) and movement.is_first(r, horse, among):
+        return 0, "first_stays"
+    if movement.is_start(r):
+        used = sorted(effects & movement.START_EFFECTS)
+        return movement.start_spaces(spaces, effects), ("+".join(used) if used else None)
+    return spaces, None
+
+
+def owners_paid_before_the_bets(state, log):
+    """The banker's "luego" missed: the stable owners' prizes come first, then the bets."""
+    payouts.pay_stable_owners(state, log)
+    payouts.settle_bets(state, log)
+    payouts.return_bet_tokens(state, log)
+    state.phase = NEW_ODDS
+
+
+def finish_line_on_the_eleventh():
+    """"The 12th space" counted with the start as the first space: a horse has finished at 11."""
+    return tables().finish_line - 1
+
+
+def heldout_batch4() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held4-show-pays-first-and-second", "A show bet pays for 1st and 2nd only.", ("HF-SHOW-1",),
+          (payouts, "show_bet_won", show_pays_first_and_second)),
+        M("held4-flagellum-on-every-move", "Flagellum Fulguris adds a space to every card's move too.", ("HF-ACT-3",),
+          (movement, "card_spaces", flagellum_on_every_move)),
+        M("held4-fustis-only-past-the-line", "Fustis et Radix acts only on a move past the line.", ("HF-ACT-6",),
+          (movement, "move_with_line_cards", fustis_only_past_the_line)),
+        M("held4-order-by-the-cards-move", "Horses finishing together are ordered by the card's move alone.",
+          ("HF-FINISH-2",), (race, "resolve_round", order_by_the_cards_move),
+          (ranking, "arrival_key", arrival_by_the_cards_move)),
+        M("held4-felix-holds-the-sprint-too", "Felix Infernalis's horse does not sprint either.", ("HF-ACT-14",),
+          (race, "resolve_round", felix_holds_the_sprint_too)),
+        M("held4-mala-tempora-behind-every-finisher", "Mala Tempora puts its horse last among all those "
+          "finishing together.", ("HF-ACT-12",), (ranking, "arrival_key", mala_tempora_behind_every_finisher)),
+        M("held4-same-letters-cancel-across-horses", "Same-letter cards cancel on different horses too.",
+          ("HF-CANCEL-1",), (reveal, "reveal_cards", same_letters_cancel_across_horses)),
+        M("held4-one-bet-per-horse", "A player's second bet must go on another horse.", ("HF-BET2-4",),
+          (betting, "check_other_side", one_bet_per_horse)),
+        M("held4-race-over-with-three-placed", "The race ends once three horses are placed.",
+          ("HF-RANK-4", "HF-RACE-1"), (Race, "is_over", race_over_with_three_placed),
+          (payouts, "settle_bet", unplaced_horse_loses)),
+        M("held4-speed-from-the-odds-before-the-cards", "The odds cards change the payout, not the speed.",
+          ("HF-MOVE-2",), (movement, "card_spaces", speed_from_the_odds_before_the_cards)),
+        M("held4-owners-paid-before-the-bets", "The stable owners are paid before the bets are settled.",
+          ("HF-PAY-2",), (payouts, "pay_out", owners_paid_before_the_bets)),
+        M("held4-line-on-the-eleventh", "The finish line is the 11th space.", ("HF-TABLE-3",),
+          (ranking, "finish_line", finish_line_on_the_eleventh)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
-BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4}

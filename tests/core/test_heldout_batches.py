@@ -1,11 +1,13 @@
 """The held-out misreadings come in batches (reference/<game>/heldout.py, `BATCHES`): `horserace
 mutants --held-out` alone keeps batch 1, the set the published figures measured, and
 `--held-out 2` selects batch 2 alone (the held2- names), `--held-out 3` batch 3 alone (the held3-
-names). Every batch-2 and batch-3 misreading names clauses of its game's catalog and installs and
-uninstalls its patches cleanly; every batch-3 misreading is killed by its game's vectors.
+names), `--held-out 4` batch 4 alone (the held4- names). Every misreading of batches 2 to 4 names
+clauses of its game's catalog (or register) and installs and uninstalls its patches cleanly; every
+misreading of batches 3 and 4 is killed by its game's vectors.
 
-Batch 3 is blind: the lead does not read it. So its checks below never print a misreading's
-name, description or clauses: a failure says the game and the misreading's index in the batch."""
+Batches 3 and 4 are blind: the lead does not read them. So their checks below never print a
+misreading's name, description or clauses: a failure says the game, the batch and the
+misreading's index in it."""
 
 import argparse
 import importlib
@@ -45,13 +47,14 @@ def test_held_out_alone_is_batch_one_and_a_number_picks_the_batch():
     assert parsed("--held-out", "--game", "cards").held_out == 1
     assert parsed("--held-out", "2").held_out == 2
     assert parsed("--held-out", "3").held_out == 3
+    assert parsed("--held-out", "4").held_out == 4
     assert parsed().held_out is None                 # the curated mutants
 
 
 def test_an_unknown_batch_is_refused_by_the_parser(capsys):
     with pytest.raises(SystemExit):
-        parsed("--held-out", "4")
-    assert "invalid choice: 4" in capsys.readouterr().err
+        parsed("--held-out", "5")
+    assert "invalid choice: 5" in capsys.readouterr().err
 
 
 def test_three_games_have_a_second_batch():
@@ -137,69 +140,81 @@ def test_every_batch_two_misreading_installs_and_uninstalls_cleanly(game):
         assert not changed(before, engine_bindings(game)), f"{m.name} left patches behind"
 
 
-# -- batch 3 ---------------------------------------------------------------------------------------
+# -- the blind batches, 3 and 4 ----------------------------------------------------------------------
 
-THIRD = games_with_batch(3)
+# The smallest blind batch a game may have: batch 3 has about twelve a game; batch 4 fewer in cards
+# and dominoes, whose curated set and earlier batches already hold their plainer misreadings.
+SMALLEST = {3: 10, 4: 6}
+BLIND = [(game, batch) for batch in SMALLEST for game in games_with_batch(batch)]
 
 
-def batch_three(game: str) -> list:
-    return heldout_module(game).heldout_batch3()
+def blind_batch(game: str, batch: int) -> list:
+    return heldout_module(game).BATCHES[batch]()
 
 
-def test_three_games_have_a_third_batch_of_about_twelve_each():
-    assert len(THIRD) >= 3
-    for game in THIRD:
-        assert 10 <= len(batch_three(game)) <= 16, game
+@pytest.mark.parametrize("batch", SMALLEST)
+def test_three_games_have_each_blind_batch_of_a_fair_size(batch):
+    games = games_with_batch(batch)
+    sizes_right = [game for game in games if SMALLEST[batch] <= len(blind_batch(game, batch)) <= 16]
+    assert len(games) >= 3 and sizes_right == games, f"batch {batch}: a game lacks it, or it is too small or large"
+
+
+def earlier_names(game: str, batch: int) -> set[str]:
+    """Every other misreading of the game: the curated mutants and the earlier batches."""
+    names = {m.name for m in get_game(game).mutants()}
+    for earlier in range(1, batch):
+        names |= {m.name for m in heldout_module(game).BATCHES[earlier]()}
+    return names
 
 
 # (Each check works its verdict out before asserting it, so a failure shows no name.)
 
-@pytest.mark.parametrize("game", THIRD)
-def test_batch_three_lists_only_its_own_names(game):
-    third = [m.name for m in mutants_command.held_out(get_game(game), 3)]
-    others = ({m.name for m in heldout_module(game).heldout()} | {m.name for m in batch_two(game)}
-              | {m.name for m in get_game(game).mutants()})
-    selected = third == [m.name for m in batch_three(game)]
-    prefixed = all(name.startswith("held3-") for name in third)
-    distinct = len(set(third)) == len(third) and not others & set(third)
-    assert selected, f"{game}: --held-out 3 does not select batch 3"
-    assert prefixed, f"{game}: a batch-3 name lacks the held3- prefix"
-    assert distinct, f"{game}: a batch-3 name repeats another misreading's"
+@pytest.mark.parametrize("game, batch", BLIND)
+def test_each_blind_batch_lists_only_its_own_names(game, batch):
+    chosen = [m.name for m in mutants_command.held_out(get_game(game), batch)]
+    selected = chosen == [m.name for m in blind_batch(game, batch)]
+    prefixed = all(name.startswith(f"held{batch}-") for name in chosen)
+    distinct = len(set(chosen)) == len(chosen) and not earlier_names(game, batch) & set(chosen)
+    assert selected, f"{game}: --held-out {batch} does not select batch {batch}"
+    assert prefixed, f"{game}: a batch-{batch} name lacks the held{batch}- prefix"
+    assert distinct, f"{game}: a batch-{batch} name repeats another misreading's"
 
 
-def test_the_command_lists_batch_three_alone(capsys):
-    assert main(["mutants", "--held-out", "3", "--list"]) == 0
+@pytest.mark.parametrize("batch", SMALLEST)
+def test_the_command_lists_each_blind_batch_alone(capsys, batch):
+    assert main(["mutants", "--held-out", str(batch), "--list"]) == 0
     names = [line.split()[1] for line in capsys.readouterr().out.splitlines()]
-    count_right = len(names) == sum(len(batch_three(g)) for g in THIRD)
-    prefixed = all(name.startswith("held3-") for name in names)
-    assert count_right and prefixed, "`mutants --held-out 3 --list` does not list batch 3 alone"
+    count_right = len(names) == sum(len(blind_batch(g, batch)) for g in games_with_batch(batch))
+    prefixed = all(name.startswith(f"held{batch}-") for name in names)
+    assert count_right and prefixed, f"`mutants --held-out {batch} --list` does not list batch {batch} alone"
 
 
-@pytest.mark.parametrize("game", THIRD)
-def test_every_batch_three_misreading_names_clauses_of_its_catalog_or_register(game):
+@pytest.mark.parametrize("game, batch", BLIND)
+def test_every_blind_misreading_names_clauses_of_its_catalog_or_register(game, batch):
     catalog = load_catalog(game)
     known = set(catalog.clauses) | set(catalog.interpretations)
-    wrong = [index for index, m in enumerate(batch_three(game))
+    wrong = [index for index, m in enumerate(blind_batch(game, batch))
              if not (1 <= len(m.clauses) <= 3 and set(m.clauses) <= known and m.description)]
-    assert not wrong, f"{game}: batch-3 misreadings at {wrong} name no known clause (or too many, or no description)"
+    assert not wrong, (f"{game}: batch-{batch} misreadings at {wrong} name no known clause (or too many, "
+                       "or no description)")
 
 
-@pytest.mark.parametrize("game", THIRD)
-def test_every_batch_three_misreading_installs_and_uninstalls_cleanly(game):
+@pytest.mark.parametrize("game, batch", BLIND)
+def test_every_blind_misreading_installs_and_uninstalls_cleanly(game, batch):
     heldout_module(game)
     before = engine_bindings(game)
-    for index, m in enumerate(batch_three(game)):
+    for index, m in enumerate(blind_batch(game, batch)):
         with m.patch():
             patches = bool(changed(before, engine_bindings(game)))
         restored = not changed(before, engine_bindings(game))
-        assert patches, f"{game}: batch-3 misreading {index} patches nothing"
-        assert restored, f"{game}: batch-3 misreading {index} left patches behind"
+        assert patches, f"{game}: batch-{batch} misreading {index} patches nothing"
+        assert restored, f"{game}: batch-{batch} misreading {index} left patches behind"
 
 
-@pytest.mark.parametrize("game", THIRD)
-def test_every_batch_three_misreading_is_killed_by_the_vectors(game, fresh_cases):
-    """As `horserace mutants --held-out 3` judges them (in process, first killing case only): a
+@pytest.mark.parametrize("game, batch", BLIND)
+def test_every_blind_misreading_is_killed_by_the_vectors(game, batch, fresh_cases):
+    """As `horserace mutants --held-out N` judges them (in process, first killing case only): a
     misreading no case kills would be left out of the figures, so a survivor fails here."""
     cases = fresh_cases(game)
-    survivors = [index for index, m in enumerate(batch_three(game)) if not in_process_killers(m, cases)]
-    assert not survivors, f"{game}: batch-3 misreadings at {survivors} survive every case"
+    survivors = [index for index, m in enumerate(blind_batch(game, batch)) if not in_process_killers(m, cases)]
+    assert not survivors, f"{game}: batch-{batch} misreadings at {survivors} survive every case"

@@ -192,6 +192,8 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
     out = _charged(case, index, wanted, actual, paths, clause_keys, this_step, found)
     if found is not None and found.contenders:
         out["contenders"] = found.contenders    # for the run's choice (results.divergence), not reported
+    if found is not None and found.refuted:
+        out["refuted"] = found.refuted          # the same
     return out
 
 

@@ -45,9 +45,15 @@ test a mutant explains or breaks, checked per clause set, a bounded few alterati
   (`uncontradicted`).
 
 Refusals are decisions too. When the implementation refused an action the reference took, only
-alterations that make the reference refuse it reproduce that, and the decisions that granted
-it (a yes turned no) come before guards forced to refuse. When the implementation took an action
-the reference refused, the clause the reference refused it under is charged (results.py).
+alterations that make the reference refuse it reproduce that; every one of them goes to the
+evidence above, and of those it leaves, the decisions that granted the action (a yes turned no)
+come before guards forced to refuse (`granting_first`: a grant turned no that would have refused
+a bet the implementation took in a passed case leaves the guard named). When the implementation
+took an action the reference refused, the clause the reference refused it under is charged
+(results.py).
+
+A step reproduced exactly also speaks against the clauses none of whose alterations reproduced
+it (`refuted_clauses`): the run's later ties set them aside (run_charges).
 
 A failure's attribution is bounded by a count (MAX_TRIALS alterations played), not by time, so
 that the same failure gets the same charge on a fast machine and a loaded one; CPU-time limits
@@ -146,6 +152,9 @@ class Finding:
     # the best alterations before the tie-breaks, (name, clauses): what the run weighs when its
     # failures charge two clauses alike (run_charges)
     contenders: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    # the clauses none of whose alterations played here reproduced the step, when another's did
+    # exactly: under one misreading, evidence against them at the run's later failures (run_charges)
+    refuted: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         out = {"reproduced": "exactly" if self.exact else "in part" if self.clauses else "not at all",
@@ -1320,6 +1329,8 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             best = reproducing_later(stage, best, later, caches, started + budget + HISTORY_SHARE * budget)
         if len({t.alteration.clauses for t in best}) > 1:
             best = uncontradicted(best, case, caches, started + budget + HISTORY_SHARE * budget)
+        if refused_by_them and GRANTS_AFTER_EVIDENCE:
+            best = granting_first(best)
         producers = {} if refused_by_them else item_producers(stage, expected, actual, modes)
         if _DUMP.get("file"):
             _dump(case, index, trials, stage, caches, refused_by_them)
@@ -1337,7 +1348,27 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                        reproduced, scores, reach)
     return Finding(list(dict.fromkeys(c for t in best for c in t.alteration.clauses)), best[0].exact,
                    best[0].score, [t.alteration.name for t in best], len(trials), len(plan), out_of_time,
-                   sorted(participating), producers, reproduced, scores, reach, contenders)
+                   sorted(participating), producers, reproduced, scores, reach, contenders, refuted_clauses(trials))
+
+
+REFUTED_BELOW = 0.5         # a clause's best closeness at a step reproduced exactly, under which it is refuted
+
+
+def refuted_clauses(trials: Sequence[Trial]) -> list[str]:
+    """The clauses whose alterations played at the step and came nowhere near it (none closer
+    than REFUTED_BELOW), when another clause's reproduced it exactly: were one of them the
+    misreading, some alteration of it would have explained this failure, or most of it. A
+    clause whose alterations came close is not refuted (a misreading its alterations give only
+    approximately); nothing is when no alteration is exact (a partial reproduction refutes
+    nothing)."""
+    played = [t for t in trials if t.observation is not None]
+    if not any(t.exact for t in played):
+        return []
+    closest: dict[str, float] = {}
+    for trial in played:
+        for clause in trial.alteration.clauses:
+            closest[clause] = max(closest.get(clause, 0.0), 1.0 if trial.exact else trial.score)
+    return sorted(clause for clause, score in closest.items() if score < REFUTED_BELOW)
 
 
 def _top_key(path: str) -> str:
@@ -1420,7 +1451,7 @@ def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:
     if not scored:
         return []
     def rank(t: Trial) -> tuple:
-        return (t.exact, round(t.score, 9), refusal and t.alteration.grants)
+        return (t.exact, round(t.score, 9), refusal and t.alteration.grants and not GRANTS_AFTER_EVIDENCE)
     top = max(rank(t) for t in scored)
     return [t for t in scored if rank(t) == top]
 
@@ -1591,6 +1622,18 @@ def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "
     with open(_DUMP["file"], "a", encoding="utf-8") as out:
         out.write(json.dumps({**_DUMP.get("tag", {}), "case": case["id"], "step": index, "refusal": refusal,
                               "trials": rows}) + "\n")
+
+
+GRANTS_AFTER_EVIDENCE = True
+
+
+def granting_first(best: list[Trial]) -> list[Trial]:
+    """Of the ways to refuse what the implementation refused that the evidence left standing,
+    a granting decision turned no before a guard made to refuse: the action is refused because
+    the rule that allows it was misread, unless the earlier steps, the later steps or the
+    passed cases have set that reading aside."""
+    granting = [t for t in best if t.alteration.grants]
+    return granting or best
 
 
 def most_specific(best: list[Trial]) -> list[Trial]:

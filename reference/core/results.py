@@ -260,8 +260,8 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     else:
         clauses, basis = attribute(this_step, case.get("clauses", ()), paths, keys)
         basis = FOOTPRINT if basis == "paths" else basis
-    contenders = found.pop("contenders", ())
-    charged = chosen_by_the_run(case["game"], clauses, basis, contenders) if counterfactual else clauses
+    contenders, refuted = found.pop("contenders", ()), found.pop("refuted", ())
+    charged = chosen_by_the_run(case["game"], clauses, basis, contenders, refuted) if counterfactual else clauses
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
@@ -277,15 +277,16 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
 
 
 def chosen_by_the_run(game: str, clauses: list[str], basis: str,
-                      contenders: Sequence[tuple[str, Sequence[str]]] = ()) -> list[str]:
+                      contenders: Sequence[tuple[str, Sequence[str]]] = (), refuted: Sequence[str] = ()) -> list[str]:
     """Of the clauses a step names together, those the run's earlier failures do not outweigh
-    (run_charges; `contenders`: the step's best alterations, name and clauses); the step's
+    (run_charges; `contenders`: the step's best alterations, name and clauses; `refuted`: the
+    clauses the step's exact reproduction spoke against); the step's
     charge then counts as evidence for the failures after it. A fallback (every clause of the
     step, or of the case) singles nothing out: neither chosen among nor counted."""
     if basis in ("step", "case"):
         return clauses
     chosen = choose_among_tied(game, clauses, contenders)
-    note_charged(game, clauses, contenders)
+    note_charged(game, clauses, contenders, refuted)
     return chosen
 
 

@@ -22,6 +22,17 @@ next). So when the clause counts leave a tie, each tied clause is weighed by the
 failures its best-reproducing alteration at this step also reproduced best (the step's
 `contenders`, the best alterations before the search's own tie-breaks), with the same ratio.
 
+A failure can also speak against a clause outright. When some alteration of a step reproduces
+the failure exactly and none of a clause's alterations played there comes near it (none
+reproduces half of it: counterfactual.REFUTED_BELOW), that clause's misreading would have had
+to show otherwise at that failure: were it the one misreading, an alteration of it would have
+explained the failure, or most of it. So, last, of clauses still tied,
+those refuted at an earlier failure are set aside when another tied clause never was (a
+sprint lost by every running horse reproduced at most failures by emptying the sprinters and
+by reading the lost sprint the other way, at one failure, a ranked horse sprinting, by the
+latter alone). A partial reproduction refutes nothing: a misreading no alteration gives whole
+is approximated by different alterations at different failures.
+
 Like passed_cases, this is kept apart from the counterfactual search and is forgotten at the
 start of every run (`forget`): a run's charges never depend on what ran before it. They do
 depend on the run's earlier failures: a failure's `tied` clauses (the report's and expected
@@ -38,6 +49,8 @@ RUN_MAJORITY = 1.5          # set a tied clause aside when another was charged t
 CHARGED: Counter[tuple[str, str]] = Counter()      # (game, clause) -> earlier failures whose step named it
 # (game, alteration name) -> earlier failures it reproduced as well as any other alteration did
 REPRODUCED: Counter[tuple[str, str]] = Counter()
+# (game, clause) -> earlier failures reproduced exactly by another clause's alteration, not by its own
+REFUTED: Counter[tuple[str, str]] = Counter()
 
 
 def choose_among_tied(game: str, clauses: Sequence[str],
@@ -46,11 +59,15 @@ def choose_among_tied(game: str, clauses: Sequence[str],
     a clause is set aside when the most charged of them was charged at least RUN_MAJORITY
     times as often; of those left, by the same ratio, when the alterations of the step that
     reproduce it (`contenders`: name, clauses) reproduced fewer earlier failures. All of them
-    when fewer than two, or when the run has no evidence on them yet."""
+    when fewer than two, or when the run has no evidence on them yet. Last, those an earlier
+    failure refuted (REFUTED) when another of them never was."""
     chosen = _outweighed(clauses, {clause: CHARGED[(game, clause)] for clause in clauses})
     if len(chosen) > 1 and contenders:
         chosen = _outweighed(chosen, {clause: max([REPRODUCED[(game, name)] for name, named in contenders
                                                     if clause in named] or [0]) for clause in chosen})
+    if len(chosen) > 1:
+        standing = [clause for clause in chosen if not REFUTED[(game, clause)]]
+        chosen = standing or chosen
     return chosen
 
 
@@ -64,16 +81,20 @@ def _outweighed(clauses: Sequence[str], evidence: dict[str, int]) -> list[str]:
     return [clause for clause in clauses if most < evidence[clause] * RUN_MAJORITY]
 
 
-def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[str, Sequence[str]]] = ()) -> None:
-    """A failure of this run whose step named `clauses` (before `choose_among_tied`), and
-    whose best alterations were `contenders`."""
+def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[str, Sequence[str]]] = (),
+                 refuted: Sequence[str] = ()) -> None:
+    """A failure of this run whose step named `clauses` (before `choose_among_tied`), whose
+    best alterations were `contenders`, and which refuted the clauses `refuted`."""
     for clause in set(clauses):
         CHARGED[(game, clause)] += 1
     for name in {name for name, _ in contenders}:
         REPRODUCED[(game, name)] += 1
+    for clause in set(refuted):
+        REFUTED[(game, clause)] += 1
 
 
 def forget() -> None:
     """A new run: nothing charged yet."""
     CHARGED.clear()
     REPRODUCED.clear()
+    REFUTED.clear()

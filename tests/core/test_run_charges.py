@@ -17,11 +17,13 @@ from reference.core.vectors import load_cases
 @pytest.fixture(autouse=True)
 def fresh_run():
     saved, reproduced = dict(run_charges.CHARGED), dict(run_charges.REPRODUCED)
+    refuted = dict(run_charges.REFUTED)
     run_charges.forget()
     yield
     run_charges.forget()
     run_charges.CHARGED.update(saved)
     run_charges.REPRODUCED.update(reproduced)
+    run_charges.REFUTED.update(refuted)
 
 
 def charged(game, *clauses):
@@ -220,3 +222,86 @@ def test_a_real_failure_counts_its_steps_best_alterations_for_the_run():
     first_mismatch(case, steps)
     counted = [name for (game, name), times in run_charges.REPRODUCED.items() if game == "cards" and times == 1]
     assert counted, "the step's best alterations never reached the run's evidence"
+
+
+# -- a failure reproduced exactly speaks against the clauses that did not reproduce it ------------
+
+def _trial(name, clauses, exact, played=True, score=0.4):
+    from contextlib import nullcontext
+    alteration = cf.Alteration(name, clauses, "decision", name, lambda: nullcontext())
+    return cf.Trial(alteration, {"scores": [0]} if played else None, exact=exact, score=1.0 if exact else score)
+
+
+def test_the_clauses_a_step_refutes_are_those_played_there_whose_alterations_came_nowhere_near():
+    """Closeness 0.4 is under REFUTED_BELOW (0.5): refuted; 0.5 and over: a near miss, not."""
+    trials = [_trial("negate lost", ("HF-SPRINT-3",), True),
+              _trial("empty sprinters", ("HF-SPRINT-1",), False),                     # 0.4
+              _trial("one less sprint", ("HF-ACT-10",), False),                       # 0.4
+              _trial("zero sprint", ("HF-ACT-10", "HF-SPRINT-3"), False),             # SPRINT-3 had an exact one
+              _trial("near", ("HF-ACT-11",), False, score=0.5),                       # came close
+              _trial("crashed", ("HF-RACE-2",), False, played=False)]                 # the altered engine failed
+    assert cf.refuted_clauses(trials) == ["HF-ACT-10", "HF-SPRINT-1"]
+
+
+def test_a_partial_reproduction_refutes_nothing():
+    """No alteration is exact: the misreading is approximated, by different alterations at
+    different failures, so none is evidence against a clause."""
+    assert cf.refuted_clauses([_trial("a", ("A",), False), _trial("b", ("B",), False)]) == []
+
+
+@pytest.mark.parametrize("refuted, kept", [
+    ((), ["A", "B", "C"]),              # nothing refuted: the tie stands
+    (("B",), ["A", "C"]),               # B refuted once, A and C never
+    (("B", "C"), ["A"]),
+    (("A", "B", "C"), ["A", "B", "C"]),   # all refuted: none is set aside
+])
+def test_of_tied_clauses_those_an_earlier_exact_reproduction_refuted_are_set_aside(refuted, kept):
+    run_charges.note_charged("horse_fever", ["X"], (), refuted)
+    assert run_charges.choose_among_tied("horse_fever", ["A", "B", "C"]) == kept
+
+
+def test_the_clause_counts_and_the_alterations_choose_before_the_refutations():
+    """A was charged three times as often as B: B is set aside by the counts, even though A
+    was refuted once and B never."""
+    charged("dominoes", "A", "A", "A", "B")
+    run_charges.note_charged("dominoes", ["C"], (), ["A"])
+    assert run_charges.choose_among_tied("dominoes", ["A", "B"]) == ["A"]
+
+
+def test_the_steps_refutations_reach_the_run_and_stay_out_of_the_report(monkeypatch):
+    """divergence passes what the search refuted (attribution.charge) to the run's evidence,
+    where a later tie is settled by it, and leaves it out of the mismatch."""
+    from reference.core.attribution import Difference
+    found = {"clauses": ["HF-SPRINT-3"], "attributed_by": "counterfactual",
+             "refuted": ["HF-SPRINT-1"], "counterfactual": {"reproduced": "exactly"}}
+    monkeypatch.setattr(results, "charge", lambda *a, **k: dict(found))
+    case = {"game": "horse_fever", "id": "x", "expected": [{"positions": [1]}], "clauses": []}
+    out = results.divergence(case, 0, "race", [Difference("positions", "positions", "positions", [1], [2])],
+                             {"positions": [1]}, {"positions": [2]})
+    assert "refuted" not in out
+    assert run_charges.REFUTED[("horse_fever", "HF-SPRINT-1")] == 1
+    assert results.chosen_by_the_run("horse_fever", ["HF-SPRINT-1", "HF-SPRINT-3"], "counterfactual") == ["HF-SPRINT-3"]
+    assert not run_charges.REFUTED[("horse_fever", "HF-SPRINT-3")]
+
+
+def test_a_real_step_where_only_the_lost_sprint_read_the_other_way_reproduces_refutes_the_sprinters():
+    """A misreading of HF-SPRINT-3 (a sprint is lost by a horse *not* yet ranked) fails
+    hf-probe2-hf-act-12-004 where a ranked horse's die shows: it sprints. Reading the lost
+    sprint the other way reproduces that exactly; nothing of HF-SPRINT-1 (which horses sprint)
+    does, so the step refutes HF-SPRINT-1 for the run's later ties (at other failures of the
+    same misreading, where running horses do not sprint, emptying the sprinters ties with it)."""
+    from reference.core.adapter import replay_case
+    from reference.core.decision_points import decision_points, holders
+    from reference.core.mutation import patched
+    point = next(p for p in decision_points("horse_fever") if p.qualname == "sprint_is_lost")
+    misread = lambda race, horse: horse not in race.ranking          # noqa: E731
+    (case,) = load_cases(["horse_fever"], wanted=lambda id_: id_ == "hf-probe2-hf-act-12-004")
+    with patched(*[(holder, name, misread) for holder, name in holders("horse_fever", point)]):
+        steps = replay_case(case)
+    index = next(i for i, (want, got) in enumerate(zip(case["expected"], steps))
+                 if results.step_differences("horse_fever", want, got, None))
+    cf.forget_explanations()
+    same = lambda alteration: "sprint_is_lost:cmp" in alteration.name     # noqa: E731  the misreading itself, left out
+    finding = cf.counterfactual(case, index, case["expected"][index], steps[index], withheld=same)
+    assert finding.exact and "HF-SPRINT-3" in finding.clauses
+    assert "HF-SPRINT-1" in finding.refuted and "HF-SPRINT-3" not in finding.refuted

@@ -1329,7 +1329,7 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             best = reproducing_later(stage, best, later, caches, started + budget + HISTORY_SHARE * budget)
         if len({t.alteration.clauses for t in best}) > 1:
             best = uncontradicted(best, case, caches, started + budget + HISTORY_SHARE * budget)
-        if refused_by_them and GRANTS_AFTER_EVIDENCE:
+        if refused_by_them:
             best = granting_first(best)
         producers = {} if refused_by_them else item_producers(stage, expected, actual, modes)
         if _DUMP.get("file"):
@@ -1445,13 +1445,13 @@ def near_best(trials: Sequence[Trial], best: list[Trial]) -> list[Trial]:
 
 
 def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:
-    """The best trials: exact reproductions first, then the closest; for a refusal, a granting
-    decision turned down before any other way of refusing."""
+    """The best trials: exact reproductions first, then the closest. For a refusal every way of
+    refusing stays, for the evidence to judge (`granting_first` comes after it)."""
     scored = [t for t in trials if t.observation is not None and t.score > 0]
     if not scored:
         return []
     def rank(t: Trial) -> tuple:
-        return (t.exact, round(t.score, 9), refusal and t.alteration.grants and not GRANTS_AFTER_EVIDENCE)
+        return (t.exact, round(t.score, 9))
     top = max(rank(t) for t in scored)
     return [t for t in scored if rank(t) == top]
 
@@ -1622,9 +1622,6 @@ def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "
     with open(_DUMP["file"], "a", encoding="utf-8") as out:
         out.write(json.dumps({**_DUMP.get("tag", {}), "case": case["id"], "step": index, "refusal": refusal,
                               "trials": rows}) + "\n")
-
-
-GRANTS_AFTER_EVIDENCE = True
 
 
 def granting_first(best: list[Trial]) -> list[Trial]:

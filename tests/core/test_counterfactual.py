@@ -28,8 +28,11 @@ import misread_impl  # noqa: E402
 
 
 def failures(mode: str, game: str, ids: list[str]) -> list[dict]:
+    """The mismatches of one run of the fake over the cases: like a run, it starts with nothing
+    remembered (run_charges, passed cases, explanations), whatever tests ran before."""
     cases = load_cases([game], wanted=lambda id_: id_ in ids)
     assert sorted(c["id"] for c in cases) == sorted(ids)
+    cf.forget_explanations()
     out = []
     for case in cases:
         mismatch = first_mismatch(case, misread_impl.answers(mode, case))

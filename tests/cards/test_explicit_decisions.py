@@ -223,8 +223,7 @@ def test_the_round_2_decisions_answer_as_the_rules_say():
 #   CRD-BET-5. The seats to choose were worked out once, when the track was laid, and popped off a
 #   queue in CRD-BET-5's block, so at the step the misreading shows (the last bettor's choice) only
 #   CRD-BET-5's code ran. Now `betting.still_to_choose` asks `seating.bettors_in_order` after every
-#   choice, and the close of the betting is two CRD-BET-5 decisions of their own
-#   (`betting.fix_choices`, `betting.start_race`).
+#   choice.
 
 
 def banker_bets_last():

@@ -174,30 +174,18 @@ def finish_choice(table: TableState, log: Log) -> None:
     if race.waiting:
         offer_choice(table, log)
         return
-    fix_choices(table, log)
-    start_race(table)
-
-
-# CRD-BET-3: who still bets: the non-bankers in their turn (CRD-INT-3), asked of bettors_in_order
-# after every choice (so a misreading of who bets acts at the step it shows), less those who chose
-def still_to_choose(race: RaceState, players: int) -> list[int]:
-    bettors = seating.bettors_in_order(race.banker, players)
-    # CRD-BET-5: a seat that has backed a horse or sat out has chosen, and its choice is fixed
-    chosen = {b.seat for b in race.bets}.union(race.sitting_out)
-    return [seat for seat in bettors if seat not in chosen]
-
-
-# CRD-BET-5: the choices are fixed: the bets closed, with what the bank owes if each suit wins
-def fix_choices(table: TableState, log: Log) -> None:
-    race = table.race
+    table.phase = RACING
     owed = liability(race.bets, race.odds, table.options.bank_cover)
     log.event("bets_closed", "CRD-BET-5", bets=[bet_view(b) for b in race.bets], liability=owed,
               bank=table.balances[race.banker])
 
 
-# CRD-BET-5: the choices fixed, the race starts (and no bet is taken during it, CRD-BET-6)
-def start_race(table: TableState) -> None:
-    table.phase = RACING
+def still_to_choose(race: RaceState, players: int) -> list[int]:
+    """The seats still to choose: the bettors in their turn (CRD-BET-3, CRD-INT-3) less those who
+    have chosen (backed a horse or sat out). Asked after every choice, so that who is still to
+    bet is decided by CRD-BET-3's own code at that step, not by a queue the race's start pops."""
+    chosen = {b.seat for b in race.bets}.union(race.sitting_out)
+    return [seat for seat in seating.bettors_in_order(race.banker, players) if seat not in chosen]
 
 
 def offer_choice(table: TableState, log: Log) -> None:

@@ -246,7 +246,6 @@ def test_who_is_still_to_choose_is_decided_by_who_bets_at_the_choice():
     assert [(b.seat, b.horse) for b in t.race.bets] == [(1, "S"), (2, "H"), (0, "D")]
 
 
-@pytest.mark.clause("CRD-BET-3")
 def test_the_banker_betting_too_is_charged_to_who_bets():
     """Only its last bettor's choice differs (the race does not start: the banker is asked); the
     close of the betting (CRD-BET-5) reproduces that too where a banker's choice is all that is

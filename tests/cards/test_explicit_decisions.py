@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import pytest
 
-from reference.cards.rules import betting, odds, race
+from reference.cards.rules import betting, odds, race, seating
 from reference.cards.rules.cards import SUITS, card
+from reference.cards.rules.state import BETTING, RACING
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.mutation import patched
 from reference.core.vectors import load_cases
+
+from .helpers import bet, laid
 
 # -- the misreadings, as an implementation would make them --------------------------------------
 
@@ -212,3 +215,55 @@ def test_the_round_2_decisions_answer_as_the_rules_say():
     assert track.TRACK_CARD_MOVES == 0
     laid = (card(2, "S"), card(3, "S"), card(4, "H"), card(5, "D"), card(6, "C"), card(7, "C"), card(8, "S"))
     assert track.starting_positions(laid) == {"S": 0, "H": 0, "D": 0, "C": 0}
+
+
+# -- round 3: who is still to choose, asked of who bets at every choice -----------------------------
+#
+# - CRD-BET-3, a misreading of who bets (the banker choosing too, a bettor fewer): charged to
+#   CRD-BET-5. The seats to choose were worked out once, when the track was laid, and popped off a
+#   queue in CRD-BET-5's block, so at the step the misreading shows (the last bettor's choice) only
+#   CRD-BET-5's code ran. Now `betting.still_to_choose` asks `seating.bettors_in_order` after every
+#   choice.
+
+
+def banker_bets_last():
+    """CRD-BET-3 read as 'everyone at the table picks a horse': the banker chooses last."""
+    return patched((seating, "bettors_in_order",
+                    lambda banker, players: [(banker + k) % players for k in range(1, players + 1)]))
+
+
+@pytest.mark.clause("CRD-BET-3", "CRD-BET-5")
+def test_who_is_still_to_choose_is_decided_by_who_bets_at_the_choice():
+    """A misreading of who bets installed after the track is laid still decides who is asked next:
+    the seats still to choose are not a list fixed at the lay."""
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0)
+    with banker_bets_last():
+        bet(t, "S")
+        bet(t, "H")
+        assert (t.phase, t.to_bet) == (BETTING, 0)        # the banker, asked last
+        bet(t, "D", by=0)
+    assert t.phase == RACING
+    assert [(b.seat, b.horse) for b in t.race.bets] == [(1, "S"), (2, "H"), (0, "D")]
+
+
+def test_the_banker_betting_too_is_charged_to_who_bets():
+    """Only its last bettor's choice differs (the race does not start: the banker is asked); the
+    close of the betting (CRD-BET-5) reproduces that too where a banker's choice is all that is
+    left, so its own clause is named among at most three (as `mutants --attribution` judges)."""
+    withheld = {"mutant banker-bets-too", "mutant banker-bets-last"}
+    assert_charged_to_its_clause("banker-bets-last", "CRD-BET-3", banker_bets_last,
+                                 ["crd-probe1-crd-bet-2-001", "crd-probe1-crd-bet-4-001"], False,
+                                 withheld=lambda alteration: alteration.name in withheld)
+
+
+def test_the_round_3_decisions_answer_as_the_rules_say():
+    """The seats still to choose are the non-bankers clockwise from the banker's left, less those
+    who backed a horse or sat out; once none is left the choices are fixed and the race starts."""
+    from reference.cards.rules.state import Bet, RaceState
+    r = RaceState(number=1, banker=2, bets=[Bet(3, "S", 1)], sitting_out=[0])
+    assert betting.still_to_choose(r, 5) == [4, 1]
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0)
+    log = bet(t, "S")
+    assert (t.phase, t.to_bet, [e["type"] for e in log.events]) == (BETTING, 2, ["bet"])
+    log = bet(t, "S")
+    assert t.phase == RACING and [e["type"] for e in log.events] == ["bet", "bets_closed"]

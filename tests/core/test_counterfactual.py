@@ -85,17 +85,35 @@ def test_a_missed_finish_names_the_finish_not_the_settlement():
         assert not any(c.startswith(("CRD-PAY", "CRD-SESSION")) for c in mismatch["clauses"])
 
 
-@pytest.mark.clause("CRD-BET-3")
+@pytest.mark.clause("HF-RIG-1", "HF-RIG-2")
 def test_a_decision_taken_at_an_earlier_step_can_be_named():
-    """The bettors are counted one short at the lay, in state no observation shows: the race
-    starts a choice early, steps later. The decision that closes the betting (CRD-BET-5)
-    reproduces that at the divergent step, but so does the lay's count of the bettors
-    (CRD-BET-3) altered from the setup on with every earlier observation unchanged; the step's
-    decisions alone named only CRD-BET-5."""
+    """The rigging turns are counted one short when the rigging begins (after the last first bet),
+    in state no observation shows: steps later, the second bets start a card early. At that
+    step only the card's play and the phases' advance run, and the advance's own test negated
+    (HF-BETTING-1) reproduces it; the turns' order (rigging_order, HF-RIG-1 and HF-RIG-2) is
+    decided only when the rigging begins. Altered from the setup on (its last turn left out)
+    with every earlier observation unchanged, it reproduces the step: without the earlier
+    steps' decisions (`earlier_alterations`) the step's alone named HF-BETTING-1."""
+    ids = ["hf-gen1-game-2p-01", "hf-game-four-players-rotation"]
+    for mismatch in failures("keeps-the-last-card", "horse_fever", ids):
+        assert mismatch["step"] > 0
+        assert names(mismatch, {"HF-RIG-1", "HF-RIG-2"}), mismatch["clauses"]
+        assert all(n.endswith(cf.FROM_SETUP) for n in mismatch["counterfactual"]["best"])
+
+
+@pytest.mark.clause("CRD-BET-3")
+def test_a_bettor_left_out_is_named_at_the_step_it_shows():
+    """The bettors counted one short (the seat on the banker's right left out): the race starts a
+    choice early. The seats still to choose are asked of who bets (CRD-BET-3) after every choice
+    (betting.still_to_choose), so the step where it shows decides it itself: CRD-BET-3 is named
+    by an alteration at that step, not one of an earlier step's (when the bettors were worked
+    out once at the lay, the step's decisions alone named only CRD-BET-5)."""
     ids = ["crd-ex-eighth-diamond", "crd-int-cover-gross", "crd-int-cover-net"]
     for mismatch in failures("forgets-the-last-bettor", "cards", ids):
         assert mismatch["step"] > 0
         assert names(mismatch, {"CRD-BET-3"}), mismatch["clauses"]
+        best = mismatch["counterfactual"]["best"]
+        assert best and not any(n.endswith(cf.FROM_SETUP) for n in best), best
 
 
 @pytest.mark.clause("HF-SHOW-1")

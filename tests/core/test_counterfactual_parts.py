@@ -393,6 +393,9 @@ def test_the_generated_mutants_of_what_earlier_steps_ran_are_altered_from_the_se
     assert stage.play_agreeing(flagged.install, limit=5.0) == {"error": "HF-REVEAL-1"}
 
 
+@pytest.mark.skip(reason="no example left: the cards bettors are now asked at every choice "
+                  "(betting.still_to_choose), so their code runs at the step; no other failure found "
+                  "where an earlier step's code change reproduces the step in part (issue 24, w9-crd-order)")
 def test_an_earlier_steps_code_change_counts_only_when_it_gives_the_whole_observation(monkeypatch):
     """crd-gen1-race-021 answered with finish_choice's `race.waiting.pop(0)` deleted (CRD-BET-5):
     the exact reproduction at the step is ruled out by the history, and the step's near misses
@@ -424,8 +427,9 @@ def test_an_earlier_steps_code_change_counts_only_when_it_gives_the_whole_observ
 def test_an_earlier_steps_code_is_altered_only_when_the_steps_own_decisions_explain_nothing_exactly(monkeypatch):
     """Each alteration of an earlier step's code replays the case from the setup: they are played
     only when nothing at the step reproduces the observation exactly (a search three times the
-    cost otherwise). finish_choice's pop deleted (crd-gen1-race-021) is reproduced exactly at the
-    step; the same failure with a value no alteration of the step gives is not."""
+    cost otherwise). The race's start dropped (finish_choice's `table.phase = RACING` deleted,
+    crd-gen1-race-021) is reproduced exactly at the step; the same failure with a value no
+    alteration of the step gives is not."""
     from reference.core import counterfactual as cf
     from reference.core import generated_mutants as generated
     from reference.core.adapter import replay_case

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from reference.core.errors import IllegalAction
 
-from . import odds, settlement
+from . import odds, seating, settlement
 from .cards import SUITS
 from .state import BETTING, LAYING, OVER, RACING, Bet, Log, RaceState, TableState
 
@@ -170,7 +170,7 @@ def sit_out(table: TableState, by: int | None, log: Log, field: str) -> None:
 # CRD-BET-5: once every bettor has chosen, the choices are fixed and the race starts
 def finish_choice(table: TableState, log: Log) -> None:
     race = table.race
-    race.waiting.pop(0)
+    race.waiting = still_to_choose(race, table.players)
     if race.waiting:
         offer_choice(table, log)
         return
@@ -178,6 +178,14 @@ def finish_choice(table: TableState, log: Log) -> None:
     owed = liability(race.bets, race.odds, table.options.bank_cover)
     log.event("bets_closed", "CRD-BET-5", bets=[bet_view(b) for b in race.bets], liability=owed,
               bank=table.balances[race.banker])
+
+
+def still_to_choose(race: RaceState, players: int) -> list[int]:
+    """The seats still to choose: the bettors in their turn (CRD-BET-3, CRD-INT-3) less those who
+    have chosen (backed a horse or sat out). Asked after every choice, so that who is still to
+    bet is decided by CRD-BET-3's own code at that step, not by a queue the race's start pops."""
+    chosen = {b.seat for b in race.bets}.union(race.sitting_out)
+    return [seat for seat in seating.bettors_in_order(race.banker, players) if seat not in chosen]
 
 
 def offer_choice(table: TableState, log: Log) -> None:

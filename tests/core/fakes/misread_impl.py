@@ -14,6 +14,7 @@ steps such an implementation reports for a case. The modes:
     misses-the-winning-card     the card that takes a horse over the line is not seen to win (cards)
     reads-scores-reversed       a position's scores are read in reverse seat order
     forgets-the-last-bettor     the seat on the banker's right is left out of the bettors (cards)
+    keeps-the-last-card         the rigging turns stop a card short: the last card is kept (Horse Fever)
     show-keeps-a-tenth          a winning show bet is paid double less a tenth kept by the bank
 """
 
@@ -37,8 +38,8 @@ from reference.dominoes.rules.state import PLAY                   # noqa: E402
 from reference.dominoes.rules.tiles import is_double              # noqa: E402
 from reference.dominoes.rules.turn_order import EndTurn           # noqa: E402
 from reference.cards.rules import race as card_race                 # noqa: E402
-from reference.cards.rules import session as card_session           # noqa: E402
-from reference.horse_fever.rules import payouts                   # noqa: E402
+from reference.cards.rules import seating as card_seating           # noqa: E402
+from reference.horse_fever.rules import payouts, rigging          # noqa: E402
 
 DOMINO_REPLAY = importlib.import_module("reference.dominoes.replay")
 DOMINO_POSITION = importlib.import_module("reference.dominoes.position")
@@ -68,17 +69,23 @@ def missed_finish(m, seat, log):
 
 
 REVEAL_NEXT = card_race.reveal_next
-LAY_TRACK = card_session.lay_track
-CARD_PLAYOUT = importlib.import_module("reference.cards.playout")
-CARD_REPLAY = importlib.import_module("reference.cards.replay")
+BEGIN_RIGGING = rigging.begin_rigging
 
 
-def forgets_the_last_bettor(table, lay, log, field):
-    """The bettors are counted one short at the lay: the last never chooses, and the race starts
-    a choice early (no observation shows the order of those still to choose)."""
-    LAY_TRACK(table, lay, log, field)
-    if len(table.race.waiting) > 1:
-        table.race.waiting.pop()
+def forgets_the_last_bettor(banker, players):
+    """The bettors counted one short, clockwise from the banker's left: the seat on the banker's
+    right never chooses, and the race starts a choice early. Who is still to choose is asked of
+    who bets at every choice (CRD-BET-3), so the misreading acts at the step it shows."""
+    return [(banker + k) % players for k in range(1, players - 1)]
+
+
+def keeps_the_last_card(state, log):
+    """The rigging turns are counted one short when the rigging begins: the last player keeps its
+    last card, and the second bets start a card early (no observation shows the turns to come;
+    HF-RIG-2: the turns go round until every card is played)."""
+    BEGIN_RIGGING(state, log)
+    if len(state.queue) > 1:
+        state.queue.pop()
 
 
 def misses_the_winning_card(r, log, field):
@@ -108,9 +115,8 @@ MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "match-at-sixty": [(match, "TARGET", 60)],
     "draws-one-tile": [(drawing, "draw", draws_one_tile)],
     "missed-finish": [(turns, "end_of_match_or_round", missed_finish)],
-    "forgets-the-last-bettor": [(card_session, "lay_track", forgets_the_last_bettor),
-                                (CARD_PLAYOUT, "lay_track", forgets_the_last_bettor),
-                                (CARD_REPLAY, "lay_track", forgets_the_last_bettor)],
+    "forgets-the-last-bettor": [(card_seating, "bettors_in_order", forgets_the_last_bettor)],
+    "keeps-the-last-card": [(rigging, "begin_rigging", keeps_the_last_card)],
     "misses-the-winning-card": [(card_race, "reveal_next", misses_the_winning_card)],
     "reads-scores-reversed": [(DOMINO_POSITION, "position_match", reads_scores_reversed),
                               (DOMINO_REPLAY, "position_match", reads_scores_reversed)],

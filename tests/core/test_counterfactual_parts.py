@@ -393,35 +393,49 @@ def test_the_generated_mutants_of_what_earlier_steps_ran_are_altered_from_the_se
     assert stage.play_agreeing(flagged.install, limit=5.0) == {"error": "HF-REVEAL-1"}
 
 
-@pytest.mark.skip(reason="no example left: the cards bettors are now asked at every choice "
-                  "(betting.still_to_choose), so their code runs at the step; no other failure found "
-                  "where an earlier step's code change reproduces the step in part (issue 24, w9-crd-order)")
 def test_an_earlier_steps_code_change_counts_only_when_it_gives_the_whole_observation(monkeypatch):
-    """crd-gen1-race-021 answered with finish_choice's `race.waiting.pop(0)` deleted (CRD-BET-5):
-    the exact reproduction at the step is ruled out by the history, and the step's near misses
-    of CRD-BET-5 come next. The generated mutants of the bettors' order, played from the setup,
-    reproduce the step in part as closely: they must not count (played from the setup the
-    history never objects, so they outranked the step's own and CRD-BET-3 was charged). They are
-    played here although the step explained it exactly (which spares them in a run)."""
+    """A code change of an earlier step, played from the setup, where the history never
+    objects: when it gives the step's observation only in part it counts for nothing (it would
+    outrank the step's own near misses), when it gives the whole it is charged. A decision of an
+    earlier step (not a code change) counts in part as any alteration does. (The cards bettors'
+    queue was the real example until the bettors came to be asked at every choice: here the
+    plays are stand-ins, the rule is the search's.)"""
+    from contextlib import contextmanager
     from reference.core import counterfactual as cf
-    earlier = cf.earlier_alterations
-    monkeypatch.setattr(cf, "earlier_alterations", lambda *a, generated=True: earlier(*a, generated=True))
-    from reference.core import generated_mutants as generated
-    from reference.core.adapter import replay_case
-    from reference.core.mutant_attribution import generated_withheld
     from reference.core.vectors import load_cases
-    (case,) = load_cases(["cards"], wanted=lambda id_: id_ == "crd-gen1-race-021")
-    found = next(m for m in generated.generated_mutants("cards") if m.key == "betting:finish_choice:delete:a431c9f3:0")
-    with generated.installed(found):
-        actual = replay_case(case)
-    from reference.core.results import first_mismatch
-    index = first_mismatch(case, actual, counterfactual=False)["step"]
-    cf.forget_explanations()
-    finding = cf.counterfactual(case, index, case["expected"][index], actual[index],
-                                withheld=generated_withheld(found.as_mutant()), later=actual[index + 1:])
-    from_setup = [n for n in finding.best if n.startswith("generated") and n.endswith(cf.FROM_SETUP)]
-    assert from_setup == [] and "CRD-BET-5" in finding.clauses
-    assert finding.clause_scores.get("CRD-BET-3", 0.0) < 0.5
+    case = next(c for c in load_cases(["dominoes"]) if len(c["expected"]) > 2
+                and isinstance(c["expected"][2].get("scores"), list) and len(c["expected"][2]["scores"]) == 2)
+    index, expected = 2, case["expected"][2]
+    actual = {**expected, "scores": [expected["scores"][0] + 5, expected["scores"][1] + 5]}
+    partial = {**expected, "scores": [expected["scores"][0] + 5, expected["scores"][1]]}
+    playing: list = []
+
+    def alteration(name, source, gives):
+        @contextmanager
+        def install():
+            playing.append(gives)
+            try:
+                yield
+            finally:
+                playing.pop()
+        return cf.Alteration(name, ("DOM-X-9",) if "whole" in name else ("DOM-X-8",), source, name, install,
+                             earlier=True)
+
+    def play_agreeing(self, install, limit=None):
+        with install():
+            return playing[-1]
+    monkeypatch.setattr(cf.Stage, "play_agreeing", play_agreeing)
+    offered: list = []
+    monkeypatch.setattr(cf, "earlier_alterations", lambda *a, **k: list(offered))
+    only_these = lambda a: not a.name.startswith("stand-in")        # noqa: E731
+    for given, named in ([[alteration("stand-in partial code", "generated", partial)], []],
+                         [[alteration("stand-in partial decision", "decision", partial)], ["DOM-X-8"]],
+                         [[alteration("stand-in partial code", "generated", partial),
+                           alteration("stand-in whole code", "generated", actual)], ["DOM-X-9"]]):
+        offered[:] = given
+        cf.forget_explanations()
+        finding = cf.counterfactual(case, index, expected, actual, withheld=only_these)
+        assert finding.clauses == named, (given[-1].name, finding.best)
 
 
 def test_an_earlier_steps_code_is_altered_only_when_the_steps_own_decisions_explain_nothing_exactly(monkeypatch):

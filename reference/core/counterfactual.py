@@ -45,12 +45,9 @@ test a mutant explains or breaks, checked per clause set, a bounded few alterati
   (`uncontradicted`).
 
 Refusals are decisions too. When the implementation refused an action the reference took, only
-alterations that make the reference refuse it reproduce that; every one of them goes to the
-evidence above, and of those it leaves, the decisions that granted the action (a yes turned no)
-come before guards forced to refuse (`granting_first`: a grant turned no that would have refused
-a bet the implementation took in a passed case leaves the guard named). When the implementation
-took an action the reference refused, the clause the reference refused it under is charged
-(results.py).
+alterations that make the reference refuse it reproduce that, and the decisions that granted
+it (a yes turned no) come before guards forced to refuse. When the implementation took an action
+the reference refused, the clause the reference refused it under is charged (results.py).
 
 A step reproduced exactly also speaks against the clauses none of whose alterations reproduced
 it (`refuted_clauses`): the run's later ties set them aside (run_charges).
@@ -1329,8 +1326,6 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             best = reproducing_later(stage, best, later, caches, started + budget + HISTORY_SHARE * budget)
         if len({t.alteration.clauses for t in best}) > 1:
             best = uncontradicted(best, case, caches, started + budget + HISTORY_SHARE * budget)
-        if refused_by_them:
-            best = granting_first(best)
         producers = {} if refused_by_them else item_producers(stage, expected, actual, modes)
         if _DUMP.get("file"):
             _dump(case, index, trials, stage, caches, refused_by_them)
@@ -1445,13 +1440,13 @@ def near_best(trials: Sequence[Trial], best: list[Trial]) -> list[Trial]:
 
 
 def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:
-    """The best trials: exact reproductions first, then the closest. For a refusal every way of
-    refusing stays, for the evidence to judge (`granting_first` comes after it)."""
+    """The best trials: exact reproductions first, then the closest; for a refusal, a granting
+    decision turned down before any other way of refusing."""
     scored = [t for t in trials if t.observation is not None and t.score > 0]
     if not scored:
         return []
     def rank(t: Trial) -> tuple:
-        return (t.exact, round(t.score, 9))
+        return (t.exact, round(t.score, 9), refusal and t.alteration.grants)
     top = max(rank(t) for t in scored)
     return [t for t in scored if rank(t) == top]
 
@@ -1622,15 +1617,6 @@ def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "
     with open(_DUMP["file"], "a", encoding="utf-8") as out:
         out.write(json.dumps({**_DUMP.get("tag", {}), "case": case["id"], "step": index, "refusal": refusal,
                               "trials": rows}) + "\n")
-
-
-def granting_first(best: list[Trial]) -> list[Trial]:
-    """Of the ways to refuse what the implementation refused that the evidence left standing,
-    a granting decision turned no before a guard made to refuse: the action is refused because
-    the rule that allows it was misread, unless the earlier steps, the later steps or the
-    passed cases have set that reading aside."""
-    granting = [t for t in best if t.alteration.grants]
-    return granting or best
 
 
 def most_specific(best: list[Trial]) -> list[Trial]:

@@ -338,3 +338,26 @@ def test_a_run_forgets_what_earlier_runs_of_the_process_explained(monkeypatch):
     passed_cases.note_passed({"id": "x", "game": "dominoes", "kind": "match"})
     runner.run_started(None, "none", [], [], 1.0, None, None, 1)     # no cases: the run starts and ends
     assert not cf._EXPLAINED and not passed_cases.PASSED
+
+
+@pytest.mark.clause("DOM-OPEN-3")
+def test_every_failure_of_a_whole_run_that_refuses_legal_openings_names_the_opening_clause():
+    """Over every dominoes case, as a run judges them (the passed cases noted as evidence, the
+    run's memory carried from failure to failure): each of the refused-opening fake's failures
+    names DOM-OPEN-3 alone. Two cases are not enough: with the passed cases weighed before the
+    granting decision, 144 of 242 failures named guards instead (turning 'any tile may open'
+    down everywhere would refuse the doubles the fake opens with in its passed cases)."""
+    from reference.core.results import judge
+    cf.forget_explanations()
+    named: dict = {}
+    for case in load_cases(["dominoes"]):
+        try:
+            answers = misread_impl.answers("refuses-non-double-opening", case)
+        except Exception:           # the fake cannot answer a case that opens the way it refuses: errored in a run
+            continue
+        status, mismatch = judge(case, answers)
+        if mismatch is not None:
+            key = tuple(mismatch["clauses"])
+            named[key] = named.get(key, 0) + 1
+    assert sum(named.values()) > 200
+    assert set(named) == {("DOM-OPEN-3",)}, named

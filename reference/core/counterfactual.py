@@ -49,8 +49,8 @@ alterations that make the reference refuse it reproduce that, and the decisions 
 it (a yes turned no) come before guards forced to refuse. When the implementation took an action
 the reference refused, the clause the reference refused it under is charged (results.py).
 
-A step reproduced exactly also speaks against the clauses none of whose alterations reproduced
-it (`refuted_clauses`): the run's later ties set them aside (run_charges).
+A step reproduced exactly also speaks against the clauses none of whose alterations came near it
+(`refuted_clauses`): the run's later ties set them aside (run_charges).
 
 A failure's attribution is bounded by a count (MAX_TRIALS alterations played), not by time, so
 that the same failure gets the same charge on a fast machine and a loaded one; CPU-time limits
@@ -149,8 +149,8 @@ class Finding:
     # the best alterations before the tie-breaks, (name, clauses): what the run weighs when its
     # failures charge two clauses alike (run_charges)
     contenders: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    # the clauses none of whose alterations played here reproduced the step, when another's did
-    # exactly: under one misreading, evidence against them at the run's later failures (run_charges)
+    # the clauses none of whose alterations played here came near the step (REFUTED_BELOW), when
+    # another's reproduced it exactly: evidence against them at the run's later ties (run_charges)
     refuted: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:

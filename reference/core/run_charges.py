@@ -26,11 +26,10 @@ A failure can also speak against a clause outright. When some alteration of a st
 the failure exactly and none of a clause's alterations played there comes near it (none
 reproduces half of it: counterfactual.REFUTED_BELOW), that clause's misreading would have had
 to show otherwise at that failure: were it the one misreading, an alteration of it would have
-explained the failure, or most of it. So, last, of clauses still tied,
-those refuted at an earlier failure are set aside when another tied clause never was (a
-sprint lost by every running horse reproduced at most failures by emptying the sprinters and
-by reading the lost sprint the other way, at one failure, a ranked horse sprinting, by the
-latter alone). A partial reproduction refutes nothing: a misreading no alteration gives whole
+explained the failure, or most of it. So, last, of clauses still tied, those refuted at an
+earlier failure are set aside when another tied clause never was (a sprint lost by every
+running horse is reproduced at most failures by emptying the sprinters and by reading the lost
+sprint the other way, and at one failure, a ranked horse sprinting, by the latter alone). A partial reproduction refutes nothing: a misreading no alteration gives whole
 is approximated by different alterations at different failures.
 
 Like passed_cases, this is kept apart from the counterfactual search and is forgotten at the
@@ -49,7 +48,8 @@ RUN_MAJORITY = 1.5          # set a tied clause aside when another was charged t
 CHARGED: Counter[tuple[str, str]] = Counter()      # (game, clause) -> earlier failures whose step named it
 # (game, alteration name) -> earlier failures it reproduced as well as any other alteration did
 REPRODUCED: Counter[tuple[str, str]] = Counter()
-# (game, clause) -> earlier failures reproduced exactly by another clause's alteration, not by its own
+# (game, clause) -> earlier failures reproduced exactly by another clause's alteration while none of
+# its own came near (counterfactual.refuted_clauses)
 REFUTED: Counter[tuple[str, str]] = Counter()
 
 

@@ -78,7 +78,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ContextManager, Iterator, Mapping, Sequence
 
 from . import passed_cases, run_charges
-from .decision_points import DecisionPoint, build, constant_holders, constant_points, decision_points, holders
+from .decision_points import (DecisionPoint, build, constant_holders, constant_points, decision_points, holders,
+                              tag_clauses)
 from .errors import IllegalAction
 from .expect import MISSING
 from .game import CaseInput, get_game
@@ -436,6 +437,9 @@ class Call:
     plain: bool = True          # every argument a plain value (no game object): a function of numbers
     line: int | None = None     # the line it returned from (None: not seen, e.g. a cached answer)
     site: tuple[str, int] | None = None     # (rules module, line) it was called from, if a rule called it
+    # (position, names) of its arguments that are sets of names, for a point that looks for
+    # names in a collection (DecisionPoint.tested): the tags it was given (a horse's card effects)
+    tags: tuple[tuple[int, frozenset[str]], ...] = ()
 
 
 _PLAIN = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
@@ -461,6 +465,14 @@ def _call_kind(result: Any) -> tuple[str, Any, bool]:
     return "other", None, False
 
 
+MAX_TAGS = 16          # names in one set argument, at most, for it to count as tags
+
+
+def _tag_arguments(args: Sequence[Any]) -> tuple[tuple[int, frozenset[str]], ...]:
+    return tuple((i, frozenset(a)) for i, a in enumerate(args)
+                 if isinstance(a, (set, frozenset)) and len(a) <= MAX_TAGS and all(type(x) is str for x in a))
+
+
 def _recorder(point: DecisionPoint, calls: dict[DecisionPoint, list[Call]],
               files: Mapping[str, str] | None = None) -> Callable:
     original = point.original()
@@ -481,7 +493,8 @@ def _recorder(point: DecisionPoint, calls: dict[DecisionPoint, list[Call]],
         kind, value, first_int = _call_kind(result)
         answer = result if type(result) in _SCALARS else None
         calls.setdefault(point, []).append(Call(ints, kind, value, first_int, plain, answer,
-                                                line=_RETURNED.pop(code, None), site=site))
+                                                line=_RETURNED.pop(code, None), site=site,
+                                                tags=_tag_arguments(args) if point.tested else ()))
         return result
     return recording
 
@@ -725,6 +738,43 @@ def _first_shifted(by: int) -> Callable[[Callable], Callable]:
     return make
 
 
+def _tag_read_as(position: int, tag: str, other: str, keep: bool) -> Callable[[Callable], Callable]:
+    """The function given `other` wherever its set argument at `position` holds `tag`, in its
+    place (one component's effect read, at this rule, as another's) or (`keep`) beside it."""
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            if position < len(a) and isinstance(a[position], (set, frozenset)) and tag in a[position]:
+                tags = (a[position] if keep else a[position] - {tag}) | {other}
+                a = a[:position] + (type(a[position])(tags),) + a[position + 1:]
+            return original(*a, **k)
+        return altered
+    return make
+
+
+def tag_alterations(game: str, point: DecisionPoint, made: Sequence[Call]) -> list[Alteration]:
+    """For a rule that looks for tags in a set it is given (a horse's card effects at the sprint),
+    each tag it was given read there as each other tag it looks for, charged to the clause the
+    given tag stands for (`decision_points.tag_clauses`): a card's effect applied at a rule that
+    should not see it (XIII read at the sprint as Serum Maleficum: the horse loses its sprint) is
+    a misreading of that card, though no code of the card's own runs at that rule."""
+    if not point.tested:
+        return []
+    clauses_of = tag_clauses(game)
+    given = sorted({(position, tag) for call in made for position, tags in call.tags for tag in tags
+                    if tag in clauses_of})
+    out = []
+    for position, tag in given:
+        # where the rule looks for the tag itself, read as another instead of, or as well as, itself;
+        # elsewhere the two are the same
+        ways = ((" read as", False), (" also read as", True)) if tag in point.tested else ((" read as", False),)
+        for other in point.tested:
+            for what, keep in ways if other != tag else ():
+                out.append(Alteration(f"{tag}{what} {other} by {point.name}", clauses_of[tag], "decision", point.name,
+                                      _install(game, point, _tag_read_as(position, tag, other, keep)),
+                                      function=(point.module, point.qualname)))
+    return out
+
+
 def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]]) -> list[Alteration]:
     """The generic alterations of every decision point the step consulted (see the module text)."""
     out: list[Alteration] = []
@@ -798,6 +848,7 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
         for name, value in _other_decisions(game, point, answered):
             add(f"{name} from", _constant(value),
                 everywhere=_instead(answer, value) if answer is not _NO_ANSWER else None)
+        out += tag_alterations(game, point, made)
     return out
 
 

@@ -43,6 +43,9 @@ class DecisionPoint:
     # the values its `return` statements build from constants (`return EndTurn("passed",
     # "DOM-PASS-1")`): (callable's name, positional constants, keyword constants)
     constructed: tuple[tuple[str, tuple, tuple], ...] = ()
+    # the names it looks for in a collection (`if "never_sprints" in effects:`): the tags of a
+    # game's components (a card's effect) this rule acts on
+    tested: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -172,8 +175,55 @@ def _point(module: str, qualname: str, node: ast.FunctionDef, lines: list[str], 
                         for n in returns)
     constructed = tuple(dict.fromkeys(built for n in returns if (built := _built(n.value)) is not None))
     annotation = ast.unparse(node.returns) if node.returns is not None else ""
+    tested = tuple(dict.fromkeys(tag for n in _own_nodes(node) for tag, _ in _tag_tests(n)))
     return DecisionPoint(module, qualname, tuple(clauses), kind, returns_value, refuses, literals, node.lineno,
-                         annotation, constructed)
+                         annotation, constructed, tested)
+
+
+def _tag_tests(node: ast.AST) -> list[tuple[str, int]]:
+    """`"name" in collection` (or `not in`): the name looked for, and the line."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
+        return []
+    left = node.left
+    if isinstance(left, ast.Constant) and isinstance(left.value, str) and isinstance(node.comparators[0], ast.Name):
+        return [(left.value, node.lineno)]
+    return []
+
+
+CLAUSE_ID = re.compile(r"^[A-Z]+-[A-Z0-9]+-\d+$")
+
+
+@lru_cache(maxsize=None)
+def tag_clauses(game: str) -> dict[str, tuple[str, ...]]:
+    """The clause each tag of the game's components stands for (a card's effect: "stops_on_line"
+    -> HF-ACT-13): as a rules module's table gives it (`{"never_sprints": "HF-ACT-10", ...}`),
+    else the clause block where a rule looks for it (`# HF-ACT-13: ...` above
+    `if "stops_on_line" in effects:`). A tag read where its rule does not look for it (XIII's
+    also costing the sprint) is a misreading of that clause, though its block never runs there."""
+    from .generated_mutants import innermost_clauses, module_regions
+    package = importlib.import_module(f"reference.{game}.rules")
+    tabled: dict[str, list[str]] = {}
+    looked_for: dict[str, list[str]] = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        name = f"{package.__name__}.{info.name}"
+        tree = ast.parse(inspect.getsource(importlib.import_module(name)))
+        regions = None
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict) and node.keys and all(
+                    isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.keys) and all(
+                    isinstance(v, ast.Constant) and isinstance(v.value, str) and CLAUSE_ID.match(v.value)
+                    for v in node.values):
+                for key, value in zip(node.keys, node.values):
+                    tabled.setdefault(key.value, []).append(value.value)
+            for tag, line in _tag_tests(node):
+                regions = regions if regions is not None else module_regions(name)
+                looked_for.setdefault(tag, []).extend(innermost_clauses(regions, line))
+    out = {}
+    for tag in sorted(set(tabled) | set(looked_for)):
+        clauses = tuple(dict.fromkeys(tabled.get(tag) or looked_for.get(tag, ())))
+        if clauses:
+            out[tag] = clauses
+    return out
 
 
 def _built(value: ast.expr | None) -> tuple[str, tuple, tuple] | None:

@@ -1,0 +1,124 @@
+"""Issue 24: a component's effect read at a rule that should not see it is charged to the
+component's clause (counterfactual.tag_alterations, decision_points.tag_clauses).
+
+A Horse Fever horse carries the effects of its action cards as tags ("stops_on_line" for XIII,
+HF-ACT-13). A rule looks for the tags it acts on (`if "never_sprints" in effects:`, HF-ACT-10,
+in sprint_spaces). An implementation that has XIII also cost the horse its sprint misreads
+HF-ACT-13, yet no code of XIII's own runs at the sprint: without these alterations the search
+could only charge the sprint's own clauses or Serum Maleficum's. Each tag a rule is given is
+now also read there as each tag the rule looks for, and charged to the clause the given tag
+stands for.
+"""
+
+from unittest import mock
+
+import pytest
+
+from reference.core import counterfactual as cf
+from reference.core.decision_points import decision_points, tag_clauses
+from reference.core.game import Mutant, get_game
+from reference.core.mutant_attribution import attribute_mutant
+from reference.core.vectors import load_cases
+from reference.horse_fever.rules import race, sprint
+
+
+def point(name):
+    return next(p for p in decision_points("horse_fever") if p.name == name)
+
+
+def test_each_card_effect_stands_for_its_cards_clause():
+    clauses = tag_clauses("horse_fever")
+    # from the rule text (clauses.yaml): XIII is HF-ACT-13, Venenum Veneficum HF-ACT-11, Serum
+    # Maleficum HF-ACT-10, Vigor Ferreum HF-ACT-7, Fustis et Radix HF-ACT-6
+    assert clauses["stops_on_line"] == ("HF-ACT-13",)
+    assert clauses["sprint_minus_1"] == ("HF-ACT-11",)
+    assert clauses["never_sprints"] == ("HF-ACT-10",)
+    assert clauses["line_plus_2"] == ("HF-ACT-6",)
+    # looked for in card_spaces, a function of no clause block: the rules' table names it
+    assert clauses["last_moves_4"] == ("HF-ACT-7",)
+
+
+def test_games_without_tags_get_no_such_alterations():
+    for game in ("cards", "dominoes"):
+        assert tag_clauses(game) == {}
+        assert not any(p.tested for p in decision_points(game))
+
+
+def test_a_rule_knows_the_tags_it_looks_for():
+    assert point("sprint.sprint_spaces").tested == ("never_sprints", "sprint_moves_2", "sprint_minus_1",
+                                                    "sprint_plus_1")
+    assert point("movement.move_with_line_cards").tested == ("stops_on_line", "line_plus_2")
+    assert point("sprint.sprint_is_lost").tested == ()          # `horse in race.ranking`: a name, no tag
+
+
+def test_a_tag_given_to_a_rule_is_read_there_as_each_tag_the_rule_looks_for():
+    sprint_spaces = point("sprint.sprint_spaces")
+    made = [cf.Call((), "int", 1, tags=((0, frozenset({"stops_on_line"})),))]
+    found = {a.name: a for a in cf.tag_alterations("horse_fever", sprint_spaces, made)}
+    assert set(found) == {f"stops_on_line read as {t} by sprint.sprint_spaces" for t in sprint_spaces.tested}
+    lost = found["stops_on_line read as never_sprints by sprint.sprint_spaces"]
+    assert lost.clauses == ("HF-ACT-13",)
+    with lost.install():
+        assert sprint.sprint_spaces({"stops_on_line"}) == 0
+        assert sprint.sprint_spaces({"sprint_plus_1"}) == 2         # a horse without XIII sprints as before
+    assert sprint.sprint_spaces({"stops_on_line"}) == 1             # and uninstalled, XIII does not touch the sprint
+
+
+def test_a_tag_the_rule_looks_for_itself_is_also_read_beside_another():
+    made = [cf.Call((), "int", 0, tags=((0, frozenset({"sprint_minus_1"})),))]
+    found = {a.name: a for a in cf.tag_alterations("horse_fever", point("sprint.sprint_spaces"), made)}
+    both = found["sprint_minus_1 also read as sprint_plus_1 by sprint.sprint_spaces"]
+    instead = found["sprint_minus_1 read as sprint_plus_1 by sprint.sprint_spaces"]
+    with both.install():
+        assert sprint.sprint_spaces({"sprint_minus_1"}) == 1        # 1 - 1 + 1
+    with instead.install():
+        assert sprint.sprint_spaces({"sprint_minus_1"}) == 2        # 1 + 1
+    assert {a.clauses for a in found.values()} == {("HF-ACT-11",)}
+
+
+def sprint_lost_with(tag):
+    """An implementation whose sprint ignores a horse holding `tag` (written as one would: the
+    round resolved, then that horse's sprint taken back)."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, _ = original(race_, card, dice, options)
+        out = []
+        for type_, clause, fields in events:
+            if type_ == "sprint" and tag in race_.effects(fields["horse"]):
+                positions[fields["horse"]] -= fields["spaces"]
+                fields = dict(fields, spaces=0)
+            out.append((type_, clause, fields))
+        finished = [h for h in race_.running() if race.ranking.has_finished(positions[h])]
+        return positions, out, finished
+    return lambda: mock.patch.object(race, "resolve_round", resolve_round)
+
+
+# name, the card's tag and clause, cases that fail under it, the clauses every charge may name.
+# Each runs with the card's probes beside them: a run's passed cases are evidence too.
+MISREADINGS = [
+    # XIII also costs the sprint: before, charged to the sprint (HF-SPRINT-1/2, HF-TABLE-4),
+    # Serum Maleficum (HF-ACT-10) or Herba Magica (HF-ACT-4)
+    ("xiii-loses-the-sprint", "stops_on_line", "HF-ACT-13",
+     ["hf-probe2-hf-act-13-005", "hf-probe2-hf-act-20-003", "hf-probe2-hf-act-9-001", "hf-gen1-race-007"],
+     {"HF-ACT-13"}),
+    # Venenum stops the sprint whatever else the horse holds: before, charged to Flagellum
+    # Fulguris (HF-ACT-3) alone; here the horse holds both, and Flagellum read as Venenum
+    # gives the same step: the two are named together
+    ("venenum-stops-the-sprint", "sprint_minus_1", "HF-ACT-11",
+     ["hf-probe2-hf-act-11-001", "hf-probe2-hf-act-11-002"], {"HF-ACT-11", "HF-ACT-3"}),
+]
+
+
+@pytest.mark.parametrize("name, tag, clause, ids, allowed", MISREADINGS, ids=[m[0] for m in MISREADINGS])
+def test_a_card_read_at_a_rule_that_should_not_see_it_is_charged_to_the_card(name, tag, clause, ids, allowed):
+    probes = f"hf-probe2-{clause.lower()}-"
+    cases = load_cases(["horse_fever"], wanted=lambda case_id: case_id in ids or case_id.startswith(probes))
+    cf.forget_explanations()                    # as a run starts: no evidence from earlier tests
+    mutant = Mutant(name, f"{clause} misread", (clause,), sprint_lost_with(tag))
+    row = attribute_mutant(get_game("horse_fever"), mutant, cases, per_mutant=len(ids),
+                           withheld=lambda alteration: alteration.source == "curated")
+    assert row.failures == len(ids)             # only these fail: each is attributed
+    charged = [(charge.case, charge.step, charge.clauses) for charge in row.charges]
+    assert len(row.charges) == len(ids), charged
+    assert all(clause in charge.clauses and set(charge.clauses) <= allowed for charge in row.charges), charged

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator
 
-MARKER = re.compile(r"#\s*([A-Z]+-[A-Z0-9]+-\d+)\s*:")
+MARKER = re.compile(r"#\s*([A-Z]+-[A-Z0-9]+-\d+)\s*(?:\([^()]+\)\s*)?:")     # a part marker too
 
 
 @dataclass(frozen=True)

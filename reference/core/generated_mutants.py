@@ -81,7 +81,9 @@ LEFT_OUT = {
     "message-text": "the wording, field and clause of a refusal or an input error: any non-empty reason matches",
 }
 
-MARKER = re.compile(r"#\s?(?P<id>[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+)\s*:")
+# `# DOM-MATCH-3: ...`; a part marker `# CRD-PAY-3 (settlement): ...` labels the block where a
+# clause that decides two things decides its second (tests/core/test_rules_structure.py)
+MARKER = re.compile(r"#\s?(?P<id>[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+)(?:\s*\((?P<part>[^()]+)\))?\s*:")
 
 _COMPARE = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
             ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

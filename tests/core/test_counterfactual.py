@@ -180,6 +180,18 @@ def test_decision_points_come_from_the_clause_markers():
     assert "turns.play" not in points                                        # no marker: not a decision point
 
 
+def test_a_part_marker_makes_a_decision_point_and_a_clause_block_of_its_clause():
+    import ast
+    from reference.core.decision_points import points_of_module
+    from reference.core.generated_mutants import block_of, clause_regions
+    source = ("def settle(bets):\n"
+              "    # CRD-PAY-3 (settlement): each backer of the winner is paid on its own stake\n"
+              "    return [b for b in bets]\n")
+    (point,) = points_of_module("m", source)
+    assert point.clauses == ("CRD-PAY-3",)
+    assert block_of(clause_regions(source, ast.parse(source)), 3) == "CRD-PAY-3"
+
+
 def test_closeness_counts_values_not_only_which_paths_differ():
     modes = get_game("dominoes").expectation_modes
     expected = {"scores": [10, 4], "end_sum": 13}

@@ -126,7 +126,7 @@ def recorded_clauses(game: str) -> set[str]:
 def marked_clauses(game: str) -> dict[str, str]:
     rules = all_games()[game].package_dir / "rules"
     return {clause: f"{path.relative_to(rules.parent)}:{line}"
-            for path in rule_modules(rules) for clause, line in markers(path)}
+            for path in rule_modules(rules) for clause, line, part in markers(path) if part is None}
 
 
 def recording_problems(catalog: Catalog, marked: dict[str, str], recorded: set[str]) -> list[str]:

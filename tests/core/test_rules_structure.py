@@ -4,7 +4,11 @@ For every game:
   * every clause of its catalog that is neither waived nor retired is decided in exactly one
     place, marked by one comment line of the form `# <CLAUSE-ID>: <a few words>` somewhere in
     `rules/**/*.py`; no such marker names an id the catalog does not know (clauses and
-    interpretations). Only real comments count (read with `tokenize`), not strings.
+    interpretations). Only real comments count (read with `tokenize`), not strings. A clause
+    whose text decides two things at two moments of the game (who may back one horse; how each
+    backer is settled) has its one marker where the first is decided and a *part marker*
+    `# <CLAUSE-ID> (<part>): <a few words>` where each other is: a part names what it decides,
+    no two parts of a clause share a name, and a part needs the clause's own marker.
   * the rules import nothing of the suite's machinery: only the standard library, modules of
     the same `rules` package and `reference.core.errors` (read with `ast`, every import
     statement, wherever it is).
@@ -27,7 +31,7 @@ import pytest
 from reference.core.catalog import load_catalog
 from reference.core.game import all_games
 
-MARKER = re.compile(r"#\s?(?P<id>[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+)\s*:")
+MARKER = re.compile(r"#\s?(?P<id>[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+)(?:\s*\((?P<part>[^()]+)\))?\s*:")
 ALLOWED_SUITE_MODULES = ("reference.core.errors",)
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
 
@@ -38,23 +42,30 @@ def rule_modules(rules_dir: Path) -> list[Path]:
     return sorted(rules_dir.rglob("*.py"))
 
 
-def markers(path: Path) -> list[tuple[str, int]]:
-    """(clause id, line) of every marker comment in a file; strings and docstrings do not count."""
+def markers(path: Path) -> list[tuple[str, int, str | None]]:
+    """(clause id, line, part) of every marker comment in a file (part None: the clause's own
+    marker); strings and docstrings do not count."""
     found = []
     with path.open("rb") as handle:
         for token in tokenize.tokenize(handle.readline):
             if token.type == tokenize.COMMENT:
                 match = MARKER.match(token.string)
                 if match:
-                    found.append((match.group("id"), token.start[0]))
+                    part = match.group("part")
+                    found.append((match.group("id"), token.start[0], part.strip() if part else None))
     return found
 
 
 def marker_problems(rules_dir: Path, required: set[str], known: set[str]) -> list[str]:
     where: dict[str, list[str]] = defaultdict(list)
+    parts: dict[tuple[str, str], list[str]] = defaultdict(list)
     for path in rule_modules(rules_dir):
-        for clause, line in markers(path):
-            where[clause].append(f"{path.relative_to(rules_dir.parent)}:{line}")
+        for clause, line, part in markers(path):
+            place = f"{path.relative_to(rules_dir.parent)}:{line}"
+            if part is None:
+                where[clause].append(place)
+            else:
+                parts[(clause, part)].append(place)
     problems = []
     for clause in sorted(required - set(where)):
         problems.append(f"{clause}: no '# {clause}: ...' marker in {rules_dir}")
@@ -63,6 +74,15 @@ def marker_problems(rules_dir: Path, required: set[str], known: set[str]) -> lis
             problems.append(f"{clause}: marker for an id the catalog does not know, at {', '.join(places)}")
         elif len(places) > 1:
             problems.append(f"{clause}: {len(places)} markers, expected exactly one: {', '.join(places)}")
+    for (clause, part), places in sorted(parts.items()):
+        if clause not in known:
+            problems.append(f"{clause}: part marker for an id the catalog does not know, at {', '.join(places)}")
+        elif clause not in where:
+            problems.append(f"{clause}: part marker '({part})' without the clause's own '# {clause}: ...' "
+                            f"marker, at {', '.join(places)}")
+        elif len(places) > 1:
+            problems.append(f"{clause}: {len(places)} part markers '({part})', each part is marked once: "
+                            f"{', '.join(places)}")
     return problems
 
 
@@ -207,6 +227,26 @@ def test_a_duplicate_marker_is_reported_with_both_places(tmp_path):
     problems = marker_problems(rules, {"X-1"}, {"X-1"})
     assert len(problems) == 1 and "2 markers" in problems[0]
     assert "rules/a.py:1" in problems[0] and "rules/sub/b.py:2" in problems[0]
+
+
+def test_a_part_marker_marks_a_clauses_second_decision(tmp_path):
+    rules = write(tmp_path, {"a.py": "def f():\n    # X-1: who may back a horse\n    return 1\n",
+                             "b.py": "def g():\n    # X-1 (settlement): each on its own stake\n    return 2\n"})
+    assert marker_problems(rules, {"X-1"}, {"X-1"}) == []
+    assert markers(rules / "b.py") == [("X-1", 2, "settlement")]
+
+
+def test_a_part_needs_its_clauses_own_marker_and_a_name_of_its_own(tmp_path):
+    rules = write(tmp_path, {"a.py": "# X-1 (settlement): here\n"})
+    problems = marker_problems(rules, {"X-1"}, {"X-1"})
+    assert problems == ["X-1: no '# X-1: ...' marker in " + str(rules),
+                        "X-1: part marker '(settlement)' without the clause's own '# X-1: ...' marker, at rules/a.py:1"]
+    rules = write(tmp_path, {"a.py": "# X-1: here\n# X-1 (settlement): one\n# X-1 (settlement): two\n"})
+    problems = marker_problems(rules, {"X-1"}, {"X-1"})
+    assert len(problems) == 1 and "2 part markers '(settlement)'" in problems[0]
+    rules = write(tmp_path, {"a.py": "# X-1: here\n# X-9 (part): unknown\n"})
+    assert marker_problems(rules, {"X-1"}, {"X-1"}) == [
+        "X-9: part marker for an id the catalog does not know, at rules/a.py:2"]
 
 
 def test_a_marker_for_an_unknown_id_is_reported(tmp_path):

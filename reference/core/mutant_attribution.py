@@ -25,7 +25,7 @@ import os
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 from . import counterfactual as cf          # imported before workers fork, so that all run one version
 from .adapter import replay_case
@@ -117,12 +117,13 @@ def generated_withheld(mutant: Mutant, same_site: bool = False) -> Callable[[Any
 def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]], counterfactual: bool = True,
                      per_mutant: int = PER_MUTANT, withheld: Callable[[Any], bool] | None = None,
                      extra: Sequence[Any] = (), withheld_for: Callable[[Mutant], Callable[[Any], bool]] | None = None,
-                     shuffled: bool = False) -> MutantAttribution:
+                     shuffled: bool = False, only: Collection[str] | None = None) -> MutantAttribution:
     """Answer the cases with the mutant installed, then charge (a spread of) its failing cases
     with the reference. `withheld(alteration)`: alterations the search leaves out (default: the
     mutant itself); `extra`: more alterations. `shuffled`: the cases in an order drawn from the
     mutant's name, and no more after `per_mutant` failures (for a large population: `failures`
-    then counts only those)."""
+    then counts only those). `only`: the ids of the failing cases to charge (a test's chosen
+    cases; the rest of the run is the evidence its passed cases give)."""
     from .mutation import clear_engine_caches
     out = MutantAttribution(game.name, mutant)
     failing: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
@@ -163,7 +164,8 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
         withheld = withheld_for(mutant)
     if withheld is None:
         withheld = lambda alteration: alteration.site == f"mutant {mutant.name}"       # noqa: E731
-    for case, steps in spread(failing, per_mutant):
+    chosen = failing if only is None else [(case, steps) for case, steps in failing if case["id"] in only]
+    for case, steps in spread(chosen, per_mutant):
         if DUMP:
             cf._DUMP["tag"] = {"mutant": mutant.name, "own": list(mutant.clauses)}
         with cf.searching_with(withheld=withheld, extra=extra):

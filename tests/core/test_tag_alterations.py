@@ -19,7 +19,7 @@ from reference.core.decision_points import decision_points, tag_clauses
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import race, sprint
+from reference.horse_fever.rules import race, reveal, sprint
 
 
 def point(name):
@@ -76,6 +76,22 @@ def test_a_tag_the_rule_looks_for_itself_is_also_read_beside_another():
     assert {a.clauses for a in found.values()} == {("HF-ACT-11",)}
 
 
+def test_the_discarding_cards_are_read_from_the_effects_they_are_given():
+    # Friz Finden (card 16, HF-ACT-16) also read as Rochelle Recherche: Magna Velocitas (card 1,
+    # positive) is discarded too. `discarded_kinds` gives the card effects to
+    # `kinds_discarded_by`, so that a discarding card misread is charged to that card.
+    point_ = point("reveal.kinds_discarded_by")
+    assert point_.tested == ("discard_negative", "discard_positive")
+    made = [cf.Call((), "other", tags=((0, frozenset({"discard_negative", "start_moves_4"})),))]
+    found = {a.name: a for a in cf.tag_alterations("horse_fever", point_, made)}
+    every_card = found["discard_negative also read as discard_positive by reveal.kinds_discarded_by"]
+    assert every_card.clauses == ("HF-ACT-16",)
+    assert reveal.discarded_kinds([16, 1]) == {"negative"}
+    with every_card.install():
+        assert reveal.discarded_kinds([16, 1]) == {"negative", "positive"}
+        assert reveal.discarded_kinds([20, 1]) == {"positive"}       # Rochelle alone: as before
+
+
 def sprint_lost_with(tag):
     """An implementation whose sprint ignores a horse holding `tag` (written as one would: the
     round resolved, then that horse's sprint taken back)."""
@@ -122,3 +138,23 @@ def test_a_card_read_at_a_rule_that_should_not_see_it_is_charged_to_the_card(nam
     charged = [(charge.case, charge.step, charge.clauses) for charge in row.charges]
     assert len(row.charges) == len(ids), charged
     assert all(clause in charge.clauses and set(charge.clauses) <= allowed for charge in row.charges), charged
+
+
+def test_a_runs_passed_cases_set_apart_the_cards_one_step_cannot():
+    """Vigor Ferreum read without "not at the Start" (tests/horse_fever/test_explicit_decisions.py):
+    at hf-probe2-hf-act-1-007 the horse holds Serum Maleficum and In Igni Veritas too, and either
+    read as Magna Velocitas moves it 4 at the Start as well. Alone, the step names the three
+    cards. In a run, the cases it passed where those cards were at the Start refuse the other
+    two readings: with the card probes as the run, Vigor Ferreum alone is named."""
+    from tests.horse_fever.test_explicit_decisions import vigor_ferreum_at_the_start
+    cases = load_cases(["horse_fever"], wanted=lambda case_id: case_id.startswith("hf-probe2-hf-act-"))
+    cf.forget_explanations()
+    mutant = Mutant("vigor-ferreum-at-the-start", "HF-ACT-7 misread", ("HF-ACT-7",), vigor_ferreum_at_the_start)
+    one_step = attribute_mutant(get_game("horse_fever"), mutant, [c for c in cases if c["id"] == "hf-probe2-hf-act-1-007"],
+                                withheld=lambda alteration: alteration.source == "curated")
+    assert [c.clauses for c in one_step.charges] == [["HF-ACT-10", "HF-ACT-5", "HF-ACT-7"]]
+    cf.forget_explanations()
+    run = attribute_mutant(get_game("horse_fever"), mutant, cases, only={"hf-probe2-hf-act-1-007"},
+                           withheld=lambda alteration: alteration.source == "curated")
+    assert run.failures > 1
+    assert [c.clauses for c in run.charges] == [["HF-ACT-7"]]

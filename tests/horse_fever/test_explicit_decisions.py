@@ -145,7 +145,10 @@ def losing_bets_refunded():
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
 # "most" (most charges name it)
 MISREADINGS = [
-    ("vigor-ferreum-at-the-start", "HF-ACT-7", vigor_ferreum_at_the_start, ["hf-probe2-hf-act-1-007"], "alone"),
+    # the horse holds Serum Maleficum and In Igni Veritas too: at this one step either read as
+    # Magna Velocitas (counterfactual.tag_alterations) moves it 4 as well, so they are named
+    # with Vigor Ferreum; a run's passed cases set them apart (tests/core/test_tag_alterations.py)
+    ("vigor-ferreum-at-the-start", "HF-ACT-7", vigor_ferreum_at_the_start, ["hf-probe2-hf-act-1-007"], "tied"),
     ("felix-infernalis-at-the-start", "HF-ACT-14", felix_infernalis_at_the_start, ["hf-probe2-hf-act-1-001"], "alone"),
     # a refusal: any guard of the step that refuses reproduces it, so HF-RIG-3's ties with it
     ("one-card-a-horse", "HF-RIG-4", one_card_a_horse, ["hf-probe2-hf-rig-2-001"], "tied"),
@@ -155,8 +158,10 @@ MISREADINGS = [
      ["hf-probe2-hf-act-11-008", "hf-probe2-hf-act-13-001", "hf-probe2-hf-act-10-002"], "most"),
     ("round-without-the-card", "HF-MOVE-3", round_without_the_card,
      ["hf-probe2-hf-act-11-004", "hf-int-card-odds-scope-board", "hf-probe2-hf-photo-1-008"], "tied"),
+    # in the first case the horse holds Aqua Putrida too, which read as Flagellum at the sprint
+    # adds the same space: named with it there
     ("flagellum-two-extra", "HF-ACT-3", flagellum_two_extra,
-     ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-3-003"], "alone"),
+     ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-3-003"], "tied"),
     ("losing-bets-refunded", "HF-PAY-1", losing_bets_refunded, ["hf-probe2-hf-pay-1-001", "hf-probe2-hf-show-1-002"],
      "alone"),
     ("first-bets-counter-clockwise", "HF-BET-1", first_bets_counter_clockwise,

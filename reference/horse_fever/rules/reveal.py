@@ -30,7 +30,13 @@ def cancel_same_letters(race: Race, horse: str, log: Log) -> None:
 
 def discarded_kinds(cards: list[int]) -> set[str]:
     """The kinds of card the discarding cards on a horse remove."""
-    effects = {action_cards()[n].effect for n in cards}
+    return kinds_discarded_by({action_cards()[n].effect for n in cards})
+
+
+def kinds_discarded_by(effects: set[str]) -> set[str]:
+    """The kinds of card the effects of a horse's cards discard: given the effects, so that one
+    card read as another here (Friz Finden discarding the positive cards too) is a misreading of
+    that card (counterfactual.tag_alterations)."""
     kinds = set()
     # HF-ACT-16: Friz Finden discards every negative card on the horse
     if "discard_negative" in effects:

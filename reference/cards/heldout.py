@@ -636,5 +636,70 @@ def heldout_batch4() -> list[Mutant]:
     ]
 
 
+# -- batch 5 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 and 4, from the rule text, the clause catalog and the rules
+# code, while others were changing the attribution core: `horserace mutants --held-out 5` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's.
+
+ORIGINAL_LAY_TRACK_5 = session.lay_track
+ORIGINAL_OVERLOADED_SUIT_5 = track.overloaded_suit
+ORIGINAL_SETTLE_RACE_5 = settlement.settle_race
+ORIGINAL_OPEN_HORSES_5 = betting.open_horses
+
+
+def prices_posted_before_the_load_is_judged(table, lay, log, field):
+    """The prices are posted as soon as a track lies on the table («antes de revelar carrera,
+    publica pagos»), and only then is a loaded track noticed and laid again."""
+    def post_then_judge(counts):
+        loaded = ORIGINAL_OVERLOADED_SUIT_5(counts)
+        if loaded is not None:
+            betting.post_prices(table.race, counts, table.options.odds, log)
+        return loaded
+
+    with patched((track, "overloaded_suit", post_then_judge)):
+        return ORIGINAL_LAY_TRACK_5(table, lay, log, field)
+
+
+def winner_credited_the_total_returned(players, banker, bets, winner, odds_):
+    """A winning bettor's recorded balance goes up by the total handed back (stake and net
+    winnings), the bank paying it all, though the stake never left the balance."""
+    s = ORIGINAL_SETTLE_RACE_5(players, banker, bets, winner, odds_)
+    changes = list(s.changes)
+    stakes = 0
+    for b in bets:
+        if b.horse == winner:
+            changes[b.seat] += b.stake
+            stakes += b.stake
+    changes[banker] -= stakes
+    return Settlement(s.winner, s.odds, s.returned, changes, s.collected, s.paid + stakes)
+
+
+def loaded_horse_scratched(table, lay, log, field):
+    """A suit with five or more track cards is not laid again: «ese caballo no tendría las 8
+    necesarias» read as that horse being out of the race, unpriced and not offered."""
+    if lay.deck is None:
+        return ORIGINAL_LAY_TRACK_5(table, lay, log, field)
+    with patched((track, "overloaded_suit", lambda counts: None)):
+        return ORIGINAL_LAY_TRACK_5(table, lay, log, field)
+
+
+def priced_horses_only(table):
+    r = table.race
+    return [suit for suit in ORIGINAL_OPEN_HORSES_5(table) if r.odds is None or r.odds.get(suit) is not None]
+
+
+def heldout_batch5() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held5-prices-posted-before-the-load-is-judged", "The prices are posted before a loaded track is "
+          "laid again.", ("CRD-TRACK-4",), *everywhere(session, "lay_track", prices_posted_before_the_load_is_judged)),
+        M("held5-winner-credited-the-total-returned", "A winner's balance rises by the stake and the net "
+          "winnings.", ("CRD-PAY-2",), (settlement, "settle_race", winner_credited_the_total_returned)),
+        M("held5-loaded-horse-scratched", "A loaded suit's horse is left out instead of the track being laid "
+          "again.", ("CRD-TRACK-4",), *everywhere(session, "lay_track", loaded_horse_scratched),
+          *everywhere(betting, "open_horses", priced_horses_only)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
-BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5}

@@ -13,7 +13,7 @@ from .rules import (betting, end_of_round, game_end, movement, new_odds, payouts
                     rigging, seating, setup, sprint)
 from .rules.actions import Pass, PlaceBet
 from .rules.components import BEST_ODDS, COLOURS, WIN, WORST_ODDS, action_cards, characters, tables
-from .rules.state import FIRST_BETS, NEW_ODDS, Race
+from .rules.state import FIRST_BETS, NEW_ODDS, SECOND_BETS, Bet, Race
 
 ORIGINAL_CARD_SPACES = movement.card_spaces
 ORIGINAL_START_SPACES = movement.start_spaces
@@ -673,5 +673,99 @@ def heldout_batch4() -> list[Mutant]:
     ]
 
 
+# -- batch 5 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 and 4, from the rule text, the component facts, the clause
+# catalog and the rules code, while others were changing the attribution core: `horserace mutants
+# --held-out 5` selects them. Each repeats no curated misreading (mutants.py), no earlier batch's,
+# and no reading the interpretation register offers.
+
+ORIGINAL_RESOLVE_ROUND_5 = race.resolve_round
+ORIGINAL_PLACE_BET_5 = betting.place_bet
+ORIGINAL_CHECK_TOKEN_5 = betting.check_token
+ORIGINAL_IS_LAST_ROUND_5 = end_of_round.is_last_round
+ORIGINAL_SPRINTING_HORSES_5 = sprint.sprinting_horses
+
+
+def whole_sprint_lost(r, card, dice, options):
+    """«Ese sprint se pierde» read as the whole roll: when either die shows a ranked horse, neither
+    die's horse sprints."""
+    lost = [die for die in dice if sprint.sprint_is_lost(r, die)]
+    if not lost or dice[0] == dice[1]:
+        return ORIGINAL_RESOLVE_ROUND_5(r, card, dice, options)
+    positions, events, finished = ORIGINAL_RESOLVE_ROUND_5(r, card, (lost[0], lost[0]), options)
+    events = [e for e in events if e[0] != "sprint_lost"]
+    events.extend(("sprint_lost", "HF-SPRINT-3", {"horse": die}) for die in dice)
+    return positions, events, finished
+
+
+def globus_holds_the_start_sprint(r, card, dice, options):
+    """Globus Obscurus's "at the Start it moves 0" read for the whole Start race round: the horse
+    does not sprint at the Start either."""
+    if not movement.is_start(r):
+        return ORIGINAL_RESOLVE_ROUND_5(r, card, dice, options)
+    held = {h for h in r.running() if "start_moves_0" in r.effects(h)}
+    if not held:
+        return ORIGINAL_RESOLVE_ROUND_5(r, card, dice, options)
+
+    def sprinting(dice_, at_the_line=()):
+        return [h for h in ORIGINAL_SPRINTING_HORSES_5(dice_, at_the_line) if h not in held]
+
+    with patched((sprint, "sprinting_horses", sprinting)):
+        return ORIGINAL_RESOLVE_ROUND_5(r, card, dice, options)
+
+
+def paid_at_the_new_odds(state):
+    """The new odds are set before the win bets are paid: each is paid at its stable's odds as
+    the race's ranking leaves them."""
+    r = state.race
+    return {horse: new_odds.odds_after_race(r.ranking.index(horse) + 1, r.odds[horse]) if horse in r.ranking
+            else r.odds[horse] for horse in r.odds}
+
+
+def second_bets_take_no_token(state, seat, horse, side, amount, log):
+    """A bet token is taken with a first bet only (the text names it there): a second bet is made
+    without one."""
+    if state.phase != SECOND_BETS:
+        return ORIGINAL_PLACE_BET_5(state, seat, horse, side, amount, log)
+    player = state.players[seat]
+    player.danari -= amount
+    if any(b.player == seat and b.horse == horse for b in state.bets):
+        log.rule("HF-BET2-4")
+    state.bets.append(Bet(seat, horse, side, amount, True, False))
+    log.event("bet_placed", "HF-BET2-1", player=seat, horse=horse, side=side, amount=amount, second=True,
+              token=False)
+    log.rule("HF-BET-2", "HF-BET-3", "HF-MIN-1")
+
+
+def no_token_needed_for_a_second_bet(state, horse, field):
+    if state.phase == SECOND_BETS:
+        return
+    ORIGINAL_CHECK_TOKEN_5(state, horse, field)
+
+
+def rounds_by_the_players_left(state):
+    """The number of rounds is read off the table for the players still in the game, not for
+    those who sat down."""
+    left = sum(1 for p in state.players if not p.out)
+    rounds = tables().rounds.get(left, state.rounds)
+    return state.round >= rounds
+
+
+def heldout_batch5() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held5-whole-sprint-lost", "A die showing a ranked horse loses the other die's sprint too.",
+          ("HF-SPRINT-3",), (race, "resolve_round", whole_sprint_lost)),
+        M("held5-globus-holds-the-start-sprint", "Globus Obscurus's horse does not sprint at the Start either.",
+          ("HF-ACT-8",), (race, "resolve_round", globus_holds_the_start_sprint)),
+        M("held5-paid-at-the-new-odds", "Win bets are paid at the odds set after the race.", ("HF-NEWODDS-1",),
+          (payouts, "payout_odds", paid_at_the_new_odds)),
+        M("held5-second-bets-take-no-token", "A second bet takes no bet token.", ("HF-BET-2",),
+          (betting, "place_bet", second_bets_take_no_token), (betting, "check_token", no_token_needed_for_a_second_bet)),
+        M("held5-rounds-by-the-players-left", "The number of rounds follows the players still in the game.",
+          ("HF-TABLE-2",), (end_of_round, "is_last_round", rounds_by_the_players_left)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
-BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5}

@@ -134,12 +134,20 @@ def tied_bonus_split() -> bool:
     return False
 
 
+def tied_winners_hands_counted() -> bool:
+    # DOM-TIE-1 (the others' hands): a tied winner is paid for the hands of all the others, the
+    # other tied winners' hands included, not for the losers' hands alone.
+    return True
+
+
 def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: list[int]) -> Settlement:
     counted = [0] * seating.sides
     bonus = [0] * seating.sides
     own = side_pips(seating, hands)
     for winner in winners:
         paid_for = counted_hands(seating, hands, winner)
+        if len(winners) > 1 and not tied_winners_hands_counted():
+            paid_for = [hand for seat, hand in enumerate(hands) if seating.side_of(seat) not in winners]
         counted[winner] = sum(hand_pips(hand) for hand in paid_for)
         bonus[winner] = tied_winner_award(winner_bonus(paid_for, own[winner]), winners)
     return Settlement(kind, [hand_pips(h) for h in hands], own, winners, counted, bonus)

@@ -140,6 +140,12 @@ def tied_winners_hands_counted() -> bool:
     return True
 
 
+def tied_pair_paid_once() -> bool:
+    # DOM-TIE-2 (once per pair): a tied pair receives one bonus, as a lone pair does, not a
+    # separate bonus for each partner.
+    return True
+
+
 def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: list[int]) -> Settlement:
     counted = [0] * seating.sides
     bonus = [0] * seating.sides
@@ -150,6 +156,8 @@ def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: l
             paid_for = [hand for seat, hand in enumerate(hands) if seating.side_of(seat) not in winners]
         counted[winner] = sum(hand_pips(hand) for hand in paid_for)
         bonus[winner] = tied_winner_award(winner_bonus(paid_for, own[winner]), winners)
+        if len(winners) > 1 and seating.mode == PARTNERSHIP and not tied_pair_paid_once():
+            bonus[winner] *= len(seating.members(winner))
     return Settlement(kind, [hand_pips(h) for h in hands], own, winners, counted, bonus)
 
 

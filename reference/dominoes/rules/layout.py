@@ -282,24 +282,14 @@ def is_branching_double(placed: PlacedTile) -> bool:
 
 def lies_crosswise(placed: PlacedTile) -> bool:
     """Whether a double on the table lies crosswise, so that its side branches can open
-    (`Layout.free_sides`): the opening double, and every double played after it, in a line
-    (`double_in_line_lies_crosswise`) or on a side branch (`double_on_a_branch_lies_crosswise`)."""
-    if placed.parent is None:
-        return True
-    if placed.parent.side in BRANCHES:
-        return double_on_a_branch_lies_crosswise()
-    return double_in_line_lies_crosswise()
+    (`Layout.free_sides`): the opening double, and every double played after it
+    (`later_double_lies_crosswise`)."""
+    return placed.parent is None or later_double_lies_crosswise()
 
 
-def double_in_line_lies_crosswise() -> bool:
-    # DOM-DBL-1 (later doubles): a double played later in a line lies crosswise and its branches
-    # open too, not the opening double's alone (as in plain Fives).
-    return True
-
-
-def double_on_a_branch_lies_crosswise() -> bool:
-    # DOM-DBL-1 (doubles on a branch): a double played on a side branch lies crosswise too, not
-    # in line with the branch: its own branches open.
+def later_double_lies_crosswise() -> bool:
+    # DOM-DBL-1 (later doubles): a double played later, in a line or on a side branch, lies
+    # crosswise too and its branches open: not the opening double's alone (as in plain Fives).
     return True
 
 

@@ -82,7 +82,7 @@ def winner_bonus(paid_for: list[list[Tile]], own_pips: int) -> int:
     weight = own_pips_weight() if own_pips else 0
     if weight:
         pips = sum(hand_pips(hand) for hand in paid_for) + weight * own_pips
-        return round_to_nearest_five(pips) // points.RAW_PER_DISPLAYED
+        return displayed_bonus(round_to_nearest_five(pips))
     return settlement_bonus(paid_for)
 
 
@@ -93,7 +93,19 @@ def settlement_bonus(hands: list[list[Tile]]) -> int:
         rounded = round_to_nearest_five(sum(hand_pips(hand) for hand in hands))
     else:
         rounded = sum(round_to_nearest_five(hand_pips(hand)) for hand in hands)
-    return rounded // points.RAW_PER_DISPLAYED
+    return displayed_bonus(rounded)
+
+
+def displayed_bonus(rounded_pips: int) -> int:
+    """The bonus for counted pips (rounded), in displayed points (`bonus_in_displayed_points`):
+    a fifth of them."""
+    return rounded_pips // points.RAW_PER_DISPLAYED if bonus_in_displayed_points() else rounded_pips
+
+
+def bonus_in_displayed_points() -> bool:
+    # DOM-SCORE-1 (settlement bonus): a round's bonus goes into the score in displayed points
+    # too (the rounded pips divided by five), not in raw pips.
+    return True
 
 
 def own_pips_weight() -> int:

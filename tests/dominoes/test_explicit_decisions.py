@@ -250,6 +250,21 @@ def only_the_opening_double_branches(original):
     return free_sides
 
 
+def raw_points_recorded(original):
+    # DOM-SCORE-1 misread: a placement's award is added to the score in raw points (10, not 2)
+    def record_points(match, seat, displayed, log):
+        return original(match, seat, displayed * 5, log)
+    return record_points
+
+
+def bonus_in_raw_pips(original):
+    # DOM-SCORE-1 misread: a round's bonus is added in raw pips (the rounded count, not a fifth of it)
+    def pay_winners(kind, seating, hands, winners):
+        paid = original(kind, seating, hands, winners)
+        return replace(paid, bonus=[bonus * 5 for bonus in paid.bonus])
+    return pay_winners
+
+
 # (name, the clauses misread: those the marker of the decision names, its patch, the cases it is
 # played on: worked examples and hand-written scenarios where one shows the misreading, else
 # generated cases that do)
@@ -294,6 +309,14 @@ MISREADINGS = [
     ("tied-winners-paid-for-losers-only", ("DOM-TIE-1",),
      replacing(settlement, "pay_winners", tied_winners_paid_for_losers_only),
      ("dom-ex-settle-three-way-tie", "dom-probe2-dom-tie-1-001")),
+    # before, DOM-MATCH-1 (where the award is added) or the counting of the ends was charged; now
+    # kept_in_displayed_points (DOM-SCORE-1's recording part) is
+    ("raw-points-recorded", ("DOM-SCORE-1",), replacing(match_rules, "record_points", raw_points_recorded),
+     ("dom-probe2-dom-pts-2-001", "dom-probe2-dom-score-1-010")),
+    # before, DOM-MATCH-5 or DOM-SETTLE-4 came nearest (the match won sooner); now
+    # bonus_in_displayed_points (DOM-SCORE-1's settlement part) is
+    ("bonus-in-raw-pips", ("DOM-SCORE-1",), replacing(settlement, "pay_winners", bonus_in_raw_pips),
+     ("dom-match-domino-next-round", "dom-gen1-match-pairs-029")),
 ]
 
 # Misreadings named beside a look-alike: the charge names the misread clause among at most

@@ -216,6 +216,55 @@ def settles_before_the_match_ends(original):
     return end_of_match_or_round
 
 
+def tied_winners_paid_for_losers_only(original):
+    # DOM-TIE-1 misread: a tied winner is paid only for the losers' hands, not the other tied winners'
+    def pay_winners(kind, seating, hands, winners):
+        paid = original(kind, seating, hands, winners)
+        losers = [hand for seat, hand in enumerate(hands) if seating.side_of(seat) not in winners]
+        counted, bonus = list(paid.counted_pips), list(paid.bonus)
+        for winner in winners:
+            counted[winner] = sum(hand_pips(hand) for hand in losers)
+            bonus[winner] = round_to_nearest_five(counted[winner]) // 5
+        return replace(paid, counted_pips=counted, bonus=bonus)
+    return pay_winners
+
+
+def each_tied_partner_paid(original):
+    # DOM-TIE-2 misread: on a tie in partnerships each partner receives the bonus, so the pair twice
+    def pay_winners(kind, seating, hands, winners):
+        paid = original(kind, seating, hands, winners)
+        if seating.mode != "partnership" or len(winners) < 2:
+            return paid
+        return replace(paid, bonus=[bonus * len(seating.members(side)) for side, bonus in enumerate(paid.bonus)])
+    return pay_winners
+
+
+def only_the_opening_double_branches(original):
+    # DOM-DBL-1 misread (plain Fives): only the opening double lies crosswise and branches; a
+    # double played later lies in line, its side branches never open
+    def free_sides(self, placed):
+        sides = original(self, placed)
+        if is_double(placed.tile) and placed.parent is not None:
+            return [side for side in sides if side not in BRANCHES]
+        return sides
+    return free_sides
+
+
+def raw_points_recorded(original):
+    # DOM-SCORE-1 misread: a placement's award is added to the score in raw points (10, not 2)
+    def record_points(match, seat, displayed, log):
+        return original(match, seat, displayed * 5, log)
+    return record_points
+
+
+def bonus_in_raw_pips(original):
+    # DOM-SCORE-1 misread: a round's bonus is added in raw pips (the rounded count, not a fifth of it)
+    def pay_winners(kind, seating, hands, winners):
+        paid = original(kind, seating, hands, winners)
+        return replace(paid, bonus=[bonus * 5 for bonus in paid.bonus])
+    return pay_winners
+
+
 # (name, the clauses misread: those the marker of the decision names, its patch, the cases it is
 # played on: worked examples and hand-written scenarios where one shows the misreading, else
 # generated cases that do)
@@ -254,6 +303,20 @@ MISREADINGS = [
     # DOM-PTS-7) was named; now the last tile's own decision (last_tile_scored) is negated
     ("last-tile-scores-nothing", ("DOM-PTS-4",), replacing(turns, "score_placement", last_tile_scores_nothing),
      ("dom-match-domino-next-round", "dom-probe2-dom-settle-2-013")),
+    # wave 9, part markers: the clause's second decision was made in another clause's block or in
+    # none. Before, a tied winner left unpaid for the other's hand was charged to DOM-SETTLE-4 /
+    # DOM-SETTLE-1 (the count of paid_for); now tied_winners_hands_counted (DOM-TIE-1's part) is.
+    ("tied-winners-paid-for-losers-only", ("DOM-TIE-1",),
+     replacing(settlement, "pay_winners", tied_winners_paid_for_losers_only),
+     ("dom-ex-settle-three-way-tie", "dom-probe2-dom-tie-1-001")),
+    # before, DOM-MATCH-1 (where the award is added) or the counting of the ends was charged; now
+    # kept_in_displayed_points (DOM-SCORE-1's recording part) is
+    ("raw-points-recorded", ("DOM-SCORE-1",), replacing(match_rules, "record_points", raw_points_recorded),
+     ("dom-probe2-dom-pts-2-001", "dom-probe2-dom-score-1-010")),
+    # before, DOM-MATCH-5 or DOM-SETTLE-4 came nearest (the match won sooner); now
+    # bonus_in_displayed_points (DOM-SCORE-1's settlement part) is
+    ("bonus-in-raw-pips", ("DOM-SCORE-1",), replacing(settlement, "pay_winners", bonus_in_raw_pips),
+     ("dom-match-domino-next-round", "dom-gen1-match-pairs-029")),
 ]
 
 # Misreadings named beside a look-alike: the charge names the misread clause among at most
@@ -275,6 +338,19 @@ NAMED_BESIDE_A_LOOK_ALIKE = [
     ("settles-before-the-match-ends", ("DOM-MATCH-2", "DOM-END-1"),
      replacing(turns, "end_of_match_or_round", settles_before_the_match_ends),
      ("dom-match-last-tile-reaches-target", "dom-gen1-match-2p-037", "dom-probe2-dom-cont-5-008"), "DOM-CONT-5"),
+    # DOM-TIE-2: before, only DOM-TIE-1 (FULL_BONUSES_PER_TIED_WINNER shifted to 2) was charged;
+    # now tied_pair_paid_once (DOM-TIE-2's part), negated, reproduces it too. With two pairs tied,
+    # two bonuses for each tied winner and one for each partner give the same step: named together.
+    ("each-tied-partner-paid", ("DOM-TIE-2",), replacing(settlement, "pay_winners", each_tied_partner_paid),
+     ("dom-ex-settle-pairs-tied", "dom-probe2-dom-tie-2-001"), None),
+    # DOM-DBL-1: before, DOM-DBL-4/DOM-DBL-2 alone (LONG_SIDES_TAKEN_BEFORE_BRANCHES 3: no branches
+    # before three long sides) was charged: negating is_branching_double also took the opening
+    # double's branches and the outline's doubles. Now later_double_lies_crosswise (DOM-DBL-1's
+    # part), negated, reproduces it exactly; where the opening double's branches are not in view
+    # the threshold still gives the same step and the two are named together.
+    ("only-the-opening-double-branches", ("DOM-DBL-1",),
+     replacing(layout.Layout, "free_sides", only_the_opening_double_branches),
+     ("dom-wt-branch-opening", "dom-gen1-match-2p-039"), None),
 ]
 
 

@@ -159,7 +159,7 @@ class Layout:
             # DOM-PLACE-2: a non-double's free half is an end where the line goes on.
             return [side for side in NON_DOUBLE_SIDES if not placed.occupied(side)]
         free_long = [side for side in LONG_SIDES if not placed.occupied(side)]
-        if not is_branching_double(placed):
+        if not is_branching_double(placed) or not lies_crosswise(placed):
             return free_long                  # a double that does not branch: its line only
         if len(LONG_SIDES) - len(free_long) < LONG_SIDES_TAKEN_BEFORE_BRANCHES:
             # DOM-DBL-2: both long sides are taken, continuing the line, before any side branch.
@@ -278,6 +278,19 @@ class Layout:
 def is_branching_double(placed: PlacedTile) -> bool:
     # DOM-DBL-1: every double is a branching double, the opening one and those on branches too.
     return is_double(placed.tile)
+
+
+def lies_crosswise(placed: PlacedTile) -> bool:
+    """Whether a double on the table lies crosswise, so that its side branches can open
+    (`Layout.free_sides`): the opening double, and every double played after it
+    (`later_double_lies_crosswise`)."""
+    return placed.parent is None or later_double_lies_crosswise()
+
+
+def later_double_lies_crosswise() -> bool:
+    # DOM-DBL-1 (later doubles): a double played later, in a line or on a side branch, lies
+    # crosswise too and its branches open: not the opening double's alone (as in plain Fives).
+    return True
 
 
 def may_open_with(tile: Tile) -> bool:

@@ -16,10 +16,23 @@ def record_points(match: MatchState, seat: int, displayed: int, log) -> None:
     # DOM-MATCH-1: points are recorded the moment they are made, to the player's side.
     if displayed > 0:
         side = match.seating.side_of(seat)
-        match.scores[side] += displayed
-        log.event("scored", "DOM-MATCH-1", side=side, displayed=displayed, score=match.scores[side])
+        points = recorded_points(displayed)
+        match.scores[side] += points
+        log.event("scored", "DOM-MATCH-1", side=side, displayed=points, score=match.scores[side])
         if match.seating.mode == PARTNERSHIP:
             log.rule("DOM-SET-3", "DOM-SET-4")      # the seat's pair, one shared score
+
+
+def recorded_points(displayed: int) -> int:
+    """What a placement's award adds to its side's score: its displayed points as they are
+    (`kept_in_displayed_points`), not its raw points (five for each)."""
+    return displayed if kept_in_displayed_points() else displayed * RAW_PER_DISPLAYED
+
+
+def kept_in_displayed_points() -> bool:
+    # DOM-SCORE-1 (recording): a placement's points go into the score in displayed points (an end
+    # sum of 10 adds 2), not in raw points.
+    return True
 
 
 def reaches_target(score: int) -> bool:

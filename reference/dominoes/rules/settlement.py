@@ -82,7 +82,7 @@ def winner_bonus(paid_for: list[list[Tile]], own_pips: int) -> int:
     weight = own_pips_weight() if own_pips else 0
     if weight:
         pips = sum(hand_pips(hand) for hand in paid_for) + weight * own_pips
-        return round_to_nearest_five(pips) // points.RAW_PER_DISPLAYED
+        return displayed_bonus(round_to_nearest_five(pips))
     return settlement_bonus(paid_for)
 
 
@@ -93,7 +93,19 @@ def settlement_bonus(hands: list[list[Tile]]) -> int:
         rounded = round_to_nearest_five(sum(hand_pips(hand) for hand in hands))
     else:
         rounded = sum(round_to_nearest_five(hand_pips(hand)) for hand in hands)
-    return rounded // points.RAW_PER_DISPLAYED
+    return displayed_bonus(rounded)
+
+
+def displayed_bonus(rounded_pips: int) -> int:
+    """The bonus for counted pips (rounded), in displayed points (`bonus_in_displayed_points`):
+    a fifth of them."""
+    return rounded_pips // points.RAW_PER_DISPLAYED if bonus_in_displayed_points() else rounded_pips
+
+
+def bonus_in_displayed_points() -> bool:
+    # DOM-SCORE-1 (settlement bonus): a round's bonus goes into the score in displayed points
+    # too (the rounded pips divided by five), not in raw pips.
+    return True
 
 
 def own_pips_weight() -> int:
@@ -134,14 +146,30 @@ def tied_bonus_split() -> bool:
     return False
 
 
+def tied_winners_hands_counted() -> bool:
+    # DOM-TIE-1 (the others' hands): a tied winner is paid for the hands of all the others, the
+    # other tied winners' hands included, not for the losers' hands alone.
+    return True
+
+
+def tied_pair_paid_once() -> bool:
+    # DOM-TIE-2 (once per pair): a tied pair receives one bonus, as a lone pair does, not a
+    # separate bonus for each partner.
+    return True
+
+
 def pay_winners(kind: str, seating: Seating, hands: list[list[Tile]], winners: list[int]) -> Settlement:
     counted = [0] * seating.sides
     bonus = [0] * seating.sides
     own = side_pips(seating, hands)
     for winner in winners:
         paid_for = counted_hands(seating, hands, winner)
+        if len(winners) > 1 and not tied_winners_hands_counted():
+            paid_for = [hand for seat, hand in enumerate(hands) if seating.side_of(seat) not in winners]
         counted[winner] = sum(hand_pips(hand) for hand in paid_for)
         bonus[winner] = tied_winner_award(winner_bonus(paid_for, own[winner]), winners)
+        if len(winners) > 1 and seating.mode == PARTNERSHIP and not tied_pair_paid_once():
+            bonus[winner] *= len(seating.members(winner))
     return Settlement(kind, [hand_pips(h) for h in hands], own, winners, counted, bonus)
 
 

@@ -281,6 +281,9 @@ def test_the_round_3_decisions_answer_as_the_rules_say():
 #   finish_choice's own block, so a close left unannounced had no CRD-BET-5 alteration but the one
 #   that is the misreading itself: it was charged to CRD-BET-3 (who bets). Now the close and its
 #   announcement are `betting.close_bets` and `betting.announce_bets_closed`, parts of CRD-BET-5.
+# - CRD-RACE-6, «vence enseguida»: the win announced in reveal_next's CRD-RACE-6 block, where
+#   crossed_finish (CRD-FAQ-1) was the one decision: a win left unannounced was charged to CRD-FAQ-1
+#   and CRD-RACE-6 tied. Now the announcement is `race.announce_winner`, a part of CRD-RACE-6.
 
 
 def first_backer_paid():
@@ -318,6 +321,18 @@ def close_not_announced():
     return patched((betting, "finish_choice", finish_choice))
 
 
+def winner_not_announced():
+    """CRD-RACE-6 half done, in the caller: the horse over the line wins, but no win is announced."""
+    reveal_next = race.reveal_next
+
+    def quiet(r, log, field):
+        winner = reveal_next(r, log, field)
+        if winner is not None:
+            log.events[:] = [e for e in log.events if e["type"] != "won"]
+        return winner
+    return patched((race, "reveal_next", quiet))
+
+
 # (name, clause, patch, failing cases, alterations that are the same misreading): the clause alone is charged
 ROUND_4 = [
     ("first-backer-paid", "CRD-PAY-3", first_backer_paid,
@@ -327,6 +342,10 @@ ROUND_4 = [
      ["crd-ex-eighth-diamond", "crd-int-uncovered-sit-out", "crd-race-betting-rules"],
      # the generated deletion of the announcement, in finish_choice before the parts, now in its own
      {"generated betting:finish_choice:delete:2bcdf628:0", "generated betting:announce_bets_closed:delete:2bcdf628:0"}),
+    ("winner-not-announced", "CRD-RACE-6", winner_not_announced,
+     ["crd-ex-eighth-diamond", "crd-faq-reaching-last-mark", "crd-session-three-players"],
+     # the generated deletion of the announcement, in reveal_next before the part, now in its own
+     {"generated race:reveal_next:delete:87923dbe:0", "generated race:announce_winner:delete:87923dbe:0"}),
 ]
 
 

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import pytest
 
-from reference.cards.rules import betting, odds, race, seating
+from reference.cards.rules import betting, odds, race, seating, settlement
 from reference.cards.rules.cards import SUITS, card
-from reference.cards.rules.state import BETTING, RACING
+from reference.cards.rules.settlement import Settlement
+from reference.cards.rules.state import BETTING, RACING, Bet
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.mutation import patched
@@ -202,6 +203,11 @@ ROUND_2 = [
 
 @pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_2, ids=[m[0] for m in ROUND_2])
 def test_a_misreading_of_a_rule_made_explicit_is_charged_to_it_alone(name, clause, patch, case_ids, same):
+    assert_charged_to_it_alone(name, clause, patch, case_ids, same)
+
+
+def assert_charged_to_it_alone(name, clause, patch, case_ids, same):
+    """Charged to `clause` alone, the search run without the misreading and `same`."""
     withheld = same | {f"mutant {name}"}
     assert_charged_to_its_clause(name, clause, patch, case_ids, True,
                                  withheld=lambda alteration: alteration.name in withheld)
@@ -265,5 +271,98 @@ def test_the_round_3_decisions_answer_as_the_rules_say():
     t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0)
     log = bet(t, "S")
     assert (t.phase, t.to_bet, [e["type"] for e in log.events]) == (BETTING, 2, ["bet"])
+    log = bet(t, "S")
+    assert t.phase == RACING and [e["type"] for e in log.events] == ["bet", "bets_closed"]
+
+
+# -- round 4: a clause's second decision under a part marker of its own ---------------------------
+#
+# - CRD-PAY-3 decides two things at two moments: several may back one horse (at the bets) and each
+#   backer of the winner is settled on its own stake (at the settlement). The second was a comment in
+#   settle_race, where only CRD-PAY-2's net winnings were a decision: paying one backer of the winner
+#   and not the others was charged to CRD-PAY-2 (zeroed or cut winnings come nearest). Now who of the
+#   winner's backers is settled is `settlement.backers_settled`, under `# CRD-PAY-3 (settlement)`.
+# - CRD-BET-5's close of the betting (the choices fixed, the race begun, the bets announced) ran in
+#   finish_choice's own block, so a close left unannounced had no CRD-BET-5 alteration but the one
+#   that is the misreading itself: it was charged to CRD-BET-3 (who bets). Now the close and its
+#   announcement are `betting.close_bets` and `betting.announce_bets_closed`, parts of CRD-BET-5.
+# - CRD-RACE-6, «vence enseguida»: the win announced in reveal_next's CRD-RACE-6 block, where
+#   crossed_finish (CRD-FAQ-1) was the one decision: a win left unannounced was charged to CRD-FAQ-1
+#   and CRD-RACE-6 tied. Now the announcement is `race.announce_winner`, a part of CRD-RACE-6.
+
+
+def first_backer_paid():
+    """CRD-PAY-3 read as 'one payout per horse': the first backer of the winner is paid, the
+    others who backed it lose their stake to the bank as if they had backed a loser."""
+    settle = settlement.settle_race
+
+    def settle_race(players, banker, bets, winner, odds_):
+        s = settle(players, banker, bets, winner, odds_)
+        returned, changes, paid, collected = list(s.returned), list(s.changes), s.paid, s.collected
+        for later in [b for b in bets if b.horse == winner][1:]:
+            gain = returned[later.seat] - later.stake
+            returned[later.seat] = 0
+            changes[later.seat] -= gain + later.stake
+            changes[banker] += gain + later.stake
+            paid, collected = paid - gain, collected + later.stake
+        return Settlement(winner, odds_, returned, changes, collected, paid)
+    return patched((settlement, "settle_race", settle_race))
+
+
+def close_not_announced():
+    """CRD-BET-5's close half done, in the caller: the race starts once everyone has chosen, but
+    the fixed bets are never announced closed."""
+    def finish_choice(table, log):
+        r = table.race
+        r.waiting = betting.still_to_choose(r, table.players)
+        if r.waiting:
+            betting.offer_choice(table, log)
+        else:
+            table.phase = RACING
+    return patched((betting, "finish_choice", finish_choice))
+
+
+def winner_not_announced():
+    """CRD-RACE-6 half done, in the caller: the horse over the line wins, but no win is announced."""
+    reveal_next = race.reveal_next
+
+    def quiet(r, log, field):
+        winner = reveal_next(r, log, field)
+        if winner is not None:
+            log.events[:] = [e for e in log.events if e["type"] != "won"]
+        return winner
+    return patched((race, "reveal_next", quiet))
+
+
+# (name, clause, patch, failing cases, alterations that are the same misreading): the clause alone is charged
+ROUND_4 = [
+    ("first-backer-paid", "CRD-PAY-3", first_backer_paid,
+     ["crd-probe1-crd-pay-3-001", "crd-race-refused-reveal-overshoot-five"],
+     {"mutant same-winner-paid-once"}),
+    ("close-not-announced", "CRD-BET-5", close_not_announced,
+     ["crd-ex-eighth-diamond", "crd-race-betting-rules"],
+     # the generated deletion of the announcement, in finish_choice before the parts, now in its own
+     {"generated betting:finish_choice:delete:2bcdf628:0", "generated betting:announce_bets_closed:delete:2bcdf628:0"}),
+    ("winner-not-announced", "CRD-RACE-6", winner_not_announced,
+     ["crd-faq-reaching-last-mark", "crd-session-three-players"],
+     # the generated deletion of the announcement, in reveal_next before the part, now in its own
+     {"generated race:reveal_next:delete:87923dbe:0", "generated race:announce_winner:delete:87923dbe:0"}),
+]
+
+
+@pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_4, ids=[m[0] for m in ROUND_4])
+def test_a_clauses_second_decision_is_charged_to_its_part(name, clause, patch, case_ids, same):
+    assert_charged_to_it_alone(name, clause, patch, case_ids, same)
+
+
+def test_the_round_4_parts_answer_as_the_rules_say():
+    """Every backer of the winner is settled on its own stake (two backers at 3:1 each win 3); the
+    betting closes with the race begun and the bets announced."""
+    bets = [Bet(1, "S"), Bet(2, "H"), Bet(3, "S")]
+    assert settlement.backers_settled(bets, "S") == [Bet(1, "S"), Bet(3, "S")]
+    s = settlement.settle_race(4, 0, bets, "S", 3)
+    assert (s.changes, s.returned, s.paid, s.collected) == ([-5, 3, -1, 3], [0, 4, 0, 4], 6, 1)
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0)
+    bet(t, "S")
     log = bet(t, "S")
     assert t.phase == RACING and [e["type"] for e in log.events] == ["bet", "bets_closed"]

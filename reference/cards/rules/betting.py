@@ -174,7 +174,18 @@ def finish_choice(table: TableState, log: Log) -> None:
     if race.waiting:
         offer_choice(table, log)
         return
+    close_bets(table, log)
+
+
+# CRD-BET-5 (close): every choice made, the choices are fixed and the race begins
+def close_bets(table: TableState, log: Log) -> None:
     table.phase = RACING
+    announce_bets_closed(table, log)
+
+
+# CRD-BET-5 (announcement): the fixed choices are announced, with what the bank would owe on each suit
+def announce_bets_closed(table: TableState, log: Log) -> None:
+    race = table.race
     owed = liability(race.bets, race.odds, table.options.bank_cover)
     log.event("bets_closed", "CRD-BET-5", bets=[bet_view(b) for b in race.bets], liability=owed,
               bank=table.balances[race.banker])

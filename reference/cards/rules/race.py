@@ -111,8 +111,7 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
     # CRD-RACE-6: the first horse over the line wins at once
     if crossed_finish(race.positions[horse]):
         race.winner = horse
-        log.event("won", "CRD-RACE-6", horse=horse, card=str(c), positions=dict(race.positions))
-        log.rule("CRD-RACE-7", "CRD-INTRO-2", "CRD-FAQ-1")
+        announce_winner(race, horse, c, log)
         return horse
     if race.positions[horse] == LAST_MARK:
         log.rule("CRD-RACE-5", "CRD-FAQ-1")     # the line was not crossed: no winner at the last mark
@@ -120,3 +119,9 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
     if lowest > lowest_before and passed_mark_sends_back():
         race.positions[race.track[lowest - 1].suit] -= 1     # the horse of the passed mark's suit
     return None
+
+
+# CRD-RACE-6 (announcement): the winner is announced at once, with the card that took it over the line
+def announce_winner(race: RaceState, horse: str, c: Card, log: Log) -> None:
+    log.event("won", "CRD-RACE-6", horse=horse, card=str(c), positions=dict(race.positions))
+    log.rule("CRD-RACE-7", "CRD-INTRO-2", "CRD-FAQ-1")

@@ -28,13 +28,19 @@ def lost_stake(stake: int) -> int:
     return stake
 
 
+# CRD-PAY-3 (settlement): each backer of the winner is settled on its own fixed stake, however many
+# backed it: every one of them is paid, none shares another's payout
+def backers_settled(bets: list[Bet], winner: str) -> list[Bet]:
+    return [bet for bet in bets if bet.horse == winner]
+
+
 def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: int) -> Settlement:
     returned = [0] * players
     changes = [0] * players
     collected = paid = 0
-    # Each bet is settled on its own fixed stake, however many backed the winner (CRD-PAY-3).
+    backers = backers_settled(bets, winner)
     for bet in bets:
-        if bet.horse == winner:
+        if bet in backers:
             gain = net_winnings(bet.stake, odds)
             returned[bet.seat] += bet.stake + gain
             changes[bet.seat] += gain

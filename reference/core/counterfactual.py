@@ -440,6 +440,8 @@ class Call:
     # (position, names) of its arguments that are sets of names, for a point that looks for
     # names in a collection (DecisionPoint.tested): the tags it was given (a horse's card effects)
     tags: tuple[tuple[int, frozenset[str]], ...] = ()
+    # positions of a tuple answer's parts that are numbers, or tuples of numbers (a sort key's parts)
+    parts: tuple[int, ...] = ()
 
 
 _PLAIN = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
@@ -468,6 +470,22 @@ def _call_kind(result: Any) -> tuple[str, Any, bool]:
 MAX_TAGS = 16          # names in one set argument, at most, for it to count as tags
 
 
+MAX_PARTS = 4          # parts of a tuple answer altered, at most
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) in (int, float)
+
+
+def _number_parts(result: Any) -> tuple[int, ...]:
+    """The positions of a tuple's parts that are numbers or tuples of numbers, when it has
+    more than one part (a sort key: distance past the line, then the photo-finish cards)."""
+    if not isinstance(result, tuple) or len(result) < 2:
+        return ()
+    return tuple(i for i, part in enumerate(result[:MAX_PARTS])
+                 if _is_number(part) or (isinstance(part, tuple) and part and all(_is_number(x) for x in part)))
+
+
 def _tag_arguments(args: Sequence[Any]) -> tuple[tuple[int, frozenset[str]], ...]:
     return tuple((i, frozenset(a)) for i, a in enumerate(args)
                  if isinstance(a, (set, frozenset)) and len(a) <= MAX_TAGS and all(type(x) is str for x in a))
@@ -492,9 +510,10 @@ def _recorder(point: DecisionPoint, calls: dict[DecisionPoint, list[Call]],
             raise
         kind, value, first_int = _call_kind(result)
         answer = result if type(result) in _SCALARS else None
-        calls.setdefault(point, []).append(Call(ints, kind, value, first_int, plain, answer,
+        calls.setdefault(point, []).append(Call(ints, kind, value, answer=answer, first_int=first_int, plain=plain,
                                                 line=_RETURNED.pop(code, None), site=site,
-                                                tags=_tag_arguments(args) if point.tested else ()))
+                                                tags=_tag_arguments(args) if point.tested else (),
+                                                parts=_number_parts(result)))
         return result
     return recording
 
@@ -694,7 +713,28 @@ def _list_cut(which: str) -> Callable[[Callable], Callable]:
             result = original(*a, **k)
             if not isinstance(result, list):
                 return result
-            return {"empty": [], "first": result[1:], "last": result[:-1], "reversed": result[::-1]}[which]
+            return {"empty": [], "first": result[1:], "last": result[:-1], "reversed": result[::-1],
+                    "one on": result[1:] + result[:1], "one back": result[-1:] + result[:-1]}[which]
+        return altered
+    return make
+
+
+def _part_changed(position: int, how: str) -> Callable[[Callable], Callable]:
+    """A tuple answer with its part at `position` read as nothing (`how` "without": 0, or a
+    tuple of zeros) or the other way round ("reversed": negated): a sort key read short, or
+    one of its tie-breaks read backwards. The tuple keeps its length, so that it still
+    compares with the reference's own keys."""
+    def change(part: Any) -> Any:
+        if _is_number(part):
+            return type(part)(0) if how == "without" else -part
+        return tuple(type(x)(0) if how == "without" else -x for x in part)
+
+    def make(original: Callable) -> Callable:
+        def altered(*a: Any, **k: Any) -> Any:
+            result = original(*a, **k)
+            if position not in _number_parts(result):
+                return result
+            return result[:position] + (change(result[position]),) + result[position + 1:]
         return altered
     return make
 
@@ -825,11 +865,18 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
             if any(c.kind == "list" and c.value and c.value > 1 for c in made):
                 add("last left out of", _list_cut("last"))
                 add("the other way round", _list_cut("reversed"))      # an order read backwards
+                # an order started one place on, or one back (who goes first read as the next, or the last)
+                add("one on from", _list_cut("one on"))
+                add("one back from", _list_cut("one back"))
         if "generator" in answered:
             add("nothing from", _emptied)
         if any(c.kind == "tuple" and c.first_int for c in made):
             add("one more first from", _first_shifted(1))
             add("one less first from", _first_shifted(-1))
+        for position in sorted({p for c in made for p in c.parts}):
+            # a key's part left out, or read the other way (a tie-break backwards)
+            add(f"part {position} left out of", _part_changed(position, "without"))
+            add(f"part {position} the other way in", _part_changed(position, "reversed"))
         if "record" in answered:
             add("zero from", _zeroed)
         if answered & {"other", "tuple", "list", "record"} and None in point.literals:

@@ -1,0 +1,116 @@
+"""Issue 24: misreadings of an order are reproduced by alterations of the order's decision.
+
+An order misread is the commonest misreading no alteration reproduced: a ranking read without
+one of its criteria ("the finish order by the photo finish alone"), a tie-break read backwards,
+who goes first read as the next one. A decision point whose answer is a sort key (a tuple of
+numbers) now has each of its parts left out and read the other way round; one whose answer is
+an order (a list) is also started one place on and one back. And a recorded call keeps what it
+was given and what it gave in the fields meant for them (`Call`'s fields had been filled by
+position, out of order: a call's answer held whether its tuple began with a number).
+"""
+
+from unittest import mock
+
+import pytest
+
+from reference.core import counterfactual as cf
+from reference.core.decision_points import decision_points
+from reference.core.game import Mutant, get_game
+from reference.core.mutant_attribution import attribute_mutant
+from reference.core.vectors import load_cases
+from reference.horse_fever.rules import ranking
+
+
+def point(game, name):
+    return next(p for p in decision_points(game) if p.name == name)
+
+
+def names(game, name, made):
+    return {a.name for a in cf.decision_alterations(game, {point(game, name): made})}
+
+
+# -- the recorded calls --------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def recorded_calls():
+    case = next(iter(load_cases(["horse_fever"], wanted="hf-probe2-hf-act-12-015".__eq__)))
+    stage = cf.Stage(case, len(case["input"]["steps"]) - 1)
+    return cf.record_step(stage)[1]
+
+
+def test_a_recorded_call_keeps_its_answer_and_the_plainness_of_its_arguments(recorded_calls):
+    counted = [(p, c) for p, made in recorded_calls.items() for c in made if c.kind in ("int", "bool")]
+    assert counted
+    for p, call in counted:
+        # the answer is what the rule gave (it held `first_int`, a bool, for every call)
+        assert call.answer == call.value and type(call.answer) is type(call.value), (p.name, call)
+        assert type(call.plain) is bool and call.first_int is False, (p.name, call)
+
+
+def test_a_sort_key_recorded_names_its_parts_that_are_numbers(recorded_calls):
+    keys = recorded_calls.get(point("horse_fever", "ranking.arrival_key"), [])
+    assert keys, "the step ranks horses that finished"
+    # (distance past the line, photo-finish card rank, odds order): three numbers
+    assert all(call.kind == "tuple" and call.parts == (0, 1, 2) for call in keys)
+    assert cf._number_parts((3, (1, 2), "x")) == (0, 1)
+    assert cf._number_parts((3,)) == ()             # one part: the value itself, shifted elsewhere
+    assert cf._number_parts((True, 2)) == (1,)      # a yes/no is no number to read the other way
+
+
+# -- the alterations -----------------------------------------------------------------------------
+
+def test_a_sort_keys_part_is_left_out_or_read_the_other_way():
+    key = lambda: (-3, (1, 2), 5)
+    assert cf._part_changed(0, "without")(key)() == (0, (1, 2), 5)
+    assert cf._part_changed(1, "without")(key)() == (-3, (0, 0), 5)
+    assert cf._part_changed(1, "reversed")(key)() == (-3, (-1, -2), 5)
+    assert cf._part_changed(2, "reversed")(key)() == (-3, (1, 2), -5)
+    assert cf._part_changed(3, "reversed")(key)() == (-3, (1, 2), 5)      # no such part: unchanged
+    found = names("horse_fever", "ranking.arrival_key", [cf.Call((), "tuple", 3, parts=(0, 1, 2))])
+    assert {"part 0 left out of ranking.arrival_key", "part 2 the other way in ranking.arrival_key"} <= found
+    assert not any(n.startswith("part ") for n in names("horse_fever", "ranking.arrival_key",
+                                                         [cf.Call((), "tuple", 3)]))
+
+
+def test_an_order_is_also_started_one_place_on_and_one_back():
+    order = lambda: [1, 2, 3]
+    assert cf._list_cut("one on")(order)() == [2, 3, 1]
+    assert cf._list_cut("one back")(order)() == [3, 1, 2]
+    found = names("cards", "seating.bettors_in_order", [cf.Call((0, 1), "list", 3)])
+    assert {"one on from seating.bettors_in_order", "one back from seating.bettors_in_order"} <= found
+    # an order of one has no other start
+    assert "one on from seating.bettors_in_order" not in names("cards", "seating.bettors_in_order",
+                                                               [cf.Call((0, 1), "list", 1)])
+
+
+# -- a misreading, as an implementation would write it -------------------------------------------
+
+def finish_order_by_the_photo_finish_alone():
+    """HF-FINISH-2 read without "further past the line arrives first": horses finishing in one
+    race round are ranked by the photo-finish rules alone."""
+    def arrival_key(race, positions, horse):
+        return (0,) + ranking.photo_finish_key(race, horse)
+    return mock.patch.object(ranking, "arrival_key", arrival_key)
+
+
+CASES = ["hf-probe2-hf-act-12-015", "hf-gen1-round-3p-01"]
+
+
+@pytest.mark.parametrize("with_parts", [True, False], ids=["parts", "without-parts"])
+def test_a_finish_order_read_without_the_distance_is_charged_to_the_finish_rule(monkeypatch, with_parts):
+    if not with_parts:
+        monkeypatch.setattr(cf, "_number_parts", lambda result: ())
+    game = get_game("horse_fever")
+    cases = load_cases(["horse_fever"], wanted=set(CASES).__contains__)
+    mutant = Mutant("finish-by-photo", "HF-FINISH-2 misread", ("HF-FINISH-2",), finish_order_by_the_photo_finish_alone)
+    row = attribute_mutant(game, mutant, cases, per_mutant=len(CASES),
+                           withheld=lambda a: a.source == "curated" or a.site == "mutant finish-by-photo")
+    assert row.failures == len(CASES)
+    charged = [charge.clauses for charge in row.charges]
+    if with_parts:
+        # named at every failure; on two cases alone, the first ties with HF-RANK-3 (arrival_order,
+        # the sort of the horses arriving together)
+        assert all("HF-FINISH-2" in clauses for clauses in charged) and ["HF-FINISH-2"] in charged, charged
+    else:
+        # without the key's parts no alteration of the finish rule reproduces it
+        assert all("HF-FINISH-2" not in clauses for clauses in charged), charged

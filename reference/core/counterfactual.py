@@ -1718,14 +1718,13 @@ def _dump(case: Mapping[str, Any], index: int, trials: Sequence[Trial], stage: "
 
 
 def most_specific(best: list[Trial]) -> list[Trial]:
-    """Among tied alterations of one function, none charging more clauses than another does: a
-    change of one clause block says more than a change of the whole function."""
-    kept = []
-    for trial in best:
-        mine = set(trial.alteration.clauses)
-        if not any(other.alteration.function == trial.alteration.function and other.alteration.function is not None
-                   and set(other.alteration.clauses) < mine for other in best):
-            kept.append(trial)
+    """Among tied alterations, none charging more clauses than another does: a change of one
+    clause block says more than a change of the whole function, and an alteration charged to
+    one clause that explains the step as well as another charged to that clause and more is
+    the narrower explanation of the same evidence (a hand-written misreading of three clauses,
+    or a function deciding two, beside one decision of one of them)."""
+    kept = [trial for trial in best
+            if not any(set(other.alteration.clauses) < set(trial.alteration.clauses) for other in best)]
     return kept or best
 
 

@@ -9,7 +9,8 @@ Then it is played again once per alteration, each changing one decision at that 
 
 - generic alterations of a decision point, by what it decided: a yes/no negated, a count or a
   threshold shifted by one, the other branches its `return`s name, an effect dropped, a list
-  emptied or cut short, a guard made to refuse;
+  emptied, cut short, reversed or started one place on or back, a sort key's part left out or
+  read the other way, a guard made to refuse;
 - the game's curated mutants (and any other `Alteration` a caller adds, such as generated
   operator mutants) whose clauses took part in the step;
 - after those, the decisions the steps before took and this one did not, and the generated

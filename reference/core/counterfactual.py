@@ -64,8 +64,11 @@ the game's memoised results are forgotten around it (mutation.clear_engine_cache
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
+import importlib
+import inspect
 import json
 import re
 import math
@@ -117,6 +120,7 @@ class Alteration:
     answered: bool = False
     # it shifts an argument a rule passed: charged to the block of the call (`calling_clauses`)
     by_caller: bool = False
+    argument: int | None = None             # the position of the argument it shifts
 
 
 @dataclass
@@ -826,13 +830,14 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
 
         def add(what: str, make: Callable[[Callable], Callable], grants: bool = False,
                 everywhere: Callable[[Callable], Callable] | None = None, answered: bool = True,
-                clauses: tuple[str, ...] | None = None) -> None:
+                clauses: tuple[str, ...] | None = None, argument: int | None = None) -> None:
             by_caller = clauses is not None
             clauses = clauses or (answering_clauses(point, made) if answered else point.clauses)
             out.append(Alteration(f"{what} {point.name}", clauses, "decision", point.name,
                                   _install(game, point, make), grants,
                                   _install(game, point, everywhere) if everywhere else None,
-                                  (point.module, point.qualname), answered=answered, by_caller=by_caller))
+                                  (point.module, point.qualname), answered=answered, by_caller=by_caller,
+                                  argument=argument))
 
         answered = kinds - {"refused"}
         if answered == {"bool"}:
@@ -851,10 +856,12 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
             plain = all(c.plain for c in made)
             positions = sorted(set.intersection(*(set(c.ints) for c in made)))[:MAX_LIST_ALTERATIONS] if plain else []
             # the argument is the caller's reading: charged to the block it was computed in
-            by = calling_clauses(point, made)
             for position in positions:
-                add(f"argument {position} + 1 to", _argument_shifted(position, 1), answered=False, clauses=by)
-                add(f"argument {position} - 1 to", _argument_shifted(position, -1), answered=False, clauses=by)
+                by = calling_clauses(point, made, position)
+                add(f"argument {position} + 1 to", _argument_shifted(position, 1), answered=False, clauses=by,
+                    argument=position)
+                add(f"argument {position} - 1 to", _argument_shifted(position, -1), answered=False, clauses=by,
+                    argument=position)
         if answered == {"none"} and not point.returns_value:
             add("drop", _skipped, answered=False)
         if point.refuses or "refused" in kinds:
@@ -920,22 +927,49 @@ def answering_clauses(point: DecisionPoint, made: Sequence[Call]) -> tuple[str, 
     return tuple(c for c in point.clauses if c in found) or point.clauses
 
 
-def calling_clauses(point: DecisionPoint, made: Sequence[Call]) -> tuple[str, ...]:
+def calling_clauses(point: DecisionPoint, made: Sequence[Call], position: int | None = None) -> tuple[str, ...]:
     """The clauses a shifted argument of `point` is charged to: those of the innermost clause
     blocks of the rules lines that called it with that argument (set_new_odds computing the row
     that odds_after_race reads). The point's own clauses when a call came from outside the rules
-    or from a line in no block."""
+    or from a line in no block, and where the caller passed the argument (at `position`) as it
+    read it from the game's state (`crossed_finish(race.positions[horse])`): a value the caller
+    did not compute, read one off, is the callee's reading of it (a threshold of its own)."""
     sites = {call.site for call in made if call.kind != "refused"}
     if not sites or None in sites:
         return point.clauses
     from .generated_mutants import innermost_clauses
     found: list[str] = []
     for module, line in sorted(sites):
+        if position is not None and passed_as_read(module, line, point.qualname.rsplit(".", 1)[-1], position):
+            found += point.clauses
+            continue
         here = innermost_clauses(_regions(module), line)
         if not here:
             return point.clauses
         found += here
     return tuple(dict.fromkeys(found))
+
+
+_CALLS_BY_MODULE: dict[str, list[ast.Call]] = {}
+
+
+def passed_as_read(module: str, line: int, function: str, position: int) -> bool:
+    """Does every call of `function` on the rules line `line` of `module` pass its argument at
+    `position` as a read of the game's state (an attribute or an item: `race.positions[horse]`),
+    not a value the caller computed or named (a local, a literal, an expression)? False when
+    no such call is found there."""
+    if module not in _CALLS_BY_MODULE:
+        try:
+            source = inspect.getsource(importlib.import_module(module))
+            _CALLS_BY_MODULE[module] = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)]
+        except (OSError, TypeError, SyntaxError, ImportError):
+            _CALLS_BY_MODULE[module] = []
+    calls = [n for n in _CALLS_BY_MODULE[module]
+             if n.lineno <= line <= (n.end_lineno or n.lineno)
+             and (getattr(n.func, "id", None) == function or getattr(n.func, "attr", None) == function)]
+    return bool(calls) and all(position < len(n.args) and isinstance(n.args[position], (ast.Attribute, ast.Subscript))
+                               and not any(isinstance(a, ast.Starred) for a in n.args[:position + 1])
+                               for n in calls)
 
 
 def answering_now(alteration: Alteration, calls: Mapping[DecisionPoint, Sequence[Call]]) -> Alteration:
@@ -946,7 +980,8 @@ def answering_now(alteration: Alteration, calls: Mapping[DecisionPoint, Sequence
         return alteration
     for point, made in calls.items():
         if (point.module, point.qualname) == alteration.function:
-            now = answering_clauses(point, made) if alteration.answered else calling_clauses(point, made)
+            now = (answering_clauses(point, made) if alteration.answered
+                   else calling_clauses(point, made, alteration.argument))
             return dataclasses.replace(alteration, clauses=now)
     return alteration
 

@@ -506,3 +506,49 @@ def test_an_alarm_that_comes_as_a_run_ends_leaves_the_timer_usable(monkeypatch):
                     len(())
     finally:
         signal.signal(signal.SIGVTALRM, before)
+
+
+def test_an_argument_passed_as_read_from_the_state_is_the_callees_reading():
+    """crossed_finish (CRD-FAQ-1: the horse has to cross the last mark) is given the horse's
+    position as the race holds it (`crossed_finish(race.positions[horse])`, in CRD-RACE-6's
+    block). The position one off is crossed_finish's reading of its own threshold, not a value
+    the caller computed wrong: the shift names CRD-FAQ-1. odds_after_race's place is counted by
+    set_new_odds (a local of its loop) and stays the caller's; its odds, read from the table
+    (`odds[horse]`), are the callee's."""
+    from reference.core.counterfactual import calling_clauses, passed_as_read
+    import reference.cards.rules.race as race_rules
+    point = next(p for p in decision_points("cards") if p.name == "race.crossed_finish")
+    source = open(race_rules.__file__, encoding="utf-8").read()
+    line = next(number for number, text in enumerate(source.splitlines(), start=1)
+                if "if crossed_finish(race.positions[horse]):" in text)
+    made = [Call((0,), "bool", False, site=(point.module, line))]
+    assert passed_as_read(point.module, line, "crossed_finish", 0)
+    assert calling_clauses(point, made, 0) == ("CRD-FAQ-1",)
+    assert calling_clauses(point, made) == ("CRD-RACE-6",)      # no argument named: the block of the call
+    shifted = {a.name: a for a in decision_alterations("cards", {point: made})}
+    assert shifted["argument 0 + 1 to race.crossed_finish"].clauses == ("CRD-FAQ-1",)
+    odds = next(p for p in decision_points("horse_fever") if p.qualname == "odds_after_race")
+    new_odds = importlib.import_module(odds.module)
+    text = open(new_odds.__file__, encoding="utf-8").read().splitlines()
+    line = next(n for n, t in enumerate(text, start=1) if "= odds_after_race(place, odds[horse])" in t)
+    assert not passed_as_read(odds.module, line, "odds_after_race", 0)
+    assert passed_as_read(odds.module, line, "odds_after_race", 1)
+
+
+def test_a_finish_read_at_the_last_mark_is_charged_to_the_crossing_rule():
+    """CRD-FAQ-1 misread: reaching the last mark wins. Its position shifted by one reproduces it
+    at crossed_finish; charged, as a read of the race's state, to CRD-FAQ-1 (it was charged to
+    CRD-RACE-6, the block that passed the position)."""
+    from unittest import mock
+    from reference.core.game import Mutant, get_game
+    from reference.core.mutant_attribution import attribute_mutant
+    from reference.core.vectors import load_cases
+    import reference.cards.rules.race as race_rules
+
+    def patch():
+        return mock.patch.object(race_rules, "crossed_finish", lambda position: position >= race_rules.LAST_MARK)
+    cases = load_cases(["cards"], wanted={"crd-probe1-crd-faq-1-001", "crd-gen1-race-005"}.__contains__)
+    row = attribute_mutant(get_game("cards"), Mutant("at-the-mark", "", ("CRD-FAQ-1",), patch), cases,
+                           per_mutant=2, withheld=lambda a: a.source == "curated")
+    assert row.failures == 2
+    assert all(charge.clauses == ["CRD-FAQ-1"] for charge in row.charges), [c.clauses for c in row.charges]

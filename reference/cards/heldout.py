@@ -701,5 +701,36 @@ def heldout_batch5() -> list[Mutant]:
     ]
 
 
+# -- batch 6 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 5, from the rule text, the clause catalog and the rules
+# code, while others were changing the attribution core: `horserace mutants --held-out 6` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's.
+
+ORIGINAL_BETTORS_IN_ORDER_6 = seating.bettors_in_order
+
+
+def ten_at_the_table(banker, players):
+    """«El catálogo sugiere hasta 10» read as the table's size: ten people play a race, the banker
+    and the nine seats clockwise from the banker's left; anyone beyond them watches."""
+    return ORIGINAL_BETTORS_IN_ORDER_6(banker, players)[:9]
+
+
+def session_ends_when_the_bank_comes_back(table):
+    """«Cada persona hace banca una vez» counted in passes of the bank: the session ends once the
+    bank has gone round and come back to the first banker, who banks that race too."""
+    return table.race.number == table.players + 1
+
+
+def heldout_batch6() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held6-ten-at-the-table", "Ten people play a race; anyone beyond them watches.", ("CRD-SET-2",),
+          (seating, "bettors_in_order", ten_at_the_table)),
+        M("held6-session-ends-when-the-bank-comes-back", "The session ends once the bank has come back to the "
+          "first banker.", ("CRD-SESSION-1",), (session, "last_race", session_ends_when_the_bank_comes_back)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
-BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
+           6: heldout_batch6}

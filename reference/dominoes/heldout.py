@@ -616,5 +616,89 @@ def heldout_batch5() -> list[Mutant]:
     ]
 
 
+# -- batch 6 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 5, from the rule texts (es, pt, pl), the clause catalog
+# and the rules code, while others were changing the attribution core: `horserace mutants
+# --held-out 6` selects them. Each repeats no curated misreading (mutants.py) and no earlier batch's.
+
+ORIGINAL_LEGAL_ACTIONS_6 = turns.legal_actions
+ORIGINAL_OPEN_LAYOUT_6 = turns.open_layout
+ORIGINAL_CHECK_OFFERED_POINT_6 = turns.check_offered_point
+
+
+def everywhere(module, name: str, value) -> tuple[tuple, ...]:
+    """Patches for `module.name` and every module of this game that imported the same object."""
+    import sys
+    original = getattr(module, name)
+    holders = [m for key, m in sys.modules.items() if key.startswith("reference.dominoes.") and m is not None
+               and vars(m).get(name) is original]
+    return tuple((m, name, value) for m in holders)
+
+
+def heaviest_in_hand(hand):
+    most = max(hand_pips([t]) for t in hand)
+    return {t for t in hand if hand_pips([t]) == most}
+
+
+def only_the_heaviest_opens(m, log=None):
+    """The opener must lead with the heaviest tile held (as in other domino games), not any tile."""
+    actions = ORIGINAL_LEGAL_ACTIONS_6(m, log)
+    r = m.round
+    if m.phase != PLAY or r is None or not r.layout.is_empty():
+        return actions
+    heaviest = heaviest_in_hand(r.hands[r.to_play])
+    return [a for a in actions if not hasattr(a, "tile") or a.tile in heaviest]
+
+
+def open_with_the_heaviest(m, action, field):
+    r = m.round
+    if action.at is None and action.tile in r.hands[r.to_play] and action.tile not in heaviest_in_hand(r.hands[r.to_play]):
+        raise IllegalAction(f"{field}.place", "the opener leads with the heaviest tile held", "DOM-OPEN-3")
+    ORIGINAL_OPEN_LAYOUT_6(m, action, field)
+
+
+def double_to_cover(m):
+    """The double a continuing player has just laid, if the player holds a tile that joins it."""
+    r = m.round
+    if m.phase != PLAY or r is None or not r.continuing or r.layout.is_empty():
+        return None
+    last = list(r.layout.placed)[-1]
+    if not is_double(last):
+        return None
+    if any(p.at is not None and p.at.tile == last for p in turns.legal_placements(r.layout, r.hands[r.to_play])):
+        return last
+    return None
+
+
+def continuing_covers_the_double(m, log=None):
+    """A double lets its player continue (as in games where a double must be «satisfied»): the
+    next tile goes on that double while the player holds one that joins it."""
+    actions = ORIGINAL_LEGAL_ACTIONS_6(m, log)
+    last = double_to_cover(m)
+    if last is None:
+        return actions
+    return [a for a in actions if not hasattr(a, "tile") or (a.at is not None and a.at.tile == last)]
+
+
+def refuse_leaving_the_double(m, action, field):
+    last = double_to_cover(m)
+    if last is not None and action.at is not None and action.at.tile != last:
+        raise IllegalAction(f"{field}.at", "the double just laid is covered first", "DOM-CONT-1")
+    ORIGINAL_CHECK_OFFERED_POINT_6(m, action, field)
+
+
+def heldout_batch6() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held6-only-the-heaviest-opens", "The opener must lead with the heaviest tile held.", ("DOM-OPEN-3",),
+          *everywhere(turns, "legal_actions", only_the_heaviest_opens),
+          (turns, "open_layout", open_with_the_heaviest)),
+        M("held6-continuing-covers-the-double", "A player continuing after a double must join that double.",
+          ("DOM-CONT-1",), *everywhere(turns, "legal_actions", continuing_covers_the_double),
+          (turns, "check_offered_point", refuse_leaving_the_double)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
-BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
+           6: heldout_batch6}

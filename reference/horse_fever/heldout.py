@@ -767,5 +767,139 @@ def heldout_batch5() -> list[Mutant]:
     ]
 
 
+# -- batch 6 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 5, from the rule text, the component facts, the clause
+# catalog and the rules code, while others were changing the attribution core: `horserace mutants
+# --held-out 6` selects them. Each repeats no curated misreading (mutants.py) and no earlier batch's.
+
+ORIGINAL_ODDS_AFTER_RACE_6 = new_odds.odds_after_race
+ORIGINAL_TOKEN_POOL_6 = setup.bet_token_pool
+
+
+def everywhere(module, name: str, value) -> tuple[tuple, ...]:
+    """Patches for `module.name` and every module of this game that imported the same object."""
+    import sys
+    original = getattr(module, name)
+    holders = [m for key, m in sys.modules.items() if key.startswith("reference.horse_fever.") and m is not None
+               and vars(m).get(name) is original]
+    return tuple((m, name, value) for m in holders)
+
+
+def one_token_per_row(odds, ranking, log):
+    """Each odds row holds one token: a token moving to a row another token holds changes places
+    with it (the board's spaces read as one per stable), worked from the horse ranked first."""
+    new = dict(odds)
+    for place, horse in enumerate(ranking, start=1):
+        target = ORIGINAL_ODDS_AFTER_RACE_6(place, odds[horse])
+        if target != new[horse]:
+            for other in ranking:
+                if other != horse and new[other] == target:
+                    new[other] = new[horse]
+                    break
+            new[horse] = target
+    for place, horse in enumerate(ranking, start=1):
+        clause = ("HF-NEWODDS-2" if new[horse] < odds[horse] else
+                  "HF-NEWODDS-3" if new[horse] > odds[horse] else "HF-NEWODDS-4")
+        log.event("new_odds", clause, horse=horse, place=place, before=odds[horse], after=new[horse])
+    log.rule("HF-NEWODDS-1", "HF-NEWODDS-5")
+    return new
+
+
+def rochelle_takes_the_odds_card_too(r, horse, log):
+    """Rochelle Recherche discards the cards that help the horse: the positive cards and Alfio
+    Allibratore, whose better odds make it run faster."""
+    cards = r.cards[horse]
+    kinds = reveal.discarded_kinds(cards)
+    gone = [n for n in cards if action_cards()[n].kind in kinds
+            or ("positive" in kinds and action_cards()[n].effect == "odds_up_2")]
+    if gone:
+        r.cards[horse] = [n for n in cards if n not in gone]
+        clause = "HF-ACT-16" if "negative" in kinds else "HF-ACT-20"
+        log.event("cards_discarded", clause, horse=horse, cards=sorted(gone), kinds=sorted(kinds))
+        if kinds == {"negative", "positive"}:
+            log.rule("HF-ACT-16", "HF-ACT-20")
+
+
+def one_token_fewer_than_players(players):
+    """The bet-token table read as one token fewer than players (2 -> 1, 3 -> 2, ...): five a
+    colour with six players."""
+    return {c: players - 1 for c in COLOURS} if players == 6 else ORIGINAL_TOKEN_POOL_6(players)
+
+
+def owner_prizes_by_odds_row(state, log):
+    """«600 D al ranking estable primero»: the prizes go to the stables ranked first, second and
+    third on the odds board (best odds first; level stables in race order), not by the race."""
+    r = state.race
+    by_odds = sorted(r.ranking, key=lambda h: r.odds[h])
+    for place in range(1, len(tables().prizes) + 1):
+        prize = payouts.stable_owner_prize(place)
+        horse = by_odds[place - 1]
+        owner = state.owners.get(horse)
+        if owner is None or state.players[owner].out:
+            continue
+        player = state.players[owner]
+        player.danari += prize
+        state.ledger.danari_paid += prize
+        vp = payouts.OWNER_VP if state.options.stable_owner_vp == "placed" else 0
+        player.vp += vp
+        state.ledger.vp_given += vp
+        log.event("owner_prize", "HF-PAY-2", player=owner, horse=horse, place=place, danari=prize, vp=vp)
+
+
+ORIGINAL_BEGIN_FIRST_BETS_6 = betting.begin_first_bets
+ORIGINAL_CHECK_STAKE_6 = betting.check_stake
+
+
+def minimum_set_at_the_round_start(state, log):
+    """The minimum bet worked out once, from the VP each player holds when the betting begins,
+    not «que posee en ese momento»: a penalty paid during the betting does not lower it."""
+    state.__dict__["vp_when_betting_began"] = [p.vp for p in state.players]
+    ORIGINAL_BEGIN_FIRST_BETS_6(state, log)
+
+
+def vp_when_betting_began(state, seat):
+    return state.__dict__.get("vp_when_betting_began", [p.vp for p in state.players])[seat]
+
+
+def covers_the_round_minimum(state, seat):
+    return state.players[seat].danari >= betting.lowest_stake(vp_when_betting_began(state, seat), state.options)
+
+
+def stake_against_the_round_minimum(state, seat, amount, field):
+    minimum = betting.minimum_bet(vp_when_betting_began(state, seat))
+    if isinstance(amount, int) and not isinstance(amount, bool) and 0 <= amount < minimum:
+        raise IllegalAction(f"{field}.amount", f"the minimum bet is {minimum} D; {amount} D is too little", "HF-MIN-1")
+    ORIGINAL_CHECK_STAKE_6(state, seat, amount, field)
+
+
+def rigging_the_way_of_the_second_bets(state):
+    """The action cards go round as the second bets do, counter-clockwise from the player to the
+    first player's right, the first player last."""
+    order = seating.still_in_game(state, seating.second_bet_order(state.first_player, len(state.players)))
+    most = max((len(state.players[s].hand) for s in order), default=0)
+    return [s for k in range(most) for s in order if len(state.players[s].hand) > k]
+
+
+def heldout_batch6() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held6-one-token-per-row", "A token moving to a held odds row changes places with the token there.",
+          ("HF-ODDS-4",), *everywhere(new_odds, "set_new_odds", one_token_per_row)),
+        M("held6-rochelle-takes-the-odds-card-too", "Rochelle Recherche also discards Alfio Allibratore.",
+          ("HF-ACT-20",), (reveal, "discard_by_kind", rochelle_takes_the_odds_card_too)),
+        M("held6-one-token-fewer-than-players", "With six players the pool holds five tokens a colour.",
+          ("HF-TABLE-1",), (setup, "bet_token_pool", one_token_fewer_than_players)),
+        M("held6-owner-prizes-by-odds-row", "The owners' prizes go by the odds board, not the race.",
+          ("HF-PAY-2",), (payouts, "pay_stable_owners", owner_prizes_by_odds_row)),
+        M("held6-minimum-set-at-the-round-start", "The minimum bet is fixed when the betting begins.",
+          ("HF-MIN-1",), (betting, "begin_first_bets", minimum_set_at_the_round_start),
+          *everywhere(betting, "can_cover_minimum", covers_the_round_minimum),
+          (betting, "check_stake", stake_against_the_round_minimum)),
+        M("held6-rigging-the-way-of-the-second-bets", "The action cards go round counter-clockwise, the first "
+          "player last.", ("HF-RIG-1",), (rigging, "rigging_order", rigging_the_way_of_the_second_bets)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
-BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5}
+BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
+           6: heldout_batch6}

@@ -366,3 +366,38 @@ def test_the_round_4_parts_answer_as_the_rules_say():
     bet(t, "S")
     log = bet(t, "S")
     assert t.phase == RACING and [e["type"] for e in log.events] == ["bet", "bets_closed"]
+
+
+# -- round 5: a clause's decision out of another clause's block -----------------------------------
+#
+# - CRD-FAQ-1, where the line lies: the question `crossed_finish` was asked inside CRD-RACE-6's block
+#   of reveal_next, so every misreading of the line (a horse winning only past 8) was reproduced as
+#   well by CRD-RACE-6's alterations of that block (the `if` dropped, the position passed one less,
+#   reveal_next answering None): CRD-FAQ-1 and CRD-RACE-6 tied at every case. Now reveal_next asks
+#   crossed_finish outside any block, the win is CRD-RACE-6's `race.wins_at_once`, and how far past
+#   the last mark the line lies is CRD-FAQ-1's own number (`race.PAST_THE_MARK`, 1).
+
+
+def line_one_farther():
+    """CRD-FAQ-1 misread the other way: the horse has to go one position past the line, a horse at
+    8 has not won yet (the implementation compares with `>`)."""
+    return patched((race, "crossed_finish", lambda position: position > race.FINISH))
+
+
+ROUND_5 = [
+    ("line-one-farther", "CRD-FAQ-1", line_one_farther,
+     ["crd-int-cover-net", "crd-gen1-race-016", "crd-gen1-session-004"],
+     # the generated comparison `>=` read as `>`, the same misreading
+     {"generated race:crossed_finish:cmp:37cd687a:0", "generated race:crossed_finish:cmp:3aad206c:0"}),
+]
+
+
+@pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_5, ids=[m[0] for m in ROUND_5])
+def test_a_decision_asked_outside_another_clauses_block_is_charged_to_it(name, clause, patch, case_ids, same):
+    assert_charged_to_it_alone(name, clause, patch, case_ids, same)
+
+
+def test_the_round_5_decisions_answer_as_the_rules_say():
+    """The line is one past the last mark (8): reaching 7 does not win, 8 does."""
+    assert race.PAST_THE_MARK == 1 and race.FINISH == 8
+    assert [race.crossed_finish(p) for p in (6, 7, 8, 9)] == [False, False, True, True]

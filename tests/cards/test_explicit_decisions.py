@@ -376,6 +376,10 @@ def test_the_round_4_parts_answer_as_the_rules_say():
 #   reveal_next answering None): CRD-FAQ-1 and CRD-RACE-6 tied at every case. Now reveal_next asks
 #   crossed_finish outside any block, the win is CRD-RACE-6's `race.wins_at_once`, and how far past
 #   the last mark the line lies is CRD-FAQ-1's own number (`race.PAST_THE_MARK`, 1).
+# - CRD-TRACK-1, where the aces start: only a number (`track.START`) read by CRD-TRACK-6's
+#   starting_positions, so at a step that shows the positions only CRD-TRACK-6 had a decision that
+#   ran (the track cards moving the aces came nearest): aces started beside the first mark were
+#   charged to CRD-TRACK-6 or nothing. Now the start is CRD-TRACK-1's `track.ace_start`.
 
 
 def line_one_farther():
@@ -384,7 +388,20 @@ def line_one_farther():
     return patched((race, "crossed_finish", lambda position: position > race.FINISH))
 
 
+def aces_on_the_first_mark():
+    """CRD-TRACK-1 misread, in the caller: the aces are set beside the first track card, at 1."""
+    opened = race.open_race
+
+    def open_race(r, lay):
+        opened(r, lay)
+        r.positions = {suit: 1 for suit in SUITS}
+    return patched((race, "open_race", open_race))
+
+
 ROUND_5 = [
+    ("aces-on-the-first-mark", "CRD-TRACK-1", aces_on_the_first_mark,
+     ["crd-probe1-crd-bet-2-038", "crd-gen1-race-018", "crd-probe1-crd-bet-2-016"],
+     {"mutant aces-start-on-first-mark"}),
     ("line-one-farther", "CRD-FAQ-1", line_one_farther,
      ["crd-int-cover-net", "crd-gen1-race-016", "crd-gen1-session-004"],
      # the generated comparison `>=` read as `>`, the same misreading
@@ -401,3 +418,5 @@ def test_the_round_5_decisions_answer_as_the_rules_say():
     """The line is one past the last mark (8): reaching 7 does not win, 8 does."""
     assert race.PAST_THE_MARK == 1 and race.FINISH == 8
     assert [race.crossed_finish(p) for p in (6, 7, 8, 9)] == [False, False, True, True]
+    from reference.cards.rules import track
+    assert track.ace_start() == 0

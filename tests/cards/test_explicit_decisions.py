@@ -380,6 +380,10 @@ def test_the_round_4_parts_answer_as_the_rules_say():
 #   starting_positions, so at a step that shows the positions only CRD-TRACK-6 had a decision that
 #   ran (the track cards moving the aces came nearest): aces started beside the first mark were
 #   charged to CRD-TRACK-6 or nothing. Now the start is CRD-TRACK-1's `track.ace_start`.
+# - CRD-TRACK-4, which count loads the track: compared inside overloaded_suit, whose answer (a suit
+#   or None) no alteration turns from None into a suit, so a test turned round (every ordinary
+#   track laid again) was charged to CRD-ODDS-1 (the odds of the lay nearest). Now each suit's count
+#   is asked of `track.loads_the_track`, a part of CRD-TRACK-4, whose yes or no can be negated.
 
 
 def line_one_farther():
@@ -398,7 +402,21 @@ def aces_on_the_first_mark():
     return patched((race, "open_race", open_race))
 
 
+def loaded_test_turned_round():
+    """CRD-TRACK-4 misread, in the caller: the test written the wrong way round, a suit with fewer
+    than five track cards taken as loading the track."""
+    from reference.cards.rules import track
+
+    def overloaded_suit(counts):
+        return next((suit for suit in SUITS if counts[suit] < track.RELAY_AT), None)
+    return patched((track, "overloaded_suit", overloaded_suit))
+
+
 ROUND_5 = [
+    ("loaded-test-turned-round", "CRD-TRACK-4", loaded_test_turned_round,
+     ["crd-int-cover-gross", "crd-gen1-layout-003", "crd-gen1-layout-008"],
+     # the generated negation of the test, in overloaded_suit before the part and after it
+     {"generated track:overloaded_suit:negate:5a0a9630:0", "generated track:overloaded_suit:negate:7d53aea3:0"}),
     ("aces-on-the-first-mark", "CRD-TRACK-1", aces_on_the_first_mark,
      ["crd-probe1-crd-bet-2-038", "crd-gen1-race-018", "crd-probe1-crd-bet-2-016"],
      {"mutant aces-start-on-first-mark"}),
@@ -420,3 +438,4 @@ def test_the_round_5_decisions_answer_as_the_rules_say():
     assert [race.crossed_finish(p) for p in (6, 7, 8, 9)] == [False, False, True, True]
     from reference.cards.rules import track
     assert track.ace_start() == 0
+    assert [track.loads_the_track(n) for n in (4, 5, 6)] == [False, True, True]

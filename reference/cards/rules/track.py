@@ -68,9 +68,15 @@ def can_finish(race_cards: int) -> bool:
 def overloaded_suit(counts: dict[str, int]) -> str | None:
     """The suit with five or more track cards (at most one can have), if any."""
     for suit in SUITS:
-        if counts[suit] >= RELAY_AT:
+        if loads_the_track(counts[suit]):
             return suit
     return None
+
+
+# CRD-TRACK-4 (five or more): a suit with five or more track cards loads the track; asked of each
+# suit, so that a misreading of which count loads it is CRD-TRACK-4's own yes or no
+def loads_the_track(count: int) -> bool:
+    return count >= RELAY_AT
 
 
 TRACK_CARD_MOVES = 0    # how far each track card of its suit moves an ace: no position (CRD-TRACK-6)

@@ -384,6 +384,14 @@ def test_the_round_4_parts_answer_as_the_rules_say():
 #   or None) no alteration turns from None into a suit, so a test turned round (every ordinary
 #   track laid again) was charged to CRD-ODDS-1 (the odds of the lay nearest). Now each suit's count
 #   is asked of `track.loads_the_track`, a part of CRD-TRACK-4, whose yes or no can be negated.
+# - CRD-BET-4, «para cualquier palo ganador»: the cover is the most the bank could pay on any one
+#   suit (cover_needed), and a cover summed over every suit had no code of its own: it was charged to
+#   CRD-PAY-2 and CRD-PAY-3 (a payout raised, a horse closed). Now cover_needed keeps the branch the
+#   rule rules out, behind `betting.one_suit_wins` (as steps_for keeps a move by rank).
+# - CRD-BET-4, what the bank pays on a winning bet: the liability was worked out with CRD-PAY-2's
+#   net_winnings in unmarked code, so a cover that counts the stake too was charged to CRD-PAY-2. Now
+#   it is `betting.bank_pays_on`, a part of CRD-BET-4 (CRD-PAY-2's one more still ties with it where
+#   no settlement follows: named, not alone).
 
 
 def line_one_farther():
@@ -412,7 +420,38 @@ def loaded_test_turned_round():
     return patched((track, "overloaded_suit", overloaded_suit))
 
 
+def cover_of_every_suit():
+    """CRD-BET-4 misread, in the caller: the bank must hold what it would pay on every suit at once."""
+    return patched((betting, "bank_covers", lambda bank_balance, owed: bank_balance >= sum(owed.values())))
+
+
+def cover_counts_the_stake():
+    """CRD-BET-4 misread, in the caller: the bank must also hold the winning stakes it hands back."""
+    def liability(bets, posted, measure):
+        out = {}
+        for suit in SUITS:
+            pay = sum(b.stake + b.stake * (posted[suit] or 0) for b in bets if b.horse == suit)
+            if measure == "net":
+                pay -= sum(b.stake for b in bets if b.horse != suit)
+            out[suit] = max(pay, 0)
+        return out
+    return patched((betting, "liability", liability))
+
+
+ROUND_5_NAMED = [
+    ("cover-counts-the-stake", "CRD-BET-4", cover_counts_the_stake,
+     ["crd-int-sit-out-by-choice", "crd-race-same-winner-paid-each", "crd-gen1-race-020"], False),
+]
+
+
+@pytest.mark.parametrize("name, clause, patch, case_ids, strict", ROUND_5_NAMED, ids=[m[0] for m in ROUND_5_NAMED])
+def test_a_decision_of_its_own_names_its_clause(name, clause, patch, case_ids, strict):
+    assert_charged_to_its_clause(name, clause, patch, case_ids, strict)
+
+
 ROUND_5 = [
+    ("cover-of-every-suit", "CRD-BET-4", cover_of_every_suit,
+     ["crd-probe1-crd-bet-2-007", "crd-probe1-crd-bet-4-006", "crd-gen1-race-015"], set()),
     ("loaded-test-turned-round", "CRD-TRACK-4", loaded_test_turned_round,
      ["crd-int-cover-gross", "crd-gen1-layout-003", "crd-gen1-layout-008"],
      # the generated negation of the test, in overloaded_suit before the part and after it
@@ -439,3 +478,6 @@ def test_the_round_5_decisions_answer_as_the_rules_say():
     from reference.cards.rules import track
     assert track.ace_start() == 0
     assert [track.loads_the_track(n) for n in (4, 5, 6)] == [False, True, True]
+    assert betting.one_suit_wins() is True
+    assert betting.cover_needed({"S": 2, "H": 0, "D": 3, "C": 1}) == 3
+    assert betting.bank_pays_on(Bet(1, "S", 1), 5) == 5        # 5:1 net: the stake is the bettor's own

@@ -41,11 +41,17 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
         pay = 0
         for b in bets:
             if b.horse == suit:
-                pay += settlement.net_winnings(b.stake, posted[suit] or 0)
+                pay += bank_pays_on(b, posted[suit] or 0)
             elif net:
                 pay -= settlement.lost_stake(b.stake)
         out[suit] = max(pay, 0)
     return out
+
+
+# CRD-BET-4 (what it pays): on a winning bet the bank pays the net winnings out of its own chips
+# (CRD-INT-1); the stake handed back is the bettor's own chip (CRD-PAY-2), not the bank's
+def bank_pays_on(b: Bet, posted: int) -> int:
+    return settlement.net_winnings(b.stake, posted)
 
 
 def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:
@@ -56,7 +62,15 @@ def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:
 # CRD-BET-4: before the race the bank must hold enough chips to pay whichever suit wins: one suit
 # wins (CRD-RACE-8), so it covers the most it could pay on any one of them
 def cover_needed(owed: dict[str, int]) -> int:
+    if not one_suit_wins():
+        return sum(owed.values())      # never: the misreading the rule rules out, kept as its own branch
     return max(owed.values())
+
+
+def one_suit_wins() -> bool:
+    """«para cualquier palo ganador»: the bank covers whichever one suit wins, not every suit's
+    bets at once (CRD-BET-4, CRD-RACE-8)."""
+    return True
 
 
 def open_horses(table: TableState) -> list[str]:

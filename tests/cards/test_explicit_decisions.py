@@ -392,6 +392,9 @@ def test_the_round_4_parts_answer_as_the_rules_say():
 #   net_winnings in unmarked code, so a cover that counts the stake too was charged to CRD-PAY-2. Now
 #   it is `betting.bank_pays_on`, a part of CRD-BET-4 (CRD-PAY-2's one more still ties with it where
 #   no settlement follows: named, not alone).
+# - CRD-BET-3, one chip staked on a horse: sitting out staked nothing only by the absence of code,
+#   so a bettor charged a chip for sitting out was charged to CRD-BET-5 (the close nearest). Now
+#   what a bettor who sits out stakes is named (`betting.SITTING_OUT_STAKE`, 0), taken at sit_out.
 
 
 def line_one_farther():
@@ -449,7 +452,20 @@ def test_a_decision_of_its_own_names_its_clause(name, clause, patch, case_ids, s
     assert_charged_to_its_clause(name, clause, patch, case_ids, strict)
 
 
+def sitting_out_costs_a_chip():
+    """CRD-BET-3 misread, in the caller: a bettor who sits out pays the bank's table a chip."""
+    sat = betting.sit_out
+
+    def sit_out(table, by, log, field):
+        seat = table.to_bet if by is None else by
+        sat(table, by, log, field)
+        table.balances[seat] -= 1
+    return patched((betting, "sit_out", sit_out))
+
+
 ROUND_5 = [
+    ("sitting-out-costs-a-chip", "CRD-BET-3", sitting_out_costs_a_chip,
+     ["crd-probe1-crd-bet-2-011", "crd-probe1-crd-bet-4-017", "crd-gen1-race-020"], set()),
     ("cover-of-every-suit", "CRD-BET-4", cover_of_every_suit,
      ["crd-probe1-crd-bet-2-007", "crd-probe1-crd-bet-4-006", "crd-gen1-race-015"], set()),
     ("loaded-test-turned-round", "CRD-TRACK-4", loaded_test_turned_round,
@@ -479,5 +495,6 @@ def test_the_round_5_decisions_answer_as_the_rules_say():
     assert track.ace_start() == 0
     assert [track.loads_the_track(n) for n in (4, 5, 6)] == [False, True, True]
     assert betting.one_suit_wins() is True
+    assert betting.SITTING_OUT_STAKE == 0
     assert betting.cover_needed({"S": 2, "H": 0, "D": 3, "C": 1}) == 3
     assert betting.bank_pays_on(Bet(1, "S", 1), 5) == 5        # 5:1 net: the stake is the bettor's own

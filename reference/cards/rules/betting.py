@@ -11,6 +11,7 @@ from .cards import SUITS
 from .state import BETTING, LAYING, OVER, RACING, Bet, Log, RaceState, TableState
 
 MAX_STAKE = 1    # the posted maximum; here every bettor stakes exactly 1 chip (CRD-BET-3)
+SITTING_OUT_STAKE = 0   # one who sits out backs no horse, so stakes and pays no chip (CRD-BET-3)
 
 
 # CRD-BET-1: a session starts with everyone holding the same number of chips
@@ -176,6 +177,7 @@ def sit_out(table: TableState, by: int | None, log: Log, field: str) -> None:
                             "CRD-BET-3")
     reason = "no_chip" if table.balances[seat] < MAX_STAKE else "bank_cannot_cover" if not horses else "by_choice"
     table.race.sitting_out.append(seat)
+    table.balances[seat] -= SITTING_OUT_STAKE
     log.event("sat_out", "CRD-BET-4" if reason == "bank_cannot_cover" else "CRD-BET-3", seat=seat, reason=reason)
     log.rule("CRD-BET-3")               # a non-banker's choice, made in turn
     finish_choice(table, log)

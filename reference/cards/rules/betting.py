@@ -11,6 +11,9 @@ from .cards import SUITS
 from .state import BETTING, LAYING, OVER, RACING, Bet, Log, RaceState, TableState
 
 MAX_STAKE = 1    # the posted maximum; here every bettor stakes exactly 1 chip (CRD-BET-3)
+# What of a winning stake the bank must cover out of its own chips (the liability, as CRD-INT-1
+# reads it): none, the stake handed back is the bettor's own chip; the bank pays the net winnings
+STAKE_FROM_THE_BANK = 0     # (CRD-BET-4)
 SITTING_OUT_STAKE = 0   # one who sits out backs no horse, so stakes and pays no chip (CRD-BET-3)
 
 
@@ -42,17 +45,11 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
         pay = 0
         for b in bets:
             if b.horse == suit:
-                pay += bank_pays_on(b, posted[suit] or 0)
+                pay += settlement.net_winnings(b.stake, posted[suit] or 0) + b.stake * STAKE_FROM_THE_BANK
             elif net:
                 pay -= settlement.lost_stake(b.stake)
         out[suit] = max(pay, 0)
     return out
-
-
-# CRD-BET-4 (what it pays): on a winning bet the bank pays the net winnings out of its own chips
-# (CRD-INT-1); the stake handed back is the bettor's own chip (CRD-PAY-2), not the bank's
-def bank_pays_on(b: Bet, posted: int) -> int:
-    return settlement.net_winnings(b.stake, posted)
 
 
 def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:

@@ -366,3 +366,130 @@ def test_the_round_4_parts_answer_as_the_rules_say():
     bet(t, "S")
     log = bet(t, "S")
     assert t.phase == RACING and [e["type"] for e in log.events] == ["bet", "bets_closed"]
+
+
+# -- round 5: a decision made in another clause's block, or in no code of its own ---------------------
+#
+# - CRD-FAQ-1, where the line lies: the question `crossed_finish` was asked inside CRD-RACE-6's block
+#   of reveal_next, so every misreading of the line (a horse winning only past 8) was reproduced as
+#   well by CRD-RACE-6's alterations of that block (the `if` dropped, the position passed one less,
+#   reveal_next answering None): CRD-FAQ-1 and CRD-RACE-6 tied at every case. Now reveal_next asks
+#   crossed_finish outside any block, the win is CRD-RACE-6's `race.wins_at_once`, and how far past
+#   the last mark the line lies is CRD-FAQ-1's own number (`race.PAST_THE_MARK`, 1).
+# - CRD-TRACK-1, where the aces start: only a number (`track.START`) read by CRD-TRACK-6's
+#   starting_positions, so at a step that shows the positions only CRD-TRACK-6 had a decision that
+#   ran (the track cards moving the aces came nearest): aces started beside the first mark were
+#   charged to CRD-TRACK-6 or nothing. Now the start is CRD-TRACK-1's `track.ace_start`.
+# - CRD-TRACK-4, which count loads the track: compared inside overloaded_suit, whose answer (a suit
+#   or None) no alteration turns from None into a suit, so a test turned round (every ordinary
+#   track laid again) was charged to CRD-ODDS-1 (the odds of the lay nearest). Now each suit's count
+#   is asked of `track.loads_the_track`, a part of CRD-TRACK-4, whose yes or no can be negated.
+# - CRD-BET-4, «para cualquier palo ganador»: the cover is the most the bank could pay on any one
+#   suit (cover_needed), and a cover summed over every suit had no code of its own: it was charged to
+#   CRD-PAY-2 and CRD-PAY-3 (a payout raised, a horse closed). Now cover_needed keeps the branch the
+#   rule rules out, behind `betting.one_suit_wins` (as steps_for keeps a move by rank).
+# - CRD-BET-4, what the bank must cover on a winning bet: the liability was worked out with CRD-PAY-2's
+#   net_winnings in unmarked code, so a cover that counts the stake too was charged to CRD-PAY-2. Now
+#   what of the stake the bank covers is named (`betting.STAKE_FROM_THE_BANK`, 0). (A function under
+#   a CRD-BET-4 part calling net_winnings did as well for this misreading, but made the shifted
+#   arguments of net_winnings CRD-BET-4's, and a cover not checked at all was then tied with
+#   CRD-BET-3 and CRD-PAY-2.)
+# - CRD-BET-3, one chip staked on a horse: sitting out staked nothing only by the absence of code,
+#   so a bettor charged a chip for sitting out was charged to CRD-BET-5 (the close nearest). Now
+#   what a bettor who sits out stakes is named (`betting.SITTING_OUT_STAKE`, 0), taken at sit_out.
+
+
+def line_one_farther():
+    """CRD-FAQ-1 misread the other way: the horse has to go one position past the line, a horse at
+    8 has not won yet (the implementation compares with `>`)."""
+    return patched((race, "crossed_finish", lambda position: position > race.FINISH))
+
+
+def aces_on_the_first_mark():
+    """CRD-TRACK-1 misread, in the caller: the aces are set beside the first track card, at 1."""
+    opened = race.open_race
+
+    def open_race(r, lay):
+        opened(r, lay)
+        r.positions = {suit: 1 for suit in SUITS}
+    return patched((race, "open_race", open_race))
+
+
+def loaded_test_turned_round():
+    """CRD-TRACK-4 misread, in the caller: the test written the wrong way round, a suit with fewer
+    than five track cards taken as loading the track."""
+    from reference.cards.rules import track
+
+    def overloaded_suit(counts):
+        return next((suit for suit in SUITS if counts[suit] < track.RELAY_AT), None)
+    return patched((track, "overloaded_suit", overloaded_suit))
+
+
+def cover_of_every_suit():
+    """CRD-BET-4 misread, in the caller: the bank must hold what it would pay on every suit at once."""
+    return patched((betting, "bank_covers", lambda bank_balance, owed: bank_balance >= sum(owed.values())))
+
+
+def cover_counts_the_stake():
+    """CRD-BET-4 misread, in the caller: the bank must also hold the winning stakes it hands back."""
+    def liability(bets, posted, measure):
+        out = {}
+        for suit in SUITS:
+            pay = sum(b.stake + b.stake * (posted[suit] or 0) for b in bets if b.horse == suit)
+            if measure == "net":
+                pay -= sum(b.stake for b in bets if b.horse != suit)
+            out[suit] = max(pay, 0)
+        return out
+    return patched((betting, "liability", liability))
+
+
+def sitting_out_costs_a_chip():
+    """CRD-BET-3 misread, in the caller: a bettor who sits out pays the bank's table a chip."""
+    sat = betting.sit_out
+
+    def sit_out(table, by, log, field):
+        seat = table.to_bet if by is None else by
+        sat(table, by, log, field)
+        table.balances[seat] -= 1
+    return patched((betting, "sit_out", sit_out))
+
+
+ROUND_5 = [
+    ("cover-counts-the-stake", "CRD-BET-4", cover_counts_the_stake,
+     ["crd-int-sit-out-by-choice", "crd-race-same-winner-paid-each"], set()),
+    ("sitting-out-costs-a-chip", "CRD-BET-3", sitting_out_costs_a_chip,
+     ["crd-probe1-crd-bet-2-011", "crd-probe1-crd-bet-4-017"], set()),
+    ("cover-of-every-suit", "CRD-BET-4", cover_of_every_suit,
+     ["crd-probe1-crd-bet-2-007", "crd-probe1-crd-bet-4-006"], set()),
+    ("loaded-test-turned-round", "CRD-TRACK-4", loaded_test_turned_round,
+     ["crd-int-cover-gross", "crd-gen1-layout-003"],
+     # the generated negation of the test, in overloaded_suit before the part and after it
+     {"generated track:overloaded_suit:negate:5a0a9630:0", "generated track:overloaded_suit:negate:7d53aea3:0"}),
+    ("aces-on-the-first-mark", "CRD-TRACK-1", aces_on_the_first_mark,
+     ["crd-probe1-crd-bet-2-038", "crd-probe1-crd-bet-2-016"],
+     {"mutant aces-start-on-first-mark"}),
+    ("line-one-farther", "CRD-FAQ-1", line_one_farther,
+     ["crd-int-cover-net", "crd-gen1-session-004"],
+     # the generated comparison `>=` read as `>`, the same misreading
+     {"generated race:crossed_finish:cmp:37cd687a:0", "generated race:crossed_finish:cmp:3aad206c:0"}),
+]
+
+
+@pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_5, ids=[m[0] for m in ROUND_5])
+def test_a_round_5_misreading_is_charged_to_its_clause_alone(name, clause, patch, case_ids, same):
+    assert_charged_to_it_alone(name, clause, patch, case_ids, same)
+
+
+def test_the_round_5_decisions_answer_as_the_rules_say():
+    """The line is one past the last mark (8): reaching 7 does not win, 8 does."""
+    assert race.PAST_THE_MARK == 1 and race.FINISH == 8
+    assert [race.crossed_finish(p) for p in (6, 7, 8, 9)] == [False, False, True, True]
+    from reference.cards.rules import track
+    assert track.ace_start() == 0
+    assert [track.loads_the_track(n) for n in (4, 5, 6)] == [False, True, True]
+    assert betting.one_suit_wins() is True
+    assert betting.SITTING_OUT_STAKE == 0
+    assert betting.cover_needed({"S": 2, "H": 0, "D": 3, "C": 1}) == 3
+    assert betting.STAKE_FROM_THE_BANK == 0
+    assert betting.liability([Bet(1, "S", 1), Bet(2, "H", 1)], {"S": 5, "H": 2, "D": 1, "C": 1}, "gross") == \
+        {"S": 5, "H": 2, "D": 0, "C": 0}        # 5:1 net: the bank covers 5, the stake is the bettor's own

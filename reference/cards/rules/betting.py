@@ -11,6 +11,10 @@ from .cards import SUITS
 from .state import BETTING, LAYING, OVER, RACING, Bet, Log, RaceState, TableState
 
 MAX_STAKE = 1    # the posted maximum; here every bettor stakes exactly 1 chip (CRD-BET-3)
+# What of a winning stake the bank must cover out of its own chips (the liability, as CRD-INT-1
+# reads it): none, the stake handed back is the bettor's own chip; the bank pays the net winnings
+STAKE_FROM_THE_BANK = 0     # (CRD-BET-4)
+SITTING_OUT_STAKE = 0   # one who sits out backs no horse, so stakes and pays no chip (CRD-BET-3)
 
 
 # CRD-BET-1: a session starts with everyone holding the same number of chips
@@ -41,7 +45,7 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
         pay = 0
         for b in bets:
             if b.horse == suit:
-                pay += settlement.net_winnings(b.stake, posted[suit] or 0)
+                pay += settlement.net_winnings(b.stake, posted[suit] or 0) + b.stake * STAKE_FROM_THE_BANK
             elif net:
                 pay -= settlement.lost_stake(b.stake)
         out[suit] = max(pay, 0)
@@ -56,7 +60,15 @@ def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:
 # CRD-BET-4: before the race the bank must hold enough chips to pay whichever suit wins: one suit
 # wins (CRD-RACE-8), so it covers the most it could pay on any one of them
 def cover_needed(owed: dict[str, int]) -> int:
+    if not one_suit_wins():
+        return sum(owed.values())      # never: the misreading the rule rules out, kept as its own branch
     return max(owed.values())
+
+
+def one_suit_wins() -> bool:
+    """«para cualquier palo ganador»: the bank covers whichever one suit wins, not every suit's
+    bets at once (CRD-BET-4, CRD-RACE-8)."""
+    return True
 
 
 def open_horses(table: TableState) -> list[str]:
@@ -162,6 +174,7 @@ def sit_out(table: TableState, by: int | None, log: Log, field: str) -> None:
                             "CRD-BET-3")
     reason = "no_chip" if table.balances[seat] < MAX_STAKE else "bank_cannot_cover" if not horses else "by_choice"
     table.race.sitting_out.append(seat)
+    table.balances[seat] -= SITTING_OUT_STAKE
     log.event("sat_out", "CRD-BET-4" if reason == "bank_cannot_cover" else "CRD-BET-3", seat=seat, reason=reason)
     log.rule("CRD-BET-3")               # a non-banker's choice, made in turn
     finish_choice(table, log)

@@ -16,7 +16,8 @@ from .track import TRACK_LENGTH, Lay
 
 # CRD-RACE-5: position 7 is beside the last mark: a horse standing there has not won
 LAST_MARK = TRACK_LENGTH
-FINISH = LAST_MARK + 1      # past the last mark: over the line
+PAST_THE_MARK = 1           # the line is one position past the last mark, not at it (CRD-FAQ-1)
+FINISH = LAST_MARK + PAST_THE_MARK      # past the last mark: over the line
 
 # CRD-RACE-2: the ace of the card's suit moves forward exactly one position
 STEP = 1
@@ -80,9 +81,10 @@ def move(race: RaceState, c: Card) -> tuple[str, int]:
     return horse, before
 
 
-# CRD-FAQ-1: reaching the last mark does not win; the horse has to cross it
+# CRD-FAQ-1: reaching the last mark does not win; the horse has to cross it (the line is read
+# here, at the call, so that a misreading of where it lies is FAQ-1's own number, PAST_THE_MARK)
 def crossed_finish(position: int) -> bool:
-    return position >= FINISH
+    return position >= LAST_MARK + PAST_THE_MARK
 
 
 def open_race(race: RaceState, lay: Lay) -> None:
@@ -108,17 +110,23 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
     horse, before = move(race, c)
     log.event("moved", "CRD-RACE-2", horse=horse, **{"from": before, "to": race.positions[horse]})
     log.rule("CRD-FAQ-2", "CRD-RACE-3", "CRD-RACE-8", "CRD-RACE-9")
-    # CRD-RACE-6: the first horse over the line wins at once
     if crossed_finish(race.positions[horse]):
-        race.winner = horse
-        announce_winner(race, horse, c, log)
-        return horse
+        return wins_at_once(race, horse, c, log)
     if race.positions[horse] == LAST_MARK:
         log.rule("CRD-RACE-5", "CRD-FAQ-1")     # the line was not crossed: no winner at the last mark
     lowest = min(race.positions.values())
     if lowest > lowest_before and passed_mark_sends_back():
         race.positions[race.track[lowest - 1].suit] -= 1     # the horse of the passed mark's suit
     return None
+
+
+# CRD-RACE-6: the first horse over the line wins at once. Whether it is over the line is CRD-FAQ-1's
+# decision (crossed_finish), asked by reveal_next outside this block, so that a misreading of where
+# the line lies is charged to CRD-FAQ-1 alone and a misreading of the win itself to CRD-RACE-6
+def wins_at_once(race: RaceState, horse: str, c: Card, log: Log) -> str:
+    race.winner = horse
+    announce_winner(race, horse, c, log)
+    return horse
 
 
 # CRD-RACE-6 (announcement): the winner is announced at once, with the card that took it over the line

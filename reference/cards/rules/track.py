@@ -19,8 +19,7 @@ RACE_DECK_SIZE = 41         # 48 - 7: what the track leaves (CRD-TRACK-3)
 RACE_CARDS_PER_SUIT = 12    # thirteen cards of a suit minus its ace (CRD-COUNT-1)
 NEEDED_TO_FINISH = 8        # eight race cards take an ace from 0 across the line at 8 (CRD-TRACK-5)
 
-# CRD-TRACK-1: the four aces stand in a column at position 0
-START = 0
+START = 0       # the aces' column, before the first mark (CRD-TRACK-1)
 
 # CRD-FAQ-3: five marks of a suit leave it 12 - 5 = 7 race cards, fewer than the 8 moves needed
 RELAY_AT = RACE_CARDS_PER_SUIT - NEEDED_TO_FINISH + 1
@@ -69,15 +68,28 @@ def can_finish(race_cards: int) -> bool:
 def overloaded_suit(counts: dict[str, int]) -> str | None:
     """The suit with five or more track cards (at most one can have), if any."""
     for suit in SUITS:
-        if counts[suit] >= RELAY_AT:
+        if loads_the_track(counts[suit]):
             return suit
     return None
+
+
+# CRD-TRACK-4 (five or more): a suit with five or more track cards loads the track; asked of each
+# suit, so that a misreading of which count loads it is CRD-TRACK-4's own yes or no
+def loads_the_track(count: int) -> bool:
+    return count >= RELAY_AT
 
 
 TRACK_CARD_MOVES = 0    # how far each track card of its suit moves an ace: no position (CRD-TRACK-6)
 
 
+# CRD-TRACK-1: the four aces stand in a column at position 0, before the first track card: where
+# an ace starts is decided here, apart from what the track cards do to it (CRD-TRACK-6), so that a
+# misreading of the start is charged to CRD-TRACK-1 and not to the track cards
+def ace_start() -> int:
+    return START
+
+
 # CRD-TRACK-6: track cards never move a horse: whatever the track shows, every ace starts at 0
 def starting_positions(track: Sequence[Card]) -> dict[str, int]:
     counts = suit_counts(track)
-    return {suit: START + TRACK_CARD_MOVES * counts[suit] for suit in SUITS}
+    return {suit: ace_start() + TRACK_CARD_MOVES * counts[suit] for suit in SUITS}

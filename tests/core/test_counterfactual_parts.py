@@ -509,27 +509,23 @@ def test_an_alarm_that_comes_as_a_run_ends_leaves_the_timer_usable(monkeypatch):
 
 
 def test_an_argument_passed_as_read_from_the_state_is_the_callees_reading():
-    """crossed_finish (CRD-FAQ-1: the horse has to cross the last mark) is given the horse's
-    position as the race holds it (`crossed_finish(race.positions[horse])`, in CRD-RACE-6's
-    block). The position one off is crossed_finish's reading of its own threshold, not a value
-    the caller computed wrong: the shift names CRD-FAQ-1. odds_after_race's place is counted by
-    set_new_odds (a local of its loop) and stays the caller's; its odds, read from the table
-    (`odds[horse]`), are the callee's."""
+    """reaches_target (DOM-MATCH-3: 61 or more) is given the side's score as the match holds it
+    (`reaches_target(match.scores[side])`, in DOM-MATCH-2's block). The score one off is
+    reaches_target's reading of its own threshold, not a value the caller computed wrong: the
+    shift names DOM-MATCH-3. odds_after_race's place is counted by set_new_odds (a local of its
+    loop) and stays the caller's; its odds, read from the table (`odds[horse]`), are the callee's."""
     from reference.core.counterfactual import calling_clauses, passed_as_read
-    import reference.cards.rules.race as race_rules
-    point = next(p for p in decision_points("cards") if p.name == "race.crossed_finish")
-    source = open(race_rules.__file__, encoding="utf-8").read()
-    line = next(number for number, text in enumerate(source.splitlines(), start=1)
-                if "if crossed_finish(race.positions[horse]):" in text)
+    point = next(p for p in decision_points("dominoes") if p.name == "match.reaches_target")
+    text = open(importlib.import_module(point.module).__file__, encoding="utf-8").read().splitlines()
+    line = next(n for n, t in enumerate(text, start=1) if "if not reaches_target(match.scores[side]):" in t)
     made = [Call((0,), "bool", False, site=(point.module, line))]
-    assert passed_as_read(point.module, line, "crossed_finish", 0)
-    assert calling_clauses(point, made, 0) == ("CRD-FAQ-1",)
-    assert calling_clauses(point, made) == ("CRD-RACE-6",)      # no argument named: the block of the call
-    shifted = {a.name: a for a in decision_alterations("cards", {point: made})}
-    assert shifted["argument 0 + 1 to race.crossed_finish"].clauses == ("CRD-FAQ-1",)
+    assert passed_as_read(point.module, line, "reaches_target", 0)
+    assert calling_clauses(point, made, 0) == ("DOM-MATCH-3",)
+    assert calling_clauses(point, made) == ("DOM-MATCH-2",)     # no argument named: the block of the call
+    shifted = {a.name: a for a in decision_alterations("dominoes", {point: made})}
+    assert shifted["argument 0 + 1 to match.reaches_target"].clauses == ("DOM-MATCH-3",)
     odds = next(p for p in decision_points("horse_fever") if p.qualname == "odds_after_race")
-    new_odds = importlib.import_module(odds.module)
-    text = open(new_odds.__file__, encoding="utf-8").read().splitlines()
+    text = open(importlib.import_module(odds.module).__file__, encoding="utf-8").read().splitlines()
     line = next(n for n, t in enumerate(text, start=1) if "= odds_after_race(place, odds[horse])" in t)
     assert not passed_as_read(odds.module, line, "odds_after_race", 0)
     assert passed_as_read(odds.module, line, "odds_after_race", 1)
@@ -537,8 +533,8 @@ def test_an_argument_passed_as_read_from_the_state_is_the_callees_reading():
 
 def test_a_finish_read_at_the_last_mark_is_charged_to_the_crossing_rule():
     """CRD-FAQ-1 misread: reaching the last mark wins. Its position shifted by one reproduces it
-    at crossed_finish; charged, as a read of the race's state, to CRD-FAQ-1 (it was charged to
-    CRD-RACE-6, the block that passed the position)."""
+    at crossed_finish, which reveal_next asks outside any block; charged to CRD-FAQ-1 (it was
+    charged to CRD-RACE-6 when the question was asked in that block)."""
     from unittest import mock
     from reference.core.game import Mutant, get_game
     from reference.core.mutant_attribution import attribute_mutant

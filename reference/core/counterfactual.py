@@ -852,9 +852,11 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
                 if any(c.value for c in made):
                     add("zero from", _zeroed)
                     add("the opposite of", _opposite)       # a ranking key read the other way
-            # a threshold or a count shifted: only for a function of plain values (a number, not a seat of a table)
-            plain = all(c.plain for c in made)
-            positions = sorted(set.intersection(*(set(c.ints) for c in made)))[:MAX_LIST_ALTERATIONS] if plain else []
+            # a threshold, a count or a seat passed one off (who acts read as the next player): for
+            # any function given whole numbers (the gate to functions of plain values only never
+            # acted: Call's fields were filled out of order, and the seat shifted named misreadings
+            # of the match's end the gated search lost)
+            positions = sorted(set.intersection(*(set(c.ints) for c in made)))[:MAX_LIST_ALTERATIONS]
             # the argument is the caller's reading: charged to the block it was computed in
             for position in positions:
                 by = calling_clauses(point, made, position)

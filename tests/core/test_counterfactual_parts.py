@@ -548,3 +548,12 @@ def test_a_finish_read_at_the_last_mark_is_charged_to_the_crossing_rule():
                            per_mutant=2, withheld=lambda a: a.source == "curated")
     assert row.failures == 2
     assert all(charge.clauses == ["CRD-FAQ-1"] for charge in row.charges), [c.clauses for c in row.charges]
+
+
+def test_a_seat_given_with_the_games_objects_is_shifted_too():
+    """end_match_by_placement(match, seat, log) is given the game's match and a seat: the seat
+    read one off (the other side's score looked at) is a misreading of who reached the target,
+    so whole-number arguments are shifted whatever else the function is given."""
+    point = next(p for p in decision_points("dominoes") if p.name == "match.end_match_by_placement")
+    found = {a.name for a in decision_alterations("dominoes", {point: [Call((1,), "bool", False, plain=False)]})}
+    assert {"argument 1 + 1 to match.end_match_by_placement", "argument 1 - 1 to match.end_match_by_placement"} <= found

@@ -195,6 +195,21 @@ def alfio_moves_down():
     return mock.patch.object(reveal, "odds_card_rows", odds_card_rows)
 
 
+def ranked_horses_sprint():
+    """HF-SPRINT-3 read without «ese sprint se pierde»: a die showing a horse already in the
+    ranking still moves it a space."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, finished = original(race_, card, dice, options)
+        for index, (type_, _, fields) in enumerate(events):
+            if type_ == "sprint_lost":
+                positions[fields["horse"]] += 1
+                events[index] = ("sprint", "HF-SPRINT-1", {"horse": fields["horse"], "spaces": 1, "double": False})
+        return positions, events, finished
+    return mock.patch.object(race, "resolve_round", resolve_round)
+
+
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
 # "most" (most charges name it)
@@ -229,6 +244,9 @@ MISREADINGS = [
     # only a run's passed cases set the two apart
     ("one-bet-a-horse", "HF-BET2-4", one_bet_a_horse, ["hf-probe2-hf-bet2-4-001", "hf-probe2-hf-bet2-4-002"],
      "tied"),
+    # the lost sprint's skip, a statement of the round's code (HF-RACE-2's) until roll_sprints
+    # took the sprints out of it: a generated mutant, tried after the decisions, so the whole search
+    ("ranked-horses-sprint", "HF-SPRINT-3", ranked_horses_sprint, ["hf-probe2-hf-act-4-003"], "alone"),
     ("alfio-moves-down", "HF-ACT-15", alfio_moves_down, ["hf-probe2-hf-act-15-001", "hf-probe2-hf-act-15-002"],
      "alone"),
 ]
@@ -236,7 +254,8 @@ MISREADINGS = [
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
 # or a constant is tried after the decisions of the step: the whole search
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "first-bets-counter-clockwise",
-                                                  "flagellum-two-extra", "losing-bets-refunded")}
+                                                  "flagellum-two-extra", "losing-bets-refunded",
+                                                  "ranked-horses-sprint")}
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,11 @@ that served another rule too (the first bets' clockwise, HF-PLAY-1's; Flagellum 
 space, a literal of sprint_spaces; the bank taking a lost stake, a ledger line), or work done
 in another clause's block (the card's move of every horse, in HF-RACE-2's resolve_round); no
 alteration of their own code reproduced the misreading, and another clause was charged.
+A second round gave a clause's second decision a function of its own under a part marker
+(`# HF-RIG-4 (any horse): ...`) or its own marker: a refusal is reproduced first by a yes/no
+decision turned down (may_take_a_card, wins_outright, side_still_open), not by the refusing
+function around it; «whatever the odds» is show_paid_at_odds, apart from HF-INT-22's amount;
+Alfio Allibratore's and Steven Sting's rows are apart (alfio_rows_up, sting_rows_down).
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -20,11 +25,11 @@ from unittest import mock
 import pytest
 
 from reference.core import counterfactual as cf
-from reference.core.errors import IllegalAction
+from reference.core.errors import IllegalAction, InputError
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import betting, movement, payouts, race, ranking, rigging
+from reference.horse_fever.rules import betting, game_end, movement, payouts, race, ranking, reveal, rigging
 
 
 # -- the misreadings, as an implementation would write them ------------------------------------
@@ -141,6 +146,70 @@ def losing_bets_refunded():
     return mock.patch.object(payouts, "pay_out", pay_out)
 
 
+def the_die_always_decides():
+    """HF-GAMEEND-3 read without «si todavía hay un empate»: the die is rolled at every end of
+    the game, so an end without its answer is refused, even with a player alone at the top."""
+    original = game_end.decide_winner
+
+    def decide_winner(state, tie_break, field):
+        if tie_break is None:
+            raise InputError(field, "the die and the tie-break table pick the winner: give 'tie_break'",
+                             "HF-GAMEEND-3")
+        return original(state, tie_break, field)
+    return mock.patch.object(game_end, "decide_winner", decide_winner)
+
+
+def show_paid_at_odds():
+    """HF-SHOW-1 read without «whatever the odds»: a winning show bet is paid like a win bet, the
+    stake times the stable's odds."""
+    original = payouts.settle_bet
+
+    def settle_bet(state, bet, log):
+        before = state.players[bet.player].danari
+        original(state, bet, log)
+        place = state.race.ranking.index(bet.horse) + 1
+        if bet.side == "show" and payouts.show_bet_won(place):
+            odds = payouts.payout_odds(state)[bet.horse]
+            state.players[bet.player].danari = before + payouts.win_return(bet.amount, odds, state.options)
+    return mock.patch.object(payouts, "settle_bet", settle_bet)
+
+
+def one_bet_a_horse():
+    """HF-BET2-4 read as "one bet a horse": a second bet on a horse the player already backs is
+    refused, whichever side it takes."""
+    original = betting.check_bet
+
+    def check_bet(state, seat, horse, side, amount, field):
+        original(state, seat, horse, side, amount, field)
+        if any(bet.player == seat and bet.horse == horse for bet in state.bets):
+            raise IllegalAction(f"{field}.horse", f"seat {seat} already backs {horse}", "HF-BET2-4")
+    return mock.patch.object(betting, "check_bet", check_bet)
+
+
+def alfio_moves_down():
+    """HF-ACT-15 read the other way: Alfio Allibratore moves its stable down two odds rows, as
+    Steven Sting does."""
+    def odds_card_rows(cards):
+        effects = [reveal.action_cards()[n].effect for n in cards]
+        return -reveal.ODDS_CARD_ROWS * (effects.count("odds_up_2") + effects.count("odds_down_2"))
+    return mock.patch.object(reveal, "odds_card_rows", odds_card_rows)
+
+
+def ranked_horses_sprint():
+    """HF-SPRINT-3 read without «ese sprint se pierde»: a die showing a horse already in the
+    ranking still moves it a space."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, finished = original(race_, card, dice, options)
+        for index, (type_, _, fields) in enumerate(events):
+            if type_ == "sprint_lost":
+                positions[fields["horse"]] += 1
+                events[index] = ("sprint", "HF-SPRINT-1", {"horse": fields["horse"], "spaces": 1, "double": False})
+        return positions, events, finished
+    return mock.patch.object(race, "resolve_round", resolve_round)
+
+
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
 # "most" (most charges name it)
@@ -150,8 +219,9 @@ MISREADINGS = [
     # with Vigor Ferreum; a run's passed cases set them apart (tests/core/test_tag_alterations.py)
     ("vigor-ferreum-at-the-start", "HF-ACT-7", vigor_ferreum_at_the_start, ["hf-probe2-hf-act-1-007"], "tied"),
     ("felix-infernalis-at-the-start", "HF-ACT-14", felix_infernalis_at_the_start, ["hf-probe2-hf-act-1-001"], "alone"),
-    # a refusal: any guard of the step that refuses reproduces it, so HF-RIG-3's ties with it
-    ("one-card-a-horse", "HF-RIG-4", one_card_a_horse, ["hf-probe2-hf-rig-2-001"], "tied"),
+    # a refusal: any guard of the step that refuses reproduces it, but a yes/no decision turned
+    # down (may_take_a_card) comes first, so HF-RIG-3's guard of the hand no longer ties with it
+    ("one-card-a-horse", "HF-RIG-4", one_card_a_horse, ["hf-probe2-hf-rig-2-001"], "alone"),
     # HF-SPRINT-1's decision is a literal (a generated mutant, tried after the decisions): the
     # whole search; the sprint cards' code (HF-ACT-10/13) reproduces some of these steps as well
     ("no-sprint-at-the-line", "HF-SPRINT-1", no_sprint_at_the_line,
@@ -166,12 +236,26 @@ MISREADINGS = [
      "alone"),
     ("first-bets-counter-clockwise", "HF-BET-1", first_bets_counter_clockwise,
      ["hf-probe2-hf-deal-1-001"], "tied"),
+    ("the-die-always-decides", "HF-GAMEEND-3", the_die_always_decides,
+     ["hf-probe2-hf-gameend-1-001", "hf-probe2-hf-gameend-1-002"], "alone"),
+    ("show-paid-at-odds", "HF-SHOW-1", show_paid_at_odds, ["hf-probe2-hf-show-1-001", "hf-probe2-hf-show-1-002"],
+     "alone"),
+    # a refusal: the bet token's check refuses it as well (HF-BET-2, read as no token left), and
+    # only a run's passed cases set the two apart
+    ("one-bet-a-horse", "HF-BET2-4", one_bet_a_horse, ["hf-probe2-hf-bet2-4-001", "hf-probe2-hf-bet2-4-002"],
+     "tied"),
+    # the lost sprint's skip, a statement of the round's code (HF-RACE-2's) until roll_sprints
+    # took the sprints out of it: a generated mutant, tried after the decisions, so the whole search
+    ("ranked-horses-sprint", "HF-SPRINT-3", ranked_horses_sprint, ["hf-probe2-hf-act-4-003"], "alone"),
+    ("alfio-moves-down", "HF-ACT-15", alfio_moves_down, ["hf-probe2-hf-act-15-001", "hf-probe2-hf-act-15-002"],
+     "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
 # or a constant is tried after the decisions of the step: the whole search
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "first-bets-counter-clockwise",
-                                                  "flagellum-two-extra", "losing-bets-refunded")}
+                                                  "flagellum-two-extra", "losing-bets-refunded",
+                                                  "ranked-horses-sprint")}
 
 
 @pytest.fixture(scope="module")

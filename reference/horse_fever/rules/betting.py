@@ -172,12 +172,16 @@ def check_token(state: GameState, horse: str, field: str) -> None:
                             "HF-BET-2")
 
 
+# HF-BET2-4 (the other side): a bet is open unless the player already bet that side on that horse
+def side_still_open(state: GameState, seat: int, horse: str, side: str) -> bool:
+    return not any(bet.player == seat and bet.horse == horse and bet.side == side for bet in state.bets)
+
+
 # HF-BET2-4: two bets on one horse only if one is a win bet and the other a show bet
 def check_other_side(state: GameState, seat: int, horse: str, side: str, field: str) -> None:
-    for bet in state.bets:
-        if bet.player == seat and bet.horse == horse and bet.side == side:
-            raise IllegalAction(f"{field}.side", f"seat {seat} already bet {side} on {horse}; a second "
-                                f"bet on the same horse must be the other side", "HF-BET2-4")
+    if not side_still_open(state, seat, horse, side):
+        raise IllegalAction(f"{field}.side", f"seat {seat} already bet {side} on {horse}; a second "
+                            f"bet on the same horse must be the other side", "HF-BET2-4")
 
 
 def check_bet(state: GameState, seat: int, horse: str, side: object, amount: object, field: str) -> None:

@@ -28,10 +28,15 @@ def leaders(state: GameState) -> list[int]:
     return most_danari(state, most_vp(state, state.in_game()))
 
 
+# HF-GAMEEND-3 (no tie left): a player alone at the top after VP and Danari wins outright, with no die
+def wins_outright(top: list[int]) -> bool:
+    return len(top) == 1
+
+
 # HF-GAMEEND-3: a tie that remains is settled by a die on the tie-break table (its answer is input, HF-INT-3)
 def decide_winner(state: GameState, tie_break: Any, field: str) -> tuple[int, str]:
     top = leaders(state)
-    if len(top) == 1:
+    if wins_outright(top):
         if tie_break is not None:
             raise InputError(field, f"seat {top[0]} wins outright; no tie-break is needed", "HF-GAMEEND-3")
         winner, by = top[0], "vp" if len(most_vp(state, state.in_game())) == 1 else "danari"

@@ -34,6 +34,11 @@ def win_return(stake: int, odds: int, options: Options) -> int:
     return stake * odds
 
 
+# HF-SHOW-1 (whatever the odds): a winning show bet is never paid at its stable's odds, as a win bet is
+def show_paid_at_odds() -> bool:
+    return False
+
+
 # HF-INT-22: a winning show bet's stake «se duplicará», whatever the odds (HF-SHOW-1): the stake
 # doubled in all, or (with HF-INT-1's stake_plus_stake_times_odds) the stake plus twice the stake
 def show_return(stake: int, options: Options) -> int:
@@ -58,7 +63,9 @@ def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
     if bet.side == WIN:
         won, returned, vp = win_bet_won(place), win_return(bet.amount, odds, state.options), WIN_VP
     else:
-        won, returned, vp = show_bet_won(place), show_return(bet.amount, state.options), SHOW_VP
+        returned = win_return(bet.amount, odds, state.options) if show_paid_at_odds() else show_return(
+            bet.amount, state.options)
+        won, vp = show_bet_won(place), SHOW_VP
     if won:
         player.danari += returned
         player.vp += vp

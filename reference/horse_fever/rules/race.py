@@ -67,6 +67,18 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
     move_by_card(race, card, options, positions, events)
     # HF-MOVE-4: after every horse has moved, both sprint dice are rolled and applied
     double = sprint.shows_one_colour(dice)
+    roll_sprints(race, dice, double, options, positions, events)
+    # HF-RANK-1: at the end of the race round every horse on or past the line has finished
+    finished = [h for h in race.running() if ranking.has_finished(positions[h])]
+    return positions, events, finished
+
+
+def roll_sprints(race: Race, dice: tuple[str, str], double: bool, options: Options, positions: dict[str, int],
+                 events: list[tuple[str, str, dict]]) -> None:
+    """The sprint dice applied to the horses they show, into `positions` and `events`: who sprints
+    (HF-SPRINT-1/2), a lost sprint (HF-SPRINT-3), the spaces with the cards (HF-INT-10). Apart
+    from HF-RACE-2's round, whose decision is only the order of card and dice, so that a
+    misreading of the sprints is charged to the sprint rules' own decisions."""
     at_the_line = [h for h in race.running() if ranking.has_finished(positions[h])]
     for horse in sprint.sprinting_horses(dice, at_the_line):
         if sprint.sprint_is_lost(race, horse):
@@ -79,9 +91,6 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
         events.append(("sprint", "HF-SPRINT-2" if double else "HF-SPRINT-1",
                        {"horse": horse, "spaces": spaces, "double": double}))
         events.extend(("sprint_card", SPRINT_CLAUSES[e], {}) for e in sorted(race.effects(horse) & set(SPRINT_CLAUSES)))
-    # HF-RANK-1: at the end of the race round every horse on or past the line has finished
-    finished = [h for h in race.running() if ranking.has_finished(positions[h])]
-    return positions, events, finished
 
 
 # HF-MOVE-3: the moves are simultaneous - each is worked out from the positions when the card is

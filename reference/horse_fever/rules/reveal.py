@@ -58,14 +58,22 @@ def discard_by_kind(race: Race, horse: str, log: Log) -> None:
             log.rule("HF-ACT-16", "HF-ACT-20")
 
 
+# HF-ACT-15: Alfio Allibratore moves the stable up two odds rows
+def alfio_rows_up(effects: list[str]) -> int:
+    return ODDS_CARD_ROWS * effects.count("odds_up_2")
+
+
+# HF-ACT-19: Steven Sting moves the stable down two odds rows
+def sting_rows_down(effects: list[str]) -> int:
+    return ODDS_CARD_ROWS * effects.count("odds_down_2")
+
+
 def odds_card_rows(cards: list[int]) -> int:
-    """Net rows up (towards 1:2) of the odds cards on a horse, applied together (HF-INT-7)."""
+    """Net rows up (towards 1:2) of the odds cards on a horse, applied together (HF-INT-7); each
+    card's rows are its own clause's decision, so that one card read the other way is a
+    misreading of that card."""
     effects = [action_cards()[n].effect for n in cards]
-    # HF-ACT-15: Alfio Allibratore moves the stable up two odds rows
-    rows_up = ODDS_CARD_ROWS * effects.count("odds_up_2")
-    # HF-ACT-19: Steven Sting moves the stable down two odds rows
-    rows_down = ODDS_CARD_ROWS * effects.count("odds_down_2")
-    return rows_up - rows_down
+    return alfio_rows_up(effects) - sting_rows_down(effects)
 
 
 def odds_after_cards(odds: int, rows_up: int, limit: str) -> int:

@@ -25,10 +25,15 @@ def begin_rigging(state: GameState, log: Log) -> None:
     log.rule("HF-RIG-1")                 # who plays the first card: this step's decision
 
 
+# HF-RIG-4 (any horse): a card may go on any horse of the race, whatever cards already lie on it
+def may_take_a_card(race: Race, horse: str) -> bool:
+    return horse in race.cards
+
+
 # HF-RIG-4: a card may go on any horse, and any number of cards may lie on the same horse: only a
 # horse that is not in the race is refused, never one for the cards already on it
 def check_horse(race: Race, horse: str, field: str) -> None:
-    if horse not in race.cards:
+    if not may_take_a_card(race, horse):
         raise IllegalAction(f"{field}.horse", f"{shorten(horse)} is not a horse of the race", "HF-RIG-4")
 
 

@@ -74,21 +74,22 @@ def test_a_run_and_a_measured_misreading_start_with_no_evidence():
     assert not run_charges.CHARGED and not run_charges.REPRODUCED
 
 
-def test_a_run_against_win_at_seven_names_the_finish_rule_alone(monkeypatch):
-    """The cards misreading `win-at-seven` (a horse wins on reaching card seven, CRD-FAQ-1 /
-    CRD-RACE-5) fails cases where, at the step, stopping the race early and the reveal that
-    CRD-RACE-6 makes reproduce it alike. Its other failures are charged CRD-FAQ-1 alone, so
-    the run names CRD-FAQ-1 alone everywhere; the step alone named CRD-RACE-6 as well (the
-    second run, the choice switched off, shows the tie is there)."""
+def test_a_run_against_reused_revealed_cards_names_the_reveal_rule_alone(monkeypatch):
+    """The cards misreading `revealed-cards-reused` (the revealed cards go back into the race
+    deck, CRD-RACE-10) fails a case (crd-probe1-crd-rot-2-001) where, at the step, an alteration
+    of the reveal itself (CRD-RACE-1) reproduces it as well. Its other failures are charged
+    CRD-RACE-10 alone, so the run names CRD-RACE-10 alone everywhere; the second run, the choice
+    switched off, shows the tie is there. (This was `win-at-seven`, until the cards rules asked
+    where the line lies outside the win's block and that step's tie went.)"""
     from reference.core.mutant_attribution import attribute_mutant
     game = get_game("cards")
-    mutant = next(m for m in game.mutants() if m.name == "win-at-seven")
+    mutant = next(m for m in game.mutants() if m.name == "revealed-cards-reused")
     cases = load_cases(["cards"])
     row = attribute_mutant(game, mutant, cases, per_mutant=8)
-    assert len(row.charges) == 8 and all(c.clauses == ["CRD-FAQ-1"] for c in row.charges)
+    assert len(row.charges) == 8 and all(c.clauses == ["CRD-RACE-10"] for c in row.charges)
     monkeypatch.setattr(results, "choose_among_tied", lambda game, clauses, contenders=(): list(clauses))
     unchosen = attribute_mutant(game, mutant, cases, per_mutant=8)
-    assert any(c.clauses == ["CRD-FAQ-1", "CRD-RACE-6"] for c in unchosen.charges)
+    assert any(c.clauses == ["CRD-RACE-1", "CRD-RACE-10"] for c in unchosen.charges)
 
 
 MISMATCH = {"step": 3, "key": "scores", "expected": "1", "actual": "2", "clauses": ["A"], "tied": ["A", "B"],
@@ -111,24 +112,24 @@ def test_an_expected_failure_pins_what_the_step_named():
 
 
 def test_the_mismatch_keeps_what_the_step_named_when_the_run_chose():
-    """A failure of win-at-seven (crd-probe1-crd-faq-1-001) whose step names CRD-FAQ-1 and
-    CRD-RACE-5 together (a fresh run: nothing charged before it): after two failures charged
-    CRD-FAQ-1 alone, it is charged CRD-FAQ-1, and the mismatch keeps the step's own pair as
+    """A failure of revealed-cards-reused (crd-probe1-crd-rot-2-001) whose step names CRD-RACE-1
+    and CRD-RACE-10 together (a fresh run: nothing charged before it): after two failures charged
+    CRD-RACE-10 alone, it is charged CRD-RACE-10, and the mismatch keeps the step's own pair as
     `tied` (what reports, expected failures and fuzz diagnoses read)."""
     from reference.core.adapter import replay_case
     from reference.core.results import first_mismatch
-    mutant = next(m for m in get_game("cards").mutants() if m.name == "win-at-seven")
-    (case,) = load_cases(["cards"], wanted=lambda id_: id_ == "crd-probe1-crd-faq-1-001")
+    mutant = next(m for m in get_game("cards").mutants() if m.name == "revealed-cards-reused")
+    (case,) = load_cases(["cards"], wanted=lambda id_: id_ == "crd-probe1-crd-rot-2-001")
     with mutant.patch():
         steps = replay_case(case)
     cf.forget_explanations()
     alone = first_mismatch(case, steps)
-    assert alone["clauses"] == ["CRD-FAQ-1", "CRD-RACE-5"] and "tied" not in alone
+    assert alone["clauses"] == ["CRD-RACE-1", "CRD-RACE-10"] and "tied" not in alone
     assert "contenders" not in alone        # the run's evidence, never part of the report
     cf.forget_explanations()
-    charged("cards", "CRD-FAQ-1", "CRD-FAQ-1")
+    charged("cards", "CRD-RACE-10", "CRD-RACE-10")
     chosen = first_mismatch(case, steps)
-    assert chosen["clauses"] == ["CRD-FAQ-1"] and chosen["tied"] == ["CRD-FAQ-1", "CRD-RACE-5"]
+    assert chosen["clauses"] == ["CRD-RACE-10"] and chosen["tied"] == ["CRD-RACE-1", "CRD-RACE-10"]
 
 
 # -- one misreading is one alteration: the same alteration reproducing the earlier failures ----

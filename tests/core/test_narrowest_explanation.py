@@ -7,13 +7,11 @@ two change one function (a clause block beside the whole function) or two (a cur
 hand-written misreading of three clauses beside one decision of one of them).
 """
 
-from unittest import mock
-
 from reference.core import counterfactual as cf
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import movement
+from tests.horse_fever.test_explicit_decisions import felix_infernalis_at_the_start
 
 
 def trial(name, clauses, function=None):
@@ -34,21 +32,9 @@ def test_an_alteration_charging_more_clauses_than_a_tied_one_is_set_aside():
     assert cf.most_specific([narrow, again]) == [narrow, again]
 
 
-def felix_infernalis_at_the_start():
-    """HF-ACT-14 read without "not at the Start": at the Start every horse is level, so first,
-    and a horse with Felix Infernalis does not move (written in the caller, as an implementation
-    would)."""
-    original = movement.card_spaces
-
-    def card_spaces(race_, horse, card, among):
-        if movement.is_start(race_) and "first_stays" in race_.effects(horse) and movement.is_first(race_, horse, among):
-            return 0, "first_stays"
-        return original(race_, horse, card, among)
-    return mock.patch.object(movement, "card_spaces", card_spaces)
-
-
 def test_a_curated_misreading_of_three_clauses_yields_to_one_clause_explaining_the_step_alike():
-    # the curated mutant hf-vigor-felix-at-start (HF-ACT-7, HF-ACT-14, HF-START-1: both cards
+    # HF-ACT-14 read without "not at the Start", written in the caller as an implementation would
+    # (tests/horse_fever/test_explicit_decisions.py); the curated mutant hf-vigor-felix-at-start (HF-ACT-7, HF-ACT-14, HF-START-1: both cards
     # act at the Start) reproduces this step as exactly as Felix's own decision negated does
     game = get_game("horse_fever")
     cases = load_cases(["horse_fever"], wanted="hf-probe2-hf-act-1-001".__eq__)

@@ -104,8 +104,11 @@ def check_matrix(rows: dict, reports: dict[str, dict]) -> None:
     # what each run did, independently of the reports' own tallies
     reference, mutant, starter = (rows_of(rows, i) for i in range(3))
     assert reference and all(kind in ("pass", "none") for kind, _ in reference.values())
-    assert {c for c, (kind, _) in mutant.items() if kind == "fail"} <= MUTANT_CLAUSES
-    assert all(mutant[c][0] == "fail" and mutant[c][1][0] > 0 for c in MUTANT_CLAUSES)
+    # the misreading's failures are charged among its clauses (which of the two is attribution's
+    # business: the narrower explanation, DOM-TIE-1 alone, where one alteration of it explains them)
+    failing = {c for c, (kind, _) in mutant.items() if kind == "fail"}
+    assert failing and failing <= MUTANT_CLAUSES
+    assert all(mutant[c][1][0] > 0 for c in failing)
     # the settlement cases' clauses: skipped by the starter, never applied by it
     settle = {c for case in load_cases([GAME], kinds=["settlement"], validate=False) for c in case["clauses"]}
     assert settle and all(starter[c][1][2] > 0 and starter[c][1][1] == 0 for c in settle if c in starter)

@@ -72,6 +72,7 @@ import inspect
 import json
 import re
 import math
+import textwrap
 import signal
 import sys
 import threading
@@ -796,6 +797,50 @@ def _tag_read_as(position: int, tag: str, other: str, keep: bool) -> Callable[[C
     return make
 
 
+_OWN_PARTS: dict[tuple[str, str], set[int]] = {}
+
+
+def own_parts(game: str, point: DecisionPoint) -> set[int]:
+    """The positions of a tuple answer that the decision point computes itself: in each of its
+    `return` statements, the items of a tuple written out (`(a, b)`) or tuples added together
+    (`(a,) + key(...)`) up to the first part of unknown length, less those that are another
+    decision point's answer (`photo_card_rank(...)`), which that point's own alterations
+    change and charge (a key read short where another rule gave the part is that rule's)."""
+    key = (point.module, point.qualname)
+    if key not in _OWN_PARTS:
+        others = {p.qualname.rsplit(".", 1)[-1] for p in decision_points(game)}
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(point.original())))
+        except (OSError, TypeError, SyntaxError):
+            tree = None
+
+        def is_other(node: ast.AST) -> bool:
+            func = getattr(node, "func", None)
+            return isinstance(node, ast.Call) and (getattr(func, "id", None) in others or getattr(func, "attr", None) in others)
+
+        def segments(node: ast.AST) -> list[ast.AST] | None:
+            if isinstance(node, ast.Tuple):
+                return list(node.elts)
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+                left = segments(node.left)
+                return None if left is None else left + (segments(node.right) or [None])
+            return None
+
+        found: set[int] | None = None
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.Return) and node.value is not None:
+                items = segments(node.value) or []
+                here = set()
+                for position, item in enumerate(items):
+                    if item is None or isinstance(item, ast.Starred):
+                        break
+                    if not is_other(item):
+                        here.add(position)
+                found = here if found is None else found & here
+        _OWN_PARTS[key] = found or set()
+    return _OWN_PARTS[key]
+
+
 def tag_alterations(game: str, point: DecisionPoint, made: Sequence[Call]) -> list[Alteration]:
     """For a rule that looks for tags in a set it is given (a horse's card effects at the sprint),
     each tag it was given read there as each other tag it looks for, charged to the clause the
@@ -883,7 +928,7 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
         if any(c.kind == "tuple" and c.first_int for c in made):
             add("one more first from", _first_shifted(1))
             add("one less first from", _first_shifted(-1))
-        for position in sorted({p for c in made for p in c.parts}):
+        for position in sorted({p for c in made for p in c.parts} & own_parts(game, point)):
             # a key's part left out, or read the other way (a tie-break backwards)
             add(f"part {position} left out of", _part_changed(position, "without"))
             add(f"part {position} the other way in", _part_changed(position, "reversed"))

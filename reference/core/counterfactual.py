@@ -1820,22 +1820,27 @@ def reproducing_later(stage: "Stage", best: list[Trial], later: Sequence[Mapping
     give the implementation's own observations of the most steps after the divergent one (in a
     row, on the keys the case expects there): the implementation went on playing with its
     misreading, so the right one keeps reproducing it where a look-alike stops (Metallaxis
-    counts every observation a mutant reproduces). All of them when none reproduces a later
-    step, or time is up."""
+    counts every observation a mutant reproduces). A clause set counts as its best alteration
+    among the first few (`tied_groups`), each played until one reproduces every later step. All
+    of them when none reproduces a later step, or time is up."""
     counts: dict[int, int] = {}
     for group in tied_groups(best):
-        trial = group[0]
-        left = deadline - time.process_time()
-        if left <= 0:
-            return best
-        try:
-            _forget(caches)
-            counts[id(trial)] = stage.later_steps_reproduced(trial.alteration.everywhere or trial.alteration.install,
-                                                             later, left)
-        except Exception:
-            counts[id(trial)] = 0
-        finally:
-            _forget(caches)
+        # a clause set is as good as its best alteration: the first of a group may be a cruder
+        # misreading of the same clause (a list emptied, where the implementation cut it short)
+        for trial in group:
+            left = deadline - time.process_time()
+            if left <= 0:
+                return best
+            try:
+                _forget(caches)
+                counts[id(trial)] = stage.later_steps_reproduced(
+                    trial.alteration.everywhere or trial.alteration.install, later, left)
+            except Exception:
+                counts[id(trial)] = 0
+            finally:
+                _forget(caches)
+            if counts[id(trial)] >= len(later):
+                break
     most = max(counts.values(), default=0)
     if most == 0:
         return best

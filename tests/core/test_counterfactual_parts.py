@@ -282,6 +282,23 @@ def test_among_tied_alterations_those_reproducing_more_later_steps_are_charged(m
     assert reproducing_later(Stage(counts), [caller, callee], [{}] * 3, [], time.process_time() + 5) == [caller, callee]
 
 
+def test_a_clause_set_reproduces_the_later_steps_as_well_as_its_best_alteration():
+    """Two clauses tie at the divergent step. The first alteration of one clause (its list
+    emptied) reproduces no later step, its second (the list cut short, as the implementation
+    did) all three; the other clause's only alteration one. The first clause is charged: a
+    clause is judged by its best alteration, not by whichever came first."""
+    import time
+    from reference.core.counterfactual import reproducing_later
+    emptied, cut = _trial("empty the bettors", ("CRD-BET-3",)), _trial("cut the bettors", ("CRD-BET-3",))
+    closed = _trial("close the bets early", ("CRD-BET-5",))
+
+    class Stage:
+        def later_steps_reproduced(self, install, later, limit):
+            return {emptied.alteration.install: 0, cut.alteration.install: 3, closed.alteration.install: 1}[install]
+    kept = reproducing_later(Stage(), [emptied, closed, cut], [{}] * 3, [], time.process_time() + 5)
+    assert {t.alteration.clauses for t in kept} == {("CRD-BET-3",)}
+
+
 def test_a_list_is_cut_at_its_end_or_reversed_only_when_it_holds_more_than_one_item():
     """For a one-item list, leaving out the last is leaving out the first, and reversing it
     changes nothing: those alterations are made only for a longer list."""

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Sequence
 
 from . import counterfactual as cf          # imported before workers fork, so that all run one version
+from . import run_charges
 from .adapter import replay_case
 from .attribution import MAX_NAMED, case_clause_keys, top_clause
 from .game import Game, Mutant, get_game
@@ -165,11 +166,14 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     if withheld is None:
         withheld = lambda alteration: alteration.site == f"mutant {mutant.name}"       # noqa: E731
     chosen = failing if only is None else [(case, steps) for case, steps in failing if case["id"] in only]
+    judged = []
     for case, steps in spread(chosen, per_mutant):
         if DUMP:
             cf._DUMP["tag"] = {"mutant": mutant.name, "own": list(mutant.clauses)}
         with cf.searching_with(withheld=withheld, extra=extra):
-            mismatch = first_mismatch(case, steps, counterfactual=counterfactual)
+            judged.append((case, first_mismatch(case, steps, counterfactual=counterfactual)))
+    run_charges.settle_ties()           # as a run settles its ties when it ends
+    for case, mismatch in judged:
         if mismatch is not None:
             out.charges.append(Charge(case["id"], mismatch["step"], list(mismatch["clauses"]),
                                       mismatch["attributed_by"]))

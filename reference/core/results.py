@@ -11,7 +11,7 @@ from .attribution import (FOOTPRINT, MAX_DIFFERENCES, Difference, attribute, att
                           charge, footprint_match, value_differences)
 from .expect import MISSING, SHAPED_MODES, json_equal, json_matches, json_observation_matches, matches, matches_itself, same, show
 from .game import get_game
-from .run_charges import choose_among_tied, note_charged
+from .run_charges import Noted, choose_among_tied, note_charged
 
 # passed-partial: every observation the implementation produces matched, but it announced it
 # does not produce some expected keys (not compared). changed: differs from the baseline of
@@ -68,7 +68,9 @@ class CaseResult:
         self.message = bounded(self.message)
         if self.mismatch:
             differences = self.mismatch.get("differences")
-            self.mismatch = bounded_value({k: v for k, v in self.mismatch.items() if k != "differences"})
+            kept = bounded_value({k: v for k, v in self.mismatch.items() if k != "differences"})
+            self.mismatch.clear()           # the same dict, bounded: the run settles its ties in it (run_charges)
+            self.mismatch.update(kept)
             if differences is not None:
                 kept, dropped = fit_differences(differences)
                 self.mismatch["differences"] = kept
@@ -261,7 +263,8 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
         clauses, basis = attribute(this_step, case.get("clauses", ()), paths, keys)
         basis = FOOTPRINT if basis == "paths" else basis
     contenders, refuted = found.pop("contenders", ()), found.pop("refuted", ())
-    charged = chosen_by_the_run(case["game"], clauses, basis, contenders, refuted) if counterfactual else clauses
+    charged, noted = chosen_by_the_run(case["game"], clauses, basis, contenders, refuted) if counterfactual \
+        else (clauses, None)
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
@@ -273,21 +276,24 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
         out["refused_under"] = list(step_clauses[refusal])
     if len(differences) > MAX_DIFFERENCES:
         out["more_differences"] = len(differences) - MAX_DIFFERENCES
+    if noted is not None:
+        noted.report = out          # for run_charges.settle_ties, when the run ends
     return out
 
 
 def chosen_by_the_run(game: str, clauses: list[str], basis: str,
-                      contenders: Sequence[tuple[str, Sequence[str]]] = (), refuted: Sequence[str] = ()) -> list[str]:
+                      contenders: Sequence[tuple[str, Sequence[str]]] = (),
+                      refuted: Sequence[str] = ()) -> tuple[list[str], Noted | None]:
     """Of the clauses a step names together, those the run's earlier failures do not outweigh
     (run_charges; `contenders`: the step's best alterations, name and clauses; `refuted`: the
     clauses the step's exact reproduction spoke against); the step's
-    charge then counts as evidence for the failures after it. A fallback (every clause of the
-    step, or of the case) singles nothing out: neither chosen among nor counted."""
+    charge then counts as evidence for the failures after it, and its record (for settling the
+    run's ties when it ends) is returned beside. A fallback (every clause of the step, or of the
+    case) singles nothing out: neither chosen among nor counted."""
     if basis in ("step", "case"):
-        return clauses
+        return clauses, None
     chosen = choose_among_tied(game, clauses, contenders)
-    note_charged(game, clauses, contenders, refuted)
-    return chosen
+    return chosen, note_charged(game, clauses, contenders, refuted)
 
 
 def refusal_attribution(case: dict[str, Any], refusal: int, paths: list[str],

@@ -33,15 +33,20 @@ sprint the other way, and at one failure, a ranked horse sprinting, by the latte
 is approximated by different alterations at different failures.
 
 Like passed_cases, this is kept apart from the counterfactual search and is forgotten at the
-start of every run (`forget`): a run's charges never depend on what ran before it. They do
-depend on the run's earlier failures: a failure's `tied` clauses (the report's and expected
-failures' identity of it) do not.
+start of every run (`forget`): a run's charges never depend on what ran before it. While a run
+goes on, a failure is judged by the failures before it (a test framework reports each as it
+goes). When the run has ended and reports together (`horserace check`, `mutants --attribution`),
+every failure's tie is settled again by all the run's *other* failures (`settle_ties`), so the
+first failures get the evidence the later ones had, and a charge does not depend on the order
+the cases ran in. A failure's `tied` clauses (the report's and expected failures' identity of
+it) depend on neither.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
 RUN_MAJORITY = 1.5          # set a tied clause aside when another was charged this many times as often
 
@@ -51,6 +56,22 @@ REPRODUCED: Counter[tuple[str, str]] = Counter()
 # (game, clause) -> earlier failures reproduced exactly by another clause's alteration while none of
 # its own came near (counterfactual.refuted_clauses)
 REFUTED: Counter[tuple[str, str]] = Counter()
+
+
+@dataclass
+class Noted:
+    """One failure's evidence, kept until the run settles its ties: what its step named, its
+    best alterations, the clauses it refuted, and the report of it (`charged` there is updated)."""
+    game: str
+    clauses: tuple[str, ...]
+    contenders: tuple[str, ...]          # the names of its best alterations
+    by_name: dict[str, tuple[str, ...]]  # each contender's clauses
+    refuted: tuple[str, ...]
+    report: dict[str, Any] | None = field(default=None, compare=False)
+
+
+NOTED: list[Noted] = []         # the run's failures, in the order they were charged
+MAX_NOTED = 100_000             # failures kept for settling; later ones keep the charge their predecessors chose
 
 
 def choose_among_tied(game: str, clauses: Sequence[str],
@@ -82,15 +103,53 @@ def _outweighed(clauses: Sequence[str], evidence: dict[str, int]) -> list[str]:
 
 
 def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[str, Sequence[str]]] = (),
-                 refuted: Sequence[str] = ()) -> None:
+                 refuted: Sequence[str] = ()) -> Noted | None:
     """A failure of this run whose step named `clauses` (before `choose_among_tied`), whose
-    best alterations were `contenders`, and which refuted the clauses `refuted`."""
+    best alterations were `contenders`, and which refuted the clauses `refuted`. Returns its
+    record, to which the caller attaches the failure's report (`Noted.report`) for
+    `settle_ties`; None once MAX_NOTED are kept."""
     for clause in set(clauses):
         CHARGED[(game, clause)] += 1
     for name in {name for name, _ in contenders}:
         REPRODUCED[(game, name)] += 1
     for clause in set(refuted):
         REFUTED[(game, clause)] += 1
+    if len(NOTED) >= MAX_NOTED:
+        return None
+    by_name = {name: tuple(named) for name, named in contenders}
+    noted = Noted(game, tuple(dict.fromkeys(clauses)), tuple(by_name), by_name, tuple(sorted(set(refuted))))
+    NOTED.append(noted)
+    return noted
+
+
+def settle_ties() -> int:
+    """The run has ended: each failure whose step named several clauses is charged again as
+    `choose_among_tied` would with the evidence of every *other* failure of the run (its own
+    left out, so none feeds on itself), and its report's `clauses` (and `tied`) say so. Returns
+    how many charges changed."""
+    changed = 0
+    for noted in NOTED:
+        report = noted.report
+        if report is None or len(noted.clauses) < 2:
+            continue
+        game = noted.game
+        charged = {c: CHARGED[(game, c)] - 1 for c in noted.clauses}
+        chosen = _outweighed(list(noted.clauses), charged)
+        if len(chosen) > 1 and noted.contenders:
+            chosen = _outweighed(chosen, {clause: max([REPRODUCED[(game, name)] - 1 for name in noted.contenders
+                                                       if clause in noted.by_name[name]] or [0])
+                                          for clause in chosen})
+        if len(chosen) > 1:
+            standing = [c for c in chosen if not REFUTED[(game, c)] - (c in noted.refuted)]
+            chosen = standing or chosen
+        if chosen != list(report.get("clauses") or ()):
+            changed += 1
+            report["clauses"] = chosen
+        if chosen != list(noted.clauses):
+            report["tied"] = list(noted.clauses)
+        else:
+            report.pop("tied", None)
+    return changed
 
 
 def forget() -> None:
@@ -98,3 +157,4 @@ def forget() -> None:
     CHARGED.clear()
     REPRODUCED.clear()
     REFUTED.clear()
+    NOTED.clear()

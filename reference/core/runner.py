@@ -737,6 +737,9 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
             del by_seq[flight.seq]      # handed over and forgotten (see blame_repeated_answers)
         if on_result:
             on_result(result)
+    if keep_results:
+        # the run has ended: each tie is settled by all its other failures (run_charges)
+        run_charges.settle_ties()
 
 
 

@@ -52,14 +52,14 @@ def test_each_game_keeps_its_own_evidence():
 def test_the_evidence_is_what_each_step_named_not_what_the_run_chose():
     """A clause set aside still counts as named: the evidence never feeds on its own choices."""
     charged("dominoes", "A", "A")
-    assert results.chosen_by_the_run("dominoes", ["A", "B"], "counterfactual") == ["A"]
+    assert results.chosen_by_the_run("dominoes", ["A", "B"], "counterfactual")[0] == ["A"]
     assert run_charges.CHARGED[("dominoes", "B")] == 1 and run_charges.CHARGED[("dominoes", "A")] == 3
 
 
 @pytest.mark.parametrize("basis", ["step", "case"])
 def test_a_fallback_charge_is_neither_chosen_among_nor_counted(basis):
     charged("dominoes", "A", "A")
-    assert results.chosen_by_the_run("dominoes", ["A", "B"], basis) == ["A", "B"]
+    assert results.chosen_by_the_run("dominoes", ["A", "B"], basis)[0] == ["A", "B"]
     assert run_charges.CHARGED[("dominoes", "B")] == 0
 
 
@@ -72,6 +72,72 @@ def test_a_run_and_a_measured_misreading_start_with_no_evidence():
     run_charges.note_charged("dominoes", ["A"], [("negate x", ("A",))])
     cf.forget_explanations()                                         # mutants --attribution, per misreading
     assert not run_charges.CHARGED and not run_charges.REPRODUCED
+
+
+# -- the run settles every tie when it ends, by its other failures -----------------------------------
+
+def _failure(game, clauses, contenders=(), refuted=()):
+    """A failure charged as results.divergence charges one: chosen by the failures before it,
+    its report kept for the settling."""
+    chosen, noted = results.chosen_by_the_run(game, list(clauses), "counterfactual", contenders, refuted)
+    report = {"clauses": chosen, **({"tied": list(clauses)} if chosen != list(clauses) else {})}
+    noted.report = report
+    return report
+
+
+def test_the_first_failures_of_a_run_get_the_evidence_of_the_later_ones():
+    """The first failure names A and B together with nothing before it; the two after it name A
+    alone. When the run ends, the first is charged A (2 other failures against 0), its `tied`
+    saying what its step named; the later ones are unchanged."""
+    first = _failure("dominoes", ["A", "B"])
+    assert first == {"clauses": ["A", "B"]}
+    later = [_failure("dominoes", ["A"]), _failure("dominoes", ["A"])]
+    assert run_charges.settle_ties() == 1
+    assert first == {"clauses": ["A"], "tied": ["A", "B"]}
+    assert later == [{"clauses": ["A"]}, {"clauses": ["A"]}]
+
+
+def test_a_settled_charge_does_not_depend_on_the_order_the_cases_ran_in():
+    """The same four failures in two orders settle alike: each tie is judged by the three
+    others (A 2 + 1, B 1: 3 >= 1.5 x 1)."""
+    def run(order):
+        run_charges.forget()
+        reports = {name: _failure("dominoes", clauses) for name, clauses in order}
+        run_charges.settle_ties()
+        return {name: report["clauses"] for name, report in reports.items()}
+    failures = [("w", ["A", "B"]), ("x", ["A"]), ("y", ["A", "B"]), ("z", ["A"])]
+    assert run(failures) == run(failures[::-1]) == {"w": ["A"], "x": ["A"], "y": ["A"], "z": ["A"]}
+
+
+def test_a_failure_is_settled_without_its_own_evidence():
+    """Two failures name A and B, two A alone, one B alone. Each tied failure is judged by the
+    four others: A 3, B 2, and 3 >= 1.5 x 2, so A. Counting itself (A 4, B 3: 4 < 4.5) would
+    have left the tie: a failure is no evidence about itself."""
+    tied = [_failure("dominoes", ["A", "B"]), _failure("dominoes", ["A", "B"])]
+    for clauses in (["A"], ["A"], ["B"]):
+        _failure("dominoes", clauses)
+    run_charges.settle_ties()
+    assert tied == [{"clauses": ["A"], "tied": ["A", "B"]}] * 2
+
+
+def test_a_tie_stays_when_the_other_failures_weigh_too_little():
+    """Of the other failures, A is named in 4 and B in 3: 4 < 1.5 x 3, the tie stands (and a
+    tie chosen during the run by fewer failures is undone when the whole run weighs less)."""
+    _failure("dominoes", ["A"])
+    early = _failure("dominoes", ["A", "B"])             # 1 against 0 before it: A chosen
+    assert early["clauses"] == ["A"]
+    for clauses in (["A"], ["A"], ["A", "B"], ["B"], ["B"]):
+        _failure("dominoes", clauses)
+    run_charges.settle_ties()
+    assert early == {"clauses": ["A", "B"]}
+
+
+def test_a_run_settles_its_ties_when_it_ends(monkeypatch):
+    from reference.core import runner
+    ended = []
+    monkeypatch.setattr(run_charges, "settle_ties", lambda: ended.append(True) or 0)
+    runner.run_started(None, "none", [], [], 1.0, None, None, 1)     # no cases: the run starts and ends
+    assert ended == [True]
 
 
 def test_a_run_against_reused_revealed_cards_names_the_reveal_rule_alone(monkeypatch):
@@ -88,6 +154,7 @@ def test_a_run_against_reused_revealed_cards_names_the_reveal_rule_alone(monkeyp
     row = attribute_mutant(game, mutant, cases, per_mutant=8)
     assert len(row.charges) == 8 and all(c.clauses == ["CRD-RACE-10"] for c in row.charges)
     monkeypatch.setattr(results, "choose_among_tied", lambda game, clauses, contenders=(): list(clauses))
+    monkeypatch.setattr(run_charges, "settle_ties", lambda: 0)
     unchosen = attribute_mutant(game, mutant, cases, per_mutant=8)
     assert any(c.clauses == ["CRD-RACE-1", "CRD-RACE-10"] for c in unchosen.charges)
 
@@ -281,7 +348,7 @@ def test_the_steps_refutations_reach_the_run_and_stay_out_of_the_report(monkeypa
                              {"positions": [1]}, {"positions": [2]})
     assert "refuted" not in out
     assert run_charges.REFUTED[("horse_fever", "HF-SPRINT-1")] == 1
-    assert results.chosen_by_the_run("horse_fever", ["HF-SPRINT-1", "HF-SPRINT-3"], "counterfactual") == ["HF-SPRINT-3"]
+    assert results.chosen_by_the_run("horse_fever", ["HF-SPRINT-1", "HF-SPRINT-3"], "counterfactual")[0] == ["HF-SPRINT-3"]
     assert not run_charges.REFUTED[("horse_fever", "HF-SPRINT-3")]
 
 

@@ -9,7 +9,8 @@ Then it is played again once per alteration, each changing one decision at that 
 
 - generic alterations of a decision point, by what it decided: a yes/no negated, a count or a
   threshold shifted by one, the other branches its `return`s name, an effect dropped, a list
-  emptied, cut short, reversed or started one place on or back, a sort key's part left out or
+  emptied, cut short, reversed, started one place on or back, or read round the other way from
+  the same first, a sort key's part left out or
   read the other way, a guard made to refuse;
 - the game's curated mutants (and any other `Alteration` a caller adds, such as generated
   operator mutants) whose clauses took part in the step;
@@ -720,7 +721,8 @@ def _list_cut(which: str) -> Callable[[Callable], Callable]:
             if not isinstance(result, list):
                 return result
             return {"empty": [], "first": result[1:], "last": result[:-1], "reversed": result[::-1],
-                    "one on": result[1:] + result[:1], "one back": result[-1:] + result[:-1]}[which]
+                    "one on": result[1:] + result[:1], "one back": result[-1:] + result[:-1],
+                    "same first": result[:1] + result[:0:-1]}[which]
         return altered
     return make
 
@@ -923,6 +925,10 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
                 # an order started one place on, or one back (who goes first read as the next, or the last)
                 add("one on from", _list_cut("one on"))
                 add("one back from", _list_cut("one back"))
+            if any(c.kind == "list" and c.value and c.value > 2 for c in made):
+                # round the table the other way from the same first (clockwise read as counter-
+                # clockwise, who starts kept): with two items, the order itself
+                add("the other way round from the first of", _list_cut("same first"))
         if "generator" in answered:
             add("nothing from", _emptied)
         if any(c.kind == "tuple" and c.first_int for c in made):

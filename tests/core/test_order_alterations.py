@@ -126,3 +126,44 @@ def test_a_finish_order_read_without_the_distance_is_charged_to_the_finish_rule(
     else:
         # without the key's parts no alteration of the finish rule reproduces it
         assert all("HF-FINISH-2" not in clauses for clauses in charged), charged
+
+
+# -- round the table the other way, from the same first -------------------------------------------
+
+def test_an_order_of_three_or_more_is_also_read_round_the_other_way_from_the_same_first():
+    order = lambda: [4, 3, 2, 1, 0]
+    assert cf._list_cut("same first")(order)() == [4, 0, 1, 2, 3]
+    found = names("horse_fever", "seating.second_bet_order", [cf.Call((0, 4), "list", 4)])
+    assert "the other way round from the first of seating.second_bet_order" in found
+    # two seats: the other way round from the first is the order itself
+    assert not any(n.startswith("the other way round from the first")
+                   for n in names("horse_fever", "seating.second_bet_order", [cf.Call((0, 2), "list", 2)]))
+
+
+def second_bets_clockwise_from_the_right():
+    """HF-BET2-1 read as "from the player to the first player's right, clockwise" (the start
+    kept, the direction lost): [first - 1, first, first + 1, ...]."""
+    from reference.horse_fever.rules import seating
+
+    def second_bet_order(first, players):
+        return [(first - 1 + k) % players for k in range(players)]
+    return mock.patch.object(seating, "second_bet_order", second_bet_order)
+
+
+SECOND_BET_CASES = ["hf-gen1-game-4p-01", "hf-int-second-bets-short-passes", "hf-gen1-round-4p-01",
+                    "hf-payouts-clockwise-from-first-player-two"]
+
+
+def test_second_bets_taken_clockwise_from_the_first_players_right_are_charged_to_the_second_bet_order():
+    """Without the alteration no decision of the step gives that order whole: of these four
+    failures, two were charged HF-BET2-4, one HF-BET2-3, one HF-INT-23 (and of 14 such failures,
+    3 HF-BET2-1). The generated mutants of second_bet_order are left out, as the measurement
+    leaves out a generated misreading's own."""
+    game = get_game("horse_fever")
+    cases = load_cases(["horse_fever"], wanted=set(SECOND_BET_CASES).__contains__)
+    mutant = Mutant("second-bets-clockwise", "HF-BET2-1 misread", ("HF-BET2-1",), second_bets_clockwise_from_the_right)
+    row = attribute_mutant(game, mutant, cases, per_mutant=len(SECOND_BET_CASES),
+                           withheld=lambda a: a.source == "curated" or a.site == "mutant second-bets-clockwise"
+                           or a.name.startswith("generated seating:second_bet_order:"))
+    assert row.failures == len(SECOND_BET_CASES)
+    assert all(charge.clauses == ["HF-BET2-1"] for charge in row.charges), [c.clauses for c in row.charges]

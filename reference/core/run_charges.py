@@ -72,6 +72,7 @@ class Noted:
 
 NOTED: list[Noted] = []         # the run's failures, in the order they were charged
 MAX_NOTED = 100_000             # failures kept for settling; later ones keep the charge their predecessors chose
+SETTLING = [True]               # False for a run that keeps no results (a fuzz campaign): nothing is kept
 
 
 def choose_among_tied(game: str, clauses: Sequence[str],
@@ -114,7 +115,7 @@ def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[s
         REPRODUCED[(game, name)] += 1
     for clause in set(refuted):
         REFUTED[(game, clause)] += 1
-    if len(NOTED) >= MAX_NOTED:
+    if len(NOTED) >= MAX_NOTED or not SETTLING[0]:
         return None
     by_name = {name: tuple(named) for name, named in contenders}
     noted = Noted(game, tuple(dict.fromkeys(clauses)), tuple(by_name), by_name, tuple(sorted(set(refuted))))
@@ -152,9 +153,11 @@ def settle_ties() -> int:
     return changed
 
 
-def forget() -> None:
-    """A new run: nothing charged yet."""
+def forget(settling: bool = True) -> None:
+    """A new run: nothing charged yet. `settling`: its failures are kept to settle its ties when
+    it ends (False: a run that keeps no results, whose memory stays flat)."""
     CHARGED.clear()
     REPRODUCED.clear()
     REFUTED.clear()
     NOTED.clear()
+    SETTLING[0] = settling

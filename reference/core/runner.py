@@ -636,10 +636,10 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
     # a run's charges never depend on what ran before it (a module not loaded remembers nothing)
     from . import passed_cases, run_charges
     passed_cases.forget()
-    run_charges.forget()
     counterfactual = sys.modules.get(f"{__package__}.counterfactual")
     if counterfactual is not None:
         counterfactual.forget_explanations()
+    run_charges.forget(settling=keep_results)
     if not isinstance(expected_failures, ExpectedFailures):
         expected_failures = ExpectedFailures([Entry(reason, id=case_id) for case_id, reason in
                                               (expected_failures or {}).items()])

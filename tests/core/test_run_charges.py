@@ -373,3 +373,14 @@ def test_a_real_step_where_only_the_lost_sprint_read_the_other_way_reproduces_re
     finding = cf.counterfactual(case, index, case["expected"][index], steps[index], withheld=same)
     assert finding.exact and "HF-SPRINT-3" in finding.clauses
     assert "HF-SPRINT-1" in finding.refuted and "HF-SPRINT-3" not in finding.refuted
+
+
+def test_a_run_that_keeps_no_results_keeps_no_failures_to_settle():
+    """A fuzz campaign's run keeps no results (its memory stays flat): nothing is kept for
+    settling either."""
+    from reference.core import runner
+    runner.run_started(None, "none", [], [], 1.0, None, None, 1, keep_results=False)
+    assert results.chosen_by_the_run("dominoes", ["A", "B"], "counterfactual")[1] is None
+    assert not run_charges.NOTED
+    run_charges.forget()
+    assert results.chosen_by_the_run("dominoes", ["A", "B"], "counterfactual")[1] is not None

@@ -86,8 +86,14 @@ def open_horses(table: TableState) -> list[str]:
     bank = table.balances[race.banker]
     return [suit for suit in SUITS
             if open_after_earlier_bets(race.bets, suit)
-            and bank_covers(bank, liability(race.bets + [Bet(seat, suit, MAX_STAKE)], race.odds,
+            and bank_covers(bank, liability(bets_if_backed(race.bets, seat, suit), race.odds,
                                             table.options.bank_cover))]
+
+
+# CRD-BET-4 (the bet on offer): the bank's cover is judged with the bet being offered counted in,
+# beside the bets already placed: the bank must be able to pay whichever suit wins once it is placed
+def bets_if_backed(bets: list[Bet], seat: int, horse: str) -> list[Bet]:
+    return bets + [Bet(seat, horse, MAX_STAKE)]
 
 
 def open_after_earlier_bets(bets: list[Bet], horse: str) -> bool:
@@ -150,7 +156,7 @@ def refuse_uncovered(table: TableState, seat: int, horse: str, field: str) -> No
     if table.balances[seat] < MAX_STAKE:
         raise IllegalAction(field, f"seat {seat} holds {table.balances[seat]} chips and cannot stake 1; "
                             "it sits out this race", "CRD-BET-3")
-    owed = liability(race.bets + [Bet(seat, horse, MAX_STAKE)], race.odds, table.options.bank_cover)
+    owed = liability(bets_if_backed(race.bets, seat, horse), race.odds, table.options.bank_cover)
     bank = table.balances[race.banker]
     others = open_horses(table)
     hint = f"; seat {seat} can back {', '.join(others)}" if others else f"; seat {seat} sits out"

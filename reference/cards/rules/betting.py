@@ -124,7 +124,7 @@ def check_betting_phase(table: TableState, field: str) -> None:
 
 def check_bettor(table: TableState, by: int | None, field: str) -> int:
     """The seat to choose now (CRD-INT-3: clockwise from the banker's left)."""
-    seat = table.to_bet
+    seat = seat_to_choose(table)
     race = table.race
     if by is None or by == seat:
         return seat
@@ -134,6 +134,14 @@ def check_bettor(table: TableState, by: int | None, field: str) -> int:
         raise IllegalAction(field, f"seat {by} has already chosen; choices are fixed", "CRD-BET-5")
     raise IllegalAction(field, f"bets go clockwise from the banker's left: seat {seat} chooses now, "
                         f"not seat {by}", "CRD-INT-3")
+
+
+def seat_to_choose(table: TableState) -> int:
+    """Of the seats still waiting to choose, the first in the bettors' turn (CRD-BET-3, CRD-INT-3):
+    `table.to_bet`, the head of the queue, which the turn keeps in order; worked out at the choice
+    itself, so that who chooses now is decided by CRD-BET-3's own code at this step."""
+    race = table.race
+    return next(seat for seat in seating.bettors_in_order(race.banker, table.players) if seat in race.waiting)
 
 
 def place_bet(table: TableState, horse: str, stake: int, by: int | None, log: Log, field: str) -> None:

@@ -512,6 +512,9 @@ def test_the_round_5_decisions_answer_as_the_rules_say():
 #   queue an earlier step left, so at the bet no decision of the turn ran and the bet was charged to
 #   CRD-BET-6 or CRD-BET-3 tied. Now `betting.seat_to_choose` asks `seating.bettors_in_order` at the
 #   choice itself.
+# - CRD-RACE-3, a card moving its ace by its rank: with the curated move-by-rank (charged to CRD-RACE-3
+#   and CRD-FAQ-2) among the alterations, both were named; `race.rank_moves_farther` was no decision
+#   point. Now it is, under `# CRD-RACE-3 (rank)`.
 
 
 def winnings_split_among_backers():
@@ -604,6 +607,16 @@ def test_a_round_6_misreading_is_charged_to_its_clause_alone(name, clause, patch
         assert (charge.basis, charge.clauses) == ("counterfactual", [clause]), (name, charge)
 
 
+def test_a_card_moved_by_rank_is_charged_to_the_rank_rule_alone():
+    """The generated negation of steps_for's test (the same misreading) withheld, as when it is the
+    implementation: the curated move-by-rank (CRD-RACE-3 and CRD-FAQ-2) reproduces it, and now so
+    does CRD-RACE-3's own decision negated, the narrower explanation."""
+    withheld = {"mutant rank-moves-farther", "generated race:steps_for:negate:bd1e6d90:0"}
+    assert_charged_to_its_clause("rank-moves-farther", "CRD-RACE-3", moves_by_rank,
+                                 ["crd-probe1-crd-bet-4-003", "crd-probe1-crd-bet-5-002"], True,
+                                 withheld=lambda alteration: alteration.name in withheld)
+
+
 def test_the_round_6_decisions_answer_as_the_rules_say():
     """Each backer's winnings are its own; the track is the top seven of the shuffle and the race
     deck the 41 under them; the cover counts the bet on offer; the seat to choose is the head of
@@ -612,6 +625,7 @@ def test_the_round_6_decisions_answer_as_the_rules_say():
     assert settlement.winnings_shared() is False
     s = settlement.settle_race(4, 0, [Bet(1, "S", 1), Bet(2, "S", 1), Bet(3, "H", 1)], "S", 3)
     assert (s.returned, s.changes, s.paid, s.collected) == ([0, 4, 4, 0], [-5, 3, 3, -1], 6, 1)
+    assert race.rank_moves_farther() is False and race.steps_for(card(13, "S")) == race.steps_for(card(2, "S")) == 1
     assert track.laid_from_the_top() is True
     shuffled = [card(rank, suit) for suit in SUITS for rank in range(2, 14)]
     assert track.track_of(shuffled) == tuple(shuffled[:7])

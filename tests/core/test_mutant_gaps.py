@@ -49,8 +49,11 @@ def test_lays_in_shuffle_form_are_in_the_vectors_and_pin_where_the_track_comes_f
     assert {c["kind"] for c in shuffled} >= {"layout", "race"}
     # a scenario written with `shuffle` keeps that form in its vector
     assert shuffle_lays(by_id("cards", "crd-race-relay-in-sequence"))
-    split = mutants_of("cards", "track_of") + mutants_of("cards", "race_deck_of")
-    assert not survivors(split, shuffled)
+    # (but the branch a track dealt from the bottom would take, never taken: registered equivalents)
+    from reference.core.equivalent_mutants import load_register
+    listed = load_register("cards")
+    split = [m for m in mutants_of("cards", "track_of") + mutants_of("cards", "race_deck_of") if m.key not in listed]
+    assert split and not survivors(split, shuffled)
 
 
 def test_card_fuzz_cases_lay_in_both_forms_and_check_the_race_cards_left():

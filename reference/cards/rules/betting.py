@@ -86,8 +86,14 @@ def open_horses(table: TableState) -> list[str]:
     bank = table.balances[race.banker]
     return [suit for suit in SUITS
             if open_after_earlier_bets(race.bets, suit)
-            and bank_covers(bank, liability(race.bets + [Bet(seat, suit, MAX_STAKE)], race.odds,
+            and bank_covers(bank, liability(bets_if_backed(race.bets, seat, suit), race.odds,
                                             table.options.bank_cover))]
+
+
+# CRD-BET-4 (the bet on offer): the bank's cover is judged with the bet being offered counted in,
+# beside the bets already placed: the bank must be able to pay whichever suit wins once it is placed
+def bets_if_backed(bets: list[Bet], seat: int, horse: str) -> list[Bet]:
+    return bets + [Bet(seat, horse, MAX_STAKE)]
 
 
 def open_after_earlier_bets(bets: list[Bet], horse: str) -> bool:
@@ -118,7 +124,7 @@ def check_betting_phase(table: TableState, field: str) -> None:
 
 def check_bettor(table: TableState, by: int | None, field: str) -> int:
     """The seat to choose now (CRD-INT-3: clockwise from the banker's left)."""
-    seat = table.to_bet
+    seat = seat_to_choose(table)
     race = table.race
     if by is None or by == seat:
         return seat
@@ -128,6 +134,14 @@ def check_bettor(table: TableState, by: int | None, field: str) -> int:
         raise IllegalAction(field, f"seat {by} has already chosen; choices are fixed", "CRD-BET-5")
     raise IllegalAction(field, f"bets go clockwise from the banker's left: seat {seat} chooses now, "
                         f"not seat {by}", "CRD-INT-3")
+
+
+def seat_to_choose(table: TableState) -> int:
+    """Of the seats still waiting to choose, the first in the bettors' turn (CRD-BET-3, CRD-INT-3):
+    `table.to_bet`, the head of the queue, which the turn keeps in order; worked out at the choice
+    itself, so that who chooses now is decided by CRD-BET-3's own code at this step."""
+    race = table.race
+    return next(seat for seat in seating.bettors_in_order(race.banker, table.players) if seat in race.waiting)
 
 
 def place_bet(table: TableState, horse: str, stake: int, by: int | None, log: Log, field: str) -> None:
@@ -150,7 +164,7 @@ def refuse_uncovered(table: TableState, seat: int, horse: str, field: str) -> No
     if table.balances[seat] < MAX_STAKE:
         raise IllegalAction(field, f"seat {seat} holds {table.balances[seat]} chips and cannot stake 1; "
                             "it sits out this race", "CRD-BET-3")
-    owed = liability(race.bets + [Bet(seat, horse, MAX_STAKE)], race.odds, table.options.bank_cover)
+    owed = liability(bets_if_backed(race.bets, seat, horse), race.odds, table.options.bank_cover)
     bank = table.balances[race.banker]
     others = open_horses(table)
     hint = f"; seat {seat} can back {', '.join(others)}" if others else f"; seat {seat} sits out"

@@ -56,8 +56,9 @@ def steps_for(c: Card) -> int:
     return STEP
 
 
+# CRD-RACE-3 (rank): «valor no importa»: a card's rank never says how far its ace runs (CRD-FAQ-2 asks
+# the same), so a misreading that lets it is CRD-RACE-3's own yes or no
 def rank_moves_farther() -> bool:
-    """«valor no importa»: a card's rank never says how far its ace runs (CRD-RACE-3, CRD-FAQ-2)."""
     return False
 
 

@@ -34,6 +34,20 @@ def backers_settled(bets: list[Bet], winner: str) -> list[Bet]:
     return [bet for bet in bets if bet.horse == winner]
 
 
+# CRD-PAY-3 (own stake): «cada uno liquidado por entrada fijada»: a backer's winnings are worked out
+# on its own stake alone, never shared out among the others who backed the winner
+def winnings_shared() -> bool:
+    return False
+
+
+def backer_gain(stake: int, odds: int, backers: list[Bet]) -> int:
+    """The net winnings one backer of the winner is paid (CRD-PAY-2), on its own stake (CRD-PAY-3)."""
+    gain = net_winnings(stake, odds)
+    if winnings_shared():
+        return gain // len(backers)     # never: the misreading the rule rules out, kept as its own branch
+    return gain
+
+
 def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: int) -> Settlement:
     returned = [0] * players
     changes = [0] * players
@@ -41,7 +55,7 @@ def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: i
     backers = backers_settled(bets, winner)
     for bet in bets:
         if bet in backers:
-            gain = net_winnings(bet.stake, odds)
+            gain = backer_gain(bet.stake, odds, backers)
             returned[bet.seat] += bet.stake + gain
             changes[bet.seat] += gain
             paid += gain

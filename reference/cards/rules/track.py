@@ -33,11 +33,22 @@ class Lay:
 
 # CRD-TRACK-2: of the 48 shuffled, the top seven are laid face up as positions 1 to 7
 def track_of(shuffled: Sequence[Card]) -> tuple[Card, ...]:
+    if not laid_from_the_top():
+        return tuple(shuffled[-TRACK_LENGTH:])      # never: the misreading the rule rules out, kept as its own branch
     return tuple(shuffled[:TRACK_LENGTH])
+
+
+# CRD-TRACK-2 (which seven): the seven laid are dealt from the top of the shuffled 48, not from the
+# bottom (CRD-INT-9: a lay lists the 48 in shuffled order, top seven to the track); asked by
+# the track and by the race deck it leaves, so a misreading of which seven is CRD-TRACK-2's own
+def laid_from_the_top() -> bool:
+    return True
 
 
 # CRD-TRACK-3: the 41 cards left over are the race deck
 def race_deck_of(shuffled: Sequence[Card]) -> tuple[Card, ...]:
+    if not laid_from_the_top():
+        return tuple(shuffled[:-TRACK_LENGTH])      # never: what a track dealt from the bottom leaves
     return tuple(shuffled[TRACK_LENGTH:])
 
 

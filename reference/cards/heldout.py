@@ -731,6 +731,113 @@ def heldout_batch6() -> list[Mutant]:
     ]
 
 
+# -- batch 7 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 6, from the rule text, the clause catalog and the rules
+# code, while others were changing the attribution core: `horserace mutants --held-out 7` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's; most are written as
+# an engine of its own would be wrong, in one situation or across two functions.
+
+ORIGINAL_FINISH_RACE_7 = session.finish_race
+ORIGINAL_SETTLE_RACE_7 = settlement.settle_race
+ORIGINAL_START_NEXT_RACE_7 = session.start_next_race
+ORIGINAL_OPEN_RACE_7 = race.open_race
+ORIGINAL_REVEAL_7 = session.reveal
+ORIGINAL_LAY_TRACK_7 = session.lay_track
+
+
+def bank_passed_before_the_settlement(table, log):
+    """«Registra saldos y rota banquero» done the other way round: the engine passes the bank as
+    the race ends and then settles, so the incoming banker collects and pays this race's bets (the
+    session's last race, with no bank to pass, is settled by its own banker)."""
+    if table.session and session.last_race(table):
+        return ORIGINAL_FINISH_RACE_7(table, log)
+    incoming = seating.next_banker(table.race.banker, table.players)
+
+    def settled_by_the_incoming_bank(players, banker, bets, winner, odds_):
+        return ORIGINAL_SETTLE_RACE_7(players, incoming, bets, winner, odds_)
+
+    with patched((settlement, "settle_race", settled_by_the_incoming_bank)):
+        ORIGINAL_FINISH_RACE_7(table, log)
+
+
+def next_race_keeps_the_aces(table, log):
+    """Only the 48 are gathered for the next race: the aces stay where the last race left them."""
+    positions = dict(table.race.positions)
+    ORIGINAL_START_NEXT_RACE_7(table, log)
+    table.race.positions = positions
+
+
+def open_race_on_the_aces_as_they_stand(race_state, lay):
+    positions = dict(race_state.positions)
+    ORIGINAL_OPEN_RACE_7(race_state, lay)
+    race_state.positions = positions
+
+
+def winner_found_at_the_next_turn(table, log, field):
+    """The banker's loop looks for a horse over the line before turning a card, not after: the
+    race is found won when the next card is asked for, and that request turns no card."""
+    r = table.race
+    if table.phase != RACING:
+        return ORIGINAL_REVEAL_7(table, log, field)
+    over = [horse for horse, position in r.positions.items() if race.crossed_finish(position)]
+    if over:
+        r.winner = over[0]
+        race.announce_winner(r, over[0], r.revealed[-1], log)
+        session.finish_race(table, log)
+        return
+    with patched((race, "crossed_finish", lambda position: False)):
+        ORIGINAL_REVEAL_7(table, log, field)
+
+
+def runner_up_backers_keep_their_stake(table, log):
+    """A second place paid as in other race games: the backers of the horse alone in second place
+    when the race is won get their chip back instead of losing it to the bank."""
+    r = table.race
+    others = {horse: position for horse, position in r.positions.items() if horse != r.winner}
+    best = max(others.values())
+    second = [horse for horse, position in others.items() if position == best]
+    if len(second) != 1:
+        return ORIGINAL_FINISH_RACE_7(table, log)
+
+    def settle_with_a_place(players, banker, bets, winner, odds_):
+        s = ORIGINAL_SETTLE_RACE_7(players, banker, [b for b in bets if b.horse != second[0]], winner, odds_)
+        returned = list(s.returned)
+        for b in bets:
+            if b.horse == second[0]:
+                returned[b.seat] += b.stake
+        return Settlement(s.winner, s.odds, returned, s.changes, s.collected, s.paid)
+
+    with patched((settlement, "settle_race", settle_with_a_place)):
+        ORIGINAL_FINISH_RACE_7(table, log)
+
+
+def load_judged_at_the_first_race_only(table, lay, log, field):
+    """The five-of-a-suit check written into the session's set-up: the first race's track is
+    judged, a later race's track is played as it lies."""
+    if table.phase == SETTLED or (table.phase == LAYING and table.race.number > 1):
+        with patched((track, "overloaded_suit", lambda counts: None)):
+            return ORIGINAL_LAY_TRACK_7(table, lay, log, field)
+    return ORIGINAL_LAY_TRACK_7(table, lay, log, field)
+
+
+def heldout_batch7() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held7-bank-passed-before-the-settlement", "The bank passes before the race is settled; the "
+          "incoming banker settles it.", ("CRD-ROT-1",),
+          *everywhere(session, "finish_race", bank_passed_before_the_settlement)),
+        M("held7-next-race-keeps-the-aces", "The aces stay where the last race left them.", ("CRD-ROT-2",),
+          *everywhere(session, "start_next_race", next_race_keeps_the_aces),
+          (race, "open_race", open_race_on_the_aces_as_they_stand)),
+        M("held7-winner-found-at-the-next-turn", "The win is found when the next card is asked for.",
+          ("CRD-RACE-6",), *everywhere(session, "reveal", winner_found_at_the_next_turn)),
+        M("held7-runner-up-backers-keep-their-stake", "The backers of the horse alone in second place get "
+          "their chip back.", ("CRD-RACE-7",), *everywhere(session, "finish_race", runner_up_backers_keep_their_stake)),
+        M("held7-load-judged-at-the-first-race-only", "Only the session's first track is judged for a "
+          "loaded suit.", ("CRD-TRACK-4",), *everywhere(session, "lay_track", load_judged_at_the_first_race_only)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6}
+           6: heldout_batch6, 7: heldout_batch7}

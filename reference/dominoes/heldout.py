@@ -699,6 +699,137 @@ def heldout_batch6() -> list[Mutant]:
     ]
 
 
+# -- batch 7 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 6, from the rule texts, the clause catalog and the rules
+# code, while others were changing the attribution core: `horserace mutants --held-out 7` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's; most are written as
+# an engine of its own would be wrong, in one situation or across several functions.
+
+from .rules import seating as seating_rules, tiles as tile_rules  # noqa: E402
+from .rules.state import MatchState  # noqa: E402
+
+ORIGINAL_RECORD_POINTS_7 = match.record_points
+ORIGINAL_APPLY_SETTLEMENT_7 = match.apply_settlement
+ORIGINAL_END_MATCH_BY_PLACEMENT_7 = match.end_match_by_placement
+ORIGINAL_MATCH_COPY_7 = MatchState.copy
+ORIGINAL_SETTLE_DOMINO_7 = settlement.settle_domino_round
+ORIGINAL_BLOCKED_WINNERS_7 = settlement.blocked_round_winners
+
+
+def seat_scores(m) -> list[int]:
+    """The engine's own tally, one score per seat; a pair's score is shown as its two seats' sum
+    (a score given at the start is its first seat's)."""
+    kept = m.__dict__.get("seat_scores")
+    if kept is None:
+        kept = [0] * m.seating.players
+        for side in range(m.seating.sides):
+            kept[m.seating.members(side)[0]] = m.scores[side]
+        m.__dict__["seat_scores"] = kept
+    return kept
+
+
+def points_tallied_per_seat(m, seat, displayed, log):
+    """«Cada pareja comparte una [puntuación]» kept as a shown sum only: each player's points go to
+    the player's own tally, and the target is looked for in a player's own tally."""
+    if m.seating.mode == PARTNERSHIP:
+        seat_scores(m)[seat] += match.recorded_points(displayed) if displayed > 0 else 0
+    ORIGINAL_RECORD_POINTS_7(m, seat, displayed, log)
+
+
+def bonus_tallied_to_the_first_seat(m, result, next_opener, log):
+    if m.seating.mode == PARTNERSHIP:
+        tally = seat_scores(m)
+        for side, gain in match.settlement_gains(result).items():
+            tally[m.seating.members(side)[0]] += gain
+    ORIGINAL_APPLY_SETTLEMENT_7(m, result, next_opener, log)
+
+
+def target_in_the_placer_tally(m, seat, log):
+    if m.seating.mode == PARTNERSHIP and not match.reaches_target(seat_scores(m)[seat]):
+        return False
+    return ORIGINAL_END_MATCH_BY_PLACEMENT_7(m, seat, log)
+
+
+def target_in_a_seat_tally(m):
+    if m.seating.mode != PARTNERSHIP:
+        return [side for side, score in enumerate(m.scores) if match.reaches_target(score)]
+    tally = seat_scores(m)
+    return [side for side in range(m.seating.sides)
+            if any(match.reaches_target(tally[seat]) for seat in m.seating.members(side))]
+
+
+def copy_with_seat_scores(self):
+    clone = ORIGINAL_MATCH_COPY_7(self)
+    if "seat_scores" in self.__dict__:
+        clone.__dict__["seat_scores"] = list(self.__dict__["seat_scores"])
+    return clone
+
+
+def four_blocked_as_pairs(seating, hands):
+    """Four players read as two pairs when a round blocks: with four individual players the sums of
+    seats 0+2 and 1+3 are compared, and both players of the lighter pair win the round."""
+    if seating.mode == PARTNERSHIP or seating.players != 4:
+        return ORIGINAL_BLOCKED_WINNERS_7(seating, hands)
+    pair_sums = [hand_pips(hands[0]) + hand_pips(hands[2]), hand_pips(hands[1]) + hand_pips(hands[3])]
+    lowest = min(pair_sums)
+    return [seat for seat in range(4) if pair_sums[seat % 2] == lowest]
+
+
+def partner_taken_off_after_rounding(seating, hands, last_player):
+    """The partner's tiles left out after the rounding, not before it: the other three hands are
+    summed and rounded, and the partner's hand, rounded on its own, is taken off that."""
+    result = ORIGINAL_SETTLE_DOMINO_7(seating, hands, last_player)
+    if seating.mode != PARTNERSHIP:
+        return result
+    side = seating.side_of(last_player)
+    partner = next(seat for seat in seating.members(side) if seat != last_player)
+    others = sum(hand_pips(hand) for seat, hand in enumerate(hands) if seat != last_player)
+    to_fifths = points.RAW_PER_DISPLAYED
+    award = (settlement.round_to_nearest_five(others) // to_fifths
+             - settlement.round_to_nearest_five(hand_pips(hands[partner])) // to_fifths)
+    bonus = list(result.bonus)
+    bonus[side] = max(award, 0)
+    return replace(result, bonus=bonus)
+
+
+def double_worth_one_half(hand) -> int:
+    """A hand's value counted as the layout shows a tile: a double by the one number on each of its
+    sides, so 6|6 is worth 6, not 12."""
+    return sum(tile[0] if is_double(tile) else tile_rules.pips(tile) for tile in hand)
+
+
+
+ORIGINAL_END_OF_MATCH_OR_ROUND_7 = turns.end_of_match_or_round
+
+
+def target_not_looked_at_on_the_opening(m, seat, log):
+    """The opening written as a step of its own: its points are scored and recorded, but the
+    target is looked for only from the round's second placement (or at the settlement)."""
+    if len(list(m.round.layout.tiles())) == 1:
+        return False
+    return ORIGINAL_END_OF_MATCH_OR_ROUND_7(m, seat, log)
+
+def heldout_batch7() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held7-points-tallied-per-seat", "Partners' points are kept seat by seat and the target looked for "
+          "in one seat's tally.", ("DOM-SET-4",),
+          *everywhere(match, "record_points", points_tallied_per_seat),
+          *everywhere(match, "apply_settlement", bonus_tallied_to_the_first_seat),
+          *everywhere(match, "end_match_by_placement", target_in_the_placer_tally),
+          (match, "reached_target", target_in_a_seat_tally),
+          (MatchState, "copy", copy_with_seat_scores)),
+        M("held7-four-blocked-as-pairs", "Four individual players are compared as two pairs in a blocked "
+          "round.", ("DOM-BLOCK-2",), *everywhere(settlement, "blocked_round_winners", four_blocked_as_pairs)),
+        M("held7-double-worth-one-half", "A double in hand is worth one of its halves.", ("DOM-SETTLE-2", "DOM-BLOCK-2"),
+          *everywhere(settlement, "hand_pips", double_worth_one_half)),
+        M("held7-partner-taken-off-after-rounding", "The partner's hand is taken off after the others' pips "
+          "are rounded.", ("DOM-SETTLE-2",), *everywhere(settlement, "settle_domino_round", partner_taken_off_after_rounding)),
+        M("held7-target-not-looked-at-on-the-opening", "An opening that reaches the target does not end the "
+          "match.", ("DOM-MATCH-2",), *everywhere(turns, "end_of_match_or_round", target_not_looked_at_on_the_opening)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6}
+           6: heldout_batch6, 7: heldout_batch7}

@@ -900,6 +900,127 @@ def heldout_batch6() -> list[Mutant]:
     ]
 
 
+# -- batch 7 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 6, from the rule text, the components file, the clause
+# catalog and the rules code, while others were changing the attribution core: `horserace mutants
+# --held-out 7` selects them. Each repeats no curated misreading (mutants.py) and no earlier batch's;
+# most are written as an engine of its own would be wrong, in one situation or across two functions.
+
+ORIGINAL_CARD_SPACES_7 = movement.card_spaces
+ORIGINAL_RACE_ROUND_7 = race.race_round
+
+
+def richest_of_all_on_a_tie(state):
+    """«En caso de empate, el ganador es el jugador ... con la mayor cantidad de Danari» read
+    without «empatado»: on a tie for the most VP, the player with the most Danari at the table
+    wins, tied or not."""
+    top = game_end.most_vp(state, state.in_game())
+    if len(top) == 1:
+        return top
+    return game_end.most_danari(state, state.in_game())
+
+
+def card_read_down_the_board(race_state, horse, card, among):
+    """The movement card read as a list zipped with the stables in odds order: the best-priced
+    stable reads the 1:2 number, the next the 1:3 number and so on, whatever rows they share."""
+    order = sorted(COLOURS, key=lambda h: (race_state.odds[h], COLOURS.index(h)))
+    column = BEST_ODDS + order.index(horse)
+    with patched((movement, "spaces_from_card", lambda card_, odds: card_.spaces(column))):
+        return ORIGINAL_CARD_SPACES_7(race_state, horse, card, among)
+
+
+# The spaces the board prints past the line: an engine keeping the track as that list of spaces
+PRINTED_PAST_THE_LINE = 2
+
+
+def arrival_on_a_printed_track(race_state, positions, horse):
+    """«Los cuadrados más allá de la línea de meta deben considerarse infinitos» lost to a track kept
+    as the board's spaces: a horse runs no further than the last printed space, and horses that
+    ran past it arrive level, ordered as a photo finish."""
+    last = ranking.finish_line() + PRINTED_PAST_THE_LINE
+    return (-min(positions[horse], last),) + ranking.photo_finish_key(race_state, horse)
+
+
+class RankedAtTheEnd:
+    """The race's log, with the ranking made once the race is over, from where each horse stands."""
+
+    def __init__(self, log, race_state):
+        self.log = log
+        self.race_state = race_state
+
+    def event(self, type_, clause, **fields):
+        if type_ == "race_over":
+            positions = self.race_state.positions
+            self.race_state.ranking.sort(key=lambda h: -positions[h])
+            fields["ranking"] = list(self.race_state.ranking)
+        return self.log.event(type_, clause, **fields)
+
+    def __getattr__(self, name):
+        return getattr(self.log, name)
+
+
+def ranking_by_the_final_positions(race_state, card_value, dice_value, photo_value, options, log, field="race"):
+    """«Han terminado antes» read over the whole race: the ranking is the horses' order past the
+    line once all have finished, so a horse that finished in a later race round but ran further
+    ranks ahead of one that finished earlier."""
+    return ORIGINAL_RACE_ROUND_7(race_state, card_value, dice_value, photo_value, options,
+                                 RankedAtTheEnd(log, race_state), field)
+
+
+
+ORIGINAL_RESOLVE_ROUND_7 = race.resolve_round
+ORIGINAL_MOVE_WITH_LINE_CARDS_7 = movement.move_with_line_cards
+ORIGINAL_SETTLE_BET_7 = payouts.settle_bet
+
+
+def line_cards_without_fustis(position, spaces, effects, finish):
+    return ORIGINAL_MOVE_WITH_LINE_CARDS_7(position, spaces, set(effects) - {"line_plus_2"}, finish)
+
+
+def fustis_after_the_sprint(race_state, card, dice, options):
+    """Fustis et Radix worked out at the end of the race round, with the finish: a horse that
+    reached the line in this round, by the card or by its sprint, moves 2 more after the dice."""
+    with patched((movement, "move_with_line_cards", line_cards_without_fustis)):
+        positions, events, finished = ORIGINAL_RESOLVE_ROUND_7(race_state, card, dice, options)
+    finish = ranking.finish_line()
+    for horse in race_state.running():
+        if "line_plus_2" in race_state.effects(horse) and race_state.positions[horse] < finish <= positions[horse]:
+            positions[horse] += movement.FUSTIS_SPACES
+            events.append(("moved", "HF-ACT-6", {"horse": horse, "spaces": movement.FUSTIS_SPACES,
+                                                 "card_value": 0, "by": "line_plus_2"}))
+    return positions, events, finished
+
+
+def vp_once_per_horse(state, bet, log):
+    """A player's winnings kept per horse backed: the VP of a horse are handed out once, the
+    win bet's 3, so a show bet won beside a win bet on the same horse brings no VP of its own."""
+    player = state.players[bet.player]
+    vp_before = player.vp
+    ORIGINAL_SETTLE_BET_7(state, bet, log)
+    twin = next((b for b in state.bets if b.player == bet.player and b.horse == bet.horse and b is not bet), None)
+    won_vp = player.vp - vp_before
+    if twin is not None and bet.side != WIN and twin.side == WIN and won_vp and state.race.ranking[0] == bet.horse:
+        player.vp -= won_vp
+        state.ledger.vp_given -= won_vp
+
+def heldout_batch7() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held7-richest-of-all-on-a-tie", "A tie for the most VP goes to the richest player at the table.",
+          ("HF-GAMEEND-2",), *everywhere(game_end, "leaders", richest_of_all_on_a_tie)),
+        M("held7-card-read-down-the-board", "A movement card's numbers go to the stables in odds order, "
+          "one each.", ("HF-MOVE-2",), *everywhere(movement, "card_spaces", card_read_down_the_board)),
+        M("held7-arrival-on-a-printed-track", "The spaces past the line end with the board.", ("HF-FINISH-2",),
+          *everywhere(ranking, "arrival_key", arrival_on_a_printed_track)),
+        M("held7-ranking-by-the-final-positions", "The ranking is the order past the line once every horse "
+          "has finished.", ("HF-RANK-2",), *everywhere(race, "race_round", ranking_by_the_final_positions)),
+        M("held7-fustis-after-the-sprint", "Fustis et Radix acts after the sprint dice, on a horse the sprint took "
+          "to the line too.", ("HF-ACT-6",), *everywhere(race, "resolve_round", fustis_after_the_sprint)),
+        M("held7-vp-once-per-horse", "A show bet won beside a won win bet on the same horse brings no VP.",
+          ("HF-SHOW-1",), *everywhere(payouts, "settle_bet", vp_once_per_horse)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6}
+           6: heldout_batch6, 7: heldout_batch7}

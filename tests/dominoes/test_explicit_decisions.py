@@ -265,6 +265,27 @@ def bonus_in_raw_pips(original):
     return pay_winners
 
 
+def scoring_tile_does_not_continue(original):
+    # DOM-CONT-1 misread: only a double continues the turn; a tile that scores does not (a scoring
+    # double continues as a double)
+    return lambda tile, raw_points: "double" if is_double(tile) else None
+
+
+def closed_double_keeps_both_halves(original):
+    # DOM-COUNT-2 misread: a double keeps counting both halves once both long sides are taken
+    # (its unopened branches still add nothing)
+    def contribution(placed):
+        found = original(placed)
+        return found if found is not None else Contribution(placed.tile, None, 2 * placed.tile[0])
+    return contribution
+
+
+def winners_test_turned_round(original):
+    # DOM-MATCH-5 misread, the test on each side turned round: a settlement lists the sides still
+    # short of the target as its winners
+    return lambda match: [side for side, score in enumerate(match.scores) if score < points.TARGET]
+
+
 # (name, the clauses misread: those the marker of the decision names, its patch, the cases it is
 # played on: worked examples and hand-written scenarios where one shows the misreading, else
 # generated cases that do)
@@ -317,6 +338,22 @@ MISREADINGS = [
     # bonus_in_displayed_points (DOM-SCORE-1's settlement part) is
     ("bonus-in-raw-pips", ("DOM-SCORE-1",), replacing(settlement, "pay_winners", bonus_in_raw_pips),
      ("dom-match-domino-next-round", "dom-gen1-match-pairs-029")),
+    # wave 11, parts: before, the answer of continuation_reason's `if raw_points: return "scored"`
+    # (in no block: DOM-CONT-1 and DOM-CONT-2 at once) was charged; now scoring_tile_continues
+    # (DOM-CONT-1's part), negated, reproduces it and is the narrower explanation
+    ("scoring-tile-does-not-continue", ("DOM-CONT-1",),
+     replacing(continuation, "continuation_reason", scoring_tile_does_not_continue),
+     ("dom-int-continuation-compulsory", "dom-gen1-match-pairs-010")),
+    # before, taken_double_counts answered for the double and for its unopened branches
+    # (DOM-COUNT-2 and DOM-COUNT-7 at once); now the branches are unopened_branches_counted's
+    ("closed-double-keeps-both-halves", ("DOM-COUNT-2",),
+     replacing(layout, "double_contribution", closed_double_keeps_both_halves),
+     ("dom-ex-five-five-opening", "dom-wt-doubles-end-interior")),
+    # before, nothing reproduced it (DOM-SCORE-1's bonus in raw points came nearest: a match won
+    # sooner); now shares_the_win (DOM-MATCH-5's test of each side), negated, does
+    ("winners-test-turned-round", ("DOM-MATCH-5",),
+     replacing(match_rules, "reached_target", winners_test_turned_round),
+     ("dom-probe2-dom-settle-2-007", "dom-probe2-dom-end-1-004")),
 ]
 
 # Misreadings named beside a look-alike: the charge names the misread clause among at most

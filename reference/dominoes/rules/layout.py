@@ -367,12 +367,22 @@ def double_contribution(placed: PlacedTile) -> Contribution | None:
         # DOM-COUNT-1: both halves while at least one long side is free.
         # DOM-COUNT-4: a double at the end of a line counts both halves until its line goes on.
         return Contribution(tile, None, tile[0] * HALVES_OF_A_COUNTED_DOUBLE)
-    return None                           # both long sides taken (`taken_double_counts`)
+    if unopened_branches_counted():
+        # (read otherwise: each branch still free would add the double's number, as an end)
+        unopened = [side for side in BRANCHES if not placed.occupied(side)]
+        return Contribution(tile, None, tile[0] * len(unopened)) if unopened else None
+    return None                           # both long sides taken: the double and its branches add nothing
 
 
 def taken_double_counts() -> bool:
-    # DOM-COUNT-2: once both long sides are taken the double itself counts zero;
-    # DOM-COUNT-7: and its unopened side branches add nothing.
+    # DOM-COUNT-2: once both long sides are taken the double itself counts zero.
+    return False
+
+
+def unopened_branches_counted() -> bool:
+    # DOM-COUNT-2 (branches): the side branches not yet used count zero too;
+    # DOM-COUNT-7: an unopened side branch adds nothing once both in-line continuations of its
+    # double are occupied (an attachment point, not a counted end).
     return False
 
 

@@ -349,11 +349,6 @@ MISREADINGS = [
     ("closed-double-keeps-both-halves", ("DOM-COUNT-2",),
      replacing(layout, "double_contribution", closed_double_keeps_both_halves),
      ("dom-ex-five-five-opening", "dom-wt-doubles-end-interior")),
-    # before, nothing reproduced it (DOM-SCORE-1's bonus in raw points came nearest: a match won
-    # sooner); now shares_the_win (DOM-MATCH-5's test of each side), negated, does
-    ("winners-test-turned-round", ("DOM-MATCH-5",),
-     replacing(match_rules, "reached_target", winners_test_turned_round),
-     ("dom-probe2-dom-settle-2-007", "dom-probe2-dom-end-1-004")),
 ]
 
 # Misreadings named beside a look-alike: the charge names the misread clause among at most
@@ -453,6 +448,26 @@ def test_a_plain_tile_that_continues_is_named_by_a_decision_not_only_by_its_text
     assert row.errored == 0 and row.failures == len(cases) and len(row.charges) == len(cases)
     for charge in row.charges:
         assert charge.basis == "counterfactual" and charge.clauses == ["DOM-CONT-4"], charge
+
+
+def test_the_winners_test_turned_round_is_named_by_each_sides_own_decision():
+    """DOM-MATCH-5 misread: a settlement lists the sides still short of the target as its
+    winners. Before, only the generated mutant negating that very test in reached_target
+    reproduced it (its textual twin: left out here, as the measurement leaves each mutant out of
+    its own search); then DOM-SCORE-1's bonus in raw points came nearest (a match won sooner).
+    Now shares_the_win (DOM-MATCH-5's test of each side), negated, reproduces it."""
+    def withheld(alteration: Any) -> bool:
+        return curated(alteration) or (alteration.source == "generated"
+                                       and ":reached_target:" in alteration.name)
+    cases = load_cases(["dominoes"], wanted=lambda case_id: case_id in ("dom-probe2-dom-settle-2-007",
+                                                                       "dom-probe2-dom-end-1-004"))
+    assert len(cases) == 2
+    mutant = Mutant("winners-test-turned-round", "DOM-MATCH-5 misread", ("DOM-MATCH-5",),
+                    replacing(match_rules, "reached_target", winners_test_turned_round))
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=2, withheld=withheld)
+    assert row.errored == 0 and row.failures == 2 and len(row.charges) == 2
+    for charge in row.charges:
+        assert charge.basis == "counterfactual" and charge.clauses == ["DOM-MATCH-5"], charge
 
 
 def test_the_lightest_single_hand_is_named_beside_the_tie_it_looks_like():

@@ -280,6 +280,16 @@ def closed_double_keeps_both_halves(original):
     return contribution
 
 
+def continued_tile_ends_the_turn(original):
+    # DOM-CONT-3 misread: a turn continues at most once; the tile placed while continuing ends the
+    # turn as a plain tile would, double or scoring as it may be
+    def after_tile_from_hand(match, tile, raw_points, opening, log):
+        if match.round.continuing:
+            return EndTurn("non_scoring_tile", "DOM-CONT-4")
+        return original(match, tile, raw_points, opening, log)
+    return after_tile_from_hand
+
+
 def winners_test_turned_round(original):
     # DOM-MATCH-5 misread, the test on each side turned round: a settlement lists the sides still
     # short of the target as its winners
@@ -383,6 +393,15 @@ NAMED_BESIDE_A_LOOK_ALIKE = [
     ("only-the-opening-double-branches", ("DOM-DBL-1",),
      replacing(layout.Layout, "free_sides", only_the_opening_double_branches),
      ("dom-wt-branch-opening", "dom-gen1-match-2p-039"), None),
+    # wave 11, parts. DOM-CONT-3: before, only continuation_reason's answer None (DOM-CONT-1)
+    # ended the turn as a plain tile's, and DOM-CONT-1 alone was charged; now
+    # conditions_asked_again (DOM-CONT-3's part: the conditions are asked of a tile placed while
+    # continuing too), negated, reproduces it as well. At one step "this double (or scoring
+    # tile) does not continue" and "no tile placed while continuing does" give the same step:
+    # named together.
+    ("continued-tile-ends-the-turn", ("DOM-CONT-3",),
+     replacing(continuation, "after_tile_from_hand", continued_tile_ends_the_turn),
+     ("dom-gen1-match-2p-040", "dom-probe2-dom-pts-2-012"), None),
 ]
 
 

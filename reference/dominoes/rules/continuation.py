@@ -49,6 +49,8 @@ def opening_may_continue(match: MatchState) -> bool:
 
 def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening: bool, log) -> EndTurn | None:
     reason = continuation_reason(tile, raw_points)
+    if match.round.continuing and not conditions_asked_again():
+        reason = None       # (read otherwise: a tile placed while continuing ends the turn as a plain tile)
     if reason is None and plain_tile_ends_turn():
         return EndTurn("non_scoring_tile", "DOM-CONT-4")
     if opening and not opening_may_continue(match):
@@ -56,6 +58,13 @@ def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening
     if opening:
         log.rule("DOM-INT-4")                 # the opening tile continues (default reading)
     return continue_turn(match, reason, log)
+
+
+def conditions_asked_again() -> bool:
+    # DOM-CONT-3 (the tile just played): the two conditions are asked of every tile played from
+    # hand, a tile placed while continuing included: a double or a scoring tile placed then
+    # continues the turn again.
+    return True
 
 
 def continue_turn(match: MatchState, reason: str, log) -> EndTurn | None:

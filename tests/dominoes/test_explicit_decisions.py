@@ -290,6 +290,16 @@ def continued_tile_ends_the_turn(original):
     return after_tile_from_hand
 
 
+def winner_paid_for_own_hand(original):
+    # DOM-SETTLE-4 misread: in individual play the winner is paid for every remaining hand, its
+    # own included
+    def counted_hands(seating, hands, winner):
+        if seating.mode == "partnership":
+            return original(seating, hands, winner)
+        return list(hands)
+    return counted_hands
+
+
 def winners_test_turned_round(original):
     # DOM-MATCH-5 misread, the test on each side turned round: a settlement lists the sides still
     # short of the target as its winners
@@ -354,6 +364,11 @@ MISREADINGS = [
     ("scoring-tile-does-not-continue", ("DOM-CONT-1",),
      replacing(continuation, "continuation_reason", scoring_tile_does_not_continue),
      ("dom-int-continuation-compulsory", "dom-gen1-match-pairs-010")),
+    # before, paid_for's last answer (in no block: DOM-SETTLE-1 and DOM-SETTLE-6) or a shifted
+    # seat passed to it was charged; now own_hand_paid_for (DOM-SETTLE-4's part), negated, is
+    ("winner-paid-for-own-hand", ("DOM-SETTLE-4",),
+     replacing(settlement, "counted_hands", winner_paid_for_own_hand),
+     ("dom-match-pass-and-block", "dom-probe2-dom-block-1-005")),
     # before, taken_double_counts answered for the double and for its unopened branches
     # (DOM-COUNT-2 and DOM-COUNT-7 at once); now the branches are unopened_branches_counted's
     ("closed-double-keeps-both-halves", ("DOM-COUNT-2",),

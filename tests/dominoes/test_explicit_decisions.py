@@ -300,6 +300,16 @@ def winner_paid_for_own_hand(original):
     return counted_hands
 
 
+def branch_a_before_branch_b(original):
+    # DOM-DBL-3 misread: a closed double's branches open one at a time, branch A before branch B
+    def free_sides(self, placed):
+        sides = original(self, placed)
+        if all(branch in sides for branch in BRANCHES):
+            sides = [side for side in sides if side != BRANCHES[1]]
+        return sides
+    return free_sides
+
+
 def winners_test_turned_round(original):
     # DOM-MATCH-5 misread, the test on each side turned round: a settlement lists the sides still
     # short of the target as its winners
@@ -369,6 +379,11 @@ MISREADINGS = [
     ("winner-paid-for-own-hand", ("DOM-SETTLE-4",),
      replacing(settlement, "counted_hands", winner_paid_for_own_hand),
      ("dom-match-pass-and-block", "dom-probe2-dom-block-1-005")),
+    # before, DOM-DBL-4/DOM-DBL-2 (no branch before three long sides) or the continuing player's
+    # draw (DOM-INT-1) came nearest; now any_branch_may_be_chosen (DOM-DBL-3's part), negated, is
+    ("branch-a-before-branch-b", ("DOM-DBL-3",),
+     replacing(layout.Layout, "free_sides", branch_a_before_branch_b),
+     ("dom-ex-five-five-opening", "dom-gen1-layout-051")),
     # before, taken_double_counts answered for the double and for its unopened branches
     # (DOM-COUNT-2 and DOM-COUNT-7 at once); now the branches are unopened_branches_counted's
     ("closed-double-keeps-both-halves", ("DOM-COUNT-2",),

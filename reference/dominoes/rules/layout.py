@@ -165,6 +165,9 @@ class Layout:
             # DOM-DBL-2: both long sides are taken, continuing the line, before any side branch.
             # DOM-DBL-4: both in-line continuations occupied before a side branch opens.
             return free_long
+        if not any_branch_may_be_chosen():
+            # (read otherwise: the branches open one at a time, branch A before branch B)
+            return free_long + [side for side in BRANCHES if not placed.occupied(side)][:1]
         # DOM-DBL-3: then any free branch may be chosen (with both long sides taken, no long
         # side is left beside them).
         return free_long + [side for side in BRANCHES if not placed.occupied(side)]
@@ -278,6 +281,12 @@ class Layout:
 def is_branching_double(placed: PlacedTile) -> bool:
     # DOM-DBL-1: every double is a branching double, the opening one and those on branches too.
     return is_double(placed.tile)
+
+
+def any_branch_may_be_chosen() -> bool:
+    # DOM-DBL-3 (either branch): once both long sides are taken the player chooses freely among
+    # the free side branches: both are open at once, in no set order.
+    return True
 
 
 def lies_crosswise(placed: PlacedTile) -> bool:

@@ -14,16 +14,26 @@ from .turn_order import EndTurn
 
 
 def continuation_reason(tile: Tile, raw_points: int) -> str | None:
-    """Why a tile played from hand lets its player continue, or None."""
-    if is_double(tile) and raw_points:
+    """Why a tile played from hand lets its player continue, or None. That a scoring tile
+    continues is its own decision (`scoring_tile_continues`), so that a scoring tile read as
+    not continuing is DOM-CONT-1's misreading, not also DOM-CONT-2's (whose double then
+    continues as a double alone)."""
+    scored = raw_points and scoring_tile_continues()
+    if is_double(tile) and scored:
         # DOM-CONT-2: a double that also scores gives the same single continuation, not two.
         return "double_and_scored"
     # DOM-CONT-1: a tile played from hand continues the turn if it is a double or if it scores.
     if is_double(tile):
         return "double"
-    if raw_points:
+    if scored:
         return "scored"
     return None
+
+
+def scoring_tile_continues() -> bool:
+    # DOM-CONT-1 (scoring tile): a tile played from hand that scores continues the turn, as a
+    # double does.
+    return True
 
 
 def plain_tile_ends_turn() -> bool:
@@ -39,6 +49,8 @@ def opening_may_continue(match: MatchState) -> bool:
 
 def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening: bool, log) -> EndTurn | None:
     reason = continuation_reason(tile, raw_points)
+    if match.round.continuing and not conditions_asked_again():
+        reason = None       # (read otherwise: a tile placed while continuing ends the turn as a plain tile)
     if reason is None and plain_tile_ends_turn():
         return EndTurn("non_scoring_tile", "DOM-CONT-4")
     if opening and not opening_may_continue(match):
@@ -46,6 +58,13 @@ def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening
     if opening:
         log.rule("DOM-INT-4")                 # the opening tile continues (default reading)
     return continue_turn(match, reason, log)
+
+
+def conditions_asked_again() -> bool:
+    # DOM-CONT-3 (the tile just played): the two conditions are asked of every tile played from
+    # hand, a tile placed while continuing included: a double or a scoring tile placed then
+    # continues the turn again.
+    return True
 
 
 def continue_turn(match: MatchState, reason: str, log) -> EndTurn | None:

@@ -165,6 +165,9 @@ class Layout:
             # DOM-DBL-2: both long sides are taken, continuing the line, before any side branch.
             # DOM-DBL-4: both in-line continuations occupied before a side branch opens.
             return free_long
+        if not any_branch_may_be_chosen():
+            # (read otherwise: the branches open one at a time, branch A before branch B)
+            return free_long + [side for side in BRANCHES if not placed.occupied(side)][:1]
         # DOM-DBL-3: then any free branch may be chosen (with both long sides taken, no long
         # side is left beside them).
         return free_long + [side for side in BRANCHES if not placed.occupied(side)]
@@ -280,6 +283,12 @@ def is_branching_double(placed: PlacedTile) -> bool:
     return is_double(placed.tile)
 
 
+def any_branch_may_be_chosen() -> bool:
+    # DOM-DBL-3 (either branch): once both long sides are taken the player chooses freely among
+    # the free side branches: both are open at once, in no set order.
+    return True
+
+
 def lies_crosswise(placed: PlacedTile) -> bool:
     """Whether a double on the table lies crosswise, so that its side branches can open
     (`Layout.free_sides`): the opening double, and every double played after it
@@ -367,12 +376,22 @@ def double_contribution(placed: PlacedTile) -> Contribution | None:
         # DOM-COUNT-1: both halves while at least one long side is free.
         # DOM-COUNT-4: a double at the end of a line counts both halves until its line goes on.
         return Contribution(tile, None, tile[0] * HALVES_OF_A_COUNTED_DOUBLE)
-    return None                           # both long sides taken (`taken_double_counts`)
+    if unopened_branches_counted():
+        # (read otherwise: each branch still free would add the double's number, as an end)
+        unopened = [side for side in BRANCHES if not placed.occupied(side)]
+        return Contribution(tile, None, tile[0] * len(unopened)) if unopened else None
+    return None                           # both long sides taken: the double and its branches add nothing
 
 
 def taken_double_counts() -> bool:
-    # DOM-COUNT-2: once both long sides are taken the double itself counts zero;
-    # DOM-COUNT-7: and its unopened side branches add nothing.
+    # DOM-COUNT-2: once both long sides are taken the double itself counts zero.
+    return False
+
+
+def unopened_branches_counted() -> bool:
+    # DOM-COUNT-2 (branches): the side branches not yet used count zero too;
+    # DOM-COUNT-7: an unopened side branch adds nothing once both in-line continuations of its
+    # double are occupied (an attachment point, not a counted end).
     return False
 
 

@@ -62,7 +62,13 @@ def end_match_by_placement(match: MatchState, seat: int, log) -> bool:
 def reached_target(match: MatchState) -> list[int]:
     # DOM-MATCH-5: everyone who reaches the target in the same settlement shares the win,
     # whatever their final scores; seat order breaks no tie.
-    return [side for side, score in enumerate(match.scores) if reaches_target(score)]
+    return [side for side, score in enumerate(match.scores) if shares_the_win(score)]
+
+
+def shares_the_win(score: int) -> bool:
+    # DOM-MATCH-5 (each side): a side is among the winners of the settlement if its score
+    # reaches the target, whatever the others' scores (`reaches_target`).
+    return reaches_target(score)
 
 
 def end_match_by_settlement(match: MatchState, log) -> bool:

@@ -73,7 +73,13 @@ def paid_for(seating: Seating, seat: int, winner: int) -> bool:
         # DOM-SETTLE-6: "excluye las fichas del compañero del ganador": in partnerships the
         # tiles of the winner's partner are left out of the count.
         return False
-    return False                # the winner's own hand: left out (`own_pips_weight`)
+    return own_hand_paid_for()
+
+
+def own_hand_paid_for() -> bool:
+    # DOM-SETTLE-4 (the count): the winner's own remaining hand is left out of the hands it is
+    # paid for (and its pips weigh nothing in the bonus, `own_pips_weight`).
+    return False
 
 
 def winner_bonus(paid_for: list[list[Tile]], own_pips: int) -> int:

@@ -18,8 +18,9 @@ A third round: a refused stake, tie-break or order had no yes/no decision of its
 another clause's decision turned down (the bet token's, the last round's) or the guard around it
 was charged: HF-BET-3's stake from the hand (holds_stake), HF-GAMEEND-3's die picking a tied
 player (picked_among_tied), HF-BET2-1's counter-clockwise (second_bets_counter_clockwise),
-HF-RIG-1's one card a turn (one_card_a_turn, the rule that rules out a player's cards in a row)
-and HF-RIG-2's times round the table (times_round) are now decisions of their own.
+HF-RIG-1's one card a turn (one_card_a_turn, the rule that rules out a player's cards in a row),
+HF-RIG-2's times round the table (times_round) and HF-PAY-1's first player (first_settled, which
+the seat order's own start, HF-PLAY-1's, stood for) are now decisions of their own.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -277,6 +278,17 @@ def tie_break_counted_from_one():
     return mock.patch.object(game_end, "decide_winner", decide_winner)
 
 
+def payouts_from_seat_zero():
+    """HF-PAY-1 read without «Comenzando con el primer jugador»: the bank settles the bets from
+    seat 0 round the table."""
+    def settle_bets(state, log):
+        for seat in range(len(state.players)):
+            for bet in [b for b in state.bets if b.player == seat]:
+                payouts.settle_bet(state, bet, log)
+        log.rule("HF-PAY-1")
+    return mock.patch.object(payouts, "settle_bets", settle_bets)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -332,6 +344,8 @@ MISREADINGS = [
     ("second-bets-clockwise", "HF-BET2-1", second_bets_clockwise, SECOND_BET_CASES, "alone"),
     # a refusal: in the first case the last round read as not over (HF-END-3) refuses the end as well
     ("tie-break-counted-from-one", "HF-GAMEEND-3", tie_break_counted_from_one, TIE_BREAK_CASES, "tied"),
+    ("payouts-from-seat-zero", "HF-PAY-1", payouts_from_seat_zero,
+     ["hf-payouts-clockwise-from-first-player-one", "hf-payouts-clockwise-from-first-player-two"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -14,6 +14,13 @@ A second round gave a clause's second decision a function of its own under a par
 decision turned down (may_take_a_card, wins_outright, side_still_open), not by the refusing
 function around it; «whatever the odds» is show_paid_at_odds, apart from HF-INT-22's amount;
 Alfio Allibratore's and Steven Sting's rows are apart (alfio_rows_up, sting_rows_down).
+A third round: a refused stake, tie-break or order had no yes/no decision of its own clause, so
+another clause's decision turned down (the bet token's, the last round's) or the guard around it
+was charged: HF-BET-3's stake from the hand (holds_stake), HF-GAMEEND-3's die picking a tied
+player (picked_among_tied), HF-BET2-1's counter-clockwise (second_bets_counter_clockwise),
+HF-RIG-1's one card a turn (one_card_a_turn, the rule that rules out a player's cards in a row),
+HF-RIG-2's times round the table (times_round) and HF-PAY-1's first player (first_settled, which
+the seat order's own start, HF-PLAY-1's, stood for) are now decisions of their own.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -210,6 +217,83 @@ def ranked_horses_sprint():
     return mock.patch.object(race, "resolve_round", resolve_round)
 
 
+def stake_never_the_whole_hand():
+    """HF-BET-3's «Coloca el Danari frente a él» read as leaving some Danari in hand: a stake of
+    every Danari the player holds is refused."""
+    original = betting.check_stake
+
+    def check_stake(state, seat, amount, field):
+        original(state, seat, amount, field)
+        if amount == state.players[seat].danari:
+            raise IllegalAction(f"{field}.amount", f"seat {seat} must keep some Danari", "HF-BET-3")
+    return mock.patch.object(betting, "check_stake", check_stake)
+
+
+def both_cards_in_a_row():
+    """HF-RIG-1 read without "one card at a time": each player plays all their action cards in a
+    row before the next player plays."""
+    original = rigging.begin_rigging
+
+    def begin_rigging(state, log):
+        original(state, log)
+        seats = list(dict.fromkeys(state.queue))
+        state.queue = [seat for seat in seats for _ in state.players[seat].hand]
+    return mock.patch.object(rigging, "begin_rigging", begin_rigging)
+
+
+def one_card_each():
+    """HF-RIG-2 read without «hasta que todos los jugadores hayan jugado todas sus cartas»: the
+    rigging goes once round the table, one card each."""
+    original = rigging.begin_rigging
+
+    def begin_rigging(state, log):
+        original(state, log)
+        state.queue = list(dict.fromkeys(state.queue))
+    return mock.patch.object(rigging, "begin_rigging", begin_rigging)
+
+
+def second_bets_clockwise():
+    """HF-BET2-1 read without «yendo en sentido antihorario»: the second bets start with the
+    player to the first player's right and go clockwise, as the first bets do."""
+    original = betting.begin_second_bets
+
+    def begin_second_bets(state, log):
+        original(state, log)
+        players = len(state.players)
+        state.queue = [seat for seat in ((state.first_player - 1 + k) % players for k in range(players))
+                       if not state.players[seat].out]
+    return mock.patch.object(betting, "begin_second_bets", begin_second_bets)
+
+
+def tie_break_counted_from_one():
+    """HF-GAMEEND-3's answer read as a seat counted from 1: a tie-break naming a tied seat
+    counted from 0 is taken as the seat before it, and refused when that one is not tied."""
+    original = game_end.decide_winner
+
+    def decide_winner(state, tie_break, field):
+        top = game_end.leaders(state)
+        if len(top) > 1 and isinstance(tie_break, int) and tie_break - 1 not in top:
+            raise InputError(field, f"seat {tie_break} (counted from 1) is not tied", "HF-GAMEEND-3")
+        return original(state, tie_break - 1 if len(top) > 1 and isinstance(tie_break, int) else tie_break, field)
+    return mock.patch.object(game_end, "decide_winner", decide_winner)
+
+
+def payouts_from_seat_zero():
+    """HF-PAY-1 read without «Comenzando con el primer jugador»: the bank settles the bets from
+    seat 0 round the table."""
+    def settle_bets(state, log):
+        for seat in range(len(state.players)):
+            for bet in [b for b in state.bets if b.player == seat]:
+                payouts.settle_bet(state, bet, log)
+        log.rule("HF-PAY-1")
+    return mock.patch.object(payouts, "settle_bets", settle_bets)
+
+
+STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
+RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
+SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
+TIE_BREAK_CASES = ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-3-002"]
+
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
 # "most" (most charges name it)
@@ -249,13 +333,33 @@ MISREADINGS = [
     ("ranked-horses-sprint", "HF-SPRINT-3", ranked_horses_sprint, ["hf-probe2-hf-act-4-003"], "alone"),
     ("alfio-moves-down", "HF-ACT-15", alfio_moves_down, ["hf-probe2-hf-act-15-001", "hf-probe2-hf-act-15-002"],
      "alone"),
+    # a refusal: a yes/no decision of HF-BET-3's turned down (holds_stake) comes before the guard
+    # around it, as the token's and the other side's do
+    ("stake-never-the-whole-hand", "HF-BET-3", stake_never_the_whole_hand, STAKE_CASES, "tied"),
+    # the rigging order is decided when the first bets end: the decisions of that step, from the setup on
+    # in the first case dropping the card's play (HF-RIG-3) keeps the turn with the player as well
+    ("both-cards-in-a-row", "HF-RIG-1", both_cards_in_a_row, RIGGING_CASES, "tied"),
+    ("one-card-each", "HF-RIG-2", one_card_each, ["hf-probe2-hf-rig-1-001", "hf-int-last-player-left-plays-on"],
+     "alone"),
+    ("second-bets-clockwise", "HF-BET2-1", second_bets_clockwise, SECOND_BET_CASES, "alone"),
+    # a refusal: in the first case the last round read as not over (HF-END-3) refuses the end as well
+    ("tie-break-counted-from-one", "HF-GAMEEND-3", tie_break_counted_from_one, TIE_BREAK_CASES, "tied"),
+    ("payouts-from-seat-zero", "HF-PAY-1", payouts_from_seat_zero,
+     ["hf-payouts-clockwise-from-first-player-one", "hf-payouts-clockwise-from-first-player-two"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
 # or a constant is tried after the decisions of the step: the whole search
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "first-bets-counter-clockwise",
                                                   "flagellum-two-extra", "losing-bets-refunded",
-                                                  "ranked-horses-sprint")}
+                                                  "ranked-horses-sprint", "both-cards-in-a-row",
+                                                  "one-card-each", "second-bets-clockwise")}
+
+
+# the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
+# `+ k` on the rules as they were), which the measurement withholds when it runs that mutant: the
+# generated alterations are withheld here, so that a decision must reproduce it
+WITHOUT_GENERATED = {"second-bets-clockwise"}
 
 
 @pytest.fixture(scope="module")
@@ -270,8 +374,9 @@ def test_the_misreading_is_charged_to_its_own_clause(cases_by_id, monkeypatch, n
     game = get_game("horse_fever")
     mutant = Mutant(name, f"{clause} misread", (clause,), patch)
     own = f"mutant {name}"
+    withheld_sources = {"curated", "generated"} if name in WITHOUT_GENERATED else {"curated"}
     row = attribute_mutant(game, mutant, [cases_by_id[i] for i in ids], per_mutant=len(ids),
-                           withheld=lambda alteration: alteration.source == "curated" or alteration.site == own)
+                           withheld=lambda alteration: alteration.source in withheld_sources or alteration.site == own)
     assert row.failures == len(ids), f"{name}: every chosen case fails under the misreading"
     assert len(row.charges) == len(ids)
     charged = [(charge.case, charge.step, charge.clauses) for charge in row.charges]

@@ -154,9 +154,14 @@ def check_stake(state: GameState, seat: int, amount: object, field: str) -> None
         second = state.phase == SECOND_BETS
         raise IllegalAction(f"{field}.amount", f"seat {seat} has {player.vp} VP, so the minimum bet is "
                             f"{minimum} D; {amount} D is too little", "HF-BET2-2" if second else "HF-MIN-1")
-    if amount > player.danari:
+    if not holds_stake(player, amount):
         raise IllegalAction(f"{field}.amount", f"seat {seat} holds only {player.danari} D and cannot "
                             f"place {shorten(amount)} D in front of them", "HF-BET-3")
+
+
+# HF-BET-3 (from the hand): «Coloca el Danari frente a él»: the stake is Danari the player holds
+def holds_stake(player: Player, amount: int) -> bool:
+    return amount <= player.danari
 
 
 # HF-BET-2: the player takes a bet token of the horse's colour from the pool, if one is left

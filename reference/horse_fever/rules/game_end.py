@@ -33,6 +33,11 @@ def wins_outright(top: list[int]) -> bool:
     return len(top) == 1
 
 
+# HF-GAMEEND-3 (the die's pick): the die read on the tie-break table picks one of the players still tied
+def picked_among_tied(top: list[int], tie_break: Any) -> bool:
+    return tie_break in top and isinstance(tie_break, int) and not isinstance(tie_break, bool)
+
+
 # HF-GAMEEND-3: a tie that remains is settled by a die on the tie-break table (its answer is input, HF-INT-3)
 def decide_winner(state: GameState, tie_break: Any, field: str) -> tuple[int, str]:
     top = leaders(state)
@@ -41,7 +46,7 @@ def decide_winner(state: GameState, tie_break: Any, field: str) -> tuple[int, st
             raise InputError(field, f"seat {top[0]} wins outright; no tie-break is needed", "HF-GAMEEND-3")
         winner, by = top[0], "vp" if len(most_vp(state, state.in_game())) == 1 else "danari"
     else:
-        if tie_break not in top or not isinstance(tie_break, int) or isinstance(tie_break, bool):
+        if not picked_among_tied(top, tie_break):
             raise InputError(field, f"seats {top} tie on VP and Danari: give the seat that the die and the "
                              "tie-break table pick as 'tie_break'", "HF-GAMEEND-3")
         winner, by = tie_break, "tie_break"

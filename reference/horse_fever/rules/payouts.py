@@ -85,10 +85,16 @@ def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
 
 # HF-PAY-1: the bank settles every bet clockwise from the first player, each player's in the order made
 def settle_bets(state: GameState, log: Log) -> None:
-    for seat in seating.clockwise_from(state.first_player, len(state.players)):
+    for seat in seating.clockwise_from(first_settled(state), len(state.players)):
         for bet in [b for b in state.bets if b.player == seat]:
             settle_bet(state, bet, log)
     log.rule("HF-PAY-1")
+
+
+# HF-PAY-1 (from the first player): «Comenzando con el primer jugador»: the bank starts with the
+# first player's bets
+def first_settled(state: GameState) -> int:
+    return state.first_player
 
 
 # HF-PAY-2: the stable owners' prizes - 600 D for the first horse's stable, 400 D the second, 200 D the third

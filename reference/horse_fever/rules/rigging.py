@@ -13,9 +13,22 @@ from .state import RIGGING, GameState, Race
 # HF-RIG-1: one card at a time, starting again with the first player and going clockwise
 def rigging_order(state: GameState) -> list[int]:
     order = seating.still_in_game(state, seating.clockwise_from(state.first_player, len(state.players)))
+    if not one_card_a_turn():
+        return [s for s in order for _ in state.players[s].hand]       # never taken: HF-RIG-1 rules it out
     # HF-RIG-2: the turns go round until every player has played every card; none is kept
-    most = max((len(state.players[s].hand) for s in order), default=0)
+    most = times_round(state, order)
     return [s for k in range(most) for s in order if len(state.players[s].hand) > k]
+
+
+# HF-RIG-1 (one at a time): «cada jugador debe jugar una de sus cartas»: a turn is one card, and the
+# turn passes on; a player never plays their cards in a row
+def one_card_a_turn() -> bool:
+    return True
+
+
+# HF-RIG-2 (every card): the turns go round the table as many times as the most cards a player holds
+def times_round(state: GameState, order: list[int]) -> int:
+    return max((len(state.players[s].hand) for s in order), default=0)
 
 
 def begin_rigging(state: GameState, log: Log) -> None:

@@ -13,15 +13,22 @@ def clockwise_from(first: int, players: int) -> list[int]:
 
 
 def counter_clockwise_from(first: int, players: int) -> list[int]:
-    """The seats from `first` round the table to its right: the way the first bets do not go
-    (first_bet_order's other branch, never taken: HF-BET-1 says clockwise)."""
+    """The seats from `first` round the table to its right: the way the second bets go (HF-BET2-1)
+    and the first bets do not (first_bet_order's other branch, never taken: HF-BET-1 says clockwise)."""
     return [(first - k) % players for k in range(players)]
 
 
 # HF-BET2-1: second bets go counter-clockwise from the player to the first player's right;
 # the first player chooses last
 def second_bet_order(first: int, players: int) -> list[int]:
-    return [(first - 1 - k) % players for k in range(players)]
+    around = counter_clockwise_from if second_bets_counter_clockwise() else clockwise_from
+    return around((first - 1) % players, players)
+
+
+# HF-BET2-1 (counter-clockwise): «yendo en sentido antihorario»: the second bets go round the table
+# the other way from the first bets
+def second_bets_counter_clockwise() -> bool:
+    return True
 
 
 def next_clockwise(seat: int, players: int, skip: set[int] = frozenset()) -> int:

@@ -1837,14 +1837,8 @@ def reproducing_later(stage: "Stage", best: list[Trial], later: Sequence[Mapping
             left = deadline - time.process_time()
             if left <= 0:
                 return best
-            try:
-                _forget(caches)
-                counts[id(trial)] = stage.later_steps_reproduced(
-                    trial.alteration.everywhere or trial.alteration.install, later, left)
-            except Exception:
-                counts[id(trial)] = 0
-            finally:
-                _forget(caches)
+            counts[id(trial)] = _everywhere(lambda install: stage.later_steps_reproduced(install, later, left),
+                                            trial, caches, 0)
             if counts[id(trial)] >= len(later):
                 break
     most = max(counts.values(), default=0)
@@ -1852,6 +1846,20 @@ def reproducing_later(stage: "Stage", best: list[Trial], later: Sequence[Mapping
         return best
     kept_groups = {t.alteration.clauses for t in best if counts.get(id(t)) == most}
     return [t for t in best if t.alteration.clauses in kept_groups]
+
+
+def _everywhere(check: Callable[[Callable[[], ContextManager]], Any], trial: Trial, caches: list[Any],
+                failed: Any) -> Any:
+    """`check` of the case played with the trial's alteration acting as a misreading would (its
+    everywhere form, else as installed at the step), the engine's memoised results forgotten
+    around it; `failed` when the altered engine fails."""
+    try:
+        _forget(caches)
+        return check(trial.alteration.everywhere or trial.alteration.install)
+    except Exception:
+        return failed
+    finally:
+        _forget(caches)
 
 
 DESCENT_LEVELS = 3          # ranks of alterations looked through for one that agrees with the history
@@ -1875,14 +1883,7 @@ def agreeing_with_history(stage: "Stage", trials: Sequence[Trial], best: list[Tr
                 left = deadline - time.process_time()
                 if left <= 0:
                     return best
-                try:
-                    _forget(caches)
-                    agrees = stage.history_agrees(trial.alteration.everywhere or trial.alteration.install, left)
-                except Exception:
-                    agrees = False
-                finally:
-                    _forget(caches)
-                if agrees:
+                if _everywhere(lambda install: stage.history_agrees(install, left), trial, caches, False):
                     agreeing.append(trial)
                     break
         if agreeing:

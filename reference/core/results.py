@@ -68,9 +68,7 @@ class CaseResult:
         self.message = bounded(self.message)
         if self.mismatch:
             differences = self.mismatch.get("differences")
-            kept = bounded_value({k: v for k, v in self.mismatch.items() if k != "differences"})
-            self.mismatch.clear()           # the same dict, bounded: the run settles its ties in it (run_charges)
-            self.mismatch.update(kept)
+            self.mismatch = bounded_value({k: v for k, v in self.mismatch.items() if k != "differences"})
             if differences is not None:
                 kept, dropped = fit_differences(differences)
                 self.mismatch["differences"] = kept

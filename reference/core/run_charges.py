@@ -123,6 +123,18 @@ def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[s
     return noted
 
 
+def moved(report: dict[str, Any], to: dict[str, Any]) -> None:
+    """A failure's report was replaced by `to` (bounded for the run's results): its record
+    follows it. The record is among the latest (the failure was just judged)."""
+    for noted in reversed(NOTED[-MOVED_LOOKBACK:]):
+        if noted.report is report:
+            noted.report = to
+            return
+
+
+MOVED_LOOKBACK = 8          # latest records searched for a replaced report
+
+
 def settle_ties() -> int:
     """The run has ended: each failure whose step named several clauses is charged again as
     `choose_among_tied` would with the evidence of every *other* failure of the run (its own

@@ -730,7 +730,10 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
                     result.message += ended_note(implementation)
                     implementation.first_seq = seq + 1
         expected_failures.apply(result)
+        judged = result.mismatch
         result.bound()
+        if judged is not None and result.mismatch is not judged:
+            run_charges.moved(judged, result.mismatch)      # settled at the end in the result's own report
         if keep_results:
             results.append(result)
         elif flight is not None:

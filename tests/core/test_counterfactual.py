@@ -257,11 +257,12 @@ def test_the_maps_can_be_switched_off_to_measure_what_they_add():
 
 
 def test_a_generated_alteration_is_charged_to_every_marker_opening_its_block():
-    """Two markers open the body of layout.taken_double_counts (DOM-COUNT-2 and DOM-COUNT-7: a
-    double with both long sides taken counts zero, and so do its unopened branches): its code
+    """Two markers open the body of layout.unopened_branches_counted (DOM-COUNT-2's part
+    "branches" and DOM-COUNT-7: a closed double's unopened branches count zero): its code
     decides both, so a change of it is charged to both, not to the first marker alone (a misread
-    last tile was named DOM-OPEN-4 when points.scored_like_any_placement decided two clauses so)."""
-    executed = {("reference.dominoes.rules.layout", "taken_double_counts"): set()}
+    last tile was named DOM-OPEN-4 when points.scored_like_any_placement decided two clauses so).
+    (It was taken_double_counts, until the double itself became DOM-COUNT-2's alone.)"""
+    executed = {("reference.dominoes.rules.layout", "unopened_branches_counted"): set()}
     alterations = cf.generated_alterations("dominoes", executed)
     assert alterations
     assert {a.clauses for a in alterations} == {("DOM-COUNT-2", "DOM-COUNT-7")}

@@ -384,3 +384,30 @@ def test_a_run_that_keeps_no_results_keeps_no_failures_to_settle():
     assert not run_charges.NOTED
     run_charges.forget()
     assert results.chosen_by_the_run("dominoes", ["A", "B"], "counterfactual")[1] is not None
+
+
+def test_a_report_replaced_when_it_is_bounded_is_the_one_settled():
+    """The runner bounds each result's report into a new dict (CaseResult.bound): the record
+    follows it, so the settled charge is the report the run returns."""
+    judged = _failure("dominoes", ["A", "B"])
+    bounded = dict(judged)
+    run_charges.moved(judged, bounded)
+    _failure("dominoes", ["A"])
+    run_charges.settle_ties()
+    assert bounded == {"clauses": ["A"], "tied": ["A", "B"]} and judged == {"clauses": ["A", "B"]}
+
+
+def test_a_whole_runs_settled_reports_are_its_results_own():
+    """A run of a misreading implementation through the runner: every failure's record for the
+    settling holds the very report of the result the run returned (bounded, not a copy left
+    behind), so what settle_ties decides is what the run reports."""
+    import sys
+    from pathlib import Path
+    from reference.core.runner import run_cases
+    fake = Path(__file__).parent / "fakes" / "misread_impl.py"
+    cases = load_cases(["cards"], wanted=lambda id_: id_ in {"crd-probe1-crd-pay-2-001", "crd-probe1-crd-session-2-001",
+                                                              "crd-int-cover-net"})
+    results_, _ = run_cases(f"{sys.executable} {fake} misses-the-winning-card", cases, timeout=60.0)
+    failed = [r for r in results_ if r.status == "failed"]
+    assert len(failed) == 3
+    assert {id(n.report) for n in run_charges.NOTED} == {id(r.mismatch) for r in failed}

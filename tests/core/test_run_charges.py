@@ -411,3 +411,30 @@ def test_a_whole_runs_settled_reports_are_its_results_own():
     failed = [r for r in results_ if r.status == "failed"]
     assert len(failed) == 3
     assert {id(n.report) for n in run_charges.NOTED} == {id(r.mismatch) for r in failed}
+
+
+def test_a_tie_is_settled_against_a_clause_another_failure_refuted():
+    """Of A and B, tied at the first failure with nothing charged either way, B was refuted at
+    another (an alteration reproduced it exactly, none of B's came near): B is set aside. A
+    failure's own refutations are left out like the rest of its evidence."""
+    tied = _failure("dominoes", ["A", "B"])
+    _failure("dominoes", ["C"], refuted=["B"])
+    run_charges.settle_ties()
+    assert tied == {"clauses": ["A"], "tied": ["A", "B"]}
+    run_charges.forget()
+    alone = _failure("dominoes", ["A", "B"], refuted=["B"])
+    run_charges.settle_ties()
+    assert alone == {"clauses": ["A", "B"]}
+
+
+def test_a_measured_misreading_settles_its_ties_when_its_cases_are_charged(monkeypatch):
+    """mutants --attribution charges a misreading's failing cases as one run, and settles them
+    at its end, before its charges are counted."""
+    from reference.core.mutant_attribution import attribute_mutant
+    ended = []
+    monkeypatch.setattr(run_charges, "settle_ties", lambda: ended.append(len(run_charges.NOTED)) or 0)
+    game = get_game("cards")
+    mutant = next(m for m in game.mutants() if m.name == "revealed-cards-reused")
+    cases = load_cases(["cards"], wanted=lambda id_: id_ == "crd-probe1-crd-rot-2-001")
+    row = attribute_mutant(game, mutant, cases, per_mutant=1)
+    assert len(row.charges) == 1 and ended == [1]

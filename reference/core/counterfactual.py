@@ -1003,26 +1003,51 @@ def calling_clauses(point: DecisionPoint, made: Sequence[Call], position: int | 
     return tuple(dict.fromkeys(found))
 
 
-_CALLS_BY_MODULE: dict[str, list[ast.Call]] = {}
+_CALLS_BY_MODULE: dict[str, list[tuple[ast.Call, frozenset[str]]]] = {}
+
+
+def _calls_with_forwarded(source: str) -> list[tuple[ast.Call, frozenset[str]]]:
+    """Every call of a module, with the parameters of the function it lies in that the function
+    never assigns (passed on as they were given)."""
+    tree = ast.parse(source)
+    found: dict[int, tuple[ast.Call, frozenset[str]]] = {
+        id(n): (n, frozenset()) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    for function in ast.walk(tree):     # outer functions first: an inner one's calls are its own
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        arguments = function.args
+        params = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+        assigned = {t.id for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For))
+                    for t in ast.walk(n.target if not isinstance(n, ast.Assign) else ast.Tuple(n.targets, ast.Store()))
+                    if isinstance(t, ast.Name)}
+        forwarded = frozenset(params - assigned)
+        for n in ast.walk(function):
+            if isinstance(n, ast.Call):
+                found[id(n)] = (n, forwarded)
+    return list(found.values())
 
 
 def passed_as_read(module: str, line: int, function: str, position: int) -> bool:
     """Does every call of `function` on the rules line `line` of `module` pass its argument at
     `position` as a read of the game's state (an attribute or an item: `race.positions[horse]`),
-    not a value the caller computed or named (a local, a literal, an expression)? False when
-    no such call is found there."""
+    or passed on as the caller was given it (its own parameter, never assigned: `reaches_target(score)`
+    in `shares_the_win(score)`), not a value the caller computed or named (a local, a literal, an
+    expression)? False when no such call is found there."""
     if module not in _CALLS_BY_MODULE:
         try:
-            source = inspect.getsource(importlib.import_module(module))
-            _CALLS_BY_MODULE[module] = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)]
+            _CALLS_BY_MODULE[module] = _calls_with_forwarded(inspect.getsource(importlib.import_module(module)))
         except (OSError, TypeError, SyntaxError, ImportError):
             _CALLS_BY_MODULE[module] = []
-    calls = [n for n in _CALLS_BY_MODULE[module]
+    calls = [(n, forwarded) for n, forwarded in _CALLS_BY_MODULE[module]
              if n.lineno <= line <= (n.end_lineno or n.lineno)
              and (getattr(n.func, "id", None) == function or getattr(n.func, "attr", None) == function)]
-    return bool(calls) and all(position < len(n.args) and isinstance(n.args[position], (ast.Attribute, ast.Subscript))
+
+    def read(argument: ast.expr, forwarded: frozenset[str]) -> bool:
+        return isinstance(argument, (ast.Attribute, ast.Subscript)) or \
+            (isinstance(argument, ast.Name) and argument.id in forwarded)
+    return bool(calls) and all(position < len(n.args) and read(n.args[position], forwarded)
                                and not any(isinstance(a, ast.Starred) for a in n.args[:position + 1])
-                               for n in calls)
+                               for n, forwarded in calls)
 
 
 def answering_now(alteration: Alteration, calls: Mapping[DecisionPoint, Sequence[Call]]) -> Alteration:

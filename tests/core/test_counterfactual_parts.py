@@ -548,6 +548,26 @@ def test_an_argument_passed_as_read_from_the_state_is_the_callees_reading():
     assert passed_as_read(odds.module, line, "odds_after_race", 1)
 
 
+def test_an_argument_passed_on_as_the_caller_was_given_it_is_the_callees_reading():
+    """shares_the_win (a DOM-MATCH-5 part) passes its own parameter, the side's score, on to
+    reaches_target (DOM-MATCH-3) untouched: the score one off there is reaches_target's reading
+    of its threshold, as when a caller reads it from the match (a match ended at 60 at a
+    settlement was charged DOM-MATCH-5 at 59 of 220 failures). reached_target's loop variable,
+    and a parameter the function assigns, are the caller's own."""
+    import ast
+    from reference.core.counterfactual import _calls_with_forwarded, calling_clauses, passed_as_read
+    point = next(p for p in decision_points("dominoes") if p.name == "match.reaches_target")
+    text = open(importlib.import_module(point.module).__file__, encoding="utf-8").read().splitlines()
+    line = next(n for n, t in enumerate(text, start=1) if "return reaches_target(score)" in t)
+    assert passed_as_read(point.module, line, "reaches_target", 0)
+    assert calling_clauses(point, [Call((0,), "bool", False, site=(point.module, line))], 0) == ("DOM-MATCH-3",)
+    loop = next(n for n, t in enumerate(text, start=1) if "if shares_the_win(score)]" in t)
+    assert not passed_as_read(point.module, loop, "shares_the_win", 0)
+    calls = _calls_with_forwarded("def f(a, b):\n    b = b + 1\n    g(a, b)\n    def h(c):\n        g(c, a)\n")
+    forwarded = {(call.lineno, call.args[0].id): names for call, names in calls if getattr(call.func, "id", "") == "g"}
+    assert forwarded == {(3, "a"): frozenset({"a"}), (5, "c"): frozenset({"c"})}
+
+
 def test_a_finish_read_at_the_last_mark_is_charged_to_the_crossing_rule():
     """CRD-FAQ-1 misread: reaching the last mark wins. Its position shifted by one reproduces it
     at crossed_finish, which reveal_next asks outside any block; charged to CRD-FAQ-1 (it was

@@ -61,11 +61,11 @@ REFUTED: Counter[tuple[str, str]] = Counter()
 @dataclass
 class Noted:
     """One failure's evidence, kept until the run settles its ties: what its step named, its
-    best alterations, the clauses it refuted, and the report of it (`charged` there is updated)."""
+    best alterations, the clauses it refuted, and the report of it (whose `clauses` and `tied`
+    the settling updates)."""
     game: str
     clauses: tuple[str, ...]
-    contenders: tuple[str, ...]          # the names of its best alterations
-    by_name: dict[str, tuple[str, ...]]  # each contender's clauses
+    by_name: dict[str, tuple[str, ...]]  # its best alterations' names, each with its clauses
     refuted: tuple[str, ...]
     report: dict[str, Any] | None = field(default=None, compare=False)
 
@@ -75,20 +75,29 @@ MAX_NOTED = 100_000             # failures kept for settling; later ones keep th
 SETTLING = [True]               # False for a run that keeps no results (a fuzz campaign): nothing is kept
 
 
-def choose_among_tied(game: str, clauses: Sequence[str],
-                      contenders: Sequence[tuple[str, Sequence[str]]] = ()) -> list[str]:
+def choose_among_tied(game: str, clauses: Sequence[str], contenders: Sequence[tuple[str, Sequence[str]]] = (),
+                      without: Noted | None = None) -> list[str]:
     """Of the clauses a step named together, those the run's earlier failures do not outweigh:
     a clause is set aside when the most charged of them was charged at least RUN_MAJORITY
     times as often; of those left, by the same ratio, when the alterations of the step that
     reproduce it (`contenders`: name, clauses) reproduced fewer earlier failures. All of them
     when fewer than two, or when the run has no evidence on them yet. Last, those an earlier
-    failure refuted (REFUTED) when another of them never was."""
-    chosen = _outweighed(clauses, {clause: CHARGED[(game, clause)] for clause in clauses})
+    failure refuted (REFUTED) when another of them never was. `without`: a failure whose own
+    evidence is left out (the run settling that failure's tie, `settle_ties`)."""
+    def charged(clause: str) -> int:
+        return CHARGED[(game, clause)] - (without is not None and clause in without.clauses)
+
+    def reproduced(name: str) -> int:
+        return REPRODUCED[(game, name)] - (without is not None and name in without.by_name)
+
+    def refuted(clause: str) -> int:
+        return REFUTED[(game, clause)] - (without is not None and clause in without.refuted)
+    chosen = _outweighed(clauses, {clause: charged(clause) for clause in clauses})
     if len(chosen) > 1 and contenders:
-        chosen = _outweighed(chosen, {clause: max([REPRODUCED[(game, name)] for name, named in contenders
+        chosen = _outweighed(chosen, {clause: max([reproduced(name) for name, named in contenders
                                                     if clause in named] or [0]) for clause in chosen})
     if len(chosen) > 1:
-        standing = [clause for clause in chosen if not REFUTED[(game, clause)]]
+        standing = [clause for clause in chosen if not refuted(clause)]
         chosen = standing or chosen
     return chosen
 
@@ -118,7 +127,7 @@ def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[s
     if len(NOTED) >= MAX_NOTED or not SETTLING[0]:
         return None
     by_name = {name: tuple(named) for name, named in contenders}
-    noted = Noted(game, tuple(dict.fromkeys(clauses)), tuple(by_name), by_name, tuple(sorted(set(refuted))))
+    noted = Noted(game, tuple(dict.fromkeys(clauses)), by_name, tuple(sorted(set(refuted))))
     NOTED.append(noted)
     return noted
 
@@ -145,16 +154,7 @@ def settle_ties() -> int:
         report = noted.report
         if report is None or len(noted.clauses) < 2:
             continue
-        game = noted.game
-        charged = {c: CHARGED[(game, c)] - 1 for c in noted.clauses}
-        chosen = _outweighed(list(noted.clauses), charged)
-        if len(chosen) > 1 and noted.contenders:
-            chosen = _outweighed(chosen, {clause: max([REPRODUCED[(game, name)] - 1 for name in noted.contenders
-                                                       if clause in noted.by_name[name]] or [0])
-                                          for clause in chosen})
-        if len(chosen) > 1:
-            standing = [c for c in chosen if not REFUTED[(game, c)] - (c in noted.refuted)]
-            chosen = standing or chosen
+        chosen = choose_among_tied(noted.game, list(noted.clauses), list(noted.by_name.items()), without=noted)
         if chosen != list(report.get("clauses") or ()):
             changed += 1
             report["clauses"] = chosen

@@ -1017,9 +1017,7 @@ def _calls_with_forwarded(source: str) -> list[tuple[ast.Call, frozenset[str]]]:
             continue
         arguments = function.args
         params = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
-        assigned = {t.id for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For))
-                    for t in ast.walk(n.target if not isinstance(n, ast.Assign) else ast.Tuple(n.targets, ast.Store()))
-                    if isinstance(t, ast.Name)}
+        assigned = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         forwarded = frozenset(params - assigned)
         for n in ast.walk(function):
             if isinstance(n, ast.Call):

@@ -6,14 +6,14 @@ from __future__ import annotations
 import importlib
 import sys
 
-from reference.core.errors import IllegalAction
+from reference.core.errors import IllegalAction, InputError
 from reference.core.game import Mutant
 from reference.core.mutation import mutant, patched
 
 from .rules import betting, odds, race, seating, session, settlement, track
 from .rules.cards import SUITS
 from .rules.settlement import Settlement
-from .rules.state import BETTING, LAYING, OVER, RACING, SETTLED, Bet
+from .rules.state import BETTING, LAYING, OVER, RACING, SETTLED, Bet, RaceState
 from .rules.track import Lay
 
 importlib.import_module(f"{__package__}.replay")      # the modules that hold the session's functions
@@ -838,6 +838,113 @@ def heldout_batch7() -> list[Mutant]:
     ]
 
 
+# -- batch 8 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 7, from the rule text, the clause catalog and the rules
+# code, while others were changing the attribution core: `horserace mutants --held-out 8` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's; each is written as
+# an engine of its own would be wrong, at the level of the code an implementer would have written.
+
+ORIGINAL_NEW_TABLE_8 = session.new_table
+ORIGINAL_LAY_TRACK_8 = session.lay_track
+ORIGINAL_FINISH_RACE_8 = session.finish_race
+ORIGINAL_SETTLE_RACE_8 = settlement.settle_race
+ORIGINAL_CLOSE_BETS_8 = betting.close_bets
+ORIGINAL_POST_PRICES_8 = betting.post_prices
+
+
+def three_bettors_besides_the_bank(players, *args, **kwargs):
+    """«Para 3 o más personas» read as three or more bettors, the bank not counted: a table of
+    three (one bank, two bettors) is refused."""
+    if isinstance(players, int) and not isinstance(players, bool) and players == seating.MIN_PLAYERS:
+        field = kwargs.get("field", args[4] if len(args) > 4 else "setup")
+        raise InputError(f"{field}.players", f"{players} players; the game needs {seating.MIN_PLAYERS} bettors "
+                         "besides the bank", "CRD-SET-2")
+    return ORIGINAL_NEW_TABLE_8(players, *args, **kwargs)
+
+
+def laid_again_until_the_first_reveal(table, lay, log, field):
+    """The track may be gathered and laid again at any time before the first race card is
+    revealed («antes de revelar carrera»): the posted prices and the bets made go with it."""
+    r = table.race
+    if table.phase in (BETTING, RACING) and not r.revealed:
+        table.race = RaceState(number=r.number, banker=r.banker, relays=r.relays)
+        table.phase = LAYING
+    return ORIGINAL_LAY_TRACK_8(table, lay, log, field)
+
+
+def bank_pays_only_what_it_holds(players, banker, bets, winner, odds_, bank_balance=None):
+    """Chips read as real chips: a bank on credit pays the winners, clockwise from its left, only
+    as far as its chips go; a winner it cannot reach gets its stake back and nothing more."""
+    s = ORIGINAL_SETTLE_RACE_8(players, banker, bets, winner, odds_)
+    if bank_balance is None:
+        return s
+    funds = bank_balance + s.collected
+    returned, changes = list(s.returned), list(s.changes)
+    paid = 0
+    for seat in seating.bettors_in_order(banker, players):
+        for b in bets:
+            if b.seat == seat and b.horse == winner:
+                gain = min(settlement.net_winnings(b.stake, odds_), max(funds, 0))
+                funds -= gain
+                paid += gain
+                changes[seat] += gain - settlement.net_winnings(b.stake, odds_)
+                returned[seat] = b.stake + gain
+    changes[banker] = s.collected - paid
+    return Settlement(s.winner, s.odds, returned, changes, s.collected, paid)
+
+
+def finish_race_with_the_bank_purse(table, log):
+    bank = table.balances[table.race.banker]
+    if table.options.when_uncovered != "owe":
+        return ORIGINAL_FINISH_RACE_8(table, log)
+
+    def settle(players, banker, bets, winner, odds_):
+        return bank_pays_only_what_it_holds(players, banker, bets, winner, odds_, bank)
+
+    with patched((settlement, "settle_race", settle)):
+        ORIGINAL_FINISH_RACE_8(table, log)
+
+
+def race_without_bets_is_void(table, log):
+    """A race is run for its bettors: when every bettor has sat out, nothing is revealed; the race
+    is void, nobody is paid and the bank passes on."""
+    r = table.race
+    if r.bets:
+        return ORIGINAL_CLOSE_BETS_8(table, log)
+    ORIGINAL_CLOSE_BETS_8(table, log)
+    if table.session and session.last_race(table):
+        table.session_winners = session.session_winners(table.balances)
+        table.phase = OVER
+        log.event("session_over", "CRD-SESSION-2", balances=list(table.balances), winners=table.session_winners)
+        return
+    table.next_banker = seating.next_banker(r.banker, table.players)
+    log.event("bank_passes", "CRD-ROT-1", **{"from": r.banker, "to": table.next_banker})
+    table.phase = SETTLED if table.session else OVER
+
+
+def four_marks_priced_as_three(race_, counts, table_odds, log):
+    """The price list read as «3 or more → 5:1»: a suit with four track cards is posted at the
+    third count's price, the 10:1 row taken for a suit that is laid again anyway."""
+    capped = {suit: min(count, 3) for suit, count in counts.items()}
+    ORIGINAL_POST_PRICES_8(race_, capped, table_odds, log)
+
+
+def heldout_batch8() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held8-three-bettors-besides-the-bank", "A table of three is refused: three bettors are needed "
+          "besides the bank.", ("CRD-SET-2",), *everywhere(session, "new_table", three_bettors_besides_the_bank)),
+        M("held8-laid-again-until-the-first-reveal", "The track may be laid again until the first race card "
+          "is revealed.", ("CRD-ROT-2",), *everywhere(session, "lay_track", laid_again_until_the_first_reveal)),
+        M("held8-bank-pays-only-what-it-holds", "A bank on credit pays winners only as far as its chips go.",
+          ("CRD-BET-7",), *everywhere(session, "finish_race", finish_race_with_the_bank_purse)),
+        M("held8-race-without-bets-is-void", "When every bettor sits out the race is not run; the bank passes.",
+          ("CRD-BET-5",), *everywhere(betting, "close_bets", race_without_bets_is_void)),
+        M("held8-four-marks-priced-as-three", "A suit with four track cards is posted at 5:1.", ("CRD-ODDS-1",),
+          *everywhere(betting, "post_prices", four_marks_priced_as_three)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8}

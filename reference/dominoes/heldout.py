@@ -830,6 +830,101 @@ def heldout_batch7() -> list[Mutant]:
     ]
 
 
+# -- batch 8 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 7, from the rule text, the clause catalog and the rules
+# code, while others were changing the attribution core: `horserace mutants --held-out 8` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's; each is written as
+# an engine of its own would be wrong, at the level of the code an implementer would have written.
+
+from .rules.layout import LOW, PlacedTile  # noqa: E402
+from .rules.moves import Pass, Stop  # noqa: E402
+
+ORIGINAL_NEW_MATCH_8 = deal.new_match
+ORIGINAL_PASS_TURN_8 = drawing.pass_turn
+ORIGINAL_LEGAL_ACTIONS_8 = turns.legal_actions
+ORIGINAL_END_ROUND_BY_DOMINO_8 = match.end_round_by_domino
+ORIGINAL_COUNTED_HANDS_8 = settlement.counted_hands
+ORIGINAL_DRAW_8 = drawing.draw
+
+
+def attach_as_written(self, tile, point, field="at", tile_field="place"):
+    """The tile is laid as written, never turned round: its first half is taken as the joined one,
+    so a tile joined by its second half leaves the matched number as the new end, not the other."""
+    self.check_attachment(tile, point, field, tile_field)
+    joined = LINE_A if is_double(tile) else LOW
+    parent = self.placed[point.tile]
+    self.settle(PlacedTile(parent.tile, parent.parent, parent.joined_side,
+                           {**parent.children, point.side: tile}))
+    self.settle(PlacedTile(tile, parent=layout.point_at(point.tile, point.side), joined_side=joined))
+
+
+def four_players_always_in_pairs(players, mode=seating_rules.INDIVIDUAL, scores=None, options=None, field="setup"):
+    """«Individual con 2, 3 o 4, o en dos parejas con 4» read as four players always playing as
+    two pairs: a four-player match is a partnership match whatever mode is asked."""
+    if players == 4 and mode == seating_rules.INDIVIDUAL:
+        mode = PARTNERSHIP
+    return ORIGINAL_NEW_MATCH_8(players, mode, scores, options, field)
+
+
+def pass_once_the_pile_is_empty(m, log, field):
+    """«Pasa solo si ... el montón de robo está vacío» read as the pile alone: once it is empty a
+    player may pass, even one holding a tile that could be placed."""
+    if m.phase == PLAY and not m.round.draw_pile:
+        log.event("passed", "DOM-PASS-1", player=m.round.to_play)
+        return EndTurn("passed", "DOM-PASS-1")
+    return ORIGINAL_PASS_TURN_8(m, log, field)
+
+
+def pass_offered_once_the_pile_is_empty(m, log=None):
+    actions = ORIGINAL_LEGAL_ACTIONS_8(m, log)
+    if m.phase == PLAY and not m.round.draw_pile and not any(isinstance(a, Pass) for a in actions):
+        at = next((i for i, a in enumerate(actions) if isinstance(a, Stop)), len(actions))
+        actions.insert(at, Pass())
+    return actions
+
+
+def bonus_counts_the_draw_pile(m, seat, log):
+    """The winner of a domino scores for every tile not in its side's hands: the tiles left in the
+    draw pile are counted with the opponents' hands."""
+    pile = list(m.round.draw_pile)
+
+    def counted_with_the_pile(seating, hands, winner):
+        return ORIGINAL_COUNTED_HANDS_8(seating, hands, winner) + ([pile] if pile else [])
+
+    with patched((settlement, "counted_hands", counted_with_the_pile)):
+        ORIGINAL_END_ROUND_BY_DOMINO_8(m, seat, log)
+
+
+def drawn_from_the_bottom(m, log, field):
+    """The draw pile kept as a stack whose top is the end of the list: the deal lists the pile top
+    first, but the engine draws the last tile listed."""
+    pile = m.round.draw_pile if m.round is not None else None
+    if pile is None:
+        return ORIGINAL_DRAW_8(m, log, field)
+    pile.reverse()
+    try:
+        return ORIGINAL_DRAW_8(m, log, field)
+    finally:
+        pile.reverse()
+
+
+def heldout_batch8() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held8-tile-laid-as-written", "A tile joined by its second half leaves the matched number as the "
+          "new end.", ("DOM-PLACE-2",), (layout.Layout, "attach", attach_as_written)),
+        M("held8-four-players-always-in-pairs", "Four players always play as two pairs.", ("DOM-SET-2",),
+          *everywhere(deal, "new_match", four_players_always_in_pairs)),
+        M("held8-pass-once-the-pile-is-empty", "Once the pile is empty a player may pass while able to place.",
+          ("DOM-PASS-1",), *everywhere(drawing, "pass_turn", pass_once_the_pile_is_empty),
+          *everywhere(turns, "legal_actions", pass_offered_once_the_pile_is_empty)),
+        M("held8-bonus-counts-the-draw-pile", "The winner of a domino also scores for the tiles left in the "
+          "draw pile.", ("DOM-SETTLE-1",), *everywhere(match, "end_round_by_domino", bonus_counts_the_draw_pile)),
+        M("held8-drawn-from-the-bottom", "Tiles are drawn from the bottom of the listed pile.", ("DOM-DRAW-2",),
+          *everywhere(drawing, "draw", drawn_from_the_bottom)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8}

@@ -1021,6 +1021,172 @@ def heldout_batch7() -> list[Mutant]:
     ]
 
 
+# -- batch 8 --------------------------------------------------------------------------------------
+# Written blind, in the way of batches 3 to 7, from the rule text, the clause catalog and the rules
+# code, while others were changing the attribution core: `horserace mutants --held-out 8` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's; each is written as
+# an engine of its own would be wrong, at the level of the code an implementer would have written.
+
+from .rules import deal as deal_rules  # noqa: E402
+from .rules.state import OVER, GameState  # noqa: E402
+
+ORIGINAL_RACE_ROUND_8 = race.race_round
+ORIGINAL_ARRIVAL_ORDER_8 = ranking.arrival_order
+ORIGINAL_SETTLE_BET_8 = payouts.settle_bet
+ORIGINAL_ROLL_SPRINTS_8 = race.roll_sprints
+ORIGINAL_SPRINT_SPACES_8 = sprint.sprint_spaces
+ORIGINAL_APPLY_ODDS_CARDS_8 = reveal.apply_odds_cards
+ORIGINAL_INITIAL_ODDS_8 = new_odds.initial_odds
+ORIGINAL_SET_NEW_ODDS_8 = new_odds.set_new_odds
+ORIGINAL_REMOVE_PLAYER_8 = betting.remove_player
+ORIGINAL_END_ROUND_8 = end_of_round.end_round
+ORIGINAL_DEAL_8 = deal_rules.deal
+ORIGINAL_GAME_COPY_8 = GameState.copy
+
+
+def finishers_looked_at_twice(race_, card_value, dice_value, photo_value, options, log, field="race"):
+    """Finishing looked at after the movement card and again after the sprint dice: a horse the
+    card took to the line is ranked ahead of one that only the sprint took there in the same race
+    round, however far past the line the latter ends."""
+    try:
+        card = race.parse_movement_card(card_value, f"{field}.card")
+        after_card = dict(race_.positions)
+        race.move_by_card(race_, card, options, after_card, [])
+        by_the_card = {h for h in race_.running() if ranking.has_finished(after_card[h])}
+    except Exception:
+        return ORIGINAL_RACE_ROUND_8(race_, card_value, dice_value, photo_value, options, log, field)
+
+    def card_finishers_first(r, positions, horses, photo, field_):
+        order = ORIGINAL_ARRIVAL_ORDER_8(r, positions, horses, photo, field_)
+        return sorted(order, key=lambda h: 0 if h in by_the_card else 1)
+
+    with patched((ranking, "arrival_order", card_finishers_first)):
+        return ORIGINAL_RACE_ROUND_8(race_, card_value, dice_value, photo_value, options, log, field)
+
+
+def lost_stake_taken_again(state, bet, log):
+    """«Toma cualquier Danari de las apuestas que se han perdido» coded as a payment of its own:
+    the stake left the player's hand when the bet was placed, and a lost bet is charged it again
+    at the payout (as far as the player's Danari go)."""
+    place = state.race.ranking.index(bet.horse) + 1
+    won = payouts.win_bet_won(place) if bet.side == WIN else payouts.show_bet_won(place)
+    ORIGINAL_SETTLE_BET_8(state, bet, log)
+    if not won:
+        player = state.players[bet.player]
+        taken = min(bet.amount, max(player.danari, 0))
+        player.danari -= taken
+        state.ledger.danari_received += taken
+
+
+def serum_at_the_start_only(race_, dice, double, options, positions, events):
+    """Serum Maleficum grouped with the cards that act at the Start: the horse does not sprint in the
+    race's first race round, and sprints as any horse after it."""
+    if movement.is_start(race_):
+        return ORIGINAL_ROLL_SPRINTS_8(race_, dice, double, options, positions, events)
+    with patched((sprint, "sprint_spaces", lambda effects: ORIGINAL_SPRINT_SPACES_8(set(effects) - {"never_sprints"}))):
+        return ORIGINAL_ROLL_SPRINTS_8(race_, dice, double, options, positions, events)
+
+
+STING_AFTER_THE_RACE: dict[str, int] = {}
+
+
+def sting_kept_for_after_the_race(race_, horse, options, log):
+    """Steven Sting applied with the new odds, after the race, not before it: at the reveal only
+    Alfio Allibratore moves a stable."""
+    cards = race_.cards[horse]
+    stings = [n for n in cards if action_cards()[n].effect == "odds_down_2"]
+    if not stings:
+        return ORIGINAL_APPLY_ODDS_CARDS_8(race_, horse, options, log)
+    race_.cards[horse] = [n for n in cards if n not in stings]
+    try:
+        return ORIGINAL_APPLY_ODDS_CARDS_8(race_, horse, options, log)
+    finally:
+        race_.cards[horse] = cards
+
+
+def initial_odds_noting_the_stings(race_, options):
+    STING_AFTER_THE_RACE.clear()
+    for horse in COLOURS:
+        count = sum(1 for n in race_.cards[horse] if action_cards()[n].effect == "odds_down_2")
+        if count:
+            STING_AFTER_THE_RACE[horse] = count
+    return ORIGINAL_INITIAL_ODDS_8(race_, options)
+
+
+def new_odds_then_the_stings(odds, ranking_, log):
+    new = ORIGINAL_SET_NEW_ODDS_8(odds, ranking_, log)
+    stings = dict(STING_AFTER_THE_RACE)
+    STING_AFTER_THE_RACE.clear()
+    for horse, count in stings.items():
+        before = new[horse]
+        new[horse] = min(max(before + 2 * count, BEST_ODDS), WORST_ODDS)
+        log.event("odds_changed", "HF-ACT-19", horse=horse, before=before, after=new[horse])
+    return new
+
+
+def game_over_when_a_player_is_out(state, seat, log):
+    """«Pierde el juego» read as the end of the game: when a player cannot pay the 2 VP the game
+    ends there for everyone, and the player left with the most VP (then Danari) wins."""
+    ORIGINAL_REMOVE_PLAYER_8(state, seat, log)
+    if state.phase == OVER or not state.in_game():
+        return
+    top = game_end.leaders(state)
+    if len(top) == 1:
+        by = "vp" if len(game_end.most_vp(state, state.in_game())) == 1 else "danari"
+        game_end.end_game(state, top[0], by, log)
+        return
+    state.winner = None
+    state.phase = OVER
+    log.event("game_over", "HF-MIN-3", winner=None, reason="player_out", vp=[p.vp for p in state.players],
+              danari=[p.danari for p in state.players])
+
+
+def movement_deck_kept_between_rounds(state, tie_break, log, field):
+    """Only the action cards go back to be reshuffled at the end of a round: the movement deck
+    goes on from where the last race left it, a fresh deck coming only once all 23 are out."""
+    seen = list(state.race.movement_seen) if state.race is not None else []
+    ORIGINAL_END_ROUND_8(state, tie_break, log, field)
+    if state.phase != OVER:
+        state.__dict__["movement_carried"] = seen
+
+
+def deal_on_the_same_movement_deck(state, hands, log, field):
+    ORIGINAL_DEAL_8(state, hands, log, field)
+    carried = state.__dict__.get("movement_carried")
+    if carried and state.race is not None:
+        state.race.movement_seen = list(carried)
+
+
+def copy_with_the_movement_deck(self):
+    clone = ORIGINAL_GAME_COPY_8(self)
+    if "movement_carried" in self.__dict__:
+        clone.__dict__["movement_carried"] = list(self.__dict__["movement_carried"])
+    return clone
+
+
+def heldout_batch8() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held8-finishers-looked-at-twice", "A horse the card takes to the line ranks ahead of one the sprint "
+          "takes there in the same race round.", ("HF-RANK-1",),
+          *everywhere(race, "race_round", finishers_looked_at_twice)),
+        M("held8-lost-stake-taken-again", "A lost bet is charged its stake again at the payout.", ("HF-PAY-1",),
+          *everywhere(payouts, "settle_bet", lost_stake_taken_again)),
+        M("held8-serum-at-the-start-only", "Serum Maleficum stops the sprint in the first race round only.",
+          ("HF-ACT-10",), *everywhere(race, "roll_sprints", serum_at_the_start_only)),
+        M("held8-sting-after-the-race", "Steven Sting moves the stable down with the new odds, after the race.",
+          ("HF-ACT-19",), *everywhere(reveal, "apply_odds_cards", sting_kept_for_after_the_race),
+          *everywhere(new_odds, "initial_odds", initial_odds_noting_the_stings),
+          *everywhere(new_odds, "set_new_odds", new_odds_then_the_stings)),
+        M("held8-game-over-when-a-player-is-out", "The game ends for everyone when a player cannot pay the 2 VP.",
+          ("HF-MIN-3",), *everywhere(betting, "remove_player", game_over_when_a_player_is_out)),
+        M("held8-movement-deck-kept-between-rounds", "The movement deck is not reshuffled between rounds.",
+          ("HF-END-1",), *everywhere(end_of_round, "end_round", movement_deck_kept_between_rounds),
+          *everywhere(deal_rules, "deal", deal_on_the_same_movement_deck),
+          (GameState, "copy", copy_with_the_movement_deck)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8}

@@ -639,3 +639,52 @@ def test_the_round_6_decisions_answer_as_the_rules_say():
     assert betting.seat_to_choose(t) == t.to_bet == 2
     bet(t, "S")
     assert betting.seat_to_choose(t) == t.to_bet == 3
+
+
+# -- round 7: who has chosen, asked at the choice (Wave 12) ------------------------------------------
+#
+# - CRD-BET-5, «fija elecciones»: a bettor who has backed a horse or sat out has chosen, and the turn
+#   does not come back to it. Who had chosen was worked out inside still_to_choose (unmarked), and the
+#   seat to choose now was the head of the queue an earlier choice left: a choice never taken off the
+#   queue (the first bettor asked again and again, the betting never closed) was charged to CRD-BET-3
+#   (its turn reversed or shifted came nearest). Now who has chosen is `betting.have_chosen`, under
+#   `# CRD-BET-5 (who has chosen)`, asked by the seat to choose and the seats still to choose.
+
+
+def choice_not_taken_off():
+    """CRD-BET-5 misread, in the callers: the queue of seats to choose is never shortened, so the
+    seat at its head (the first bettor) is asked again after every choice and the betting never
+    closes."""
+    def finish_choice(table, log):
+        if table.race.waiting:
+            betting.offer_choice(table, log)
+            return
+        betting.close_bets(table, log)
+    return patched((betting, "finish_choice", finish_choice),
+                   (betting, "seat_to_choose", lambda table: table.race.waiting[0]))
+
+
+ROUND_7 = [
+    ("choice-not-taken-off", "CRD-BET-5", choice_not_taken_off,
+     ["crd-probe1-crd-bet-2-032", "crd-probe1-crd-bet-4-035", "crd-gen1-race-shuffle-001"],
+     # the generated deletion of the queue's update: the same misreading while the seat to choose was
+     # the queue's head
+     {"generated betting:finish_choice:delete:1bc998ae:0"}),
+]
+
+
+@pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_7, ids=[m[0] for m in ROUND_7])
+def test_a_round_7_misreading_is_charged_to_its_clause_alone(name, clause, patch, case_ids, same):
+    assert_charged_to_it_alone(name, clause, patch, case_ids, same)
+
+
+def test_the_round_7_decisions_answer_as_the_rules_say():
+    """Who has chosen: those who backed a horse and those who sat out; the turn passes them by."""
+    from reference.cards.rules.state import RaceState
+    r = RaceState(number=1, banker=2, bets=[Bet(3, "S", 1), Bet(0, "H", 1)], sitting_out=[4])
+    assert sorted(betting.have_chosen(r)) == [0, 3, 4]
+    assert betting.still_to_choose(r, 5) == [1]
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=4, banker=1)
+    bet(t, "S")
+    bet(t, "H")
+    assert betting.seat_to_choose(t) == t.to_bet == 0      # seats 2 and 3 have chosen: the banker's right

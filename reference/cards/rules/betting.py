@@ -137,11 +137,13 @@ def check_bettor(table: TableState, by: int | None, field: str) -> int:
 
 
 def seat_to_choose(table: TableState) -> int:
-    """Of the seats still waiting to choose, the first in the bettors' turn (CRD-BET-3, CRD-INT-3):
-    `table.to_bet`, the head of the queue, which the turn keeps in order; worked out at the choice
-    itself, so that who chooses now is decided by CRD-BET-3's own code at this step."""
+    """Of the bettors in their turn (CRD-BET-3, CRD-INT-3), the first who has not chosen yet
+    (CRD-BET-5's `have_chosen`): `table.to_bet`, the head of the queue, which the turn keeps in
+    order; worked out at the choice itself, so that who chooses now is decided by the rules' own
+    code at this step (who bets, and who has chosen), not by the queue an earlier choice left."""
     race = table.race
-    return next(seat for seat in seating.bettors_in_order(race.banker, table.players) if seat in race.waiting)
+    chosen = have_chosen(race)
+    return next(seat for seat in seating.bettors_in_order(race.banker, table.players) if seat not in chosen)
 
 
 def place_bet(table: TableState, horse: str, stake: int, by: int | None, log: Log, field: str) -> None:
@@ -220,10 +222,16 @@ def announce_bets_closed(table: TableState, log: Log) -> None:
 
 def still_to_choose(race: RaceState, players: int) -> list[int]:
     """The seats still to choose: the bettors in their turn (CRD-BET-3, CRD-INT-3) less those who
-    have chosen (backed a horse or sat out). Asked after every choice, so that who is still to
+    have chosen (CRD-BET-5's `have_chosen`). Asked after every choice, so that who is still to
     bet is decided by CRD-BET-3's own code at that step, not by a queue the race's start pops."""
-    chosen = {b.seat for b in race.bets}.union(race.sitting_out)
+    chosen = have_chosen(race)
     return [seat for seat in seating.bettors_in_order(race.banker, players) if seat not in chosen]
+
+
+# CRD-BET-5 (who has chosen): «fija elecciones»: a bettor who has backed a horse, or sat out, has
+# made its choice, and it is fixed: the turn does not come back to it
+def have_chosen(race: RaceState) -> list[int]:
+    return [b.seat for b in race.bets] + race.sitting_out
 
 
 def offer_choice(table: TableState, log: Log) -> None:

@@ -945,6 +945,82 @@ def heldout_batch8() -> list[Mutant]:
     ]
 
 
+# -- batch 9 --------------------------------------------------------------------------------------
+# The development batch: written as the blind ones are (batches 3 to 8), from the rule text, the
+# clause catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 9` selects them. Each repeats no curated misreading (mutants.py)
+# and no earlier batch's; each is written as an engine of its own would be wrong.
+
+ORIGINAL_OPEN_RACE_9 = race.open_race
+ORIGINAL_FINISH_RACE_9 = session.finish_race
+ORIGINAL_POST_PRICES_9 = betting.post_prices
+ORIGINAL_SETTLE_RACE_9 = settlement.settle_race
+ORIGINAL_TO_REVEALED_PILE_9 = race.to_revealed_pile
+
+
+def track_cards_back_in_the_deck(race_state, lay):
+    """«Expón 7 arriba» read as showing the seven marks and then playing them: the track cards stay
+    on the table as markers but go back, on top, into the race deck, which holds all 48."""
+    ORIGINAL_OPEN_RACE_9(race_state, lay)
+    race_state.deck = list(lay.track) + list(race_state.deck)
+
+
+def aces_start_on_the_first_mark(race_state, lay):
+    """«Expón 7 arriba, marcando posiciones 1–7» read with the aces on the first mark: each ace
+    starts at position 1, beside the first track card, and so needs seven moves to cross."""
+    ORIGINAL_OPEN_RACE_9(race_state, lay)
+    race_state.positions = {suit: 1 for suit in race_state.positions}
+
+
+def bank_passes_to_the_right(table, log):
+    """The bank passed to the banker's right, the seat before it, not clockwise to its left."""
+    def to_the_right(banker, players):
+        return (banker - 1) % players
+
+    with patched((seating, "next_banker", to_the_right)):
+        ORIGINAL_FINISH_RACE_9(table, log)
+
+
+def prices_counted_from_one(race_, counts, table_odds, log):
+    """The price list looked up by the number of the suit's cards counting the ace as well: a
+    suit with no track card is priced as one with one (2:1), one as two, and so on up to 10:1."""
+    ORIGINAL_POST_PRICES_9(race_, {suit: min(count + 1, 4) for suit, count in counts.items()}, table_odds, log)
+
+
+def paid_from_the_house(players, banker, bets, winner, odds_):
+    """«La banca» read as the house: the losing stakes go to the banker's balance, but the winners
+    are paid from the house's chips, so the banker's balance never falls."""
+    s = ORIGINAL_SETTLE_RACE_9(players, banker, bets, winner, odds_)
+    changes = list(s.changes)
+    changes[banker] += s.paid
+    return Settlement(s.winner, s.odds, s.returned, changes, s.collected, s.paid)
+
+
+def revealed_card_under_the_deck(race_state, c):
+    """A revealed card laid on the pile and then slid under the race deck, as one does with a
+    dealt card in other games: the deck never runs short."""
+    ORIGINAL_TO_REVEALED_PILE_9(race_state, c)
+    race_state.deck.append(c)
+
+
+def heldout_batch9() -> list[Mutant]:
+    M = mutant
+    return [
+        M("dev9-track-cards-back-in-the-deck", "The race deck holds all 48 cards, the track's seven on top.",
+          ("CRD-TRACK-3",), *everywhere(race, "open_race", track_cards_back_in_the_deck)),
+        M("dev9-aces-start-on-the-first-mark", "The aces start at position 1, beside the first track card.",
+          ("CRD-TRACK-1",), *everywhere(race, "open_race", aces_start_on_the_first_mark)),
+        M("dev9-bank-passes-to-the-right", "The bank passes to the banker's right.", ("CRD-ROT-1",),
+          *everywhere(session, "finish_race", bank_passes_to_the_right)),
+        M("dev9-prices-counted-from-one", "A suit's price is looked up one row down the list.", ("CRD-ODDS-1",),
+          *everywhere(betting, "post_prices", prices_counted_from_one)),
+        M("dev9-paid-from-the-house", "The winners are paid from the house; the banker's balance never falls.",
+          ("CRD-SESSION-3",), *everywhere(settlement, "settle_race", paid_from_the_house)),
+        M("dev9-revealed-card-under-the-deck", "A revealed card goes back under the race deck.",
+          ("CRD-RACE-10",), *everywhere(race, "to_revealed_pile", revealed_card_under_the_deck)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9}

@@ -1187,6 +1187,89 @@ def heldout_batch8() -> list[Mutant]:
     ]
 
 
+# -- batch 9 --------------------------------------------------------------------------------------
+# The development batch: written as the blind ones are (batches 3 to 8), from the rule text, the
+# clause catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 9` selects them. Each repeats no curated misreading (mutants.py)
+# and no earlier batch's; each is written as an engine of its own would be wrong.
+
+ORIGINAL_ROLL_SPRINTS_9 = race.roll_sprints
+ORIGINAL_PHOTO_FINISH_KEY_9 = ranking.photo_finish_key
+ORIGINAL_END_ROUND_9 = end_of_round.end_round
+ORIGINAL_CHECK_STAKE_9 = betting.check_stake
+ORIGINAL_BEGIN_FIRST_BETS_9 = betting.begin_first_bets
+
+
+def each_die_sprints_its_horse(race_, dice, double, options, positions, events):
+    """The sprint written as «each die moves the horse of its colour one space», with no case for
+    two dice of one colour: that horse sprints twice."""
+    if not double:
+        return ORIGINAL_ROLL_SPRINTS_9(race_, dice, double, options, positions, events)
+    with patched((sprint, "shows_one_colour", lambda d: False)):
+        ORIGINAL_ROLL_SPRINTS_9(race_, dice, False, options, positions, events)
+
+
+def longer_odds_win_the_photo(race_, horse):
+    """«Las probabilidades mejores» read as the better price, the longer odds: of two horses level
+    past the line, the one at 1:7 goes ahead of the one at 1:2."""
+    card_rank, odds_ = ORIGINAL_PHOTO_FINISH_KEY_9(race_, horse)
+    return (card_rank, -odds_)
+
+
+def first_player_card_to_the_right(state, tie_break, log, field):
+    """The first-player card handed to the player on the right, the previous seat."""
+    def to_the_right(seat, players, skip=frozenset()):
+        for k in range(1, players + 1):
+            candidate = (seat - k) % players
+            if candidate not in skip:
+                return candidate
+        return seat
+
+    with patched((seating, "next_clockwise", to_the_right)):
+        return ORIGINAL_END_ROUND_9(state, tie_break, log, field)
+
+
+def minimum_for_first_bets_only(state, seat, amount, field):
+    """The minimum bet read as the first bet's rule: a second bet may be any stake the player holds."""
+    if state.phase != SECOND_BETS:
+        return ORIGINAL_CHECK_STAKE_9(state, seat, amount, field)
+    with patched((betting, "minimum_bet", lambda vp: 0)):
+        return ORIGINAL_CHECK_STAKE_9(state, seat, amount, field)
+
+
+def first_bets_from_the_left_of_the_first_player(state, log):
+    """The first player read as the dealer, who bets last: the first bets start with the player to
+    the first player's left and go clockwise round to the first player."""
+    ORIGINAL_BEGIN_FIRST_BETS_9(state, log)
+    if state.queue and state.queue[0] == state.first_player:
+        state.queue = state.queue[1:] + state.queue[:1]
+
+
+def stake_on_credit(state, seat, amount, field):
+    """The Danari kept as an account, as the VP are: a stake larger than the Danari the player
+    holds is taken all the same, and the player's Danari go below zero."""
+    with patched((betting, "holds_stake", lambda player, amount_: True)):
+        return ORIGINAL_CHECK_STAKE_9(state, seat, amount, field)
+
+
+def heldout_batch9() -> list[Mutant]:
+    M = mutant
+    return [
+        M("dev9-each-die-sprints-its-horse", "Two dice of one colour move that horse twice.", ("HF-SPRINT-2",),
+          *everywhere(race, "roll_sprints", each_die_sprints_its_horse)),
+        M("dev9-longer-odds-win-the-photo", "Level horses: the longer odds go first.", ("HF-PHOTO-1",),
+          *everywhere(ranking, "photo_finish_key", longer_odds_win_the_photo)),
+        M("dev9-first-player-card-to-the-right", "The first-player card passes to the right.", ("HF-END-2",),
+          *everywhere(end_of_round, "end_round", first_player_card_to_the_right)),
+        M("dev9-minimum-for-first-bets-only", "A second bet may be below the minimum bet.", ("HF-BET2-2",),
+          *everywhere(betting, "check_stake", minimum_for_first_bets_only)),
+        M("dev9-first-bets-from-the-left", "The first bets start left of the first player, who bets last.",
+          ("HF-PLAY-1",), *everywhere(betting, "begin_first_bets", first_bets_from_the_left_of_the_first_player)),
+        M("dev9-stake-on-credit", "A stake above the Danari held is taken; the player goes into debt.",
+          ("HF-BET-3",), *everywhere(betting, "check_stake", stake_on_credit)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9}

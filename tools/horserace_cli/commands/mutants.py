@@ -10,7 +10,8 @@ reference adapter with the mutant installed) through the runner. Progress goes t
 --held-out runs a game's held-out misreadings instead (reference/<game>/heldout.py, `BATCHES`):
 batch 1 by default, `--held-out 2` the second batch, `--held-out 3` the third, `--held-out 4` the fourth,
 `--held-out 5` the fifth, `--held-out 6` the sixth, `--held-out 7` the seventh, `--held-out 8`
-the eighth.
+the eighth, `--held-out 9` the ninth: the development batch, seen (written as the blind ones are,
+then read and tuned to; not a blind figure).
 
 --generated runs the generated operator mutants of every rules module instead
 (reference/core/generated_mutants.py, run by reference/core/generated_run.py): per game how
@@ -42,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "mutant itself withheld from the counterfactual search) and report, per game, the "
                              "share of mutants named right (own clause among at most three named; strictly: "
                              "nothing but its own clauses) and the ten worst misses")
-    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2, 3, 4, 5, 6, 7, 8), metavar="BATCH",
+    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9), metavar="BATCH",
                         help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
                              "attribution) instead of the curated mutants, one batch: `--held-out` alone (or 1) "
                              "batch 1, the set of the published figures; `--held-out 2` batch 2, the held2- "
@@ -52,7 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "`--held-out 5` batch 5, the held5- names, written blind again a session after that; "
                              "`--held-out 6` batch 6, the held6- names, written blind once more a session later; "
                              "`--held-out 7` batch 7, the held7- names, written blind again a session after that; "
-                             "`--held-out 8` batch 8, the held8- names, written blind again a session after that")
+                             "`--held-out 8` batch 8, the held8- names, written blind again a session after that; "
+                             "`--held-out 9` batch 9, the dev9- names, the development batch, seen: written as "
+                             "the blind ones are, then read and tuned to; not a blind figure")
     parser.add_argument("--footprint-only", action="store_true",
                         help="with --attribution: charge by the footprints alone, as before the counterfactual "
                              "search (for comparison)")

@@ -1624,6 +1624,12 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
     here = set(calls)
     out = [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
            for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
+    # the game's curated misreadings of the clauses that took part, acting from the setup on as a
+    # misreading does: one may keep what an earlier step left (a continuation banked by a
+    # double), which the step played alone does not have
+    clauses = {c for point in calls for c in point.clauses} | set(_step_clauses(stage.case, stage.index))
+    out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
+            for a in mutant_alterations(game, clauses)]
     if USE_GENERATED and generated:
         # the functions the latest steps ran first: the search is cut after MAX_TRIALS plays
         ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}

@@ -14,10 +14,11 @@ Then it is played again once per alteration, each changing one decision at that 
   read the other way, a guard made to refuse;
 - the game's curated mutants (and any other `Alteration` a caller adds, such as generated
   operator mutants) whose clauses took part in the step;
-- after those, the decisions the steps before took and this one did not, and the generated
-  mutants of the functions they ran and it did not, altered from the setup on
-  (`earlier_alterations`); one that changes an earlier observation explains nothing, since the
-  implementation matched every earlier step.
+- after those, the decisions the steps before took and this one did not, the generated
+  mutants of the functions they ran and it did not, and the curated mutants of the step's
+  clauses (a misreading that keeps what an earlier step left: a continuation banked), altered
+  from the setup on (`earlier_alterations`); one that changes an earlier observation explains
+  nothing, since the implementation matched every earlier step.
 
 An alteration is charged to the clauses of the code it changes. An altered answer of a
 decision point that decides several clauses in blocks of their own names the blocks of the

@@ -594,3 +594,39 @@ def test_a_seat_given_with_the_games_objects_is_shifted_too():
     point = next(p for p in decision_points("dominoes") if p.name == "match.end_match_by_placement")
     found = {a.name for a in decision_alterations("dominoes", {point: [Call((1,), "bool", False, plain=False)]})}
     assert {"argument 1 + 1 to match.end_match_by_placement", "argument 1 - 1 to match.end_match_by_placement"} <= found
+
+
+def test_a_curated_misreading_acts_from_the_setup_on_when_it_keeps_what_an_earlier_step_left():
+    """DOM-CONT-2 misread, as an implementation would write it: a double that also scores banks a
+    second continuation, spent by the next tile that neither doubles nor scores. The divergence
+    shows a step after the double; at that step alone the curated twin (scoring-double-banks-two)
+    has nothing banked and reproduces nothing, and the continuation's own decisions negated (a
+    plain tile continues: DOM-CONT-1, DOM-CONT-4) were charged. Played from the setup on, as a
+    misreading acts, the curated misreading reproduces the step and every step before it."""
+    from unittest import mock
+    from reference.core.game import Mutant, get_game
+    from reference.core.mutant_attribution import attribute_mutant
+    from reference.core.vectors import load_cases
+    from reference.dominoes.rules import continuation
+
+    original = continuation.after_tile_from_hand
+    spare: dict[int, int] = {}
+
+    def after_tile_from_hand(match, tile, raw_points, opening, log):
+        r = match.round
+        reason = continuation.continuation_reason(tile, raw_points)
+        if reason is None and spare.get(id(r)):
+            spare[id(r)] = 0
+            return continuation.continue_turn(match, "double_and_scored", log)
+        spare[id(r)] = 1 if reason == "double_and_scored" else spare.get(id(r), 0)
+        return original(match, tile, raw_points, opening, log)
+
+    def patch():
+        spare.clear()
+        return mock.patch.object(continuation, "after_tile_from_hand", after_tile_from_hand)
+    ids = {"dom-probe2-dom-cont-2-006", "dom-gen1-match-2p-022"}
+    cases = load_cases(["dominoes"], wanted=ids.__contains__)
+    row = attribute_mutant(get_game("dominoes"), Mutant("second-continuation-banked", "", ("DOM-CONT-2",), patch),
+                           cases, per_mutant=2)
+    assert row.failures == 2
+    assert all(charge.clauses == ["DOM-CONT-2"] for charge in row.charges), [c.clauses for c in row.charges]

@@ -215,8 +215,12 @@ def _charged(case: Mapping[str, Any], index: int, wanted: Mapping[str, Any], act
         clauses = found.clauses
         if items and set(clauses) & set(items):
             clauses = [c for c in clauses if c in items]
-        return {"clauses": narrowed(clauses, paths, clause_keys), "attributed_by": COUNTERFACTUAL,
-                "counterfactual": found.as_dict()}
+        out = {"clauses": narrowed(clauses, paths, clause_keys), "attributed_by": COUNTERFACTUAL,
+               "counterfactual": found.as_dict()}
+        if len(out["clauses"]) < len(set(clauses)):
+            # the tie before the footprints narrowed it: the run's evidence chooses first (run_charges)
+            out["unnarrowed"] = sorted(set(clauses))
+        return out
     clauses, basis = attribute(this_step, case.get("clauses", ()), paths, clause_keys)
     out: dict[str, Any] = {"clauses": clauses, "attributed_by": FOOTPRINT if basis == "paths" else basis}
     if found is not None:

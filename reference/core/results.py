@@ -11,7 +11,7 @@ from .attribution import (FOOTPRINT, MAX_DIFFERENCES, Difference, attribute, att
                           charge, footprint_match, value_differences)
 from .expect import MISSING, SHAPED_MODES, json_equal, json_matches, json_observation_matches, matches, matches_itself, same, show
 from .game import get_game
-from .run_charges import Noted, choose_among_tied, note_charged
+from .run_charges import Noted, note_charged, run_choice
 
 # passed-partial: every observation the implementation produces matched, but it announced it
 # does not produce some expected keys (not compared). changed: differs from the baseline of
@@ -261,8 +261,10 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
         clauses, basis = attribute(this_step, case.get("clauses", ()), paths, keys)
         basis = FOOTPRINT if basis == "paths" else basis
     contenders, refuted = found.pop("contenders", ()), found.pop("refuted", ())
-    charged, noted = chosen_by_the_run(case["game"], clauses, basis, contenders, refuted) if counterfactual \
-        else (clauses, None)
+    unnarrowed = found.pop("unnarrowed", None)
+    charged, noted = chosen_by_the_run(case["game"], clauses, basis, contenders, refuted, unnarrowed) \
+        if counterfactual else (clauses, None)
+    clauses = unnarrowed if counterfactual and unnarrowed else clauses
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),
@@ -281,17 +283,20 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
 
 def chosen_by_the_run(game: str, clauses: list[str], basis: str,
                       contenders: Sequence[tuple[str, Sequence[str]]] = (),
-                      refuted: Sequence[str] = ()) -> tuple[list[str], Noted | None]:
+                      refuted: Sequence[str] = (), unnarrowed: Sequence[str] | None = None
+                      ) -> tuple[list[str], Noted | None]:
     """Of the clauses a step names together, those the run's earlier failures do not outweigh
     (run_charges; `contenders`: the step's best alterations, name and clauses; `refuted`: the
     clauses the step's exact reproduction spoke against); the step's
     charge then counts as evidence for the failures after it, and its record (for settling the
-    run's ties when it ends) is returned beside. A fallback (every clause of the step, or of the
+    run's ties when it ends) is returned beside. `unnarrowed`: the tie before the footprints
+    narrowed it to `clauses`: the run chooses among it first, and falls back on the footprints'
+    choice when it leaves more than MAX_NAMED. A fallback (every clause of the step, or of the
     case) singles nothing out: neither chosen among nor counted."""
     if basis in ("step", "case"):
         return clauses, None
-    chosen = choose_among_tied(game, clauses, contenders)
-    return chosen, note_charged(game, clauses, contenders, refuted)
+    chosen = run_choice(game, clauses, contenders, unnarrowed)
+    return chosen, note_charged(game, unnarrowed or clauses, contenders, refuted, narrowed=clauses if unnarrowed else ())
 
 
 def refusal_attribution(case: dict[str, Any], refusal: int, paths: list[str],

@@ -68,6 +68,7 @@ class Noted:
     by_name: dict[str, tuple[str, ...]]  # its best alterations' names, each with its clauses
     refuted: tuple[str, ...]
     report: dict[str, Any] | None = field(default=None, compare=False)
+    narrowed: tuple[str, ...] = ()      # the footprints' choice among `clauses`, when they made one
 
 
 NOTED: list[Noted] = []         # the run's failures, in the order they were charged
@@ -102,6 +103,19 @@ def choose_among_tied(game: str, clauses: Sequence[str], contenders: Sequence[tu
     return chosen
 
 
+def run_choice(game: str, clauses: Sequence[str], contenders: Sequence[tuple[str, Sequence[str]]] = (),
+               unnarrowed: Sequence[str] | None = None, without: Noted | None = None) -> list[str]:
+    """`choose_among_tied` among the step's whole tie (`unnarrowed`) first, when the footprints
+    narrowed it to `clauses`; their choice when the run's evidence leaves more than MAX_NAMED
+    (the footprints only break a tie the evidence does not)."""
+    from .attribution import MAX_NAMED
+    if unnarrowed:
+        chosen = choose_among_tied(game, unnarrowed, contenders, without)
+        if len(chosen) <= MAX_NAMED:
+            return chosen
+    return choose_among_tied(game, clauses, contenders, without)
+
+
 def _outweighed(clauses: Sequence[str], evidence: dict[str, int]) -> list[str]:
     """The clauses whose evidence the strongest does not reach RUN_MAJORITY times."""
     if len(clauses) < 2:
@@ -113,7 +127,7 @@ def _outweighed(clauses: Sequence[str], evidence: dict[str, int]) -> list[str]:
 
 
 def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[str, Sequence[str]]] = (),
-                 refuted: Sequence[str] = ()) -> Noted | None:
+                 refuted: Sequence[str] = (), narrowed: Sequence[str] = ()) -> Noted | None:
     """A failure of this run whose step named `clauses` (before `choose_among_tied`), whose
     best alterations were `contenders`, and which refuted the clauses `refuted`. Returns its
     record, to which the caller attaches the failure's report (`Noted.report`) for
@@ -127,7 +141,8 @@ def note_charged(game: str, clauses: Sequence[str], contenders: Sequence[tuple[s
     if len(NOTED) >= MAX_NOTED or not SETTLING[0]:
         return None
     by_name = {name: tuple(named) for name, named in contenders}
-    noted = Noted(game, tuple(dict.fromkeys(clauses)), by_name, tuple(sorted(set(refuted))))
+    noted = Noted(game, tuple(dict.fromkeys(clauses)), by_name, tuple(sorted(set(refuted))),
+                  narrowed=tuple(narrowed))
     NOTED.append(noted)
     return noted
 
@@ -154,7 +169,11 @@ def settle_ties() -> int:
         report = noted.report
         if report is None or len(noted.clauses) < 2:
             continue
-        chosen = choose_among_tied(noted.game, list(noted.clauses), list(noted.by_name.items()), without=noted)
+        if noted.narrowed:
+            chosen = run_choice(noted.game, list(noted.narrowed), list(noted.by_name.items()), list(noted.clauses),
+                                without=noted)
+        else:
+            chosen = choose_among_tied(noted.game, list(noted.clauses), list(noted.by_name.items()), without=noted)
         if chosen != list(report.get("clauses") or ()):
             changed += 1
             report["clauses"] = chosen

@@ -153,7 +153,7 @@ def test_a_run_against_reused_revealed_cards_names_the_reveal_rule_alone(monkeyp
     cases = load_cases(["cards"])
     row = attribute_mutant(game, mutant, cases, per_mutant=8)
     assert len(row.charges) == 8 and all(c.clauses == ["CRD-RACE-10"] for c in row.charges)
-    monkeypatch.setattr(results, "choose_among_tied", lambda game, clauses, contenders=(): list(clauses))
+    monkeypatch.setattr(results, "run_choice", lambda game, clauses, contenders=(), unnarrowed=None: list(clauses))
     monkeypatch.setattr(run_charges, "settle_ties", lambda: 0)
     unchosen = attribute_mutant(game, mutant, cases, per_mutant=8)
     assert any(c.clauses == ["CRD-RACE-1", "CRD-RACE-10"] for c in unchosen.charges)
@@ -438,3 +438,52 @@ def test_a_measured_misreading_settles_its_ties_when_its_cases_are_charged(monke
     cases = load_cases(["cards"], wanted=lambda id_: id_ == "crd-probe1-crd-rot-2-001")
     row = attribute_mutant(game, mutant, cases, per_mutant=1)
     assert len(row.charges) == 1 and ended == [1]
+
+
+def _narrowed_failure(game, narrowed, whole, refuted=()):
+    """A failure whose step tied `whole`, which the footprints narrowed to `narrowed`, charged as
+    results.divergence charges one."""
+    chosen, noted = results.chosen_by_the_run(game, list(narrowed), "counterfactual", (), refuted, list(whole))
+    report = {"clauses": chosen, **({"tied": list(whole)} if chosen != list(whole) else {})}
+    noted.report = report
+    return report
+
+
+def test_the_run_chooses_among_a_whole_tie_before_the_footprints_narrow_it():
+    """Four clauses tied at each failure; the footprints kept A and B (more than three: they narrow).
+    Another failure refuted A, B and C: the run sets them aside and charges D, which the
+    footprints had dropped (the lost sprint that the sprinters' footprints outmatched)."""
+    tied = _narrowed_failure("horse_fever", ["A", "B"], ["A", "B", "C", "D"])
+    _failure("horse_fever", ["X"], refuted=["A", "B", "C"])
+    run_charges.settle_ties()
+    assert tied == {"clauses": ["D"], "tied": ["A", "B", "C", "D"]}
+
+
+def test_the_footprints_choose_when_the_run_leaves_more_than_three():
+    """Nothing in the run speaks against any of the four: the footprints' choice stands."""
+    tied = _narrowed_failure("horse_fever", ["A", "B"], ["A", "B", "C", "D"])
+    _failure("horse_fever", ["X"])
+    run_charges.settle_ties()
+    assert tied == {"clauses": ["A", "B"], "tied": ["A", "B", "C", "D"]}
+
+
+def test_a_whole_tie_reaches_the_runs_choice_and_its_report(monkeypatch):
+    """attribution.charge passes the tie before the footprints narrowed it (`unnarrowed`) to
+    divergence, which gives it to the run's choice and reports it as `tied`, not as a field."""
+    seen = {}
+
+    def charge(*args, **kwargs):
+        return {"clauses": ["A", "B"], "attributed_by": "counterfactual", "unnarrowed": ["A", "B", "C", "D"],
+                "counterfactual": {"reproduced": "exactly"}}
+
+    def chosen_by_the_run(game, clauses, basis, contenders=(), refuted=(), unnarrowed=None):
+        seen["unnarrowed"] = unnarrowed
+        return ["A", "B"], None
+    monkeypatch.setattr(results, "charge", charge)
+    monkeypatch.setattr(results, "chosen_by_the_run", chosen_by_the_run)
+    case = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-ex-five-five-opening")[0]
+    report = results.divergence(case, 0, None, [results.whole("phase", '"a"', '"b"')], {"phase": "a"},
+                                {"phase": "b"})
+    assert seen["unnarrowed"] == ["A", "B", "C", "D"]
+    assert report["clauses"] == ["A", "B"] and report["tied"] == ["A", "B", "C", "D"]
+    assert "unnarrowed" not in report

@@ -264,7 +264,6 @@ def divergence(case: dict[str, Any], index: int, action: str | None, differences
     unnarrowed = found.pop("unnarrowed", None)
     charged, noted = chosen_by_the_run(case["game"], clauses, basis, contenders, refuted, unnarrowed) \
         if counterfactual else (clauses, None)
-    clauses = unnarrowed if counterfactual and unnarrowed else clauses
     out = {"step": index, "action": action, "key": first.key, "expected": first.expected, "actual": first.actual,
            "differences": [d.as_dict() for d in differences[:MAX_DIFFERENCES]],
            "later_steps_not_compared": max(0, len(case["expected"]) - index - 1),

@@ -177,8 +177,9 @@ def settle_ties() -> int:
         if chosen != list(report.get("clauses") or ()):
             changed += 1
             report["clauses"] = chosen
-        if chosen != list(noted.clauses):
-            report["tied"] = list(noted.clauses)
+        named = list(noted.narrowed or noted.clauses)       # what the step named (the footprints' narrowing kept)
+        if chosen != named:
+            report["tied"] = named
         else:
             report.pop("tied", None)
     return changed

@@ -444,7 +444,7 @@ def _narrowed_failure(game, narrowed, whole, refuted=()):
     """A failure whose step tied `whole`, which the footprints narrowed to `narrowed`, charged as
     results.divergence charges one."""
     chosen, noted = results.chosen_by_the_run(game, list(narrowed), "counterfactual", (), refuted, list(whole))
-    report = {"clauses": chosen, **({"tied": list(whole)} if chosen != list(whole) else {})}
+    report = {"clauses": chosen, **({"tied": list(narrowed)} if chosen != list(narrowed) else {})}
     noted.report = report
     return report
 
@@ -452,11 +452,13 @@ def _narrowed_failure(game, narrowed, whole, refuted=()):
 def test_the_run_chooses_among_a_whole_tie_before_the_footprints_narrow_it():
     """Four clauses tied at each failure; the footprints kept A and B (more than three: they narrow).
     Another failure refuted A, B and C: the run sets them aside and charges D, which the
-    footprints had dropped (the lost sprint that the sprinters' footprints outmatched)."""
+    footprints had dropped (the lost sprint that the sprinters' footprints outmatched). What the
+    step named (`tied`, the identity of expected failures and fuzz diagnoses) stays the
+    footprints' narrowing, as before."""
     tied = _narrowed_failure("horse_fever", ["A", "B"], ["A", "B", "C", "D"])
     _failure("horse_fever", ["X"], refuted=["A", "B", "C"])
     run_charges.settle_ties()
-    assert tied == {"clauses": ["D"], "tied": ["A", "B", "C", "D"]}
+    assert tied == {"clauses": ["D"], "tied": ["A", "B"]}
 
 
 def test_the_footprints_choose_when_the_run_leaves_more_than_three():
@@ -464,12 +466,13 @@ def test_the_footprints_choose_when_the_run_leaves_more_than_three():
     tied = _narrowed_failure("horse_fever", ["A", "B"], ["A", "B", "C", "D"])
     _failure("horse_fever", ["X"])
     run_charges.settle_ties()
-    assert tied == {"clauses": ["A", "B"], "tied": ["A", "B", "C", "D"]}
+    assert tied == {"clauses": ["A", "B"]}
 
 
 def test_a_whole_tie_reaches_the_runs_choice_and_its_report(monkeypatch):
     """attribution.charge passes the tie before the footprints narrowed it (`unnarrowed`) to
-    divergence, which gives it to the run's choice and reports it as `tied`, not as a field."""
+    divergence, which gives it to the run's choice; the report keeps it out (`tied` stays what
+    the step named after the footprints)."""
     seen = {}
 
     def charge(*args, **kwargs):
@@ -478,12 +481,12 @@ def test_a_whole_tie_reaches_the_runs_choice_and_its_report(monkeypatch):
 
     def chosen_by_the_run(game, clauses, basis, contenders=(), refuted=(), unnarrowed=None):
         seen["unnarrowed"] = unnarrowed
-        return ["A", "B"], None
+        return ["C"], None
     monkeypatch.setattr(results, "charge", charge)
     monkeypatch.setattr(results, "chosen_by_the_run", chosen_by_the_run)
     case = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-ex-five-five-opening")[0]
     report = results.divergence(case, 0, None, [results.whole("phase", '"a"', '"b"')], {"phase": "a"},
                                 {"phase": "b"})
     assert seen["unnarrowed"] == ["A", "B", "C", "D"]
-    assert report["clauses"] == ["A", "B"] and report["tied"] == ["A", "B", "C", "D"]
+    assert report["clauses"] == ["C"] and report["tied"] == ["A", "B"]
     assert "unnarrowed" not in report

@@ -36,7 +36,9 @@ from reference.core.errors import IllegalAction, InputError
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import betting, game_end, movement, payouts, race, ranking, reveal, rigging
+from reference.horse_fever.rules import (betting, game_end, movement, payouts, phases, race, ranking, reveal,
+                                         rigging)
+from reference.horse_fever.rules.state import PAYOUTS, RACE
 
 
 # -- the misreadings, as an implementation would write them ------------------------------------
@@ -289,6 +291,18 @@ def payouts_from_seat_zero():
     return mock.patch.object(payouts, "settle_bets", settle_bets)
 
 
+def payouts_at_the_first_finisher():
+    """HF-RANK-6 read as «la carrera termina» when the first horse crosses the line: the payouts
+    follow the race round in which a horse first finishes, with horses still on the track."""
+    original = phases.advance
+
+    def advance(state, log):
+        if state.phase == RACE and state.race.ranking:
+            state.phase = PAYOUTS
+        original(state, log)
+    return mock.patch.object(phases, "advance", advance)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -346,6 +360,8 @@ MISREADINGS = [
     ("tie-break-counted-from-one", "HF-GAMEEND-3", tie_break_counted_from_one, TIE_BREAK_CASES, "tied"),
     ("payouts-from-seat-zero", "HF-PAY-1", payouts_from_seat_zero,
      ["hf-payouts-clockwise-from-first-player-one", "hf-payouts-clockwise-from-first-player-two"], "alone"),
+    ("payouts-at-the-first-finisher", "HF-RANK-6", payouts_at_the_first_finisher,
+     ["hf-probe2-hf-act-10-003", "hf-probe2-hf-act-5-005"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

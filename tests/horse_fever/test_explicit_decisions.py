@@ -303,6 +303,14 @@ def payouts_at_the_first_finisher():
     return mock.patch.object(phases, "advance", advance)
 
 
+def tie_to_the_fewest_danari():
+    """HF-GAMEEND-2 read the other way: a tie on VP goes to the tied player with the fewest Danari."""
+    def most_danari(state, seats):
+        fewest = min(state.players[s].danari for s in seats)
+        return [s for s in seats if state.players[s].danari == fewest]
+    return mock.patch.object(game_end, "most_danari", most_danari)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -360,6 +368,8 @@ MISREADINGS = [
     ("tie-break-counted-from-one", "HF-GAMEEND-3", tie_break_counted_from_one, TIE_BREAK_CASES, "tied"),
     ("payouts-from-seat-zero", "HF-PAY-1", payouts_from_seat_zero,
      ["hf-payouts-clockwise-from-first-player-one", "hf-payouts-clockwise-from-first-player-two"], "alone"),
+    ("tie-to-the-fewest-danari", "HF-GAMEEND-2", tie_to_the_fewest_danari,
+     ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-2-001"], "alone"),
     ("payouts-at-the-first-finisher", "HF-RANK-6", payouts_at_the_first_finisher,
      ["hf-probe2-hf-act-10-003", "hf-probe2-hf-act-5-005"], "alone"),
 ]

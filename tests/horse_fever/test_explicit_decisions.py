@@ -37,7 +37,7 @@ from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.horse_fever.rules import (betting, game_end, movement, payouts, phases, race, ranking, reveal,
-                                         rigging)
+                                         rigging, sprint)
 from reference.horse_fever.rules.state import PAYOUTS, RACE
 
 
@@ -311,6 +311,18 @@ def tie_to_the_fewest_danari():
     return mock.patch.object(game_end, "most_danari", most_danari)
 
 
+def serum_condition_turned_round():
+    """HF-ACT-10's condition written the wrong way round (`not in`): a horse without Serum
+    Maleficum is the one that never sprints, and a horse with it sprints as any other."""
+    original = sprint.sprint_spaces
+
+    def sprint_spaces(effects):
+        if "never_sprints" not in effects:
+            return 0
+        return original(effects - {"never_sprints"})
+    return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -370,6 +382,11 @@ MISREADINGS = [
      ["hf-payouts-clockwise-from-first-player-one", "hf-payouts-clockwise-from-first-player-two"], "alone"),
     ("tie-to-the-fewest-danari", "HF-GAMEEND-2", tie_to_the_fewest_danari,
      ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-2-001"], "alone"),
+    # where no horse shown holds the card, every shown horse not sprinting is as well an empty
+    # sprint (HF-SPRINT-1) or every sprint lost (HF-SPRINT-3): named together; the condition's own
+    # yes/no decision (never_sprints) keeps HF-ACT-10 among them
+    ("serum-condition-turned-round", "HF-ACT-10", serum_condition_turned_round,
+     ["hf-probe2-hf-act-2-001", "hf-gen1-race-021"], "tied"),
     ("payouts-at-the-first-finisher", "HF-RANK-6", payouts_at_the_first_finisher,
      ["hf-probe2-hf-act-10-003", "hf-probe2-hf-act-5-005"], "alone"),
 ]
@@ -383,9 +400,10 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
-# `+ k` on the rules as they were), which the measurement withholds when it runs that mutant: the
-# generated alterations are withheld here, so that a decision must reproduce it
-WITHOUT_GENERATED = {"second-bets-clockwise"}
+# `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`), which the measurement
+# withholds when it runs that mutant: the generated alterations are withheld here, so that a
+# decision must reproduce it
+WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round"}
 
 
 @pytest.fixture(scope="module")

@@ -34,6 +34,7 @@ import pytest
 from reference.core import counterfactual as cf
 from reference.core.errors import IllegalAction, InputError
 from reference.core.game import Mutant, get_game
+from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.horse_fever.rules import (betting, game_end, movement, payouts, phases, race, ranking, reveal,
@@ -323,6 +324,18 @@ def serum_condition_turned_round():
     return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
 
 
+def line_space_counted_past():
+    """HF-FINISH-2's spaces past the line counted with the line's own space: a horse that stops
+    on the line is 1 past it (the record of the horse's finish written one space on)."""
+    original = StepLog.event
+
+    def event(log, type_, clause, **fields):
+        if type_ == "finished":
+            fields["past_line"] += 1
+        return original(log, type_, clause, **fields)
+    return mock.patch.object(StepLog, "event", event)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -387,6 +400,10 @@ MISREADINGS = [
     # yes/no decision (never_sprints) keeps HF-ACT-10 among them
     ("serum-condition-turned-round", "HF-ACT-10", serum_condition_turned_round,
      ["hf-probe2-hf-act-2-001", "hf-gen1-race-021"], "tied"),
+    # the finish line read one space nearer (HF-TABLE-3) gives the same record where no horse stands
+    # a space before the line: the failures where one does set the two apart
+    ("line-space-counted-past", "HF-FINISH-2", line_space_counted_past,
+     ["hf-finish-line-reached", "hf-ex-arrival-order", "hf-fustis-and-xiii", "hf-race-until-all-ranked"], "alone"),
     ("payouts-at-the-first-finisher", "HF-RANK-6", payouts_at_the_first_finisher,
      ["hf-probe2-hf-act-10-003", "hf-probe2-hf-act-5-005"], "alone"),
 ]

@@ -21,6 +21,12 @@ player (picked_among_tied), HF-BET2-1's counter-clockwise (second_bets_counter_c
 HF-RIG-1's one card a turn (one_card_a_turn, the rule that rules out a player's cards in a row),
 HF-RIG-2's times round the table (times_round) and HF-PAY-1's first player (first_settled, which
 the seat order's own start, HF-PLAY-1's, stood for) are now decisions of their own.
+A fourth round: HF-RANK-6's payouts following the race only once it is over (payouts_follow; the
+race's end was read only through Race.is_over, whose negation refuses the round), HF-GAMEEND-2's
+tie on VP and most Danari (tie_on_vp, holds_the_most_danari; a refused end was HF-GAMEEND-3's
+outright win turned down), HF-ACT-10's Serum Maleficum (never_sprints) and HF-FINISH-2's spaces
+past the line (spaces_past_line, a subtraction in HF-RANK-2's block that only HF-TABLE-3's finish
+line could alter).
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in

@@ -27,7 +27,7 @@ from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.dominoes.rules import continuation, drawing, layout, points, settlement, turns
 from reference.dominoes.rules import match as match_rules
-from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, Contribution
+from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution, point_at
 from reference.dominoes.rules.points import PlacementPoints
 from reference.dominoes.rules.settlement import round_to_nearest_five
 from reference.dominoes.rules.state import OVER, PLAY
@@ -619,3 +619,33 @@ def test_a_placement_end_without_its_winner_is_charged_to_the_placement_rule():
     assert sorted(charge.case for charge in row.charges) == sorted(failing)
     for charge in row.charges:
         assert (charge.basis, charge.clauses) == ("counterfactual", ["DOM-MATCH-2"]), charge
+
+
+def joined_half_counted(original):
+    # DOM-COUNT-3 misread: a tile's counted end is the half by which it joined the line (the
+    # number it matched), not its outer half
+    return lambda placed: [Contribution(placed.tile, side, point_at(placed.tile, side).value)
+                           for side in NON_DOUBLE_SIDES if placed.occupied(side)]
+
+
+def test_the_joined_half_counted_is_charged_to_the_outer_ends_rule():
+    """DOM-COUNT-3 misread: the half that joined is counted, not the outer one. Before, the only
+    alteration that reproduced it was the generated mutant negating that test in end_contributions
+    (its textual twin: left out here with the other generated mutants of the outer ends, as the
+    measurement leaves each mutant out of its own search); then a closed double still counted
+    (DOM-COUNT-2) or a double's halves counted three times (DOM-COUNT-1/4) came nearest. Now
+    is_outer_end (DOM-COUNT-3's part: the outer end is the half nothing is joined to), negated,
+    reproduces it."""
+    def withheld(alteration: Any) -> bool:
+        return curated(alteration) or (alteration.source == "generated" and any(
+            f":{function}:" in alteration.name for function in ("end_contributions", "is_outer_end")))
+    failing = ["dom-probe2-dom-count-1-003", "dom-probe2-dom-end-1-014", "dom-probe2-dom-draw-1-005"]
+    cases = load_cases(["dominoes"], wanted=lambda id_: id_ in failing)
+    assert len(cases) == len(failing)
+    mutant = Mutant("joined-half-counted", "DOM-COUNT-3 misread", ("DOM-COUNT-3",),
+                    replacing(layout, "end_contributions", joined_half_counted))
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=len(failing), withheld=withheld)
+    assert row.errored == 0 and row.failures == len(failing), (row.errored, row.failures)
+    assert sorted(charge.case for charge in row.charges) == sorted(failing)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["DOM-COUNT-3"]), charge

@@ -398,7 +398,13 @@ def unopened_branches_counted() -> bool:
 def end_contributions(placed: PlacedTile) -> list[Contribution]:
     # DOM-COUNT-3: the outer end of every line or branch already started.
     return [Contribution(placed.tile, side, point_at(placed.tile, side).value)
-            for side in NON_DOUBLE_SIDES if not placed.occupied(side)]
+            for side in NON_DOUBLE_SIDES if is_outer_end(placed, side)]
+
+
+def is_outer_end(placed: PlacedTile, side: str) -> bool:
+    # DOM-COUNT-3 (outer): «los extremos exteriores»: a tile's half is counted when it is the outer
+    # end of its line or branch, nothing joined to it; not the half by which it joined.
+    return not placed.occupied(side)
 
 
 def tile_contributions(placed: PlacedTile) -> list[Contribution]:

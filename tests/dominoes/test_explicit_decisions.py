@@ -649,3 +649,31 @@ def test_the_joined_half_counted_is_charged_to_the_outer_ends_rule():
     assert sorted(charge.case for charge in row.charges) == sorted(failing)
     for charge in row.charges:
         assert (charge.basis, charge.clauses) == ("counterfactual", ["DOM-COUNT-3"]), charge
+
+
+def line_ends_outlined(original):
+    # DOM-COUNT-5 misread: the outline marks the tiles at the ends of the lines (every tile that is
+    # not a double), not the branching doubles
+    return lambda self: [tile for tile in self.placed if not is_double(tile)]
+
+
+def test_the_ends_outlined_are_charged_to_the_outline_rule():
+    """DOM-COUNT-5 misread: the outline marks the ends, not the branching doubles. Before, only
+    the generated mutant negating that very test in branching_doubles reproduced it (its textual
+    twin: left out here with the other generated mutants of the outline); without it nothing
+    reproduced it, and DOM-COUNT-5 was named beside DOM-DBL-1, or the charge spread over the
+    step's placement clauses. Now marked_in_outline (DOM-COUNT-5's part: a tile is outlined when
+    it is a branching double), negated, reproduces it."""
+    def withheld(alteration: Any) -> bool:
+        return curated(alteration) or (alteration.source == "generated" and any(
+            f":{function}:" in alteration.name for function in ("Layout.branching_doubles", "marked_in_outline")))
+    failing = ["dom-ex-five-five-opening", "dom-wt-lone-double", "dom-wt-double-six-on-three-six"]
+    cases = load_cases(["dominoes"], wanted=lambda id_: id_ in failing)
+    assert len(cases) == len(failing)
+    mutant = Mutant("line-ends-outlined", "DOM-COUNT-5 misread", ("DOM-COUNT-5",),
+                    replacing(layout.Layout, "branching_doubles", line_ends_outlined))
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=len(failing), withheld=withheld)
+    assert row.errored == 0 and row.failures == len(failing), (row.errored, row.failures)
+    assert sorted(charge.case for charge in row.charges) == sorted(failing)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["DOM-COUNT-5"]), charge

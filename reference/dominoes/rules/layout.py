@@ -196,7 +196,7 @@ class Layout:
 
     def branching_doubles(self) -> list[Tile]:
         # DOM-COUNT-5: the outline marks a branching double, not an end that scores by itself.
-        return [tile for tile, placed in self.placed.items() if is_double(tile) and is_branching_double(placed)]
+        return [tile for tile, placed in self.placed.items() if marked_in_outline(placed)]
 
     def connections(self) -> list[tuple[Point, Point]]:
         """(parent point, child point) for every joined pair, in placement order."""
@@ -281,6 +281,13 @@ class Layout:
 def is_branching_double(placed: PlacedTile) -> bool:
     # DOM-DBL-1: every double is a branching double, the opening one and those on branches too.
     return is_double(placed.tile)
+
+
+def marked_in_outline(placed: PlacedTile) -> bool:
+    # DOM-COUNT-5 (the mark): «O contorno laranja identifica uma dupla de ramificação, não uma
+    # extremidade que pontua»: a tile on the table is outlined when it is a branching double
+    # (DOM-DBL-1's `is_branching_double`), not when it is an end of a line.
+    return is_double(placed.tile) and is_branching_double(placed)
 
 
 def any_branch_may_be_chosen() -> bool:

@@ -21,6 +21,12 @@ player (picked_among_tied), HF-BET2-1's counter-clockwise (second_bets_counter_c
 HF-RIG-1's one card a turn (one_card_a_turn, the rule that rules out a player's cards in a row),
 HF-RIG-2's times round the table (times_round) and HF-PAY-1's first player (first_settled, which
 the seat order's own start, HF-PLAY-1's, stood for) are now decisions of their own.
+A fourth round: HF-RANK-6's payouts following the race only once it is over (payouts_follow; the
+race's end was read only through Race.is_over, whose negation refuses the round), HF-GAMEEND-2's
+tie on VP and most Danari (tie_on_vp, holds_the_most_danari; a refused end was HF-GAMEEND-3's
+outright win turned down), HF-ACT-10's Serum Maleficum (never_sprints) and HF-FINISH-2's spaces
+past the line (spaces_past_line, a subtraction in HF-RANK-2's block that only HF-TABLE-3's finish
+line could alter).
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -34,9 +40,12 @@ import pytest
 from reference.core import counterfactual as cf
 from reference.core.errors import IllegalAction, InputError
 from reference.core.game import Mutant, get_game
+from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import betting, game_end, movement, payouts, race, ranking, reveal, rigging
+from reference.horse_fever.rules import (betting, game_end, movement, payouts, phases, race, ranking, reveal,
+                                         rigging, sprint)
+from reference.horse_fever.rules.state import PAYOUTS, RACE
 
 
 # -- the misreadings, as an implementation would write them ------------------------------------
@@ -289,6 +298,50 @@ def payouts_from_seat_zero():
     return mock.patch.object(payouts, "settle_bets", settle_bets)
 
 
+def payouts_at_the_first_finisher():
+    """HF-RANK-6 read as «la carrera termina» when the first horse crosses the line: the payouts
+    follow the race round in which a horse first finishes, with horses still on the track."""
+    original = phases.advance
+
+    def advance(state, log):
+        if state.phase == RACE and state.race.ranking:
+            state.phase = PAYOUTS
+        original(state, log)
+    return mock.patch.object(phases, "advance", advance)
+
+
+def tie_to_the_fewest_danari():
+    """HF-GAMEEND-2 read the other way: a tie on VP goes to the tied player with the fewest Danari."""
+    def most_danari(state, seats):
+        fewest = min(state.players[s].danari for s in seats)
+        return [s for s in seats if state.players[s].danari == fewest]
+    return mock.patch.object(game_end, "most_danari", most_danari)
+
+
+def serum_condition_turned_round():
+    """HF-ACT-10's condition written the wrong way round (`not in`): a horse without Serum
+    Maleficum is the one that never sprints, and a horse with it sprints as any other."""
+    original = sprint.sprint_spaces
+
+    def sprint_spaces(effects):
+        if "never_sprints" not in effects:
+            return 0
+        return original(effects - {"never_sprints"})
+    return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
+
+
+def line_space_counted_past():
+    """HF-FINISH-2's spaces past the line counted with the line's own space: a horse that stops
+    on the line is 1 past it (the record of the horse's finish written one space on)."""
+    original = StepLog.event
+
+    def event(log, type_, clause, **fields):
+        if type_ == "finished":
+            fields["past_line"] += 1
+        return original(log, type_, clause, **fields)
+    return mock.patch.object(StepLog, "event", event)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -346,6 +399,19 @@ MISREADINGS = [
     ("tie-break-counted-from-one", "HF-GAMEEND-3", tie_break_counted_from_one, TIE_BREAK_CASES, "tied"),
     ("payouts-from-seat-zero", "HF-PAY-1", payouts_from_seat_zero,
      ["hf-payouts-clockwise-from-first-player-one", "hf-payouts-clockwise-from-first-player-two"], "alone"),
+    ("tie-to-the-fewest-danari", "HF-GAMEEND-2", tie_to_the_fewest_danari,
+     ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-2-001"], "alone"),
+    # where no horse shown holds the card, every shown horse not sprinting is as well an empty
+    # sprint (HF-SPRINT-1) or every sprint lost (HF-SPRINT-3): named together; the condition's own
+    # yes/no decision (never_sprints) keeps HF-ACT-10 among them
+    ("serum-condition-turned-round", "HF-ACT-10", serum_condition_turned_round,
+     ["hf-probe2-hf-act-2-001", "hf-gen1-race-021"], "tied"),
+    # the finish line read one space nearer (HF-TABLE-3) gives the same record where no horse stands
+    # a space before the line: the failures where one does set the two apart
+    ("line-space-counted-past", "HF-FINISH-2", line_space_counted_past,
+     ["hf-finish-line-reached", "hf-ex-arrival-order", "hf-fustis-and-xiii", "hf-race-until-all-ranked"], "alone"),
+    ("payouts-at-the-first-finisher", "HF-RANK-6", payouts_at_the_first_finisher,
+     ["hf-probe2-hf-act-10-003", "hf-probe2-hf-act-5-005"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -357,9 +423,10 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
-# `+ k` on the rules as they were), which the measurement withholds when it runs that mutant: the
-# generated alterations are withheld here, so that a decision must reproduce it
-WITHOUT_GENERATED = {"second-bets-clockwise"}
+# `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`), which the measurement
+# withholds when it runs that mutant: the generated alterations are withheld here, so that a
+# decision must reproduce it
+WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round"}
 
 
 @pytest.fixture(scope="module")

@@ -196,7 +196,7 @@ class Layout:
 
     def branching_doubles(self) -> list[Tile]:
         # DOM-COUNT-5: the outline marks a branching double, not an end that scores by itself.
-        return [tile for tile, placed in self.placed.items() if is_double(tile) and is_branching_double(placed)]
+        return [tile for tile, placed in self.placed.items() if marked_in_outline(placed)]
 
     def connections(self) -> list[tuple[Point, Point]]:
         """(parent point, child point) for every joined pair, in placement order."""
@@ -281,6 +281,13 @@ class Layout:
 def is_branching_double(placed: PlacedTile) -> bool:
     # DOM-DBL-1: every double is a branching double, the opening one and those on branches too.
     return is_double(placed.tile)
+
+
+def marked_in_outline(placed: PlacedTile) -> bool:
+    # DOM-COUNT-5 (the mark): «O contorno laranja identifica uma dupla de ramificação, não uma
+    # extremidade que pontua»: a tile on the table is outlined when it is a branching double
+    # (DOM-DBL-1's `is_branching_double`), not when it is an end of a line.
+    return is_double(placed.tile) and is_branching_double(placed)
 
 
 def any_branch_may_be_chosen() -> bool:
@@ -398,7 +405,13 @@ def unopened_branches_counted() -> bool:
 def end_contributions(placed: PlacedTile) -> list[Contribution]:
     # DOM-COUNT-3: the outer end of every line or branch already started.
     return [Contribution(placed.tile, side, point_at(placed.tile, side).value)
-            for side in NON_DOUBLE_SIDES if not placed.occupied(side)]
+            for side in NON_DOUBLE_SIDES if is_outer_end(placed, side)]
+
+
+def is_outer_end(placed: PlacedTile, side: str) -> bool:
+    # DOM-COUNT-3 (outer): «los extremos exteriores»: a tile's half is counted when it is the outer
+    # end of its line or branch, nothing joined to it; not the half by which it joined.
+    return not placed.occupied(side)
 
 
 def tile_contributions(placed: PlacedTile) -> list[Contribution]:

@@ -53,10 +53,17 @@ def end_match_by_placement(match: MatchState, seat: int, log) -> bool:
     if not reaches_target(match.scores[side]):
         return False
     match.phase = OVER
-    declare_winners(match, [side])
+    won_by_placing_side(match, side)
     log.event("match_won", "DOM-MATCH-2", winners=[side], by="placement", scores=list(match.scores))
     log.rule("DOM-MATCH-3", "DOM-MATCH-6")
     return True
+
+
+def won_by_placing_side(match: MatchState, side: int) -> None:
+    # DOM-MATCH-2 (the winner): «Una colocación que lleve a un jugador o pareja a al menos 61
+    # puntos termina la partida»: the match ends won by the player or pair that placement brought
+    # to the target (the result as DOM-MATCH-6 gives it, `declare_winners`).
+    declare_winners(match, [side])
 
 
 def reached_target(match: MatchState) -> list[int]:

@@ -8,7 +8,7 @@ from typing import Any
 from reference.core.errors import InputError
 
 from .log import Log
-from .state import OVER, GameState
+from .state import OVER, GameState, Player
 
 
 # HF-GAMEEND-1: the player with the most VP wins
@@ -20,12 +20,24 @@ def most_vp(state: GameState, seats: list[int]) -> list[int]:
 # HF-GAMEEND-2: a tie on VP goes to the tied player with the most Danari
 def most_danari(state: GameState, seats: list[int]) -> list[int]:
     best = max(state.players[s].danari for s in seats)
-    return [s for s in seats if state.players[s].danari == best]
+    return [s for s in seats if holds_the_most_danari(state.players[s], best)]
+
+
+# HF-GAMEEND-2 (the most Danari): «el jugador empatado con la mayor cantidad de Danari»: a tied player
+# stays in the running only with as many Danari as the richest of the tied players
+def holds_the_most_danari(player: Player, best: int) -> bool:
+    return player.danari == best
 
 
 def leaders(state: GameState) -> list[int]:
     """The players still level after VP and Danari."""
-    return most_danari(state, most_vp(state, state.in_game()))
+    top = most_vp(state, state.in_game())
+    return most_danari(state, top) if tie_on_vp(top) else top
+
+
+# HF-GAMEEND-2 (a tie): «En caso de empate»: the Danari decide only between players tied on VP
+def tie_on_vp(top: list[int]) -> bool:
+    return len(top) > 1
 
 
 # HF-GAMEEND-3 (no tie left): a player alone at the top after VP and Danari wins outright, with no die

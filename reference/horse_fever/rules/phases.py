@@ -10,7 +10,7 @@ from . import betting, deal, end_of_round, new_odds, payouts, race, reveal, rigg
 from .actions import Action, Deal, EndRound, NewOdds, Pass, PlaceBet, PlayCard, Payouts, RaceRound, Reveal
 from .log import Log
 from .state import (DEAL, END_ROUND, FIRST_BETS, NEW_ODDS, OVER, PAYOUTS, RACE, REVEAL, RIGGING,
-                    SECOND_BETS, GameState)
+                    SECOND_BETS, GameState, Race)
 
 EXPECTED = {
     DEAL: "deal",
@@ -62,7 +62,7 @@ def play(state: GameState, action: Action, log: Log, field: str = "action") -> N
     elif isinstance(action, RaceRound):
         race.race_round(state.race, action.card, action.dice, action.photo, state.options, log, f"{field}.race")
         # HF-RANK-6: when every horse has crossed the line the race is over and the payouts follow
-        if state.race.is_over():
+        if payouts_follow(state.race):
             state.phase = PAYOUTS
     elif isinstance(action, Payouts):
         payouts.pay_out(state, log)
@@ -73,6 +73,12 @@ def play(state: GameState, action: Action, log: Log, field: str = "action") -> N
     elif isinstance(action, EndRound):
         end_of_round.end_round(state, action.tie_break, log, field)
     advance(state, log)
+
+
+# HF-RANK-6 (the payouts follow): «Una vez que todos los caballos han cruzado la línea de meta, ¡la
+# carrera termina y es hora de la recompensa!»: the payouts come once the race is over, never before
+def payouts_follow(race: Race) -> bool:
+    return race.is_over()
 
 
 # HF-BETTING-1: first bets, then fixing the race with the action cards, then second bets

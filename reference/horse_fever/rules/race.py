@@ -157,12 +157,11 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
         log.rule("HF-START-1")
     if held_back:
         log.rule("HF-RANK-5")
-    finish = ranking.finish_line()
     for horse in order:
         # HF-RANK-2: finished horses enter the ranking in finishing order - places 1, 2, 3 ...
         race.ranking.append(horse)
         log.event("finished", "HF-RANK-2", horse=horse, place=len(race.ranking), position=positions[horse],
-                  past_line=positions[horse] - finish)
+                  past_line=ranking.spaces_past_line(positions[horse]))
     if order:
         log.rule("HF-RANK-1", "HF-FINISH-1", "HF-TABLE-3")
     if len(order) > 1:

@@ -20,6 +20,12 @@ def has_finished(position: int) -> bool:
     return position >= finish_line()
 
 
+# HF-FINISH-2 (past the line): «Los cuadrados más allá de la línea de meta deben considerarse
+# infinitos»: a finished horse stands as many spaces past the line as its position goes beyond it
+def spaces_past_line(position: int) -> int:
+    return position - finish_line()
+
+
 def photo_card_rank(effects: set[str]) -> int:
     """The cards that decide a photo finish whatever the odds: 0 goes first, 2 goes last."""
     # HF-ACT-5: In Igni Veritas - the horse wins a photo finish even against better odds

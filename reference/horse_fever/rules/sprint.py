@@ -43,7 +43,7 @@ def sprint_is_lost(race: Race, horse: str) -> bool:
 def sprint_spaces(effects: set[str]) -> int:
     """One space (HF-SPRINT-1), changed by the cards in the order of HF-INT-10."""
     # HF-ACT-10: Serum Maleficum - the horse never sprints
-    if "never_sprints" in effects:
+    if never_sprints(effects):
         return 0
     spaces = SPRINT_SPACES
     # HF-ACT-4: Herba Magica - when the horse sprints it moves 2 instead of 1
@@ -56,3 +56,9 @@ def sprint_spaces(effects: set[str]) -> int:
     if "sprint_plus_1" in effects:
         spaces += FLAGELLUM_EXTRA
     return spaces
+
+
+# HF-ACT-10 (never): Serum Maleficum, «it never sprints»: a horse with the card moves no space at
+# its sprint, whatever the other cards on it add
+def never_sprints(effects: set[str]) -> bool:
+    return "never_sprints" in effects

@@ -461,6 +461,15 @@ def test_the_run_chooses_among_a_whole_tie_before_the_footprints_narrow_it():
     assert tied == {"clauses": ["D"], "tied": ["A", "B"]}
 
 
+def test_three_the_run_leaves_of_a_whole_tie_are_its_choice():
+    """Of A, B, C and D tied (the footprints kept A), another failure refuted A alone: B, C and D
+    are left, three, few enough to name together, so the run's choice stands, not the footprints'."""
+    tied = _narrowed_failure("horse_fever", ["A"], ["A", "B", "C", "D"])
+    _failure("horse_fever", ["X"], refuted=["A"])
+    run_charges.settle_ties()
+    assert tied == {"clauses": ["B", "C", "D"], "tied": ["A"]}
+
+
 def test_the_footprints_choose_when_the_run_leaves_more_than_three():
     """Nothing in the run speaks against any of the four: the footprints' choice stands."""
     tied = _narrowed_failure("horse_fever", ["A", "B"], ["A", "B", "C", "D"])

@@ -48,8 +48,8 @@ def test_every_tag_a_rule_looks_for_stands_for_a_clause(game):
 
 
 def test_a_rule_knows_the_tags_it_looks_for():
-    assert point("sprint.sprint_spaces").tested == ("never_sprints", "sprint_moves_2", "sprint_minus_1",
-                                                    "sprint_plus_1")
+    assert point("sprint.sprint_spaces").tested == ("sprint_moves_2", "sprint_minus_1", "sprint_plus_1")
+    assert point("sprint.never_sprints").tested == ("never_sprints",)      # HF-ACT-10's own decision
     assert point("movement.move_with_line_cards").tested == ("stops_on_line", "line_plus_2")
     assert point("sprint.sprint_is_lost").tested == ()          # `horse in race.ranking`: a name, no tag
 
@@ -59,7 +59,10 @@ def test_a_tag_given_to_a_rule_is_read_there_as_each_tag_the_rule_looks_for():
     made = [cf.Call((), "int", 1, tags=((0, frozenset({"stops_on_line"})),))]
     found = {a.name: a for a in cf.tag_alterations("horse_fever", sprint_spaces, made)}
     assert set(found) == {f"stops_on_line read as {t} by sprint.sprint_spaces" for t in sprint_spaces.tested}
-    lost = found["stops_on_line read as never_sprints by sprint.sprint_spaces"]
+    # Serum Maleficum's test is its own decision (never_sprints), read there
+    made = [cf.Call((), "bool", False, tags=((0, frozenset({"stops_on_line"})),))]
+    found = {a.name: a for a in cf.tag_alterations("horse_fever", point("sprint.never_sprints"), made)}
+    lost = found["stops_on_line read as never_sprints by sprint.never_sprints"]
     assert lost.clauses == ("HF-ACT-13",)
     with lost.install():
         assert sprint.sprint_spaces({"stops_on_line"}) == 0

@@ -132,3 +132,15 @@ def build_site(tmp_path_factory, game: str) -> Path:
 def page_svgs(html: str) -> list[str]:
     import re
     return re.findall(r"<svg .*?</svg>", html, re.S)
+
+
+def signals_as_a_terminal_gives_them() -> None:
+    """For `subprocess.Popen(preexec_fn=...)`: Ctrl-C and a hang-up reach the child as they would
+    from a terminal. A test run started in the background (a shell without job control ignores
+    SIGINT there) or under `nohup` (which ignores SIGHUP) hands those dispositions down to every
+    child, and a child that finds a signal ignored keeps it so, as it should: the tests that send
+    a signal would then wait for an end that never comes."""
+    import signal
+    for name in ("SIGINT", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)

@@ -26,6 +26,7 @@ from reference.core.fuzz.report import without_run
 from reference.core.fuzz.shrink import SHRINK_PASSES, Shrinker, shorten_counted_lists, shrink
 from reference.core.paths import VECTORS_DIR
 from tests.games import game_names
+from tests.support import signals_as_a_terminal_gives_them
 
 
 def domino_match_inputs(count: int = 4, min_steps: int = 10) -> list[dict]:
@@ -547,7 +548,8 @@ def test_an_interrupted_campaign_writes_what_ran_and_the_stream_loses_nothing(tm
     report, stream = tmp_path / "r.json", tmp_path / "cases.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "horserace_cli.main", "fuzz", "--game", "dominoes",
                                 "--kind", "settlement", "--budget-cases", "1000000", "--json", str(report),
-                                "--jsonl", str(stream)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                "--jsonl", str(stream)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               preexec_fn=signals_as_a_terminal_gives_them)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not stream.exists() or stream.read_text().count("\n") < 20):
         time.sleep(0.1)

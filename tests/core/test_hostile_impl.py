@@ -25,6 +25,7 @@ from reference.core.paths import SCHEMA_DIR
 from reference.core.protocol import case_message
 from reference.core.results import FIELD_LIMIT
 from reference.core.vectors import load_cases
+from tests.support import signals_as_a_terminal_gives_them
 
 FAKES = Path(__file__).parent / "fakes"
 FAKE = FAKES / "fake_impl.py"
@@ -471,7 +472,8 @@ def signalled_run(argv, pidfile, signal_name, env=None, cwd=None):
     (exit code, stdout, stderr, seconds from the signal to the end)."""
     import signal as signals
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
-                               env={**os.environ, "FAKE_PIDFILE": str(pidfile), **(env or {})})
+                               env={**os.environ, "FAKE_PIDFILE": str(pidfile), **(env or {})},
+                               preexec_fn=signals_as_a_terminal_gives_them)
     try:
         wait_for(pidfile, 120)
         signalled = time.monotonic()

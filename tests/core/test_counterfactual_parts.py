@@ -630,3 +630,23 @@ def test_a_curated_misreading_acts_from_the_setup_on_when_it_keeps_what_an_earli
                            cases, per_mutant=2)
     assert row.failures == 2
     assert all(charge.clauses == ["DOM-CONT-2"] for charge in row.charges), [c.clauses for c in row.charges]
+
+
+def test_a_curated_misreading_from_the_setup_explains_nothing_when_it_changes_an_earlier_step():
+    """The curated misreadings of a step's clauses, played from the setup on, are earlier-step
+    alterations: named so, left out by the leave-one-out of their own site, and one that would
+    have changed an observation before the step (which the implementation matched) gives no
+    observation at all. Branches opened early (DOM-DBL-2) changes the first placement of
+    dom-probe2-dom-cont-2-006: played from the setup it gives the step something, but not as
+    a misreading the implementation could have."""
+    from reference.core import counterfactual as cf
+    from reference.core.vectors import load_cases
+    (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-probe2-dom-cont-2-006")
+    stage = cf.Stage(case, 1)
+    _, calls = cf.record_step(stage)
+    curated = {a.name: a for a in cf.earlier_alterations(stage, calls, (), None, generated=False)
+               if a.source == "curated"}
+    early = curated["mutant branches-open-early from the setup"]
+    assert all(a.earlier and a.site == a.name.removesuffix(cf.FROM_SETUP) for a in curated.values())
+    assert stage.play(early.install, from_setup=True) is not None
+    assert stage.play_agreeing(early.install, limit=5.0) is None

@@ -1021,6 +1021,142 @@ def heldout_batch9() -> list[Mutant]:
     ]
 
 
+# -- batch 10 -------------------------------------------------------------------------------------
+# The second development batch: written as the blind ones are (batches 3 to 8), from the rule text,
+# the clause catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 10` selects them. Each repeats no curated misreading (mutants.py)
+# and no earlier batch's; each is written as an engine of its own would be wrong.
+
+ORIGINAL_CHECK_BETTOR_10 = betting.check_bettor
+ORIGINAL_POST_PRICES_10 = betting.post_prices
+ORIGINAL_FINISH_RACE_10 = session.finish_race
+ORIGINAL_START_NEXT_RACE_10 = session.start_next_race
+ORIGINAL_SETTLE_RACE_10 = settlement.settle_race
+
+
+def any_bettor_in_any_order(table, by, field):
+    """«Cada no banquero elige un caballo» read without an order: any bettor who has not chosen yet
+    may bet when it likes; only the banker and those who have chosen are turned away."""
+    race = table.race
+    if by is not None and by != race.banker and 0 <= by < table.players \
+            and by not in betting.have_chosen(race):
+        return by
+    return ORIGINAL_CHECK_BETTOR_10(table, by, field)
+
+
+def open_horses_against_the_starting_bank(table):
+    """The bank's cover judged against the chips the bank started the session with, not what the
+    banker's balance holds now (the engine reads the bank's purse from the options)."""
+    seat = table.to_bet
+    if seat is None:
+        return []
+    r = table.race
+    if table.options.when_uncovered == "owe":
+        return list(SUITS)
+    if table.balances[seat] < betting.MAX_STAKE:
+        return []
+    bank = table.options.starting_balance
+    return [suit for suit in SUITS
+            if betting.bank_covers(bank, betting.liability(betting.bets_if_backed(r.bets, seat, suit), r.odds,
+                                                           table.options.bank_cover))]
+
+
+def prices_from_six_marks(race_, counts, table_odds, log):
+    """The seventh track card read as the finish line, not a mark of the track: a horse's price is
+    looked up by its suit's cards among the first six track cards only."""
+    six = track.track_counts(tuple(race_.track)[:6]) if race_.track is not None else counts
+    ORIGINAL_POST_PRICES_10(race_, six, table_odds, log)
+
+
+def every_stake_through_the_bank(players, banker, bets, winner, odds_):
+    """«Recoge fichas perdedoras ... devuelve entrada ganadora» read as one pass of the chips: the
+    bank collects every stake, the winners' too, and pays each winner back its stake with the net
+    winnings: the bank's collected and paid count the winning stakes as well."""
+    s = ORIGINAL_SETTLE_RACE_10(players, banker, bets, winner, odds_)
+    winning = sum(b.stake for b in bets if b.horse == winner)
+    return Settlement(s.winner, s.odds, s.returned, s.changes, s.collected + winning, s.paid + winning)
+
+
+def banker_by_race_number(table, log):
+    """The bank of race N given to seat N-1: the engine numbers the bankers by the races, as if the
+    first race were always banked by seat 0, instead of passing the bank on from whoever banked."""
+    def by_race_number(banker, players):
+        return table.race.number % players
+
+    with patched((seating, "next_banker", by_race_number)):
+        ORIGINAL_FINISH_RACE_10(table, log)
+
+
+ORIGINAL_LAY_TRACK_10 = session.lay_track
+ORIGINAL_FINISH_CHOICE_10 = betting.finish_choice
+
+
+def broke_bettors_left_out(table, log):
+    """«Cada no banquero ... coloca 1 ficha» read as who is in the race: a bettor without a chip is
+    left out of it by the engine, at its turn, without being asked to sit out."""
+    r = table.race
+    while table.phase == BETTING and table.to_bet is not None and table.balances[table.to_bet] < betting.MAX_STAKE:
+        seat = table.to_bet
+        r.sitting_out.append(seat)
+        log.event("sat_out", "CRD-BET-3", seat=seat, reason="no_chip")
+        r.waiting = betting.still_to_choose(r, table.players)
+        if not r.waiting:
+            betting.close_bets(table, log)
+
+
+def lay_track_leaving_out_the_broke(table, lay, log, field):
+    ORIGINAL_LAY_TRACK_10(table, lay, log, field)
+    broke_bettors_left_out(table, log)
+
+
+def finish_choice_leaving_out_the_broke(table, log):
+    ORIGINAL_FINISH_CHOICE_10(table, log)
+    broke_bettors_left_out(table, log)
+
+
+def sitting_out_kept_for_the_session(table, log):
+    """Who sat out is kept on the table, not on the race: a seat that sat a race out is passed over
+    in every later race of the session."""
+    out = list(table.race.sitting_out)
+    ORIGINAL_START_NEXT_RACE_10(table, log)
+    table.race.sitting_out = [seat for seat in out if seat != table.race.banker]
+
+
+def returned_is_the_net_winnings(players, banker, bets, winner, odds_):
+    """«Devuelve entrada ganadora más ganancia neta» recorded as the net winnings alone: what a winner
+    is handed back is written down without its stake."""
+    s = ORIGINAL_SETTLE_RACE_10(players, banker, bets, winner, odds_)
+    returned = list(s.returned)
+    for b in bets:
+        if b.horse == winner:
+            returned[b.seat] -= b.stake
+    return Settlement(s.winner, s.odds, returned, s.changes, s.collected, s.paid)
+
+
+def heldout_batch10() -> list[Mutant]:
+    M = mutant
+    return [
+        M("dev10-bets-in-any-order", "Any bettor who has not chosen may bet, in any order.", ("CRD-INT-3",),
+          *everywhere(betting, "check_bettor", any_bettor_in_any_order)),
+        M("dev10-cover-against-the-starting-bank", "The bank's cover is judged against its starting chips.",
+          ("CRD-BET-4",), *everywhere(betting, "open_horses", open_horses_against_the_starting_bank)),
+        M("dev10-prices-from-six-marks", "A horse's price counts its suit among the first six track cards.",
+          ("CRD-ODDS-1", "CRD-TRACK-2"), *everywhere(betting, "post_prices", prices_from_six_marks)),
+        M("dev10-every-stake-through-the-bank", "The bank collects every stake and pays the winners theirs "
+          "back: its collected and paid count the winning stakes.", ("CRD-PAY-1", "CRD-PAY-2"),
+          *everywhere(settlement, "settle_race", every_stake_through_the_bank)),
+        M("dev10-banker-by-race-number", "Race N is banked by seat N-1, whoever banked first.", ("CRD-ROT-1",),
+          *everywhere(session, "finish_race", banker_by_race_number)),
+        M("dev10-broke-bettors-left-out", "A bettor without a chip is left out at its turn, not asked to "
+          "sit out.", ("CRD-BET-3",), *everywhere(session, "lay_track", lay_track_leaving_out_the_broke),
+          *everywhere(betting, "finish_choice", finish_choice_leaving_out_the_broke)),
+        M("dev10-sitting-out-kept-for-the-session", "A seat that sat a race out is passed over in later races.",
+          ("CRD-BET-3", "CRD-ROT-2"), *everywhere(session, "start_next_race", sitting_out_kept_for_the_session)),
+        M("dev10-returned-is-the-net-winnings", "A winner's total returned is recorded without its stake.",
+          ("CRD-PAY-2",), *everywhere(settlement, "settle_race", returned_is_the_net_winnings)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10}

@@ -1270,6 +1270,126 @@ def heldout_batch9() -> list[Mutant]:
     ]
 
 
+# -- batch 10 -------------------------------------------------------------------------------------
+# The second development batch: written as the blind ones are (batches 3 to 8), from the rule text,
+# the components sheet, the clause catalog and the rules code, then read and tuned to; not a blind
+# figure. `horserace mutants --held-out 10` selects them. Each repeats no curated misreading
+# (mutants.py) and no earlier batch's; each is written as an engine of its own would be wrong.
+
+from reference.core.errors import IllegalAction as IllegalAction10  # noqa: E402
+
+from .rules import components as components_rules  # noqa: E402
+from .rules.components import Character, MovementCard  # noqa: E402
+
+ORIGINAL_RETURN_BET_TOKENS_10 = payouts.return_bet_tokens
+ORIGINAL_PARSE_MOVEMENT_CARD_10 = components_rules.parse_movement_card
+ORIGINAL_PARSE_CHARACTER_10 = components_rules.parse_character
+ORIGINAL_CHECK_STAKE_10 = betting.check_stake
+ORIGINAL_CHECK_BET_10 = betting.check_bet
+ORIGINAL_SET_NEW_ODDS_10 = new_odds.set_new_odds
+ORIGINAL_APPLY_ODDS_CARDS_10 = reveal.apply_odds_cards
+ORIGINAL_PASS_FIRST_PLAYER_CARD_10 = end_of_round.pass_first_player_card
+
+
+def bet_tokens_kept_out(state, log):
+    """«Todas las cartas ... se vuelven a barajar; los peones ... a los espacios de inicio» read as the
+    whole of what goes back: the bets are cleared after the payouts, but the bet tokens taken stay out
+    of the pool for the rest of the game."""
+    state.bets = []
+
+
+def card_101_read_as_102(value, field):
+    """Movement card 101 (2 2 2 2 1 0) entered with the row of card 102 below it (2 2 2 2 1 1): a
+    stable at 1:7 moves 1 on it, not 0."""
+    card = ORIGINAL_PARSE_MOVEMENT_CARD_10(value, field)
+    if card.number == 101:
+        return MovementCard(101, (2, 2, 2, 2, 1, 1))
+    return card
+
+
+def danari_read_up_the_list(value, field):
+    """The characters' starting Danari read up the list, against the odds rows: the owner of the 1:2
+    stable starts with 4400 D and the owner of the 1:7 stable with 3400 D (3600 and 4200, 3800 and
+    4000 swapped the same way)."""
+    char = ORIGINAL_PARSE_CHARACTER_10(value, field)
+    low, high = 3400, 4400
+    if low <= char.danari <= high:
+        return Character(char.number, char.name, low + high - char.danari, char.owns_odds)
+    return char
+
+
+def stakes_in_hundreds(state, seat, amount, field):
+    """The stake read as the bank's notes: a bet is placed in whole hundreds of Danari, so a stake
+    that is not a multiple of 100 D is refused."""
+    ORIGINAL_CHECK_STAKE_10(state, seat, amount, field)
+    if amount % 100:
+        raise IllegalAction10(f"{field}.amount", f"{amount} D is not a whole number of hundreds; stakes are "
+                              "placed in notes of 100 D", "HF-BET-3")
+
+
+def no_bet_on_own_stable(state, seat, horse, side, amount, field):
+    """A stable's owner read as having a colour of their own: a player may not bet on the horse of the
+    stable their character owns."""
+    if state.owners.get(horse) == seat:
+        raise IllegalAction10(f"{field}.horse", f"seat {seat} owns the {horse} stable and may not bet on its "
+                              "horse", "HF-STABLE-2")
+    ORIGINAL_CHECK_BET_10(state, seat, horse, side, amount, field)
+
+
+def token_places_by_rank(odds, ranking_, log):
+    """«Comparando las probabilidades iniciales de cada establo y las clasificaciones» read as two
+    rankings: a stable token's place is its rank on the odds board (1 + the stables at better odds),
+    not its odds row, once stables share a row or rows lie empty."""
+    def rank_on_the_board(row_odds):
+        return 1 + sum(1 for other in odds.values() if other < row_odds)
+
+    with patched((new_odds, "token_place", rank_on_the_board)):
+        return ORIGINAL_SET_NEW_ODDS_10(odds, ranking_, log)
+
+
+def odds_cards_move_the_row(r, horse, options, log):
+    """Alfio Allibratore and Steven Sting read as moving the odds row the horse runs at: every
+    stable sharing that row moves with it."""
+    before = dict(r.odds)
+    ORIGINAL_APPLY_ODDS_CARDS_10(r, horse, options, log)
+    if r.odds[horse] != before[horse]:
+        for other in COLOURS:
+            if other != horse and before[other] == before[horse] and r.odds[other] == before[other]:
+                r.odds[other] = r.odds[horse]
+                log.event("odds_changed", "HF-ACT-15" if r.odds[horse] < before[horse] else "HF-ACT-19",
+                          horse=other, cards=[], before=before[other], after=r.odds[other])
+
+
+def card_passed_to_a_player_out(state):
+    """«Entrega la tarjeta de primer jugador al jugador de su izquierda» without its exception: the
+    card goes to the seat on the left even when that player has lost the game."""
+    return (state.first_player + 1) % len(state.players)
+
+
+def heldout_batch10() -> list[Mutant]:
+    M = mutant
+    return [
+        M("dev10-bet-tokens-kept-out", "The bet tokens taken stay out of the pool for the rest of the game.",
+          ("HF-BET-2", "HF-END-1"), *everywhere(payouts, "return_bet_tokens", bet_tokens_kept_out)),
+        M("dev10-card-101-read-as-102", "Movement card 101 moves a stable at 1:7 one space.", ("HF-MOVECARD-1",),
+          *everywhere(components_rules, "parse_movement_card", card_101_read_as_102)),
+        M("dev10-danari-read-up-the-list", "The characters' starting Danari are read up the list.",
+          ("HF-SETUP-8", "HF-CHAR-1"), *everywhere(components_rules, "parse_character", danari_read_up_the_list)),
+        M("dev10-stakes-in-hundreds", "A stake that is not a multiple of 100 D is refused.", ("HF-BET-3",),
+          *everywhere(betting, "check_stake", stakes_in_hundreds)),
+        M("dev10-no-bet-on-own-stable", "A player may not bet on the horse of the stable they own.",
+          ("HF-STABLE-2",), *everywhere(betting, "check_bet", no_bet_on_own_stable)),
+        M("dev10-token-places-by-rank", "A stable token's place is its rank on the odds board, not its row.",
+          ("HF-NEWODDS-1", "HF-ODDS-4"), *everywhere(new_odds, "set_new_odds", token_places_by_rank)),
+        M("dev10-odds-cards-move-the-row", "Alfio Allibratore and Steven Sting move every stable on the "
+          "horse's odds row.", ("HF-ACT-15", "HF-ACT-19"),
+          *everywhere(reveal, "apply_odds_cards", odds_cards_move_the_row)),
+        M("dev10-card-passed-to-a-player-out", "The first-player card passes left even to a player out of "
+          "the game.", ("HF-END-2",), *everywhere(end_of_round, "pass_first_player_card",
+                                                  card_passed_to_a_player_out)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10}

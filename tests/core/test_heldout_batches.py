@@ -4,16 +4,18 @@ mutants --held-out` alone keeps batch 1, the set the published figures measured,
 names), `--held-out 4` batch 4 alone (the held4- names), `--held-out 5` batch 5 alone (the held5-
 names), `--held-out 6` batch 6 alone (the held6- names), `--held-out 7` batch 7 alone (the held7-
 names), `--held-out 8` batch 8 alone (the held8- names), `--held-out 9` batch 9 alone (the dev9-
-names). Every misreading of batches 2 to 9 names clauses of its game's catalog (or register) and
-installs and uninstalls its patches cleanly; every misreading of batches 3 to 9 is killed by its
-game's vectors.
+names), `--held-out 10` batch 10 alone (the dev10- names). Every misreading of batches 2 to 10 names
+clauses of its game's catalog (or register) and installs and uninstalls its patches cleanly; every
+misreading of batches 3 to 10 is killed by its game's vectors.
 
 Batches 3, 4, 5, 6, 7 and 8 are blind: the lead does not read them. So their checks below never print a
 misreading's name, description or clauses: a failure says the game, the batch and the
 misreading's index in it.
 
 Batch 9 is the development batch, seen like batch 2: written as the blind ones are, then read and
-tuned to; not a blind figure. Its checks (at the end) may print its names and clauses."""
+tuned to; not a blind figure. Batch 10 is a second development batch, seen in the same way (written
+as the blind ones are, then read and tuned to; not a blind figure). Their checks (at the end) may
+print their names and clauses."""
 
 import argparse
 import importlib
@@ -59,13 +61,14 @@ def test_held_out_alone_is_batch_one_and_a_number_picks_the_batch():
     assert parsed("--held-out", "7").held_out == 7
     assert parsed("--held-out", "8").held_out == 8
     assert parsed("--held-out", "9").held_out == 9
+    assert parsed("--held-out", "10").held_out == 10
     assert parsed().held_out is None                 # the curated mutants
 
 
 def test_an_unknown_batch_is_refused_by_the_parser(capsys):
     with pytest.raises(SystemExit):
-        parsed("--held-out", "10")
-    assert "invalid choice: 10" in capsys.readouterr().err
+        parsed("--held-out", "11")
+    assert "invalid choice: 11" in capsys.readouterr().err
 
 
 def test_three_games_have_a_second_batch():
@@ -234,60 +237,64 @@ def test_every_blind_misreading_is_killed_by_the_vectors(game, batch, fresh_case
     assert not survivors, f"{game}: batch-{batch} misreadings at {survivors} survive every case"
 
 
-# -- the development batch, 9 (seen) -----------------------------------------------------------------
-# Written as the blind ones are, then read and tuned to; not a blind figure. Seen, like batch 2: its
-# checks may name its misreadings.
+# -- the development batches, 9 and 10 (seen) ---------------------------------------------------------
+# Written as the blind ones are, then read and tuned to; not a blind figure. Seen, like batch 2: their
+# checks may name their misreadings. Batch 9 has six a game, batch 10 eight.
 
-DEV = games_with_batch(9)
-
-
-def dev_batch(game: str) -> list:
-    return heldout_module(game).BATCHES[9]()
+DEV_SIZES = {9: 6, 10: 8}
+DEV = [(game, batch) for batch in DEV_SIZES for game in games_with_batch(batch)]
 
 
-def test_three_games_have_the_development_batch_six_each():
-    assert len(DEV) >= 3
-    assert {game: len(dev_batch(game)) for game in DEV} == {game: 6 for game in DEV}
+def dev_batch(game: str, batch: int = 9) -> list:
+    return heldout_module(game).BATCHES[batch]()
 
 
-@pytest.mark.parametrize("game", DEV)
-def test_the_development_batch_lists_only_its_own_names(game):
-    chosen = [m.name for m in mutants_command.held_out(get_game(game), 9)]
-    assert chosen == [m.name for m in dev_batch(game)]
-    assert all(name.startswith("dev9-") for name in chosen), chosen
+@pytest.mark.parametrize("batch", DEV_SIZES)
+def test_three_games_have_each_development_batch_of_its_size(batch):
+    games = games_with_batch(batch)
+    assert len(games) >= 3
+    assert {game: len(dev_batch(game, batch)) for game in games} == {game: DEV_SIZES[batch] for game in games}
+
+
+@pytest.mark.parametrize("game, batch", DEV)
+def test_each_development_batch_lists_only_its_own_names(game, batch):
+    chosen = [m.name for m in mutants_command.held_out(get_game(game), batch)]
+    assert chosen == [m.name for m in dev_batch(game, batch)]
+    assert all(name.startswith(f"dev{batch}-") for name in chosen), chosen
     assert len(set(chosen)) == len(chosen)
-    assert not earlier_names(game, 9) & set(chosen)
+    assert not earlier_names(game, batch) & set(chosen)
 
 
-def test_the_command_lists_the_development_batch_alone(capsys):
-    assert main(["mutants", "--held-out", "9", "--list"]) == 0
+@pytest.mark.parametrize("batch", DEV_SIZES)
+def test_the_command_lists_each_development_batch_alone(capsys, batch):
+    assert main(["mutants", "--held-out", str(batch), "--list"]) == 0
     names = [line.split()[1] for line in capsys.readouterr().out.splitlines()]
-    assert len(names) == sum(len(dev_batch(g)) for g in DEV)
-    assert all(name.startswith("dev9-") for name in names), names
+    assert len(names) == sum(len(dev_batch(g, batch)) for g in games_with_batch(batch))
+    assert all(name.startswith(f"dev{batch}-") for name in names), names
 
 
-@pytest.mark.parametrize("game", DEV)
-def test_every_development_misreading_names_one_or_two_clauses_of_its_catalog(game):
+@pytest.mark.parametrize("game, batch", DEV)
+def test_every_development_misreading_names_one_or_two_clauses_of_its_catalog(game, batch):
     catalog = load_catalog(game)
     known = set(catalog.clauses) | set(catalog.interpretations)
-    for m in dev_batch(game):
+    for m in dev_batch(game, batch):
         assert 1 <= len(m.clauses) <= 2, m.name
         assert set(m.clauses) <= known, (m.name, set(m.clauses) - known)
         assert m.description, m.name
 
 
-@pytest.mark.parametrize("game", DEV)
-def test_every_development_misreading_installs_and_uninstalls_cleanly(game):
+@pytest.mark.parametrize("game, batch", DEV)
+def test_every_development_misreading_installs_and_uninstalls_cleanly(game, batch):
     heldout_module(game)
     before = engine_bindings(game)
-    for m in dev_batch(game):
+    for m in dev_batch(game, batch):
         with m.patch():
             assert changed(before, engine_bindings(game)), f"{m.name} patches nothing"
         assert not changed(before, engine_bindings(game)), f"{m.name} left patches behind"
 
 
-@pytest.mark.parametrize("game", DEV)
-def test_every_development_misreading_is_killed_by_the_vectors(game, fresh_cases):
+@pytest.mark.parametrize("game, batch", DEV)
+def test_every_development_misreading_is_killed_by_the_vectors(game, batch, fresh_cases):
     cases = fresh_cases(game)
-    survivors = [m.name for m in dev_batch(game) if not in_process_killers(m, cases)]
+    survivors = [m.name for m in dev_batch(game, batch) if not in_process_killers(m, cases)]
     assert not survivors, f"{game}: {survivors} survive every case"

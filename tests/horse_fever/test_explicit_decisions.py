@@ -351,6 +351,18 @@ def every_lettered_card_cancels():
     return mock.patch.object(reveal, "cancelled_pairs", cancelled_pairs)
 
 
+def finished_horses_left_out_of_the_ranking():
+    """HF-RANK-2 read without «entran en la clasificación»: a horse on or past the line has
+    finished and stops running, but takes no place in the ranking."""
+    original = race.race_round
+
+    def race_round(race_, card_value, dice_value, photo_value, options, log, field="race"):
+        ranked = list(race_.ranking)
+        original(race_, card_value, dice_value, photo_value, options, log, field)
+        race_.ranking[:] = ranked
+    return mock.patch.object(race, "race_round", race_round)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -426,6 +438,11 @@ MISREADINGS = [
     # Start's or a Start card's decision
     ("every-lettered-card-cancels", "HF-CANCEL-1", every_lettered_card_cancels,
      ["hf-probe2-hf-act-16-011", "hf-gen1-round-5p-02", "hf-start-cards"], "alone"),
+    # the horses' entry into the ranking is a decision of its own (enter_ranking, its effect
+    # dropped); no horse of the round ordered (arrival_order emptied, HF-RANK-3) gives the same
+    # ranking: named together
+    ("finished-horses-left-out-of-the-ranking", "HF-RANK-2", finished_horses_left_out_of_the_ranking,
+     ["hf-probe2-hf-act-5-008", "hf-probe2-hf-photo-2-001"], "tied"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

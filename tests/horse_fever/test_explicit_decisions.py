@@ -38,7 +38,6 @@ hand, not the rules' own code, and one of them (Vigor and Felix at the Start) wo
 for what this file checks.
 """
 
-import contextlib
 from unittest import mock
 
 import pytest
@@ -49,8 +48,7 @@ from reference.core.game import Mutant, get_game
 from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever import positions, round_position
-from reference.horse_fever.rules import (betting, deal, game_end, movement, payouts, phases, race, ranking, reveal,
+from reference.horse_fever.rules import (betting, game_end, movement, payouts, phases, race, ranking, reveal,
                                          rigging, sprint)
 from reference.horse_fever.rules.components import action_cards
 from reference.horse_fever.rules.state import PAYOUTS, RACE
@@ -370,22 +368,6 @@ def finished_horses_left_out_of_the_ranking():
     return mock.patch.object(race, "race_round", race_round)
 
 
-@contextlib.contextmanager
-def horses_on_the_first_space():
-    """HF-SETUP-10 read with the hourglass's «primera casilla»: every horse is set up on the first
-    space of its lane, one space run, not at the start of it."""
-    original = race.new_race
-
-    def new_race(odds):
-        race_ = original(odds)
-        race_.positions = {horse: 1 for horse in race_.positions}
-        return race_
-    with contextlib.ExitStack() as stack:
-        for module in (deal, positions, round_position):        # a round dealt, or set up from a position
-            stack.enter_context(mock.patch.object(module, "new_race", new_race))
-        yield
-
-
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -466,10 +448,6 @@ MISREADINGS = [
     # ranking: named together
     ("finished-horses-left-out-of-the-ranking", "HF-RANK-2", finished_horses_left_out_of_the_ranking,
      ["hf-probe2-hf-act-5-008", "hf-probe2-hf-photo-2-001"], "tied"),
-    # the start is a count of its own (position_at_the_start), read when the round is dealt (from
-    # the setup on) or when a position is set up; before, a literal of new_race's
-    ("horses-on-the-first-space", "HF-SETUP-10", horses_on_the_first_space,
-     ["hf-game-four-players-rotation", "hf-probe2-hf-act-19-011", "hf-probe2-hf-bet2-3-001"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -482,12 +460,10 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
-# `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
-# as 1 and new_race's start `0` as 1 on the rules as they were), which the measurement
+# `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`), which the measurement
 # withholds when it runs that mutant: the generated alterations are withheld here, so that a
 # decision must reproduce it
-WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
-                     "horses-on-the-first-space"}
+WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels"}
 
 
 @pytest.fixture(scope="module")

@@ -16,13 +16,7 @@ from .state import Race
 
 # HF-SETUP-10: every horse stands at the start of its own lane (again each round, HF-END-1)
 def new_race(odds: dict[str, int]) -> Race:
-    return Race(odds=dict(odds), odds_before_cards=dict(odds), positions={c: position_at_the_start() for c in COLOURS})
-
-
-# HF-SETUP-10 (the start): «Coloque los seis peones de Caballo en el Hipódromo en el carril que
-# coincida con su color»: a horse's position counts the spaces it has run, none at the start
-def position_at_the_start() -> int:
-    return 0
+    return Race(odds=dict(odds), odds_before_cards=dict(odds), positions={c: 0 for c in COLOURS})
 
 
 def check_race_can_go_on(race: Race, field: str) -> None:

@@ -27,11 +27,10 @@ tie on VP and most Danari (tie_on_vp, holds_the_most_danari; a refused end was H
 outright win turned down), HF-ACT-10's Serum Maleficum (never_sprints) and HF-FINISH-2's spaces
 past the line (spaces_past_line, a subtraction in HF-RANK-2's block that only HF-TABLE-3's finish
 line could alter).
-A fifth round: HF-CANCEL-1's pair of two cards (cards_to_a_pair) and HF-SETUP-10's start
-(position_at_the_start), literals of cancelled_pairs and new_race that no decision could shift,
-are counts of their own, altered from the setup on when the race shows them; HF-RANK-2's entry of
-a finished horse into the ranking (enter_ranking) is a decision of its own, no longer a statement
-of the round's code.
+A fifth round: HF-CANCEL-1's pair of two cards (cards_to_a_pair), a literal of cancelled_pairs
+that no decision could shift, is a count of its own, altered from the setup on when the race
+shows it; HF-RANK-2's entry of a finished horse into the ranking (enter_ranking) is a decision of
+its own, no longer a statement of the round's code.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -460,7 +459,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
-# `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`), which the measurement
+# `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
+# as 1 on the rules as they were), which the measurement
 # withholds when it runs that mutant: the generated alterations are withheld here, so that a
 # decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels"}

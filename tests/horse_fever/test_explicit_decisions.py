@@ -27,6 +27,10 @@ tie on VP and most Danari (tie_on_vp, holds_the_most_danari; a refused end was H
 outright win turned down), HF-ACT-10's Serum Maleficum (never_sprints) and HF-FINISH-2's spaces
 past the line (spaces_past_line, a subtraction in HF-RANK-2's block that only HF-TABLE-3's finish
 line could alter).
+A fifth round: HF-CANCEL-1's pair of two cards (cards_to_a_pair), a literal of cancelled_pairs
+that no decision could shift, is a count of its own, altered from the setup on when the race
+shows it; HF-RANK-2's entry of a finished horse into the ranking (enter_ranking) is a decision of
+its own, no longer a statement of the round's code.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -45,6 +49,7 @@ from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.horse_fever.rules import (betting, game_end, movement, payouts, phases, race, ranking, reveal,
                                          rigging, sprint)
+from reference.horse_fever.rules.components import action_cards
 from reference.horse_fever.rules.state import PAYOUTS, RACE
 
 
@@ -342,6 +347,26 @@ def line_space_counted_past():
     return mock.patch.object(StepLog, "event", event)
 
 
+def every_lettered_card_cancels():
+    """HF-CANCEL-1 read without «two cards with the SAME LETTER»: a card with a letter is cancelled
+    at the reveal whether or not another card on the horse shares it."""
+    def cancelled_pairs(cards):
+        return [n for n in cards if action_cards()[n].letter]
+    return mock.patch.object(reveal, "cancelled_pairs", cancelled_pairs)
+
+
+def finished_horses_left_out_of_the_ranking():
+    """HF-RANK-2 read without «entran en la clasificación»: a horse on or past the line has
+    finished and stops running, but takes no place in the ranking."""
+    original = race.race_round
+
+    def race_round(race_, card_value, dice_value, photo_value, options, log, field="race"):
+        ranked = list(race_.ranking)
+        original(race_, card_value, dice_value, photo_value, options, log, field)
+        race_.ranking[:] = ranked
+    return mock.patch.object(race, "race_round", race_round)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -412,6 +437,16 @@ MISREADINGS = [
      ["hf-finish-line-reached", "hf-ex-arrival-order", "hf-fustis-and-xiii", "hf-race-until-all-ranked"], "alone"),
     ("payouts-at-the-first-finisher", "HF-RANK-6", payouts_at_the_first_finisher,
      ["hf-probe2-hf-act-10-003", "hf-probe2-hf-act-5-005"], "alone"),
+    # a lone card's letter is cancelled at the reveal and seen only when the race moves: the
+    # pair's two cards (cards_to_a_pair) counted one short from the setup on, no longer the
+    # Start's or a Start card's decision
+    ("every-lettered-card-cancels", "HF-CANCEL-1", every_lettered_card_cancels,
+     ["hf-probe2-hf-act-16-011", "hf-gen1-round-5p-02", "hf-start-cards"], "alone"),
+    # the horses' entry into the ranking is a decision of its own (enter_ranking, its effect
+    # dropped); no horse of the round ordered (arrival_order emptied, HF-RANK-3) gives the same
+    # ranking: named together
+    ("finished-horses-left-out-of-the-ranking", "HF-RANK-2", finished_horses_left_out_of_the_ranking,
+     ["hf-probe2-hf-act-5-008", "hf-probe2-hf-photo-2-001"], "tied"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -419,14 +454,16 @@ MISREADINGS = [
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "first-bets-counter-clockwise",
                                                   "flagellum-two-extra", "losing-bets-refunded",
                                                   "ranked-horses-sprint", "both-cards-in-a-row",
-                                                  "one-card-each", "second-bets-clockwise")}
+                                                  "one-card-each", "second-bets-clockwise",
+                                                  "every-lettered-card-cancels")}
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
-# `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`), which the measurement
+# `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
+# as 1 on the rules as they were), which the measurement
 # withholds when it runs that mutant: the generated alterations are withheld here, so that a
 # decision must reproduce it
-WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round"}
+WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels"}
 
 
 @pytest.fixture(scope="module")

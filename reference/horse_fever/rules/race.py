@@ -159,7 +159,7 @@ def race_round(race: Race, card_value: Any, dice_value: Any, photo_value: Any, o
         log.rule("HF-RANK-5")
     for horse in order:
         # HF-RANK-2: finished horses enter the ranking in finishing order - places 1, 2, 3 ...
-        race.ranking.append(horse)
+        ranking.enter_ranking(race, horse)
         log.event("finished", "HF-RANK-2", horse=horse, place=len(race.ranking), position=positions[horse],
                   past_line=ranking.spaces_past_line(positions[horse]))
     if order:

@@ -20,6 +20,12 @@ def has_finished(position: int) -> bool:
     return position >= finish_line()
 
 
+# HF-RANK-2: finished horses enter the ranking in finishing order - places 1, 2, 3 ...: the horse
+# takes the next place
+def enter_ranking(race: Race, horse: str) -> None:
+    race.ranking.append(horse)
+
+
 # HF-FINISH-2 (past the line): «Los cuadrados más allá de la línea de meta deben considerarse
 # infinitos»: a finished horse stands as many spaces past the line as its position goes beyond it
 def spaces_past_line(position: int) -> int:

@@ -18,7 +18,13 @@ ODDS_CARD_ROWS = 2               # HF-ACT-15 / HF-ACT-19: two rows
 # HF-CANCEL-1: cards sharing a letter on one horse cancel each other; no letter, no pair
 def cancelled_pairs(cards: list[int]) -> list[int]:
     letters = Counter(action_cards()[n].letter for n in cards if action_cards()[n].letter)
-    return [n for n in cards if letters.get(action_cards()[n].letter, 0) >= 2]
+    return [n for n in cards if letters.get(action_cards()[n].letter, 0) >= cards_to_a_pair()]
+
+
+# HF-CANCEL-1 (two cards): «Two cards with the SAME LETTER on the same horse cancel each other»: a
+# pair is two cards, so a card whose letter no other card on the horse shares stays
+def cards_to_a_pair() -> int:
+    return 2
 
 
 def cancel_same_letters(race: Race, horse: str, log: Log) -> None:

@@ -43,8 +43,8 @@ from reference.core.game import Mutant, get_game
 from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import (betting, game_end, movement, payouts, phases, race, ranking, reveal,
-                                         rigging, sprint)
+from reference.horse_fever.rules import (betting, components, game_end, movement, payouts, phases, race, ranking,
+                                         reveal, rigging, sprint)
 from reference.horse_fever.rules.state import PAYOUTS, RACE
 
 
@@ -342,6 +342,18 @@ def line_space_counted_past():
     return mock.patch.object(StepLog, "event", event)
 
 
+def card_101_read_as_102():
+    """HF-MOVECARD-1's table read one row down: movement card 101 moves the horses as card 102
+    does (the one difference, a stable at 1:7 moves 1, not 0)."""
+    original = components.movement_cards
+
+    def movement_cards():
+        cards = dict(original())
+        cards[101] = components.MovementCard(101, cards[102].moves)
+        return cards
+    return mock.patch.object(components, "movement_cards", movement_cards)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -412,6 +424,11 @@ MISREADINGS = [
      ["hf-finish-line-reached", "hf-ex-arrival-order", "hf-fustis-and-xiii", "hf-race-until-all-ranked"], "alone"),
     ("payouts-at-the-first-finisher", "HF-RANK-6", payouts_at_the_first_finisher,
      ["hf-probe2-hf-act-10-003", "hf-probe2-hf-act-5-005"], "alone"),
+    # a component's row read: the card's row is a decision of its own (movement_card_row), so that
+    # the next card's row is an alteration; before, the data were only parsed, and a horse at 1:7
+    # moving 1 was named as the Start (HF-START-1) or the odds row read (HF-MOVE-2)
+    ("card-101-read-as-102", "HF-MOVECARD-1", card_101_read_as_102,
+     ["hf-probe2-hf-act-7-003", "hf-int-line-cards-by-sprint"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -354,6 +354,18 @@ def card_101_read_as_102():
     return mock.patch.object(components, "movement_cards", movement_cards)
 
 
+def no_bet_on_own_stable():
+    """HF-STABLE-2 read as if a player had a colour: a player may not bet on the horse of the
+    stable their character owns."""
+    original = betting.check_bet
+
+    def check_bet(state, seat, horse, side, amount, field):
+        original(state, seat, horse, side, amount, field)
+        if state.owners.get(horse) == seat:
+            raise IllegalAction(f"{field}.horse", f"seat {seat} owns {horse}", "HF-BET-2")
+    return mock.patch.object(betting, "check_bet", check_bet)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -429,6 +441,10 @@ MISREADINGS = [
     # moving 1 was named as the Start (HF-START-1) or the odds row read (HF-MOVE-2)
     ("card-101-read-as-102", "HF-MOVECARD-1", card_101_read_as_102,
      ["hf-probe2-hf-act-7-003", "hf-int-line-cards-by-sprint"], "alone"),
+    # a refusal of what the text grants: «may» is a yes/no decision of its own (may_back_own_stable),
+    # turned down; before, only the bet's granting decisions (the token's, the stake's) refused it
+    ("no-bet-on-own-stable", "HF-STABLE-2", no_bet_on_own_stable,
+     ["hf-probe2-hf-bet2-2-009", "hf-gen1-round-2p-02"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -366,6 +366,18 @@ def no_bet_on_own_stable():
     return mock.patch.object(betting, "check_bet", check_bet)
 
 
+def bet_tokens_kept_out():
+    """HF-END-1's return read without the bet tokens: the tokens taken with the bets stay out of
+    the pool once the bets are settled."""
+    original = payouts.pay_out
+
+    def pay_out(state, log):
+        taken = dict(state.tokens)
+        original(state, log)
+        state.tokens = taken
+    return mock.patch.object(payouts, "pay_out", pay_out)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -445,6 +457,11 @@ MISREADINGS = [
     # turned down; before, only the bet's granting decisions (the token's, the stake's) refused it
     ("no-bet-on-own-stable", "HF-STABLE-2", no_bet_on_own_stable,
      ["hf-probe2-hf-bet2-2-009", "hf-gen1-round-2p-02"], "alone"),
+    # what goes back at the end of a round is a procedure of its own (return_bet_tokens), so that its
+    # effect dropped is HF-END-1's alteration; before, the pool's return was unmarked code of the
+    # payouts, and the step's whole play dropped (HF-RANK-6's) came nearest
+    ("bet-tokens-kept-out", "HF-END-1", bet_tokens_kept_out,
+     ["hf-probe2-hf-payf-1-009", "hf-probe2-hf-show-1-004"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

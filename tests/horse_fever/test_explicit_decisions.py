@@ -43,8 +43,8 @@ from reference.core.game import Mutant, get_game
 from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import (betting, components, game_end, movement, payouts, phases, race, ranking,
-                                         reveal, rigging, sprint)
+from reference.horse_fever.rules import (betting, components, game_end, movement, new_odds, payouts, phases, race,
+                                         ranking, reveal, rigging, sprint)
 from reference.horse_fever.rules.state import PAYOUTS, RACE
 
 
@@ -378,6 +378,26 @@ def bet_tokens_kept_out():
     return mock.patch.object(payouts, "pay_out", pay_out)
 
 
+def token_places_by_rank():
+    """HF-NEWODDS-1 read with HF-INT-11's rejected reading: a stable token's place is its rank
+    among the six tokens (1 + the tokens on better rows), not its row's, though rows may be
+    shared or empty (HF-ODDS-4)."""
+    def set_new_odds(odds, ranking, log):
+        new = dict(odds)
+        for place, horse in enumerate(ranking, start=1):
+            rank = 1 + sum(other < odds[horse] for other in odds.values())
+            step = -1 if place < rank else 1 if place > rank else 0
+            new[horse] = min(max(odds[horse] + step, 2), 7)
+            clause = ("HF-NEWODDS-2" if new[horse] < odds[horse] else
+                      "HF-NEWODDS-3" if new[horse] > odds[horse] else "HF-NEWODDS-4")
+            log.event("new_odds", clause, horse=horse, place=place, before=odds[horse], after=new[horse])
+        log.rule("HF-NEWODDS-1", "HF-NEWODDS-5")
+        if len(set(new.values())) < len(new):
+            log.rule("HF-ODDS-4")
+        return new
+    return mock.patch.object(new_odds, "set_new_odds", set_new_odds)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -462,6 +482,11 @@ MISREADINGS = [
     # payouts, and the step's whole play dropped (HF-RANK-6's) came nearest
     ("bet-tokens-kept-out", "HF-END-1", bet_tokens_kept_out,
      ["hf-probe2-hf-payf-1-009", "hf-probe2-hf-show-1-004"], "alone"),
+    # the token's place is HF-NEWODDS-1's decision (token_place); where the tokens' ranks are their
+    # rows' places shifted alike, the horse's place counted one off (HF-NEWODDS-5's count, an argument
+    # of odds_after_race) is the same misreading: a true look-alike, named together
+    ("token-places-by-rank", "HF-NEWODDS-1", token_places_by_rank,
+     ["hf-probe2-hf-newodds-4-003", "hf-probe2-hf-newodds-4-013", "hf-probe2-hf-show-1-002"], "tied"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

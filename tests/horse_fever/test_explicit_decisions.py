@@ -33,6 +33,7 @@ hand, not the rules' own code, and one of them (Vigor and Felix at the Start) wo
 for what this file checks.
 """
 
+import dataclasses
 from unittest import mock
 
 import pytest
@@ -398,6 +399,18 @@ def token_places_by_rank():
     return mock.patch.object(new_odds, "set_new_odds", set_new_odds)
 
 
+def two_tokens_a_colour_with_four_players():
+    """HF-SETUP-6's table read one row off: with four players the pool holds 2 bet tokens of each
+    colour, not 3 (HF-TABLE-1's row for three players)."""
+    original = components.data
+
+    def data():
+        loaded = original()
+        rows = {**loaded.tables.bet_tokens_per_colour, 4: 2}
+        return dataclasses.replace(loaded, tables=dataclasses.replace(loaded.tables, bet_tokens_per_colour=rows))
+    return mock.patch.object(components, "data", data)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -487,6 +500,10 @@ MISREADINGS = [
     # of odds_after_race) is the same misreading: a true look-alike, named together
     ("token-places-by-rank", "HF-NEWODDS-1", token_places_by_rank,
      ["hf-probe2-hf-newodds-4-003", "hf-probe2-hf-newodds-4-013", "hf-probe2-hf-show-1-002"], "tied"),
+    # the pool's row of the table is a decision of its own (tokens_per_colour, the number of players
+    # an int argument); before, the whole pool was one answer, and the setup's deal was named instead
+    ("two-tokens-a-colour-with-four-players", "HF-SETUP-6", two_tokens_a_colour_with_four_players,
+     ["hf-gen1-round-4p-01", "hf-payouts-clockwise-from-first-player-one"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

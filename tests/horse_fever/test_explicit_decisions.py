@@ -27,6 +27,12 @@ tie on VP and most Danari (tie_on_vp, holds_the_most_danari; a refused end was H
 outright win turned down), HF-ACT-10's Serum Maleficum (never_sprints) and HF-FINISH-2's spaces
 past the line (spaces_past_line, a subtraction in HF-RANK-2's block that only HF-TABLE-3's finish
 line could alter).
+A fifth round (development batch 10's kinds): a table's row read is the clause's decision, with
+the row's number an int argument (HF-MOVECARD-1's movement_card_row, HF-SETUP-6's
+tokens_per_colour); a permission the text grants is a yes/no decision consulted where the action
+is judged (HF-STABLE-2's may_back_own_stable); what goes back at the end of a round is a procedure
+of its own (HF-END-1's return_bet_tokens); a token's place is HF-NEWODDS-1's (token_place), which
+the horse's place counted one off (HF-NEWODDS-5's) can look like.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in

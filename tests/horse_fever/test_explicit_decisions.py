@@ -31,12 +31,19 @@ A fifth round: HF-CANCEL-1's pair of two cards (cards_to_a_pair), a literal of c
 that no decision could shift, is a count of its own, altered from the setup on when the race
 shows it; HF-RANK-2's entry of a finished horse into the ranking (enter_ranking) is a decision of
 its own, no longer a statement of the round's code.
+A sixth round (development batch 10's kinds): a table's row read is the clause's decision, with
+the row's number an int argument (HF-MOVECARD-1's movement_card_row, HF-SETUP-6's
+tokens_per_colour); a permission the text grants is a yes/no decision consulted where the action
+is judged (HF-STABLE-2's may_back_own_stable); what goes back at the end of a round is a procedure
+of its own (HF-END-1's return_bet_tokens); a token's place is HF-NEWODDS-1's (token_place), which
+the horse's place counted one off (HF-NEWODDS-5's) can look like.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
 for what this file checks.
 """
 
+import dataclasses
 from unittest import mock
 
 import pytest
@@ -47,8 +54,8 @@ from reference.core.game import Mutant, get_game
 from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.horse_fever.rules import (betting, game_end, movement, payouts, phases, race, ranking, reveal,
-                                         rigging, sprint)
+from reference.horse_fever.rules import (betting, components, game_end, movement, new_odds, payouts, phases, race,
+                                         ranking, reveal, rigging, sprint)
 from reference.horse_fever.rules.components import action_cards
 from reference.horse_fever.rules.state import PAYOUTS, RACE
 
@@ -367,6 +374,74 @@ def finished_horses_left_out_of_the_ranking():
     return mock.patch.object(race, "race_round", race_round)
 
 
+def card_101_read_as_102():
+    """HF-MOVECARD-1's table read one row down: movement card 101 moves the horses as card 102
+    does (the one difference, a stable at 1:7 moves 1, not 0)."""
+    original = components.movement_cards
+
+    def movement_cards():
+        cards = dict(original())
+        cards[101] = components.MovementCard(101, cards[102].moves)
+        return cards
+    return mock.patch.object(components, "movement_cards", movement_cards)
+
+
+def no_bet_on_own_stable():
+    """HF-STABLE-2 read as if a player had a colour: a player may not bet on the horse of the
+    stable their character owns."""
+    original = betting.check_bet
+
+    def check_bet(state, seat, horse, side, amount, field):
+        original(state, seat, horse, side, amount, field)
+        if state.owners.get(horse) == seat:
+            raise IllegalAction(f"{field}.horse", f"seat {seat} owns {horse}", "HF-BET-2")
+    return mock.patch.object(betting, "check_bet", check_bet)
+
+
+def bet_tokens_kept_out():
+    """HF-END-1's return read without the bet tokens: the tokens taken with the bets stay out of
+    the pool once the bets are settled."""
+    original = payouts.pay_out
+
+    def pay_out(state, log):
+        taken = dict(state.tokens)
+        original(state, log)
+        state.tokens = taken
+    return mock.patch.object(payouts, "pay_out", pay_out)
+
+
+def token_places_by_rank():
+    """HF-NEWODDS-1 read with HF-INT-11's rejected reading: a stable token's place is its rank
+    among the six tokens (1 + the tokens on better rows), not its row's, though rows may be
+    shared or empty (HF-ODDS-4)."""
+    def set_new_odds(odds, ranking, log):
+        new = dict(odds)
+        for place, horse in enumerate(ranking, start=1):
+            rank = 1 + sum(other < odds[horse] for other in odds.values())
+            step = -1 if place < rank else 1 if place > rank else 0
+            new[horse] = min(max(odds[horse] + step, 2), 7)
+            clause = ("HF-NEWODDS-2" if new[horse] < odds[horse] else
+                      "HF-NEWODDS-3" if new[horse] > odds[horse] else "HF-NEWODDS-4")
+            log.event("new_odds", clause, horse=horse, place=place, before=odds[horse], after=new[horse])
+        log.rule("HF-NEWODDS-1", "HF-NEWODDS-5")
+        if len(set(new.values())) < len(new):
+            log.rule("HF-ODDS-4")
+        return new
+    return mock.patch.object(new_odds, "set_new_odds", set_new_odds)
+
+
+def two_tokens_a_colour_with_four_players():
+    """HF-SETUP-6's table read one row off: with four players the pool holds 2 bet tokens of each
+    colour, not 3 (HF-TABLE-1's row for three players)."""
+    original = components.data
+
+    def data():
+        loaded = original()
+        rows = {**loaded.tables.bet_tokens_per_colour, 4: 2}
+        return dataclasses.replace(loaded, tables=dataclasses.replace(loaded.tables, bet_tokens_per_colour=rows))
+    return mock.patch.object(components, "data", data)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -447,6 +522,29 @@ MISREADINGS = [
     # ranking: named together
     ("finished-horses-left-out-of-the-ranking", "HF-RANK-2", finished_horses_left_out_of_the_ranking,
      ["hf-probe2-hf-act-5-008", "hf-probe2-hf-photo-2-001"], "tied"),
+    # a component's row read: the card's row is a decision of its own (movement_card_row), so that
+    # the next card's row is an alteration; before, the data were only parsed, and a horse at 1:7
+    # moving 1 was named as the Start (HF-START-1) or the odds row read (HF-MOVE-2)
+    ("card-101-read-as-102", "HF-MOVECARD-1", card_101_read_as_102,
+     ["hf-probe2-hf-act-7-003", "hf-int-line-cards-by-sprint"], "alone"),
+    # a refusal of what the text grants: «may» is a yes/no decision of its own (may_back_own_stable),
+    # turned down; before, only the bet's granting decisions (the token's, the stake's) refused it
+    ("no-bet-on-own-stable", "HF-STABLE-2", no_bet_on_own_stable,
+     ["hf-probe2-hf-bet2-2-009", "hf-gen1-round-2p-02"], "alone"),
+    # what goes back at the end of a round is a procedure of its own (return_bet_tokens), so that its
+    # effect dropped is HF-END-1's alteration; before, the pool's return was unmarked code of the
+    # payouts, and the step's whole play dropped (HF-RANK-6's) came nearest
+    ("bet-tokens-kept-out", "HF-END-1", bet_tokens_kept_out,
+     ["hf-probe2-hf-payf-1-009", "hf-probe2-hf-show-1-004"], "alone"),
+    # the token's place is HF-NEWODDS-1's decision (token_place); where the tokens' ranks are their
+    # rows' places shifted alike, the horse's place counted one off (HF-NEWODDS-5's count, an argument
+    # of odds_after_race) is the same misreading: a true look-alike, named together
+    ("token-places-by-rank", "HF-NEWODDS-1", token_places_by_rank,
+     ["hf-probe2-hf-newodds-4-003", "hf-probe2-hf-newodds-4-013", "hf-probe2-hf-show-1-002"], "tied"),
+    # the pool's row of the table is a decision of its own (tokens_per_colour, the number of players
+    # an int argument); before, the whole pool was one answer, and the setup's deal was named instead
+    ("two-tokens-a-colour-with-four-players", "HF-SETUP-6", two_tokens_a_colour_with_four_players,
+     ["hf-gen1-round-4p-01", "hf-payouts-clockwise-from-first-player-one"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

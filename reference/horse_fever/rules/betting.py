@@ -189,10 +189,23 @@ def check_other_side(state: GameState, seat: int, horse: str, side: str, field: 
                             f"bet on the same horse must be the other side", "HF-BET2-4")
 
 
+# HF-STABLE-2: the players «no están representados ni por un color», they are «simplemente los
+# apostadores»: a player may bet on any horse, the horse of the stable their character owns too
+def may_back_own_stable() -> bool:
+    return True
+
+
+def check_own_stable(state: GameState, seat: int, horse: str, field: str) -> None:
+    if state.owners.get(horse) == seat and not may_back_own_stable():
+        raise IllegalAction(f"{field}.horse", f"seat {seat} owns the {horse} stable and may not bet on it",
+                            "HF-STABLE-2")      # never taken: HF-STABLE-2 rules it out
+
+
 def check_bet(state: GameState, seat: int, horse: str, side: object, amount: object, field: str) -> None:
     check_side(side, field)
     check_stake(state, seat, amount, field)
     check_token(state, horse, field)
+    check_own_stable(state, seat, horse, field)
     if state.phase == SECOND_BETS:
         check_other_side(state, seat, horse, side, field)
 

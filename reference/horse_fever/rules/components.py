@@ -156,12 +156,18 @@ def parse_action_card(value: object, field: str) -> int:
     return value
 
 
+# HF-MOVECARD-1: «Each card gives the spaces moved by a horse whose stable sits at that odds row»:
+# a card's spaces are the table's row of that very card, the row its number names
+def movement_card_row(number: int) -> int:
+    return number
+
+
 def parse_movement_card(value: object, field: str) -> MovementCard:
     cards = movement_cards()
     if not is_whole_number(value) or value not in cards:
         raise InputError(field, f"{shorten(value)} is not a movement card; movement cards are numbered "
                          f"{min(cards)} to {max(cards)}", "HF-MOVECARD-1")
-    return cards[value]
+    return MovementCard(value, cards[movement_card_row(value)].moves)
 
 
 def parse_character(value: object, field: str) -> Character:

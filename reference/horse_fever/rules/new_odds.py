@@ -11,6 +11,8 @@ from .state import Race
 ROW_STEP = 1                     # HF-NEWODDS-2/3: one row
 
 
+# HF-NEWODDS-1 (the token's place): the horse's place is compared with «las probabilidades iniciales»
+# of its stable, the token's own row, whatever rows the other tokens share or leave empty (HF-ODDS-4)
 def token_place(odds: int) -> int:
     """HF-INT-11: the row 1:N stands level with place N-1 of the ranking (1:2 with 1st ... 1:7 with 6th)."""
     return odds - 1

@@ -119,15 +119,17 @@ def pay_stable_owners(state: GameState, log: Log) -> None:
         log.event("owner_prize", "HF-PAY-2", player=owner, horse=horse, place=place, danari=prize, vp=vp)
 
 
+# HF-END-1 (the bet tokens): what the round took goes back for the next, as the cards to their decks
+# and the horses to the start: the bet tokens return to the pool, the table's number of each colour
 def return_bet_tokens(state: GameState, log: Log) -> None:
     """HF-INT-8: the text does not say when the tokens come back; the suite returns them once
     their bets are settled (any time before the next first bets reads the same)."""
     state.tokens = {c: state.tokens_per_colour for c in COLOURS}
-    state.bets = []
 
 
 def pay_out(state: GameState, log: Log) -> None:
     settle_bets(state, log)
     pay_stable_owners(state, log)
     return_bet_tokens(state, log)
+    state.bets = []                     # settled: the stakes are paid or gone to the bank
     state.phase = NEW_ODDS

@@ -81,9 +81,14 @@ def rounds_for(players: int) -> int:
     return tables().rounds[players]
 
 
-# HF-SETUP-6: the bet-token pool holds the table's number of tokens of each colour
+# HF-SETUP-6: «Tome una cantidad de fichas de apuesta de cada color como se muestra en la tabla»: the
+# table's row for the number of players (HF-TABLE-1)
+def tokens_per_colour(players: int) -> int:
+    return tables().bet_tokens_per_colour[players]
+
+
 def bet_token_pool(players: int) -> dict[str, int]:
-    per_colour = tables().bet_tokens_per_colour[players]
+    per_colour = tokens_per_colour(players)
     return {c: per_colour for c in COLOURS}
 
 

@@ -689,3 +689,45 @@ def test_the_round_7_decisions_answer_as_the_rules_say():
     bet(t, "S")
     bet(t, "H")
     assert betting.seat_to_choose(t) == t.to_bet == 0      # seats 2 and 3 have chosen: the banker's right
+
+
+# -- round 8: what the bank's totals count (Wave 13) -------------------------------------------------
+#
+# - CRD-PAY-1 «Recoge fichas perdedoras» and CRD-PAY-2 «Devuelve entrada ganadora más ganancia neta»:
+#   the bank collects the losing stakes and pays the net winnings; a winning stake is handed back and
+#   passes through neither total. What the totals count was unmarked bookkeeping inside settle_race
+#   (`collected += lost`, `paid += gain`), so totals that counted the winning stakes too (the bank
+#   collecting every stake, then paying the winners stake and winnings) were charged to CRD-SESSION-3.
+#   Now it is `settlement.winning_stake_through_the_bank`, under both markers.
+
+
+def every_stake_through_the_bank():
+    """CRD-PAY-1/CRD-PAY-2 misread, in the caller: every stake goes to the bank and the winners are
+    paid from it, so the bank's collected total counts the winning stakes too and its paid total
+    the stakes it hands back (the balances' changes are the same)."""
+    settle = settlement.settle_race
+
+    def settle_race(players, banker, bets, winner, odds_):
+        s = settle(players, banker, bets, winner, odds_)
+        handed_back = sum(b.stake for b in bets if b.horse == winner)
+        return Settlement(winner, odds_, s.returned, s.changes, s.collected + handed_back, s.paid + handed_back)
+    return patched((settlement, "settle_race", settle_race))
+
+
+def test_totals_that_count_the_winning_stakes_are_charged_to_the_bank_s_two_clauses():
+    case_ids = ["crd-probe1-crd-pay-2-007", "crd-race-eleven-players", "crd-gen1-race-005"]
+    cases = load_cases(["cards"], wanted=lambda id_: id_ in case_ids)
+    mutant = Mutant("every-stake-through-the-bank", "a misreading of CRD-PAY-1/2", ("CRD-PAY-1", "CRD-PAY-2"),
+                    every_stake_through_the_bank)
+    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases))
+    assert row.errored == 0 and row.failures == len(case_ids) and len(row.charges) == len(case_ids)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["CRD-PAY-1", "CRD-PAY-2"]), charge
+
+
+def test_the_round_8_decisions_answer_as_the_rules_say():
+    """Two backers of S at 3:1 (a chip each) and one of H: the bank collects H's chip (1) and pays
+    3 + 3 net; the winners' own chips pass through neither total."""
+    assert settlement.winning_stake_through_the_bank() is False
+    s = settlement.settle_race(4, 0, [Bet(1, "S", 1), Bet(2, "S", 1), Bet(3, "H", 1)], "S", 3)
+    assert (s.collected, s.paid) == (1, 6)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.cards.rules import betting, odds, race, seating, settlement
+from reference.cards.rules import betting, odds, race, seating, session, settlement
 from reference.cards.rules.cards import SUITS, card
 from reference.cards.rules.settlement import Settlement
 from reference.cards.rules.state import BETTING, RACING, Bet
@@ -731,3 +731,46 @@ def test_the_round_8_decisions_answer_as_the_rules_say():
     assert settlement.winning_stake_through_the_bank() is False
     s = settlement.settle_race(4, 0, [Bet(1, "S", 1), Bet(2, "S", 1), Bet(3, "H", 1)], "S", 3)
     assert (s.collected, s.paid) == (1, 6)
+
+
+# -- round 9: what a new race starts without (Wave 13) -----------------------------------------------
+#
+# - CRD-ROT-2 «recogiendo y barajando todo para nueva carrera»: everything is gathered up for a new
+#   race, and each bettor chooses afresh. Nothing decided it: the new race was a fresh RaceState, so a
+#   seat that sat out one race and was kept out of the next (sitting out kept for the session) was
+#   charged to CRD-BET-3 and CRD-BET-5 tied (who is still to choose, who has chosen). Now whether who
+#   sat out is kept is `session.sitting_out_kept`, under `# CRD-ROT-2 (a new race)`.
+
+
+def sitting_out_kept_for_the_session():
+    """CRD-ROT-2 misread, in the caller: the new race keeps the list of those who sat the last one
+    out, so they sit this one out too without being asked."""
+    start = session.start_next_race
+
+    def start_next_race(table, log):
+        sat_out = list(table.race.sitting_out)
+        start(table, log)
+        table.race.sitting_out = sat_out
+    return patched((session, "start_next_race", start_next_race))
+
+
+def test_sitting_out_kept_for_the_session_is_charged_to_the_new_race_alone():
+    # the one case of the vectors where a seat sits out a race that another follows
+    assert_charged_to_its_clause("sitting-out-kept-for-the-session", "CRD-ROT-2", sitting_out_kept_for_the_session,
+                                 ["crd-gen1-session-004"], True)
+
+
+def test_the_round_9_decisions_answer_as_the_rules_say():
+    """Seat 2 sits out race 1 (one chip short); race 2 starts with nobody sitting out."""
+    class Log:
+        def event(self, type_, clause, **fields):
+            return {}
+
+        def rule(self, *clauses):
+            pass
+    assert session.sitting_out_kept() is False
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0)
+    t.race.sitting_out.append(2)
+    t.next_banker = 1
+    session.start_next_race(t, Log())
+    assert (t.race.number, t.race.banker, t.race.sitting_out, t.race.bets) == (2, 1, [], [])

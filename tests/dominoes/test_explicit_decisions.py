@@ -25,7 +25,7 @@ from reference.core.attribution import MAX_NAMED
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.dominoes.rules import continuation, drawing, layout, points, settlement, turns
+from reference.dominoes.rules import continuation, deal, drawing, layout, points, settlement, turns
 from reference.dominoes.rules import match as match_rules
 from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution, point_at
 from reference.dominoes.rules.points import PlacementPoints
@@ -695,3 +695,38 @@ def test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner
     assert sorted(charge.case for charge in row.charges) == sorted(failing)
     for charge in row.charges:
         assert (charge.basis, charge.clauses) == ("counterfactual", [clause]), charge
+
+
+# -- round 9: decisions that were unmarked lines of another function (Wave 13) -----------------------
+
+def setup_scores_read_as_raw(original):
+    # DOM-SCORE-1 misread: a setup's given scores are raw points, turned into displayed ones (÷ 5)
+    def given_scores(seating, scores, field):
+        return [score // 5 for score in original(seating, scores, field)]
+    return given_scores
+
+
+ROUND_9 = [
+    # DOM-SCORE-1 misread: the scores a setup gives read in raw points. Before, deal.given_scores
+    # read them with no marker, and the shifted score came nearest as DOM-MATCH-1 (points recorded)
+    # or DOM-MATCH-4 (the settlement's scores). Now given_in_displayed_points (DOM-SCORE-1's part:
+    # a setup's scores are displayed points), negated, reproduces it.
+    ("setup-scores-read-as-raw", "DOM-SCORE-1", deal, "given_scores", setup_scores_read_as_raw,
+     ("given_scores", "given_in_displayed_points"),
+     ["dom-ex-sixty-plus-two", "dom-probe2-dom-end-1-007", "dom-gen1-match-4p-027"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_9,
+                         ids=[m[0] for m in ROUND_9])
+def test_a_round_9_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_round_9_decisions_answer_as_the_rules_say():
+    """A setup's scores are kept as given, in displayed points: [30, 12] starts the match at 30 and 12."""
+    assert deal.given_in_displayed_points() is True
+    match = deal.new_match(2, scores=[30, 12])
+    assert match.scores == [30, 12]

@@ -706,6 +706,16 @@ def setup_scores_read_as_raw(original):
     return given_scores
 
 
+def fewest_tiles_win_the_block(original):
+    # DOM-BLOCK-2 misread: in an individual blocked round the hand with the fewest tiles wins
+    def blocked_round_winners(seating, hands):
+        if seating.mode == "partnership":
+            return original(seating, hands)
+        fewest = min(len(hand) for hand in hands)
+        return [seat for seat, hand in enumerate(hands) if len(hand) == fewest]
+    return blocked_round_winners
+
+
 ROUND_9 = [
     # DOM-SCORE-1 misread: the scores a setup gives read in raw points. Before, deal.given_scores
     # read them with no marker, and the shifted score came nearest as DOM-MATCH-1 (points recorded)
@@ -714,6 +724,13 @@ ROUND_9 = [
     ("setup-scores-read-as-raw", "DOM-SCORE-1", deal, "given_scores", setup_scores_read_as_raw,
      ("given_scores", "given_in_displayed_points"),
      ["dom-ex-sixty-plus-two", "dom-probe2-dom-end-1-007", "dom-gen1-match-4p-027"]),
+    # DOM-BLOCK-2 misread: the fewest tiles win an individual blocked round. Before, no alteration
+    # of DOM-BLOCK-2 alone could be played (the "lowest wins" comparison sits in DOM-TIE-2's block),
+    # and DOM-TIE-2 was charged. Now judged_by_pips (DOM-BLOCK-2's part: a hand is weighed by its
+    # pips), negated, reproduces it.
+    ("fewest-tiles-win-the-block", "DOM-BLOCK-2", settlement, "blocked_round_winners", fewest_tiles_win_the_block,
+     ("blocked_round_winners", "judged_by_pips"),
+     ["dom-gen1-match-2p-007", "dom-probe2-dom-block-2-004", "dom-settle-shared-win-four-players"]),
 ]
 
 
@@ -730,3 +747,7 @@ def test_the_round_9_decisions_answer_as_the_rules_say():
     assert deal.given_in_displayed_points() is True
     match = deal.new_match(2, scores=[30, 12])
     assert match.scores == [30, 12]
+    # an individual block: 12 pips in one tile, 3 in two, 6 in three: the 3 pips win
+    from reference.dominoes.rules.seating import Seating
+    assert settlement.judged_by_pips() is True
+    assert settlement.blocked_round_winners(Seating(3), [[(6, 6)], [(0, 1), (0, 2)], [(1, 1), (2, 2), (0, 0)]]) == [1]

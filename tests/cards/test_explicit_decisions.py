@@ -740,6 +740,10 @@ def test_the_round_8_decisions_answer_as_the_rules_say():
 #   seat that sat out one race and was kept out of the next (sitting out kept for the session) was
 #   charged to CRD-BET-3 and CRD-BET-5 tied (who is still to choose, who has chosen). Now whether who
 #   sat out is kept is `session.sitting_out_kept`, under `# CRD-ROT-2 (a new race)`.
+# - CRD-ROT-1 «Registra saldos ... para nueva carrera»: the balances recorded at the settlement are what
+#   the next race is played from. Nothing decided that either: balances dealt afresh to each race (the
+#   starting balance again) were charged by footprints to the next race's betting and track clauses.
+#   Now it is `session.balances_carried`, under `# CRD-ROT-1 (the recorded balances)`.
 
 
 def sitting_out_kept_for_the_session():
@@ -752,6 +756,23 @@ def sitting_out_kept_for_the_session():
         start(table, log)
         table.race.sitting_out = sat_out
     return patched((session, "start_next_race", start_next_race))
+
+
+def balances_dealt_afresh():
+    """CRD-ROT-1 misread, in the caller: each new race starts every seat from the starting balance
+    again, as if the balances were not carried from one race to the next."""
+    start = session.start_next_race
+
+    def start_next_race(table, log):
+        start(table, log)
+        table.balances = [table.options.starting_balance] * table.players
+    return patched((session, "start_next_race", start_next_race))
+
+
+def test_balances_dealt_afresh_to_each_race_are_charged_to_the_recorded_balances():
+    assert_charged_to_its_clause("balances-dealt-afresh", "CRD-ROT-1", balances_dealt_afresh,
+                                 ["crd-session-first-banker-two", "crd-session-three-players",
+                                  "crd-gen1-session-002"], True)
 
 
 def test_sitting_out_kept_for_the_session_is_charged_to_the_new_race_alone():
@@ -774,3 +795,9 @@ def test_the_round_9_decisions_answer_as_the_rules_say():
     t.next_banker = 1
     session.start_next_race(t, Log())
     assert (t.race.number, t.race.banker, t.race.sitting_out, t.race.bets) == (2, 1, [], [])
+    # the balances recorded after race 1 go on into race 2
+    assert session.balances_carried() is True
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0, balances=[17, 22, 21])
+    t.next_banker = 1
+    session.start_next_race(t, Log())
+    assert t.balances == [17, 22, 21]

@@ -691,7 +691,30 @@ def test_the_round_7_decisions_answer_as_the_rules_say():
     assert betting.seat_to_choose(t) == t.to_bet == 0      # seats 2 and 3 have chosen: the banker's right
 
 
-# -- round 8: what the bank's totals count (Wave 13) -------------------------------------------------
+# -- round 8: the measurement's misses on seen seeds (Wave 13) ----------------------------------------
+#
+# - CRD-BET-4, «para cualquier palo ganador»: the summed cover it rules out was kept behind
+#   `betting.one_suit_wins` (round 5), but that function carried no marker of its own, so it was no
+#   decision point: the summed cover was reproduced only by the generated negation of the test in
+#   cover_needed, and with that withheld (the measurement's leave-one-out) it was charged to CRD-INT-12,
+#   CRD-INT-15, CRD-BET-5, CRD-PAY-2 or CRD-BET-3. Now one_suit_wins is `# CRD-BET-4 (one suit wins)`.
+
+
+# (name, clause, patch, failing cases, alterations that are the same misreading): the clause alone is charged
+ROUND_8 = [
+    ("cover-of-every-suit-alone", "CRD-BET-4", cover_of_every_suit,
+     ["crd-probe1-crd-bet-4-035", "crd-probe1-crd-bet-5-017", "crd-gen1-race-019"],
+     # the generated negation of cover_needed's test: the summed cover, in the rules' own code
+     {"generated betting:cover_needed:negate:e278a100:0"}),
+]
+
+
+@pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_8, ids=[m[0] for m in ROUND_8])
+def test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, patch, case_ids, same):
+    assert_charged_to_it_alone(name, clause, patch, case_ids, same)
+
+
+# -- round 9: what the bank's totals count (Wave 13) -------------------------------------------------
 #
 # - CRD-PAY-1 «Recoge fichas perdedoras» and CRD-PAY-2 «Devuelve entrada ganadora más ganancia neta»:
 #   the bank collects the losing stakes and pays the net winnings; a winning stake is handed back and
@@ -725,7 +748,7 @@ def test_totals_that_count_the_winning_stakes_are_charged_to_the_bank_s_two_clau
         assert (charge.basis, charge.clauses) == ("counterfactual", ["CRD-PAY-1", "CRD-PAY-2"]), charge
 
 
-def test_the_round_8_decisions_answer_as_the_rules_say():
+def test_the_round_9_decisions_answer_as_the_rules_say():
     """Two backers of S at 3:1 (a chip each) and one of H: the bank collects H's chip (1) and pays
     3 + 3 net; the winners' own chips pass through neither total."""
     assert settlement.winning_stake_through_the_bank() is False
@@ -733,7 +756,7 @@ def test_the_round_8_decisions_answer_as_the_rules_say():
     assert (s.collected, s.paid) == (1, 6)
 
 
-# -- round 9: what a new race starts without (Wave 13) -----------------------------------------------
+# -- round 10: what a new race starts without (Wave 13) -----------------------------------------------
 #
 # - CRD-ROT-2 «recogiendo y barajando todo para nueva carrera»: everything is gathered up for a new
 #   race, and each bettor chooses afresh. Nothing decided it: the new race was a fresh RaceState, so a
@@ -781,7 +804,7 @@ def test_sitting_out_kept_for_the_session_is_charged_to_the_new_race_alone():
                                  ["crd-gen1-session-004"], True)
 
 
-def test_the_round_9_decisions_answer_as_the_rules_say():
+def test_the_round_10_decisions_answer_as_the_rules_say():
     """Seat 2 sits out race 1 (one chip short); race 2 starts with nobody sitting out."""
     class Log:
         def event(self, type_, clause, **fields):

@@ -715,6 +715,23 @@ def drawn_tile_joins_the_hand(original):
     return draw
 
 
+def unplayable_draws_set_aside(original):
+    # DOM-DRAW-2 misread: a drawn tile that cannot be placed is set aside, not kept in the hand
+    def draw(match, log, field):
+        able = match.phase == PLAY and drawing.able_to_place(match)
+        if not drawing.may_draw(match, able):
+            drawing.refuse(match, able, f"{field}.draw", "draw")
+        r = match.round
+        tile = r.draw_pile.pop(0)
+        playable = layout.has_legal_placement(r.layout, [tile])
+        log.event("drew", "DOM-DRAW-2", player=r.to_play, tile=tile_str(tile), playable=playable)
+        if playable:
+            r.hands[r.to_play].append(tile)
+            drawing.placed_at_once(match, tile, log)
+        return None
+    return draw
+
+
 def setup_scores_read_as_raw(original):
     # DOM-SCORE-1 misread: a setup's given scores are raw points, turned into displayed ones (÷ 5)
     def given_scores(seating, scores, field):
@@ -756,6 +773,14 @@ ROUND_9 = [
     ("fewest-tiles-win-the-block", "DOM-BLOCK-2", settlement, "blocked_round_winners", fewest_tiles_win_the_block,
      ("blocked_round_winners", "judged_by_pips"),
      ["dom-gen1-match-2p-007", "dom-probe2-dom-block-2-004", "dom-settle-shared-win-four-players"]),
+    # DOM-DRAW-2 misread: an unplayable drawn tile is set aside. Before, the lines of draw that take
+    # the top tile and keep it in the hand were unmarked (DOM-DRAW-2's marker covered only the final
+    # return), and a later step's placements (DOM-PLACE-2's free sides) or DOM-INT-9 were charged.
+    # Now drawn_tile_kept (DOM-DRAW-2's part: a tile drawn is kept, playable or not), negated,
+    # reproduces it.
+    ("unplayable-draws-set-aside", "DOM-DRAW-2", drawing, "draw", unplayable_draws_set_aside,
+     ("draw", "drawn_tile_kept"),
+     ["dom-match-drawn-tile-at-once-second", "dom-gen1-match-2p-012", "dom-gen1-match-3p-033"]),
 ]
 
 
@@ -776,3 +801,4 @@ def test_the_round_9_decisions_answer_as_the_rules_say():
     from reference.dominoes.rules.seating import Seating
     assert settlement.judged_by_pips() is True
     assert settlement.blocked_round_winners(Seating(3), [[(6, 6)], [(0, 1), (0, 2)], [(1, 1), (2, 2), (0, 0)]]) == [1]
+    assert drawing.drawn_tile_kept() is True

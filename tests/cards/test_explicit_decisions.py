@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.cards.rules import betting, odds, race, seating, settlement
+from reference.cards.rules import betting, odds, race, seating, session, settlement
 from reference.cards.rules.cards import SUITS, card
 from reference.cards.rules.settlement import Settlement
 from reference.cards.rules.state import BETTING, RACING, Bet
@@ -712,3 +712,115 @@ ROUND_8 = [
 @pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_8, ids=[m[0] for m in ROUND_8])
 def test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, patch, case_ids, same):
     assert_charged_to_it_alone(name, clause, patch, case_ids, same)
+
+
+# -- round 9: what the bank's totals count (Wave 13) -------------------------------------------------
+#
+# - CRD-PAY-1 «Recoge fichas perdedoras» and CRD-PAY-2 «Devuelve entrada ganadora más ganancia neta»:
+#   the bank collects the losing stakes and pays the net winnings; a winning stake is handed back and
+#   passes through neither total. What the totals count was unmarked bookkeeping inside settle_race
+#   (`collected += lost`, `paid += gain`), so totals that counted the winning stakes too (the bank
+#   collecting every stake, then paying the winners stake and winnings) were charged to CRD-SESSION-3.
+#   Now it is `settlement.winning_stake_through_the_bank`, under both markers.
+
+
+def every_stake_through_the_bank():
+    """CRD-PAY-1/CRD-PAY-2 misread, in the caller: every stake goes to the bank and the winners are
+    paid from it, so the bank's collected total counts the winning stakes too and its paid total
+    the stakes it hands back (the balances' changes are the same)."""
+    settle = settlement.settle_race
+
+    def settle_race(players, banker, bets, winner, odds_):
+        s = settle(players, banker, bets, winner, odds_)
+        handed_back = sum(b.stake for b in bets if b.horse == winner)
+        return Settlement(winner, odds_, s.returned, s.changes, s.collected + handed_back, s.paid + handed_back)
+    return patched((settlement, "settle_race", settle_race))
+
+
+def test_totals_that_count_the_winning_stakes_are_charged_to_the_bank_s_two_clauses():
+    case_ids = ["crd-probe1-crd-pay-2-007", "crd-race-eleven-players", "crd-gen1-race-005"]
+    cases = load_cases(["cards"], wanted=lambda id_: id_ in case_ids)
+    mutant = Mutant("every-stake-through-the-bank", "a misreading of CRD-PAY-1/2", ("CRD-PAY-1", "CRD-PAY-2"),
+                    every_stake_through_the_bank)
+    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases))
+    assert row.errored == 0 and row.failures == len(case_ids) and len(row.charges) == len(case_ids)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["CRD-PAY-1", "CRD-PAY-2"]), charge
+
+
+def test_the_round_9_decisions_answer_as_the_rules_say():
+    """Two backers of S at 3:1 (a chip each) and one of H: the bank collects H's chip (1) and pays
+    3 + 3 net; the winners' own chips pass through neither total."""
+    assert settlement.winning_stake_through_the_bank() is False
+    s = settlement.settle_race(4, 0, [Bet(1, "S", 1), Bet(2, "S", 1), Bet(3, "H", 1)], "S", 3)
+    assert (s.collected, s.paid) == (1, 6)
+
+
+# -- round 10: what a new race starts without (Wave 13) -----------------------------------------------
+#
+# - CRD-ROT-2 «recogiendo y barajando todo para nueva carrera»: everything is gathered up for a new
+#   race, and each bettor chooses afresh. Nothing decided it: the new race was a fresh RaceState, so a
+#   seat that sat out one race and was kept out of the next (sitting out kept for the session) was
+#   charged to CRD-BET-3 and CRD-BET-5 tied (who is still to choose, who has chosen). Now whether who
+#   sat out is kept is `session.sitting_out_kept`, under `# CRD-ROT-2 (a new race)`.
+# - CRD-ROT-1 «Registra saldos ... para nueva carrera»: the balances recorded at the settlement are what
+#   the next race is played from. Nothing decided that either: balances dealt afresh to each race (the
+#   starting balance again) were charged by footprints to the next race's betting and track clauses.
+#   Now it is `session.balances_carried`, under `# CRD-ROT-1 (the recorded balances)`.
+
+
+def sitting_out_kept_for_the_session():
+    """CRD-ROT-2 misread, in the caller: the new race keeps the list of those who sat the last one
+    out, so they sit this one out too without being asked."""
+    start = session.start_next_race
+
+    def start_next_race(table, log):
+        sat_out = list(table.race.sitting_out)
+        start(table, log)
+        table.race.sitting_out = sat_out
+    return patched((session, "start_next_race", start_next_race))
+
+
+def balances_dealt_afresh():
+    """CRD-ROT-1 misread, in the caller: each new race starts every seat from the starting balance
+    again, as if the balances were not carried from one race to the next."""
+    start = session.start_next_race
+
+    def start_next_race(table, log):
+        start(table, log)
+        table.balances = [table.options.starting_balance] * table.players
+    return patched((session, "start_next_race", start_next_race))
+
+
+def test_balances_dealt_afresh_to_each_race_are_charged_to_the_recorded_balances():
+    assert_charged_to_its_clause("balances-dealt-afresh", "CRD-ROT-1", balances_dealt_afresh,
+                                 ["crd-session-first-banker-two", "crd-session-three-players",
+                                  "crd-gen1-session-002"], True)
+
+
+def test_sitting_out_kept_for_the_session_is_charged_to_the_new_race_alone():
+    # the one case of the vectors where a seat sits out a race that another follows
+    assert_charged_to_its_clause("sitting-out-kept-for-the-session", "CRD-ROT-2", sitting_out_kept_for_the_session,
+                                 ["crd-gen1-session-004"], True)
+
+
+def test_the_round_10_decisions_answer_as_the_rules_say():
+    """Seat 2 sits out race 1 (one chip short); race 2 starts with nobody sitting out."""
+    class Log:
+        def event(self, type_, clause, **fields):
+            return {}
+
+        def rule(self, *clauses):
+            pass
+    assert session.sitting_out_kept() is False
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0)
+    t.race.sitting_out.append(2)
+    t.next_banker = 1
+    session.start_next_race(t, Log())
+    assert (t.race.number, t.race.banker, t.race.sitting_out, t.race.bets) == (2, 1, [], [])
+    # the balances recorded after race 1 go on into race 2
+    assert session.balances_carried() is True
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0, balances=[17, 22, 21])
+    t.next_banker = 1
+    session.start_next_race(t, Log())
+    assert t.balances == [17, 22, 21]

@@ -25,7 +25,7 @@ from reference.core.attribution import MAX_NAMED
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.dominoes.rules import continuation, drawing, layout, points, settlement, turns
+from reference.dominoes.rules import continuation, deal, drawing, layout, points, settlement, turns
 from reference.dominoes.rules import match as match_rules
 from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution, point_at
 from reference.dominoes.rules.points import PlacementPoints
@@ -715,6 +715,40 @@ def drawn_tile_joins_the_hand(original):
     return draw
 
 
+def unplayable_draws_set_aside(original):
+    # DOM-DRAW-2 misread: a drawn tile that cannot be placed is set aside, not kept in the hand
+    def draw(match, log, field):
+        able = match.phase == PLAY and drawing.able_to_place(match)
+        if not drawing.may_draw(match, able):
+            drawing.refuse(match, able, f"{field}.draw", "draw")
+        r = match.round
+        tile = r.draw_pile.pop(0)
+        playable = layout.has_legal_placement(r.layout, [tile])
+        log.event("drew", "DOM-DRAW-2", player=r.to_play, tile=tile_str(tile), playable=playable)
+        if playable:
+            r.hands[r.to_play].append(tile)
+            drawing.placed_at_once(match, tile, log)
+        return None
+    return draw
+
+
+def setup_scores_read_as_raw(original):
+    # DOM-SCORE-1 misread: a setup's given scores are raw points, turned into displayed ones (÷ 5)
+    def given_scores(seating, scores, field):
+        return [score // 5 for score in original(seating, scores, field)]
+    return given_scores
+
+
+def fewest_tiles_win_the_block(original):
+    # DOM-BLOCK-2 misread: in an individual blocked round the hand with the fewest tiles wins
+    def blocked_round_winners(seating, hands):
+        if seating.mode == "partnership":
+            return original(seating, hands)
+        fewest = min(len(hand) for hand in hands)
+        return [seat for seat, hand in enumerate(hands) if len(hand) == fewest]
+    return blocked_round_winners
+
+
 ROUND_9 = [
     # DOM-DRAW-3 misread: the drawn playable tile is not waited for. Before, the wait (the
     # place-drawn phase) was set inside draw, a function of DOM-DRAW-2's and DOM-DRAW-3's blocks
@@ -725,6 +759,28 @@ ROUND_9 = [
     ("drawn-tile-joins-the-hand", "DOM-DRAW-3", drawing, "draw", drawn_tile_joins_the_hand,
      ("draw", "placed_at_once"),
      ["dom-gen1-match-2p-027", "dom-probe2-dom-draw-2-014", "dom-probe2-dom-draw-3-005"]),
+    # DOM-SCORE-1 misread: the scores a setup gives read in raw points. Before, deal.given_scores
+    # read them with no marker, and the shifted score came nearest as DOM-MATCH-1 (points recorded)
+    # or DOM-MATCH-4 (the settlement's scores). Now given_in_displayed_points (DOM-SCORE-1's part:
+    # a setup's scores are displayed points), negated, reproduces it.
+    ("setup-scores-read-as-raw", "DOM-SCORE-1", deal, "given_scores", setup_scores_read_as_raw,
+     ("given_scores", "given_in_displayed_points"),
+     ["dom-ex-sixty-plus-two", "dom-probe2-dom-end-1-007", "dom-gen1-match-4p-027"]),
+    # DOM-BLOCK-2 misread: the fewest tiles win an individual blocked round. Before, no alteration
+    # of DOM-BLOCK-2 alone could be played (the "lowest wins" comparison sits in DOM-TIE-2's block),
+    # and DOM-TIE-2 was charged. Now judged_by_pips (DOM-BLOCK-2's part: a hand is weighed by its
+    # pips), negated, reproduces it.
+    ("fewest-tiles-win-the-block", "DOM-BLOCK-2", settlement, "blocked_round_winners", fewest_tiles_win_the_block,
+     ("blocked_round_winners", "judged_by_pips"),
+     ["dom-gen1-match-2p-007", "dom-probe2-dom-block-2-004", "dom-settle-shared-win-four-players"]),
+    # DOM-DRAW-2 misread: an unplayable drawn tile is set aside. Before, the lines of draw that take
+    # the top tile and keep it in the hand were unmarked (DOM-DRAW-2's marker covered only the final
+    # return), and a later step's placements (DOM-PLACE-2's free sides) or DOM-INT-9 were charged.
+    # Now drawn_tile_kept (DOM-DRAW-2's part: a tile drawn is kept, playable or not), negated,
+    # reproduces it.
+    ("unplayable-draws-set-aside", "DOM-DRAW-2", drawing, "draw", unplayable_draws_set_aside,
+     ("draw", "drawn_tile_kept"),
+     ["dom-match-drawn-tile-at-once-second", "dom-gen1-match-2p-012", "dom-gen1-match-3p-033"]),
 ]
 
 
@@ -734,3 +790,15 @@ def test_a_round_9_misreading_is_charged_to_its_clause_alone(name, clause, owner
                                                              failing):
     test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
                                                              failing)
+
+
+def test_the_round_9_decisions_answer_as_the_rules_say():
+    """A setup's scores are kept as given, in displayed points: [30, 12] starts the match at 30 and 12."""
+    assert deal.given_in_displayed_points() is True
+    match = deal.new_match(2, scores=[30, 12])
+    assert match.scores == [30, 12]
+    # an individual block: 12 pips in one tile, 3 in two, 6 in three: the 3 pips win
+    from reference.dominoes.rules.seating import Seating
+    assert settlement.judged_by_pips() is True
+    assert settlement.blocked_round_winners(Seating(3), [[(6, 6)], [(0, 1), (0, 2)], [(1, 1), (2, 2), (0, 0)]]) == [1]
+    assert drawing.drawn_tile_kept() is True

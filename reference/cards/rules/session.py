@@ -75,10 +75,33 @@ def lay_track(table: TableState, lay: Lay, log: Log, field: str) -> None:
     betting.offer_choice(table, log)
 
 
+# CRD-ROT-2 (a new race): «recogiendo y barajando todo para nueva carrera»: everything is gathered
+# up for the new race, the choices of the last one with it: who sat it out is not kept, each
+# bettor chooses afresh
+def sitting_out_kept() -> bool:
+    return False
+
+
+# CRD-ROT-1 (the recorded balances): «Registra saldos ... para nueva carrera»: the balances the
+# settlement recorded are what the next race is played from; a new race does not deal them afresh
+def balances_carried() -> bool:
+    return True
+
+
+# CRD-ROT-1 (into the next race): the recorded balances go on into the race that follows
+def carry_balances(table: TableState) -> None:
+    if not balances_carried():
+        table.balances = [table.options.starting_balance] * table.players     # never: the misreading ruled out
+
+
 # CRD-ROT-2: every card is gathered and shuffled for a new race, banked by the next seat
 def start_next_race(table: TableState, log: Log) -> None:
     banker = table.next_banker
-    table.race = RaceState(number=table.race.number + 1, banker=banker)
+    last = table.race
+    table.race = RaceState(number=last.number + 1, banker=banker)
+    if sitting_out_kept():
+        table.race.sitting_out = list(last.sitting_out)     # never: the misreading the rule rules out
+    carry_balances(table)
     table.next_banker = None
     table.phase = LAYING
     log.event("race_started", "CRD-ROT-2", race=table.race.number, banker=banker)

@@ -48,6 +48,13 @@ def backer_gain(stake: int, odds: int, backers: list[Bet]) -> int:
     return gain
 
 
+# CRD-PAY-1 (the bank's totals): «Recoge fichas perdedoras»: the bank collects the losing stakes
+# CRD-PAY-2 (the bank's totals): «Devuelve entrada ganadora más ganancia neta publicada»: it pays
+# the net winnings, the winning stake handed back: a winning stake passes through neither total
+def winning_stake_through_the_bank() -> bool:
+    return False
+
+
 def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: int) -> Settlement:
     returned = [0] * players
     changes = [0] * players
@@ -59,6 +66,9 @@ def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: i
             returned[bet.seat] += bet.stake + gain
             changes[bet.seat] += gain
             paid += gain
+            if winning_stake_through_the_bank():
+                collected += bet.stake      # never: the misreading the rule rules out, kept as its own branch
+                paid += bet.stake
         else:
             lost = lost_stake(bet.stake)
             changes[bet.seat] -= lost

@@ -6,7 +6,7 @@ from __future__ import annotations
 from reference.core.errors import InputError
 
 from .interpretations import DEFAULTS, Options
-from .points import TARGET
+from .points import RAW_PER_DISPLAYED, TARGET
 from .seating import DRAW_PILE_SIZE, HAND_SIZE, INDIVIDUAL, PARTNERSHIP, Seating
 from .state import AWAITING_DEAL, PLAY, MatchState, RoundState
 from .tiles import DOUBLE_SIX_SET, Tile, tile_str
@@ -59,7 +59,16 @@ def given_scores(seating: Seating, scores: list[int] | None, field: str) -> list
         if type(score) is not int or score < 0 or score >= TARGET:
             raise InputError(f"{field}.scores[{side}]", f"{_shown(score)}: a score in a match still being played "
                              f"is a whole number from 0 to {TARGET - 1}", "DOM-MATCH-2")
-    return list(scores)
+    if given_in_displayed_points():
+        return list(scores)
+    return [score // RAW_PER_DISPLAYED for score in scores]    # never: the misreading the rule rules out
+
+
+def given_in_displayed_points() -> bool:
+    # DOM-SCORE-1 (given scores): «los puntos de juego de esta guía son puntos mostrados»: a setup's
+    # scores are displayed points, taken as given (30 is 30 of the 61), not raw points to be turned
+    # into displayed ones (30 raw would be 6).
+    return True
 
 
 def check_deal(seating: Seating, hands: list[list[Tile]], draw_pile: list[Tile], field: str) -> None:

@@ -55,9 +55,11 @@ def draw(match: MatchState, log, field: str) -> EndTurn | None:
         refuse(match, able, f"{field}.draw", "draw")
     r = match.round
     seat = r.to_play
-    tile = r.draw_pile.pop(0)           # one tile, from the top of the pile
-    r.hands[seat].append(tile)
+    # DOM-DRAW-2 (one at a time): «roba una ficha cada vez»: one tile, from the top of the pile
+    tile = r.draw_pile.pop(0)
     playable = has_legal_placement(r.layout, [tile])
+    if playable or drawn_tile_kept():
+        r.hands[seat].append(tile)
     log.event("drew", "DOM-DRAW-2", player=seat, tile=tile_str(tile), playable=playable)
     if playable:
         placed_at_once(match, tile, log)
@@ -65,6 +67,13 @@ def draw(match: MatchState, log, field: str) -> EndTurn | None:
     # DOM-DRAW-2: one tile at a time until the first playable tile or until the pile is empty:
     # the player keeps the turn and draws again (or, the pile empty, passes).
     return None
+
+
+def drawn_tile_kept() -> bool:
+    # DOM-DRAW-2 (the drawn tile kept): «roba una ficha cada vez hasta obtener la primera jugable»:
+    # each tile drawn is taken into the player's hand, the ones that cannot be placed as well (they
+    # stay in it, to be played later or counted at the settlement); none is set aside.
+    return True
 
 
 def placed_at_once(match: MatchState, tile, log) -> None:

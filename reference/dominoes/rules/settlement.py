@@ -44,10 +44,17 @@ def blocked_round_winners(seating: Seating, hands: list[list[Tile]]) -> list[int
             sums = [min(hand_pips(hands[seat]) for seat in seating.members(side)) for side in range(seating.sides)]
     else:
         # DOM-BLOCK-2: in individual play the lowest sum of remaining pips wins.
-        sums = [hand_pips(hand) for hand in hands]
+        sums = [hand_pips(hand) if judged_by_pips() else len(hand) for hand in hands]
     lowest = min(sums)
     # DOM-TIE-2: every side tied for the lowest wins: each player, or each pair once (not each partner).
     return [side for side, total in enumerate(sums) if total == lowest]
+
+
+def judged_by_pips() -> bool:
+    # DOM-BLOCK-2 (what a hand is judged by): «gana la menor suma de valores de las fichas
+    # restantes»: a hand left in a blocked round weighs the sum of its pips, not how many tiles it
+    # holds.
+    return True
 
 
 def pair_sums_compared() -> bool:

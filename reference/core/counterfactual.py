@@ -28,6 +28,11 @@ passed it (`calling_clauses`: the places set_new_odds counts, not the rows odds_
 reads). A block is a marker's region as the generated mutants read it (clause_regions), so both
 ways of naming code agree.
 
+When nothing reproduces the step whole, two alterations that each made a part of the
+implementation's change and nothing else, and together all of it, are played together
+(`complementary_pairs`): one misreading may change two decisions (a continuing player refused
+the draw and granted a pass), and the charge names both clauses.
+
 Each altered observation is compared with the implementation's *actual* observation, values
 and all (`closeness`): an alteration that reproduces it exactly comes first, then the others
 by an Ochiai measure over the differing facts (as Metallaxis-FL ranks mutants; MUSE's insight
@@ -1510,6 +1515,15 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                 for alteration, from_setup in earlier:
                     if not attempt(alteration, from_setup):
                         break
+        if not refused_by_them and not out_of_time and not any(t.exact for t in trials):
+            # a misreading that changed two decisions at once (a draw refused where a pass is
+            # granted): two alterations, each reproducing a part and nothing else, played together
+            pairs = [(pair, from_setup) for pair, from_setup in complementary_pairs(trials, theirs, expected, modes)
+                     if pair.name not in {a.name for a, _ in plan}]
+            plan += pairs
+            for alteration, from_setup in pairs:
+                if not attempt(alteration, from_setup):
+                    break
         if any(t.alteration.answered or t.alteration.by_caller for t in trials[:len(known)]):
             # the remembered alterations of an answer, charged by what this step answered
             if not calls:
@@ -1640,6 +1654,57 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
     if withheld is not None:
         out = [a for a in out if not withheld(a)]
     return out
+
+
+MAX_PAIRS = 4       # pairs of partial reproductions played together at one step
+
+
+def complementary_pairs(trials: Sequence[Trial], theirs: "Change", expected: Mapping[str, Any],
+                        modes: Mapping[str, str]) -> list[tuple[Alteration, bool]]:
+    """Pairs of alterations played at the step that each made part of the implementation's
+    change and nothing else, and that together make all of it: one misreading may change two
+    decisions (a continuing player's draw refused and a pass granted in its place), which no
+    single alteration gives whole. Each pair is one alteration charged to the clauses of both
+    (`paired`), the best first, at most MAX_PAIRS; it still has to reproduce the step when
+    played (the two may interact)."""
+    parts: dict[tuple, tuple[Trial, Change]] = {}
+    for trial in sorted((t for t in trials if t.observation is not None and t.score > 0 and not t.exact
+                         and not t.alteration.earlier), key=lambda t: -t.score):
+        made = Change(expected, trial.observation, modes, theirs.base)
+        if not made.size or made.added - theirs.added or made.removed - theirs.removed:
+            continue            # it changed something the implementation did not
+        signature = (tuple(sorted(made.added.items())), tuple(sorted(made.removed.items())),
+                     trial.alteration.clauses, trial.from_setup)
+        parts.setdefault(signature, (trial, made))
+    found: list[tuple[float, Alteration, bool]] = []
+    kept = list(parts.values())
+    for i, (first, one) in enumerate(kept):
+        for second, other in kept[i + 1:]:
+            if first.from_setup != second.from_setup:
+                continue
+            if one.added + other.added == theirs.added and one.removed + other.removed == theirs.removed:
+                found.append((first.score + second.score, paired(first.alteration, second.alteration),
+                              first.from_setup))
+    found.sort(key=lambda item: -item[0])
+    return [(alteration, from_setup) for _, alteration, from_setup in found[:MAX_PAIRS]]
+
+
+def paired(first: Alteration, second: Alteration) -> Alteration:
+    """Two alterations installed together, charged to the clauses of both."""
+    def install(a: Callable[[], ContextManager] = first.install, b: Callable[[], ContextManager] = second.install):
+        return _both(a, b)
+
+    def everywhere(a: Callable[[], ContextManager] = first.everywhere or first.install,
+                   b: Callable[[], ContextManager] = second.everywhere or second.install):
+        return _both(a, b)
+    return Alteration(f"{first.name} and {second.name}", tuple(dict.fromkeys(first.clauses + second.clauses)),
+                      "pair", f"{first.site}+{second.site}", install, everywhere=everywhere)
+
+
+@contextmanager
+def _both(first: Callable[[], ContextManager], second: Callable[[], ContextManager]) -> Iterator[None]:
+    with first(), second():
+        yield
 
 
 NEAR = 0.05     # partial reproductions this close to the best are as good

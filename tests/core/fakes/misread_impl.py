@@ -16,6 +16,7 @@ steps such an implementation reports for a case. The modes:
     forgets-the-last-bettor     the seat on the banker's right is left out of the bettors (cards)
     keeps-the-last-card         the rigging turns stop a card short: the last card is kept (Horse Fever)
     show-keeps-a-tenth          a winning show bet is paid double less a tenth kept by the bank
+    continuing-player-passes    a player continuing a turn who cannot place passes and may not draw
 """
 
 from __future__ import annotations
@@ -109,6 +110,24 @@ def show_keeps_a_tenth(stake, options):
     return 2 * stake - stake // 10
 
 
+MAY_DRAW, MAY_PASS = drawing.may_draw, drawing.may_pass
+
+
+def continuing(m) -> bool:
+    return m.phase == PLAY and m.round is not None and m.round.continuing
+
+
+def no_draw_when_continuing(m, able_to_place):
+    """Drawing read as what starts a turn: a player who continues one (after a double, a scoring
+    tile) and cannot place may not draw..."""
+    return False if continuing(m) else MAY_DRAW(m, able_to_place)
+
+
+def pass_when_continuing(m, able_to_place):
+    """...and passes instead, the pile full or not: one misreading, two changed answers."""
+    return (continuing(m) and not able_to_place) or MAY_PASS(m, able_to_place)
+
+
 MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "refuses-non-double-opening": [(turns, "play", refuses_non_double_opening),
                                    (DOMINO_REPLAY, "play", refuses_non_double_opening)],
@@ -121,6 +140,8 @@ MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "reads-scores-reversed": [(DOMINO_POSITION, "position_match", reads_scores_reversed),
                               (DOMINO_REPLAY, "position_match", reads_scores_reversed)],
     "show-keeps-a-tenth": [(payouts, "show_return", show_keeps_a_tenth)],
+    "continuing-player-passes": [(drawing, "may_draw", no_draw_when_continuing),
+                                 (drawing, "may_pass", pass_when_continuing)],
 }
 
 

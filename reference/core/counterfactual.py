@@ -166,7 +166,9 @@ class Finding:
     # the clauses none of whose alterations played here came near the step (REFUTED_BELOW), when
     # another's reproduced it exactly: evidence against them at the run's later ties (run_charges)
     refuted: list[str] = field(default_factory=list)
-    # every clause some alteration played at the step was charged to: what the search could test
+    # the clauses an alteration of theirs alone was played for at the step (one that gave an
+    # observation): what the search could test one clause at a time (one charged to several, a
+    # whole function dropped, tests none of them apart)
     tested: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -1571,7 +1573,8 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
     return Finding(list(dict.fromkeys(c for t in best for c in t.alteration.clauses)), best[0].exact,
                    best[0].score, [t.alteration.name for t in best], len(trials), len(plan), out_of_time,
                    sorted(participating), producers, reproduced, scores, reach, contenders, refuted_clauses(trials),
-                   sorted({c for t in trials for c in t.alteration.clauses}))
+                   sorted({t.alteration.clauses[0] for t in trials
+                           if t.observation is not None and len(t.alteration.clauses) == 1}))
 
 
 REFUTED_BELOW = 0.5         # a clause's best closeness at a step reproduced exactly, under which it is refuted

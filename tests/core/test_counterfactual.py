@@ -411,3 +411,31 @@ def test_only_alterations_that_change_nothing_else_are_paired_and_only_when_toge
     pairs = cf.complementary_pairs([only_a, b_and_c, a_elsewhere, only_b], theirs, expected, modes)
     assert [(p.name, p.clauses, p.source) for p, _ in pairs] == [("only a and only b", ("X-A-1", "X-B-1"), "pair")]
     assert cf.complementary_pairs([only_a, b_and_c], theirs, expected, modes) == []
+
+
+@pytest.mark.clause("DOM-BLOCK-2")
+def test_a_blocked_round_won_by_the_fewest_tiles_names_the_blocked_rounds_rule():
+    """Who wins an individual blocked round read as the fewest tiles held: no alteration gives that
+    winner whole, and the near misses are the tie rule's (every side at the lowest sum wins, its
+    test negated), which changes who wins too. The blocked round's rule decides what differs and
+    no alteration of it could be played there: it is charged, not the near miss."""
+    for mismatch in failures("fewest-tiles-win-the-block", "dominoes",
+                             ["dom-probe2-dom-block-2-009", "dom-gen1-match-2p-007"]):
+        assert names(mismatch, {"DOM-BLOCK-2"}), (mismatch["clauses"], mismatch["attributed_by"])
+
+
+def test_a_near_miss_gives_way_only_to_a_footprint_the_search_could_not_try():
+    """untested_footprint_match: with no exact reproduction, the step's clause whose footprint
+    best matches what differs is charged when none of its alterations was played at the step;
+    not when it was played (and came nowhere near), nor when the step was reproduced exactly,
+    nor when the footprints match nothing."""
+    import dataclasses
+    from reference.core.attribution import untested_footprint_match
+    keys = {"X-WIN-1": ["winners"], "X-TIE-1": ["winners", "tied"], "X-PAY-1": ["paid"]}
+    step = ["X-PAY-1", "X-TIE-1", "X-WIN-1"]
+    near = cf.Finding(["X-TIE-1"], False, 0.4, ["negate x.tie"], 3, 3, False, tested=["X-PAY-1", "X-TIE-1"])
+    assert untested_footprint_match({}, step, ["winners"], keys, near) == ["X-WIN-1"]
+    assert untested_footprint_match({}, step, ["winners"], keys,
+                                    dataclasses.replace(near, tested=["X-TIE-1", "X-WIN-1"])) == []
+    assert untested_footprint_match({}, step, ["winners"], keys, dataclasses.replace(near, exact=True)) == []
+    assert untested_footprint_match({}, step, ["score"], keys, near) == []

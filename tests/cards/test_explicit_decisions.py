@@ -689,3 +689,26 @@ def test_the_round_7_decisions_answer_as_the_rules_say():
     bet(t, "S")
     bet(t, "H")
     assert betting.seat_to_choose(t) == t.to_bet == 0      # seats 2 and 3 have chosen: the banker's right
+
+
+# -- round 8: the measurement's misses on seen seeds (Wave 13) ----------------------------------------
+#
+# - CRD-BET-4, «para cualquier palo ganador»: the summed cover it rules out was kept behind
+#   `betting.one_suit_wins` (round 5), but that function carried no marker of its own, so it was no
+#   decision point: the summed cover was reproduced only by the generated negation of the test in
+#   cover_needed, and with that withheld (the measurement's leave-one-out) it was charged to CRD-INT-12,
+#   CRD-INT-15, CRD-BET-5, CRD-PAY-2 or CRD-BET-3. Now one_suit_wins is `# CRD-BET-4 (one suit wins)`.
+
+
+# (name, clause, patch, failing cases, alterations that are the same misreading): the clause alone is charged
+ROUND_8 = [
+    ("cover-of-every-suit-alone", "CRD-BET-4", cover_of_every_suit,
+     ["crd-probe1-crd-bet-4-035", "crd-probe1-crd-bet-5-017", "crd-gen1-race-019"],
+     # the generated negation of cover_needed's test: the summed cover, in the rules' own code
+     {"generated betting:cover_needed:negate:e278a100:0"}),
+]
+
+
+@pytest.mark.parametrize("name, clause, patch, case_ids, same", ROUND_8, ids=[m[0] for m in ROUND_8])
+def test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, patch, case_ids, same):
+    assert_charged_to_it_alone(name, clause, patch, case_ids, same)

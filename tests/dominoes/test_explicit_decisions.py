@@ -31,7 +31,7 @@ from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SID
 from reference.dominoes.rules.points import PlacementPoints
 from reference.dominoes.rules.settlement import round_to_nearest_five
 from reference.dominoes.rules.state import OVER, PLAY
-from reference.dominoes.rules.tiles import hand_pips, is_double
+from reference.dominoes.rules.tiles import hand_pips, is_double, tile_str
 from reference.dominoes.rules.turn_order import EndTurn
 
 
@@ -695,3 +695,42 @@ def test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner
     assert sorted(charge.case for charge in row.charges) == sorted(failing)
     for charge in row.charges:
         assert (charge.basis, charge.clauses) == ("counterfactual", [clause]), charge
+
+
+# -- wave 13: an effect done inside another clause's function, with no decision of its own ---------
+
+def drawn_tile_joins_the_hand(original):
+    # DOM-DRAW-3 misread: the playable tile drawn joins the hand like any other, and the player
+    # plays on as usual (another tile from hand may be placed instead of it)
+    def draw(match, log, field):
+        able = match.phase == PLAY and drawing.able_to_place(match)
+        if not drawing.may_draw(match, able):
+            drawing.refuse(match, able, f"{field}.draw", "draw")
+        r = match.round
+        tile = r.draw_pile.pop(0)
+        r.hands[r.to_play].append(tile)
+        log.event("drew", "DOM-DRAW-2", player=r.to_play, tile=tile_str(tile),
+                  playable=layout.has_legal_placement(r.layout, [tile]))
+        return None
+    return draw
+
+
+ROUND_9 = [
+    # DOM-DRAW-3 misread: the drawn playable tile is not waited for. Before, the wait (the
+    # place-drawn phase) was set inside draw, a function of DOM-DRAW-2's and DOM-DRAW-3's blocks
+    # whose only alteration, draw dropped, drops the tile drawn as well: without the generated
+    # mutant deleting that very assignment (its textual twin) nothing reproduced it, and DOM-DRAW-2
+    # with DOM-DRAW-3, or DOM-PLACE-1, was named. Now placed_at_once (DOM-DRAW-3: the turn waits for
+    # that tile), dropped, reproduces it.
+    ("drawn-tile-joins-the-hand", "DOM-DRAW-3", drawing, "draw", drawn_tile_joins_the_hand,
+     ("draw", "placed_at_once"),
+     ["dom-gen1-match-2p-027", "dom-probe2-dom-draw-2-014", "dom-probe2-dom-draw-3-005"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_9,
+                         ids=[m[0] for m in ROUND_9])
+def test_a_round_9_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)

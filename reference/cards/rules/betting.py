@@ -65,9 +65,9 @@ def cover_needed(owed: dict[str, int]) -> int:
     return max(owed.values())
 
 
+# CRD-BET-4 (one suit wins): «para cualquier palo ganador»: the bank covers whichever one suit
+# wins, not every suit's bets at once (CRD-RACE-8: one horse wins the race)
 def one_suit_wins() -> bool:
-    """«para cualquier palo ganador»: the bank covers whichever one suit wins, not every suit's
-    bets at once (CRD-BET-4, CRD-RACE-8)."""
     return True
 
 

@@ -60,14 +60,19 @@ def draw(match: MatchState, log, field: str) -> EndTurn | None:
     playable = has_legal_placement(r.layout, [tile])
     log.event("drew", "DOM-DRAW-2", player=seat, tile=tile_str(tile), playable=playable)
     if playable:
-        # DOM-DRAW-3: that first playable tile is placed at once; no tile from hand may replace it.
-        match.phase = PLACE_DRAWN
-        r.drawn_tile = tile
-        log.rule("DOM-DRAW-3")
+        placed_at_once(match, tile, log)
         return None
     # DOM-DRAW-2: one tile at a time until the first playable tile or until the pile is empty:
     # the player keeps the turn and draws again (or, the pile empty, passes).
     return None
+
+
+def placed_at_once(match: MatchState, tile, log) -> None:
+    # DOM-DRAW-3: «Coloca esa primera ficha jugable inmediatamente»: that first playable tile is
+    # placed at once; no tile from hand may replace it: the turn waits for that tile alone.
+    match.phase = PLACE_DRAWN
+    match.round.drawn_tile = tile
+    log.rule("DOM-DRAW-3")
 
 
 def pass_turn(match: MatchState, log, field: str) -> EndTurn:

@@ -1631,7 +1631,9 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
                         withheld: Callable[[Alteration], bool] | None, generated: bool = True) -> list[Alteration]:
     """The alterations of what the steps before took and this one did not, each acting from the
     setup on and explaining nothing if an earlier observation changes (`Alteration.earlier`):
-    the decision points the steps up to it consulted that it did not, then (`generated`) the
+    the decision points the steps up to it consulted that it did not (the latest consulted
+    first), the game's curated misreadings of the step's clauses, the whole-number constants of
+    the rules modules only the steps before ran, then (`generated`) the
     generated mutants of the rules functions they ran that it did not run (a flag set wrong when
     the cards were revealed, seen only when the race moves). One that loops forever is stopped
     like any other generated mutant (`_swapping`: in a runner's thread by the thread's CPU
@@ -1643,18 +1645,26 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
     except Exception:
         return []
     here = set(calls)
+    # the decisions the latest steps consulted first, as the generated mutants below: the search
+    # is cut after MAX_TRIALS plays, and a decision of the deal would keep a later step's out
+    recency = stage.last_called_from_setup
+    taken = sorted((p for p in before if p not in here), key=lambda p: -recency.get((p.module, p.qualname), 0))
     out = [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
-           for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
+           for a in decision_alterations(game, {p: before[p] for p in taken})]
     # the game's curated misreadings of the clauses that took part, acting from the setup on as a
     # misreading does: one may keep what an earlier step left (a continuation banked by a
     # double), which the step played alone does not have
     clauses = {c for point in calls for c in point.clauses} | set(_step_clauses(stage.case, stage.index))
     out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
             for a in mutant_alterations(game, clauses)]
+    # the constants the rules the steps before ran may read, and this step's may not (a pair is two
+    # cards: read as one when the cards were revealed, seen when the race moves)
+    ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
+    at_the_step = {a.name for a in constant_alterations(game, stage.executed, clauses)}
+    out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
+            for a in constant_alterations(game, ran_before, set()) if a.name not in at_the_step]
     if USE_GENERATED and generated:
         # the functions the latest steps ran first: the search is cut after MAX_TRIALS plays
-        ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
-        recency = stage.last_called_from_setup
         changes = sorted(generated_alterations(game, ran_before), key=lambda a: -recency.get(a.function, 0))
         out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True) for a in changes]
     if withheld is not None:

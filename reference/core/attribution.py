@@ -176,7 +176,9 @@ def charge(case: Mapping[str, Any], index: int, expected: Mapping[str, Any], act
       exactly: each differing item, matched to its counterpart, is charged to the clause whose
       event produced it (those of the best alterations among them, if any);
     - footprint (or step, case): no alteration explains anything (or the reference cannot
-      stand at that step): the footprint match of `attribute`.
+      stand at that step): the footprint match of `attribute`; and when no alteration
+      reproduces the step whole and the footprints' best match is a clause of the step that
+      the search could not alter there (`untested_footprint_match`).
     Returns {'clauses', 'attributed_by'} and the counterfactual search's account (and its
     `contenders`, for the run's choice among tied clauses: run_charges)."""
     from . import counterfactual as cf
@@ -211,6 +213,9 @@ def _charged(case: Mapping[str, Any], index: int, wanted: Mapping[str, Any], act
     if items and not found.exact:
         chosen = [c for c in found.clauses if c in items] or items
         return {"clauses": sorted(chosen), "attributed_by": ITEM, "counterfactual": found.as_dict()}
+    untested = untested_footprint_match(case, this_step, paths, clause_keys, found)
+    if untested:
+        return {"clauses": untested, "attributed_by": FOOTPRINT, "counterfactual": found.as_dict()}
     if found is not None and found.clauses:
         clauses = found.clauses
         if items and set(clauses) & set(items):
@@ -226,6 +231,24 @@ def _charged(case: Mapping[str, Any], index: int, wanted: Mapping[str, Any], act
     if found is not None:
         out["counterfactual"] = found.as_dict()
     return out
+
+
+def untested_footprint_match(case: Mapping[str, Any], this_step: Any, paths: Sequence[str],
+                             clause_keys: Mapping[str, Sequence[str]], found: Any) -> list[str]:
+    """When no alteration reproduced the step whole: the step's clauses whose footprints best
+    match what differs, if the search could alter none of them there (no alteration of theirs
+    was played at the step); else []. The best near miss is only the best of what the search
+    could try, and a near miss is no evidence against a clause it never tried: a clause that,
+    by its footprint, decides just what differed explains it better than another clause's
+    partial reproduction (a misreading in code no marker reaches, or of a rule decided where
+    no alteration changes it). A clause that was tried and came nowhere near keeps its
+    near-miss rival charged."""
+    if found is None or found.exact or not found.clauses or not this_step:
+        return []
+    clauses, basis = attribute(this_step, case.get("clauses", ()), paths, clause_keys)
+    if basis != "paths" or len(clauses) > MAX_NAMED or set(clauses) & set(found.tested):
+        return []
+    return clauses
 
 
 def _differing_items(found: Any, expected: Mapping[str, Any], actual: Mapping[str, Any], game: str) -> list[str]:

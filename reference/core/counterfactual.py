@@ -28,6 +28,11 @@ passed it (`calling_clauses`: the places set_new_odds counts, not the rows odds_
 reads). A block is a marker's region as the generated mutants read it (clause_regions), so both
 ways of naming code agree.
 
+When nothing reproduces the step whole, two alterations that each made a part of the
+implementation's change and nothing else, and together all of it, are played together
+(`complementary_pairs`): one misreading may change two decisions (a continuing player refused
+the draw and granted a pass), and the charge names both clauses.
+
 Each altered observation is compared with the implementation's *actual* observation, values
 and all (`closeness`): an alteration that reproduces it exactly comes first, then the others
 by an Ochiai measure over the differing facts (as Metallaxis-FL ranks mutants; MUSE's insight
@@ -161,6 +166,10 @@ class Finding:
     # the clauses none of whose alterations played here came near the step (REFUTED_BELOW), when
     # another's reproduced it exactly: evidence against them at the run's later ties (run_charges)
     refuted: list[str] = field(default_factory=list)
+    # the clauses an alteration of theirs alone was played for at the step (one that gave an
+    # observation): what the search could test one clause at a time (one charged to several, a
+    # whole function dropped, tests none of them apart)
+    tested: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         out = {"reproduced": "exactly" if self.exact else "in part" if self.clauses else "not at all",
@@ -1510,6 +1519,15 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                 for alteration, from_setup in earlier:
                     if not attempt(alteration, from_setup):
                         break
+        if not refused_by_them and not out_of_time and not any(t.exact for t in trials):
+            # a misreading that changed two decisions at once (a draw refused where a pass is
+            # granted): two alterations, each reproducing a part and nothing else, played together
+            pairs = [(pair, from_setup) for pair, from_setup in complementary_pairs(trials, theirs, expected, modes)
+                     if pair.name not in {a.name for a, _ in plan}]
+            plan += pairs
+            for alteration, from_setup in pairs:
+                if not attempt(alteration, from_setup):
+                    break
         if any(t.alteration.answered or t.alteration.by_caller for t in trials[:len(known)]):
             # the remembered alterations of an answer, charged by what this step answered
             if not calls:
@@ -1554,7 +1572,9 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                        reproduced, scores, reach)
     return Finding(list(dict.fromkeys(c for t in best for c in t.alteration.clauses)), best[0].exact,
                    best[0].score, [t.alteration.name for t in best], len(trials), len(plan), out_of_time,
-                   sorted(participating), producers, reproduced, scores, reach, contenders, refuted_clauses(trials))
+                   sorted(participating), producers, reproduced, scores, reach, contenders, refuted_clauses(trials),
+                   sorted({t.alteration.clauses[0] for t in trials
+                           if t.observation is not None and len(t.alteration.clauses) == 1}))
 
 
 REFUTED_BELOW = 0.5         # a clause's best closeness at a step reproduced exactly, under which it is refuted
@@ -1611,7 +1631,9 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
                         withheld: Callable[[Alteration], bool] | None, generated: bool = True) -> list[Alteration]:
     """The alterations of what the steps before took and this one did not, each acting from the
     setup on and explaining nothing if an earlier observation changes (`Alteration.earlier`):
-    the decision points the steps up to it consulted that it did not, then (`generated`) the
+    the decision points the steps up to it consulted that it did not (the latest consulted
+    first), the game's curated misreadings of the step's clauses, the whole-number constants of
+    the rules modules only the steps before ran, then (`generated`) the
     generated mutants of the rules functions they ran that it did not run (a flag set wrong when
     the cards were revealed, seen only when the race moves). One that loops forever is stopped
     like any other generated mutant (`_swapping`: in a runner's thread by the thread's CPU
@@ -1623,23 +1645,82 @@ def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alterati
     except Exception:
         return []
     here = set(calls)
+    # the decisions the latest steps consulted first, as the generated mutants below: the search
+    # is cut after MAX_TRIALS plays, and a decision of the deal would keep a later step's out
+    recency = stage.last_called_from_setup
+    taken = sorted((p for p in before if p not in here), key=lambda p: -recency.get((p.module, p.qualname), 0))
     out = [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
-           for a in decision_alterations(game, {p: made for p, made in before.items() if p not in here})]
+           for a in decision_alterations(game, {p: before[p] for p in taken})]
     # the game's curated misreadings of the clauses that took part, acting from the setup on as a
     # misreading does: one may keep what an earlier step left (a continuation banked by a
     # double), which the step played alone does not have
     clauses = {c for point in calls for c in point.clauses} | set(_step_clauses(stage.case, stage.index))
     out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
             for a in mutant_alterations(game, clauses)]
+    # the constants the rules the steps before ran may read, and this step's may not (a pair is two
+    # cards: read as one when the cards were revealed, seen when the race moves)
+    ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
+    at_the_step = {a.name for a in constant_alterations(game, stage.executed, clauses)}
+    out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True)
+            for a in constant_alterations(game, ran_before, set()) if a.name not in at_the_step]
     if USE_GENERATED and generated:
         # the functions the latest steps ran first: the search is cut after MAX_TRIALS plays
-        ran_before = {f: c for f, c in stage.executed_from_setup.items() if f not in stage.executed}
-        recency = stage.last_called_from_setup
         changes = sorted(generated_alterations(game, ran_before), key=lambda a: -recency.get(a.function, 0))
         out += [dataclasses.replace(a, name=f"{a.name}{FROM_SETUP}", earlier=True) for a in changes]
     if withheld is not None:
         out = [a for a in out if not withheld(a)]
     return out
+
+
+MAX_PAIRS = 4       # pairs of partial reproductions played together at one step
+
+
+def complementary_pairs(trials: Sequence[Trial], theirs: "Change", expected: Mapping[str, Any],
+                        modes: Mapping[str, str]) -> list[tuple[Alteration, bool]]:
+    """Pairs of alterations played at the step that each made part of the implementation's
+    change and nothing else, and that together make all of it: one misreading may change two
+    decisions (a continuing player's draw refused and a pass granted in its place), which no
+    single alteration gives whole. Each pair is one alteration charged to the clauses of both
+    (`paired`), the best first, at most MAX_PAIRS; it still has to reproduce the step when
+    played (the two may interact)."""
+    parts: dict[tuple, tuple[Trial, Change]] = {}
+    for trial in sorted((t for t in trials if t.observation is not None and t.score > 0 and not t.exact
+                         and not t.alteration.earlier), key=lambda t: -t.score):
+        made = Change(expected, trial.observation, modes, theirs.base)
+        if not made.size or made.added - theirs.added or made.removed - theirs.removed:
+            continue            # it changed something the implementation did not
+        signature = (tuple(sorted(made.added.items())), tuple(sorted(made.removed.items())),
+                     trial.alteration.clauses, trial.from_setup)
+        parts.setdefault(signature, (trial, made))
+    found: list[tuple[float, Alteration, bool]] = []
+    kept = list(parts.values())
+    for i, (first, one) in enumerate(kept):
+        for second, other in kept[i + 1:]:
+            if first.from_setup != second.from_setup:
+                continue
+            if one.added + other.added == theirs.added and one.removed + other.removed == theirs.removed:
+                found.append((first.score + second.score, paired(first.alteration, second.alteration),
+                              first.from_setup))
+    found.sort(key=lambda item: -item[0])
+    return [(alteration, from_setup) for _, alteration, from_setup in found[:MAX_PAIRS]]
+
+
+def paired(first: Alteration, second: Alteration) -> Alteration:
+    """Two alterations installed together, charged to the clauses of both."""
+    def install(a: Callable[[], ContextManager] = first.install, b: Callable[[], ContextManager] = second.install):
+        return _both(a, b)
+
+    def everywhere(a: Callable[[], ContextManager] = first.everywhere or first.install,
+                   b: Callable[[], ContextManager] = second.everywhere or second.install):
+        return _both(a, b)
+    return Alteration(f"{first.name} and {second.name}", tuple(dict.fromkeys(first.clauses + second.clauses)),
+                      "pair", f"{first.site}+{second.site}", install, everywhere=everywhere)
+
+
+@contextmanager
+def _both(first: Callable[[], ContextManager], second: Callable[[], ContextManager]) -> Iterator[None]:
+    with first(), second():
+        yield
 
 
 NEAR = 0.05     # partial reproductions this close to the best are as good

@@ -122,8 +122,9 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     """Answer the cases with the mutant installed, then charge (a spread of) its failing cases
     with the reference. `withheld(alteration)`: alterations the search leaves out (default: the
     mutant itself); `extra`: more alterations. `shuffled`: the cases in an order drawn from the
-    mutant's name, and no more after `per_mutant` failures (for a large population: `failures`
-    then counts only those). `only`: the ids of the failing cases to charge (a test's chosen
+    mutant's name, and only the first `per_mutant` failures charged (for a large population:
+    `failures` then counts only those); every case is still answered, since the cases it
+    passes are evidence a run has. `only`: the ids of the failing cases to charge (a test's chosen
     cases; the rest of the run is the evidence its passed cases give)."""
     from .mutation import clear_engine_caches
     out = MutantAttribution(game.name, mutant)
@@ -149,9 +150,11 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
                 out.errored += 1
                 continue
             if first_mismatch(case, steps, counterfactual=False) is not None:
-                failing.append((case, steps))
-                if shuffled and len(failing) >= per_mutant:
-                    break
+                # a shuffled run charges its first failures only, but answers every case: the
+                # cases a misreading passes are evidence a run has (passed_cases), and answering
+                # costs little beside a search
+                if not (shuffled and len(failing) >= per_mutant):
+                    failing.append((case, steps))
             else:
                 passed.append(case)
     clear_engine_caches(game)

@@ -374,3 +374,68 @@ def test_every_failure_of_a_whole_run_that_refuses_legal_openings_names_the_open
             named[key] = named.get(key, 0) + 1
     assert sum(named.values()) > 200
     assert set(named) == {("DOM-OPEN-3",)}, named
+
+
+@pytest.mark.clause("DOM-PASS-1", "DOM-DRAW-1")
+def test_one_misreading_that_changes_two_decisions_is_reproduced_by_the_two_together():
+    """A continuing player who cannot place passes and may not draw: the legal actions lose the
+    draw and gain the pass. Negating may_draw gives the one half and negating may_pass the other,
+    each nothing else; neither alone is the observation, and alone they tie at half of it (one
+    fact of two each). Played together they reproduce the step exactly, and the charge names the
+    pass rule with the draw rule."""
+    for mismatch in failures("continuing-player-passes", "dominoes",
+                             ["dom-match-pass-and-block", "dom-gen1-match-2p-canonical-001"]):
+        assert mismatch["attributed_by"] == "counterfactual", mismatch
+        assert mismatch["counterfactual"]["reproduced"] == "exactly", mismatch["counterfactual"]
+        assert set(mismatch["clauses"]) == {"DOM-DRAW-1", "DOM-PASS-1"}, mismatch["clauses"]
+
+
+def test_only_alterations_that_change_nothing_else_are_paired_and_only_when_together_they_are_whole():
+    """complementary_pairs: of three partial reproductions, the two that each make a part of the
+    implementation's change and nothing more, and whose parts add up to all of it, are paired;
+    one that also changes a value the implementation left alone is not, nor is a pair that
+    leaves part of the change unmade."""
+    expected = {"a": 1, "b": 2, "c": 3}
+    actual = {"a": 10, "b": 20, "c": 3}
+    modes: dict = {}
+    theirs = cf.Change(expected, actual, modes)
+
+    def trial(name: str, observation: dict, clause: str) -> cf.Trial:
+        alteration = cf.Alteration(name, (clause,), "decision", name, install=lambda: cf.nullcontext())
+        made = cf.Change(expected, observation, modes, theirs.base)
+        return cf.Trial(alteration, observation, score=theirs.closeness(made))
+    only_a = trial("only a", {"a": 10, "b": 2, "c": 3}, "X-A-1")
+    only_b = trial("only b", {"a": 1, "b": 20, "c": 3}, "X-B-1")
+    b_and_c = trial("b and c", {"a": 1, "b": 20, "c": 4}, "X-C-1")
+    a_elsewhere = trial("a elsewhere", {"a": 11, "b": 2, "c": 3}, "X-D-1")
+    pairs = cf.complementary_pairs([only_a, b_and_c, a_elsewhere, only_b], theirs, expected, modes)
+    assert [(p.name, p.clauses, p.source) for p, _ in pairs] == [("only a and only b", ("X-A-1", "X-B-1"), "pair")]
+    assert cf.complementary_pairs([only_a, b_and_c], theirs, expected, modes) == []
+
+
+@pytest.mark.clause("DOM-BLOCK-2")
+def test_a_blocked_round_won_by_the_fewest_tiles_names_the_blocked_rounds_rule():
+    """Who wins an individual blocked round read as the fewest tiles held: no alteration gives that
+    winner whole, and the near misses are the tie rule's (every side at the lowest sum wins, its
+    test negated), which changes who wins too. The blocked round's rule decides what differs and
+    no alteration of it could be played there: it is charged, not the near miss."""
+    for mismatch in failures("fewest-tiles-win-the-block", "dominoes",
+                             ["dom-probe2-dom-block-2-009", "dom-gen1-match-2p-007"]):
+        assert names(mismatch, {"DOM-BLOCK-2"}), (mismatch["clauses"], mismatch["attributed_by"])
+
+
+def test_a_near_miss_gives_way_only_to_a_footprint_the_search_could_not_try():
+    """untested_footprint_match: with no exact reproduction, the step's clause whose footprint
+    best matches what differs is charged when none of its alterations was played at the step;
+    not when it was played (and came nowhere near), nor when the step was reproduced exactly,
+    nor when the footprints match nothing."""
+    import dataclasses
+    from reference.core.attribution import untested_footprint_match
+    keys = {"X-WIN-1": ["winners"], "X-TIE-1": ["winners", "tied"], "X-PAY-1": ["paid"]}
+    step = ["X-PAY-1", "X-TIE-1", "X-WIN-1"]
+    near = cf.Finding(["X-TIE-1"], False, 0.4, ["negate x.tie"], 3, 3, False, tested=["X-PAY-1", "X-TIE-1"])
+    assert untested_footprint_match({}, step, ["winners"], keys, near) == ["X-WIN-1"]
+    assert untested_footprint_match({}, step, ["winners"], keys,
+                                    dataclasses.replace(near, tested=["X-TIE-1", "X-WIN-1"])) == []
+    assert untested_footprint_match({}, step, ["winners"], keys, dataclasses.replace(near, exact=True)) == []
+    assert untested_footprint_match({}, step, ["score"], keys, near) == []

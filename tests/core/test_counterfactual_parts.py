@@ -650,3 +650,37 @@ def test_a_curated_misreading_from_the_setup_explains_nothing_when_it_changes_an
     assert all(a.earlier and a.site == a.name.removesuffix(cf.FROM_SETUP) for a in curated.values())
     assert stage.play(early.install, from_setup=True) is not None
     assert stage.play_agreeing(early.install, limit=5.0) is None
+
+
+def _earlier(game: str, case_id: str, index: int):
+    from reference.core import counterfactual as cf
+    from reference.core.vectors import load_cases
+    (case,) = load_cases([game], wanted=lambda id_: id_ == case_id)
+    stage = cf.Stage(case, index)
+    _, calls = cf.record_step(stage)
+    return stage, cf.earlier_alterations(stage, calls, (), None, generated=False)
+
+
+def test_the_decisions_the_latest_steps_consulted_are_altered_first_from_the_setup_on():
+    """The search stops after MAX_TRIALS plays: the decisions of the deal, consulted first, must
+    not keep out those the steps just before took. The earlier decisions come latest consulted
+    first (`last_called_from_setup`), as the generated mutants of earlier steps do."""
+    stage, out = _earlier("horse_fever", "hf-game-four-players-rotation", 20)
+    recency = stage.last_called_from_setup
+    order = [recency[a.function] for a in out if a.source == "decision" and a.function in recency]
+    assert len(set(order)) > 5
+    assert order == sorted(order, reverse=True)
+
+
+def test_a_constant_only_earlier_steps_read_is_shifted_from_the_setup_on():
+    """A whole-number constant of a rules module that only the steps before ran (the cards dealt
+    to each player, read at the deal) is shifted by one both ways from the setup on, as an
+    earlier-step alteration; none that the step itself may read is played twice."""
+    from reference.core import counterfactual as cf
+    stage, out = _earlier("horse_fever", "hf-game-four-players-rotation", 20)
+    names = {a.name: a for a in out}
+    for value in (1, 3):
+        shifted = names[f"deal.CARDS_PER_PLAYER {value}{cf.FROM_SETUP}"]
+        assert shifted.earlier and shifted.clauses
+    at_the_step = {a.name for a in cf.constant_alterations("horse_fever", stage.executed, set())}
+    assert not {n.removesuffix(cf.FROM_SETUP) for n in names} & at_the_step

@@ -1,6 +1,6 @@
 """The measurement of attribution on misreadings (reference/core/mutant_attribution.py): the parts
 the mutant table's test does not reach (the spread of attributed cases, a mutant whose top clause
-is another's, the stop after `per_mutant` failures, the leave-one-out of a generated mutant)."""
+is another's, the first `per_mutant` failures of a shuffled run, the leave-one-out of a generated mutant)."""
 
 from __future__ import annotations
 
@@ -30,9 +30,11 @@ def test_a_mutant_whose_top_clause_is_another_s_is_not_its_own():
     assert row.own
 
 
-def test_only_a_shuffled_run_stops_after_per_mutant_failures(monkeypatch):
-    """Unshuffled, every case is played and every failure counted (the spread is taken over all
-    of them); shuffled (a large population), the play stops at `per_mutant` failures."""
+def test_a_shuffled_run_charges_per_mutant_failures_and_still_answers_every_case(monkeypatch):
+    """Unshuffled, every failure is counted (the spread is taken over all of them); shuffled (a
+    large population), only the first `per_mutant` failures are kept and charged, but every case
+    is still answered: the cases the misreading passes, after its first failures as well, are
+    evidence a run has (passed_cases), and a run answers every case."""
     active: list[bool] = []
 
     @contextmanager
@@ -45,18 +47,22 @@ def test_only_a_shuffled_run_stops_after_per_mutant_failures(monkeypatch):
 
     def replay(case):
         steps = answer(case)
-        if active:
+        if active and case["id"] < "dom-synthetic-003":
             steps[1]["scores"] = [0, 0]
         return steps
 
+    noted: list[str] = []
     monkeypatch.setattr(mutant_attribution, "replay_case", replay)
-    cases = [synthetic_case(id=f"dom-synthetic-{i:03}") for i in range(3)]
+    monkeypatch.setattr(mutant_attribution.cf, "note_passed", lambda case: noted.append(case["id"]))
+    cases = [synthetic_case(id=f"dom-synthetic-{i:03}") for i in range(6)]
     mutant = Mutant("scores", "settlement bonus lost", ("DOM-SETTLE-4",), installing)
     game = get_game("dominoes")
     whole = mutant_attribution.attribute_mutant(game, mutant, cases, counterfactual=False, per_mutant=1)
     assert whole.failures == 3 and len(whole.charges) == 1
+    noted.clear()
     cut = mutant_attribution.attribute_mutant(game, mutant, cases, counterfactual=False, per_mutant=1, shuffled=True)
-    assert cut.failures == 1
+    assert cut.failures == 1 and len(cut.charges) == 1
+    assert sorted(noted) == ["dom-synthetic-003", "dom-synthetic-004", "dom-synthetic-005"]
 
 
 def test_a_generated_mutant_withholds_its_own_alteration_and_no_other():

@@ -16,6 +16,8 @@ steps such an implementation reports for a case. The modes:
     forgets-the-last-bettor     the seat on the banker's right is left out of the bettors (cards)
     keeps-the-last-card         the rigging turns stop a card short: the last card is kept (Horse Fever)
     show-keeps-a-tenth          a winning show bet is paid double less a tenth kept by the bank
+    continuing-player-passes    a player continuing a turn who cannot place passes and may not draw
+    fewest-tiles-win-the-block  an individual blocked round is won by the fewest tiles held, not pips
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from reference.core.adapter import replay_case, serve            # noqa: E402
 from reference.core.errors import IllegalAction                   # noqa: E402
 from reference.core.mutation import patched                       # noqa: E402
-from reference.dominoes.rules import drawing, match, turns        # noqa: E402
+from reference.dominoes.rules import drawing, match, settlement, turns    # noqa: E402
+from reference.dominoes.rules.seating import INDIVIDUAL          # noqa: E402
 from reference.dominoes.rules.moves import Place                  # noqa: E402
 from reference.dominoes.rules.state import PLAY                   # noqa: E402
 from reference.dominoes.rules.tiles import is_double              # noqa: E402
@@ -109,6 +112,35 @@ def show_keeps_a_tenth(stake, options):
     return 2 * stake - stake // 10
 
 
+MAY_DRAW, MAY_PASS = drawing.may_draw, drawing.may_pass
+
+
+def continuing(m) -> bool:
+    return m.phase == PLAY and m.round is not None and m.round.continuing
+
+
+def no_draw_when_continuing(m, able_to_place):
+    """Drawing read as what starts a turn: a player who continues one (after a double, a scoring
+    tile) and cannot place may not draw..."""
+    return False if continuing(m) else MAY_DRAW(m, able_to_place)
+
+
+def pass_when_continuing(m, able_to_place):
+    """...and passes instead, the pile full or not: one misreading, two changed answers."""
+    return (continuing(m) and not able_to_place) or MAY_PASS(m, able_to_place)
+
+
+BLOCKED_ROUND_WINNERS = settlement.blocked_round_winners
+
+
+def fewest_tiles_win(seating, hands):
+    """«La menor suma» read as the smallest hand: in individual play the fewest tiles win."""
+    if seating.mode != INDIVIDUAL:
+        return BLOCKED_ROUND_WINNERS(seating, hands)
+    fewest = min(len(hand) for hand in hands)
+    return [seat for seat, hand in enumerate(hands) if len(hand) == fewest]
+
+
 MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "refuses-non-double-opening": [(turns, "play", refuses_non_double_opening),
                                    (DOMINO_REPLAY, "play", refuses_non_double_opening)],
@@ -121,6 +153,9 @@ MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "reads-scores-reversed": [(DOMINO_POSITION, "position_match", reads_scores_reversed),
                               (DOMINO_REPLAY, "position_match", reads_scores_reversed)],
     "show-keeps-a-tenth": [(payouts, "show_return", show_keeps_a_tenth)],
+    "continuing-player-passes": [(drawing, "may_draw", no_draw_when_continuing),
+                                 (drawing, "may_pass", pass_when_continuing)],
+    "fewest-tiles-win-the-block": [(settlement, "blocked_round_winners", fewest_tiles_win)],
 }
 
 

@@ -156,8 +156,8 @@ def parse_action_card(value: object, field: str) -> int:
     return value
 
 
-# HF-MOVECARD-1: «Each card gives the spaces moved by a horse whose stable sits at that odds row»:
-# a card's spaces are the table's row of that very card, the row its number names
+# HF-MOVECARD-1 (the row read): «Each card gives the spaces moved by a horse whose stable sits at
+# that odds row»: a card's spaces are the table's row of that very card, the row its number names
 def movement_card_row(number: int) -> int:
     return number
 

@@ -20,8 +20,8 @@ def has_finished(position: int) -> bool:
     return position >= finish_line()
 
 
-# HF-RANK-2: finished horses enter the ranking in finishing order - places 1, 2, 3 ...: the horse
-# takes the next place
+# HF-RANK-2 (entering the ranking): finished horses enter the ranking in finishing order - places
+# 1, 2, 3 ...: the horse takes the next place
 def enter_ranking(race: Race, horse: str) -> None:
     race.ranking.append(horse)
 

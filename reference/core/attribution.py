@@ -237,7 +237,7 @@ def untested_footprint_match(case: Mapping[str, Any], this_step: Any, paths: Seq
                              clause_keys: Mapping[str, Sequence[str]], found: Any) -> list[str]:
     """When no alteration reproduced the step whole: the step's clauses whose footprints best
     match what differs, if the search could alter none of them there (no alteration of theirs
-    was played at the step); else []. The best near miss is only the best of what the search
+    alone gave an observation at the step: `Finding.tested`); else []. The best near miss is only the best of what the search
     could try, and a near miss is no evidence against a clause it never tried: a clause that,
     by its footprint, decides just what differed explains it better than another clause's
     partial reproduction (a misreading in code no marker reaches, or of a rule decided where

@@ -1157,6 +1157,139 @@ def heldout_batch10() -> list[Mutant]:
     ]
 
 
+ORIGINAL_PLACE_BET_11 = betting.place_bet
+ORIGINAL_SIT_OUT_11 = betting.sit_out
+ORIGINAL_OPEN_HORSES_11 = betting.open_horses
+ORIGINAL_START_NEXT_RACE_11 = session.start_next_race
+ORIGINAL_POST_PRICES_11 = betting.post_prices
+ORIGINAL_FINISH_RACE_11 = session.finish_race
+
+
+def stake_taken_at_the_bet(table, horse, stake, by, log, field):
+    """«Coloca 1 ficha» read as the chip leaving the bettor's balance when it is placed; the
+    settlement then applies its changes on top, as if the stake were still in the bettor's hands."""
+    before = len(table.race.bets)
+    ORIGINAL_PLACE_BET_11(table, horse, stake, by, log, field)
+    for b in table.race.bets[before:]:
+        table.balances[b.seat] -= b.stake
+
+
+def open_horses_with_the_placed_stakes(table):
+    """The stakes already placed counted as chips in the bank's hands when its cover is judged."""
+    seat = table.to_bet
+    if seat is None:
+        return []
+    r = table.race
+    if table.options.when_uncovered == "owe":
+        return list(SUITS)
+    if table.balances[seat] < betting.MAX_STAKE:
+        return []
+    bank = table.balances[r.banker] + sum(b.stake for b in r.bets)
+    return [suit for suit in SUITS
+            if betting.bank_covers(bank, betting.liability(betting.bets_if_backed(r.bets, seat, suit), r.odds,
+                                                           table.options.bank_cover))]
+
+
+def broke_bettor_refused_on_credit(table):
+    """The bettor's purse checked before the table's agreement: a bettor without a chip is offered
+    no horse even where the table lets bets be owed."""
+    seat = table.to_bet
+    if seat is not None and table.balances[seat] < betting.MAX_STAKE:
+        return []
+    return ORIGINAL_OPEN_HORSES_11(table)
+
+
+def prices_posted_once_per_session(race_, counts, table_odds, log):
+    """The prices worked out at the session's first race and posted again, unchanged, at every
+    later race (the engine keeps them with the table, not with the race)."""
+    kept = PRICES_KEPT.get("odds")
+    if race_.number > 1 and kept is not None:
+        race_.odds = dict(kept)
+        betting.announce_prices(race_, log)
+        return
+    ORIGINAL_POST_PRICES_11(race_, counts, table_odds, log)
+    PRICES_KEPT["odds"] = dict(race_.odds)
+
+
+PRICES_KEPT: dict = {}
+
+
+def lay_track_forgetting_old_prices(table, lay, log, field):
+    if table.race.number == 1:
+        PRICES_KEPT.clear()
+    ORIGINAL_LAY_TRACK_10(table, lay, log, field)
+
+
+def each_backer_paid_on_the_pool(players, banker, bets, winner, odds_):
+    """«Varios pueden elegir mismo ganador» settled on the stakes gathered on the winner: the engine
+    adds up the stakes on each horse and pays every backer of the winner the net winnings of that
+    total, not of its own chip."""
+    pool = sum(b.stake for b in bets if b.horse == winner)
+    mine = [b for b in bets if b.horse == winner]
+    return ORIGINAL_SETTLE_RACE_10(players, banker, [Bet(b.seat, b.horse, pool) if b in mine else b for b in bets],
+                                   winner, odds_)
+
+
+def sit_out_judged_on_the_bank_alone(table, by, log, field):
+    """A bettor may sit out only when the bank cannot cover a horse: a bettor without a chip, with
+    the bank able to cover, is refused and told to pick a horse."""
+    seat = table.to_bet
+    if table.phase == BETTING and seat is not None and table.options.sit_out != "by_choice" \
+            and table.options.when_uncovered == "refuse" and table.balances[seat] < betting.MAX_STAKE:
+        saved = table.balances[seat]
+        table.balances[seat] = betting.MAX_STAKE
+        try:
+            horses = ORIGINAL_OPEN_HORSES_11(table)
+        finally:
+            table.balances[seat] = saved
+        if horses:
+            raise IllegalAction(f"{field}.sit_out", f"seat {seat} can back {', '.join(horses)}; every non-banker "
+                                "picks a horse", "CRD-BET-3")
+    return ORIGINAL_SIT_OUT_11(table, by, log, field)
+
+
+def winner_kept_on_the_last_mark(race_state, log, field):
+    """The positions end at the seventh card: the engine keeps a horse on the track, so the horse
+    that crosses the line is recorded standing at the last mark."""
+    winner = ORIGINAL_REVEAL_NEXT(race_state, log, field)
+    if winner is not None:
+        race_state.positions[winner] = min(race_state.positions[winner], track.TRACK_LENGTH)
+    return winner
+
+
+def single_race_opens_the_next(table, log):
+    """A single race read as the first of a session: once it is settled the bank passes on and the
+    table takes the next race's track instead of ending."""
+    ORIGINAL_FINISH_RACE_11(table, log)
+    if not table.session and table.phase == OVER and table.next_banker is not None:
+        table.phase = SETTLED
+
+
+def heldout_batch11() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held11-stake-taken-at-the-bet", "The stake leaves the bettor's balance when placed and the settlement's "
+          "changes are applied on top.", ("CRD-PAY-2", "CRD-PAY-1"),
+          *everywhere(betting, "place_bet", stake_taken_at_the_bet)),
+        M("held11-cover-with-the-placed-stakes", "The stakes already placed count as the bank's chips for its cover.",
+          ("CRD-BET-4",), *everywhere(betting, "open_horses", open_horses_with_the_placed_stakes)),
+        M("held11-broke-bettor-refused-on-credit", "A bettor without a chip is offered no horse even when bets may "
+          "be owed.", ("CRD-BET-3",), *everywhere(betting, "open_horses", broke_bettor_refused_on_credit)),
+        M("held11-prices-once-per-session", "The first race's prices are posted again at every later race.",
+          ("CRD-ODDS-1", "CRD-ROT-2"), *everywhere(session, "lay_track", lay_track_forgetting_old_prices),
+          *everywhere(betting, "post_prices", prices_posted_once_per_session)),
+        M("held11-each-backer-paid-on-the-pool", "Each backer of the winner is paid on all the stakes on it.",
+          ("CRD-PAY-3",), *everywhere(settlement, "settle_race", each_backer_paid_on_the_pool)),
+        M("held11-winner-kept-on-the-last-mark", "The winner is recorded at the last mark, not over the line.",
+          ("CRD-RACE-6",), *everywhere(race, "reveal_next", winner_kept_on_the_last_mark)),
+        M("held11-single-race-opens-the-next", "After a single race the table takes the next race's track.",
+          ("CRD-ROT-1",), *everywhere(session, "finish_race", single_race_opens_the_next)),
+        M("held11-broke-bettor-refused-a-sit-out", "A bettor without a chip may not sit out while the bank could "
+          "cover.", ("CRD-BET-3",), *everywhere(betting, "sit_out", sit_out_judged_on_the_bank_alone)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
+           11: heldout_batch11}

@@ -1182,6 +1182,144 @@ def heldout_batch10() -> list[Mutant]:
     ]
 
 
+from .rules import tiles as tile_rules                                          # noqa: E402
+
+ORIGINAL_DEAL_ROUND_11 = deal.deal_round
+ORIGINAL_REACHES_TARGET_11 = match.reaches_target
+ORIGINAL_APPLY_SETTLEMENT_11 = match.apply_settlement
+ORIGINAL_PAY_WINNERS_11 = settlement.pay_winners
+ORIGINAL_HAND_PIPS_11 = tile_rules.hand_pips
+ORIGINAL_SETTLEMENT_GAINS_11 = match.settlement_gains
+
+
+def scores_kept_per_round(m, hands, draw_pile, opener, log, field="deal"):
+    """The scores kept with the round: every deal after the first starts the sides from nothing
+    again, instead of carrying the match's scores on towards 61."""
+    later = m.round_number > 0
+    ORIGINAL_DEAL_ROUND_11(m, hands, draw_pile, opener, log, field)
+    if later:
+        m.scores = [0] * len(m.scores)
+
+
+def target_in_raw_points(score):
+    """The 61 of the target read in raw points: a side's displayed score wins once its raw worth
+    (five for each displayed point) reaches 61."""
+    return score * points.RAW_PER_DISPLAYED >= points.TARGET
+
+
+def double_in_hand_counted_crosswise(hand):
+    """A double left in hand counted as it lies crosswise at the end of a line: both halves, twice
+    over (6|6 weighs 24), when the remaining pips are added up."""
+    return ORIGINAL_HAND_PIPS_11(hand) + sum(tile_rules.pips(t) for t in hand if is_double(t))
+
+
+def bonuses_applied_at_the_next_deal(m, result, next_opener, log):
+    """The round's bonuses held over and added to the scores when the next round is dealt (the
+    engine settles the hands with the new deal), unless they win the match now."""
+    ORIGINAL_APPLY_SETTLEMENT_11(m, result, next_opener, log)
+    if m.winners is None and m.phase != PLAY:
+        gains = ORIGINAL_SETTLEMENT_GAINS_11(result)
+        for side, gain in gains.items():
+            m.scores[side] -= gain
+        HELD_OVER[id(m)] = dict(gains)
+
+
+HELD_OVER: dict = {}
+
+
+def deal_adding_the_held_over_bonuses(m, hands, draw_pile, opener, log, field="deal"):
+    ORIGINAL_DEAL_ROUND_11(m, hands, draw_pile, opener, log, field)
+    for side, gain in HELD_OVER.pop(id(m), {}).items():
+        m.scores[side] += gain
+
+
+def paid_by_the_heaviest_hand(kind, seating, hands, winners):
+    """«Puntúa por las fichas restantes del rival» read as one rival: an individual winner of a
+    domino is paid for the heaviest opponent's hand alone, not for every opponent's."""
+    if seating.mode == PARTNERSHIP or kind != settlement.DOMINO or len(winners) != 1:
+        return ORIGINAL_PAY_WINNERS_11(kind, seating, hands, winners)
+    winner = winners[0]
+    others = [seat for seat in range(seating.players) if seating.side_of(seat) != winner]
+    heaviest = max(others, key=lambda seat: (hand_pips(hands[seat]), -seat))
+    kept = [h if seat == heaviest or seating.side_of(seat) == winner else [] for seat, h in enumerate(hands)]
+    s = ORIGINAL_PAY_WINNERS_11(kind, seating, kept, winners)
+    return Settlement(s.kind, [hand_pips(h) for h in hands], settlement.side_pips(seating, hands), s.winners,
+                      s.counted_pips, s.bonus)
+
+
+def drawn_seat_deals(m, hands, draw_pile, opener, log, field="deal"):
+    """The seat the neutral draw picks read as the dealer: the seat on its left (clockwise next)
+    opens the round."""
+    if m.next_opener is None and type(opener) is int and 0 <= opener < m.seating.players:
+        opener = (opener + 1) % m.seating.players
+    ORIGINAL_DEAL_ROUND_11(m, hands, draw_pile, opener, log, field)
+
+
+ORIGINAL_PLACE_11 = turns.place
+ORIGINAL_TAKE_FROM_HAND_11 = turns.take_from_hand
+ORIGINAL_END_ROUND_BY_DOMINO_11 = match.end_round_by_domino
+
+
+def scored_on_the_ends_before_the_tile(m, action, log, field):
+    """The end sum taken when the placement is asked for, before the tile is laid: a placement
+    scores the ends it found, not the ends it leaves."""
+    r = m.round
+    if r.layout.is_empty():
+        return ORIGINAL_PLACE_11(m, action, log, field)
+    before = r.layout.end_sum()
+    with patched((layout.Layout, "end_sum", lambda self: before)):
+        return ORIGINAL_PLACE_11(m, action, log, field)
+
+
+LAST_TAKEN: dict = {}
+
+
+def take_from_hand_noted(m, tile):
+    LAST_TAKEN[id(m)] = (m.round.to_play, tile)
+    ORIGINAL_TAKE_FROM_HAND_11(m, tile)
+
+
+def settled_with_the_last_tile_in_hand(m, seat, log):
+    """The domino settled from the hands as they stood when the last tile was chosen: the tile just
+    played still counted in its player's hand."""
+    noted = LAST_TAKEN.pop(id(m), None)
+    hand = m.round.hands[seat]
+    if noted is None or noted[0] != seat:
+        return ORIGINAL_END_ROUND_BY_DOMINO_11(m, seat, log)
+    hand.append(noted[1])
+    try:
+        ORIGINAL_END_ROUND_BY_DOMINO_11(m, seat, log)
+    finally:
+        if noted[1] in hand:
+            hand.remove(noted[1])
+
+
+def heldout_batch11() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held11-scores-kept-per-round", "Each deal after the first starts every score from nothing.",
+          ("DOM-MATCH-2",), *everywhere(deal, "deal_round", scores_kept_per_round)),
+        M("held11-target-in-raw-points", "The target of 61 is read in raw points.", ("DOM-SCORE-1",),
+          *everywhere(match, "reaches_target", target_in_raw_points)),
+        M("held11-double-in-hand-counted-crosswise", "A double left in hand counts its pips twice.",
+          ("DOM-SETTLE-2",), *everywhere(tile_rules, "hand_pips", double_in_hand_counted_crosswise)),
+        M("held11-bonuses-at-the-next-deal", "A round's bonuses are added to the scores when the next round is dealt.",
+          ("DOM-MATCH-1",), *everywhere(match, "apply_settlement", bonuses_applied_at_the_next_deal),
+          *everywhere(deal, "deal_round", deal_adding_the_held_over_bonuses)),
+        M("held11-paid-by-the-heaviest-hand", "An individual domino is paid for the heaviest opponent's hand alone.",
+          ("DOM-SETTLE-1",), *everywhere(settlement, "pay_winners", paid_by_the_heaviest_hand)),
+        M("held11-scored-on-the-ends-before-the-tile", "A placement scores the end sum found before its tile is laid.",
+          ("DOM-PTS-1",), *everywhere(turns, "place", scored_on_the_ends_before_the_tile)),
+        M("held11-settled-with-the-last-tile-in-hand", "A domino is settled with the last tile still in "
+          "its player's hand.",
+          ("DOM-END-1",), *everywhere(turns, "take_from_hand", take_from_hand_noted),
+          *everywhere(match, "end_round_by_domino", settled_with_the_last_tile_in_hand)),
+        M("held11-drawn-seat-deals", "The seat a neutral draw picks deals; the next seat clockwise opens.",
+          ("DOM-OPEN-1", "DOM-OPEN-6"), *everywhere(deal, "deal_round", drawn_seat_deals)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
+           11: heldout_batch11}

@@ -1390,6 +1390,109 @@ def heldout_batch10() -> list[Mutant]:
     ]
 
 
+ORIGINAL_SETTLE_BET_11 = payouts.settle_bet
+ORIGINAL_CHECK_STAKE_11 = betting.check_stake
+ORIGINAL_BEGIN_SECOND_BETS_11 = betting.begin_second_bets
+
+
+def win_paid_net_of_the_stake(state, bet, log):
+    """«1:N» read as N for every Danari staked, the stake included: a winning win bet hands back
+    its stake times N less the stake (the stake counted as part of what is paid)."""
+    player = state.players[bet.player]
+    before = player.danari
+    ORIGINAL_SETTLE_BET_11(state, bet, log)
+    if bet.side == WIN and player.danari > before:
+        player.danari -= bet.amount
+        state.ledger.danari_paid -= bet.amount
+
+
+def show_on_the_winner_earns_win_vp(state, bet, log):
+    """A show bet on the horse that came first counted as a won win bet for its VP."""
+    player = state.players[bet.player]
+    before = player.vp
+    ORIGINAL_SETTLE_BET_11(state, bet, log)
+    if bet.side != WIN and player.vp > before and state.race.ranking.index(bet.horse) == 0:
+        player.vp += payouts.WIN_VP - payouts.SHOW_VP
+        state.ledger.vp_given += payouts.WIN_VP - payouts.SHOW_VP
+
+
+def stake_must_leave_the_minimum(state, seat, amount, field):
+    """The minimum bet read as what a player must still hold once the stake is placed: a stake that
+    leaves fewer Danari than the minimum bet is refused."""
+    ORIGINAL_CHECK_STAKE_11(state, seat, amount, field)
+    player = state.players[seat]
+    minimum = betting.minimum_bet(player.vp)
+    if isinstance(amount, int) and player.danari - amount < minimum:
+        second = state.phase == SECOND_BETS
+        raise IllegalAction(f"{field}.amount", f"seat {seat} would keep {player.danari - amount} D, less than "
+                            f"the minimum bet of {minimum} D", "HF-BET2-2" if second else "HF-MIN-1")
+
+
+def second_bets_asked_of_everyone(state, log):
+    """The second bets go round every seat, the players out of the game too (the engine forgets to
+    leave them out of the second round of bets)."""
+    ORIGINAL_BEGIN_SECOND_BETS_11(state, log)
+    state.queue = seating.second_bet_order(state.first_player, len(state.players))
+
+
+def tokens_back_after_the_first_bets(state, log):
+    """The bet tokens taken at the first bets go back to the pool before the second bets."""
+    ORIGINAL_BEGIN_SECOND_BETS_11(state, log)
+    state.tokens = {c: state.tokens_per_colour for c in COLOURS}
+
+
+def prizes_read_from_the_bottom(place):
+    """The owners' prize list read from its foot: the third horse's stable gets the first prize."""
+    prizes = tables().prizes
+    return prizes[len(prizes) - place]
+
+
+def fewest_danari_break_the_tie(state, seats):
+    """A tie on VP goes to the tied player with the fewest Danari."""
+    best = min(state.players[s].danari for s in seats)
+    return [s for s in seats if state.players[s].danari == best]
+
+
+def owners_paid_when_out_too(state, log):
+    """The stable owners' prizes paid to every owner of a placed horse, a player out of the game too."""
+    for place in range(1, len(tables().prizes) + 1):
+        prize = payouts.stable_owner_prize(place)
+        horse = state.race.ranking[place - 1]
+        owner = state.owners.get(horse)
+        if owner is None:
+            continue
+        player = state.players[owner]
+        player.danari += prize
+        state.ledger.danari_paid += prize
+        vp = payouts.OWNER_VP if state.options.stable_owner_vp == "placed" else 0
+        player.vp += vp
+        state.ledger.vp_given += vp
+        log.event("owner_prize", "HF-PAY-2", player=owner, horse=horse, place=place, danari=prize, vp=vp)
+
+
+def heldout_batch11() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held11-win-paid-net-of-the-stake", "A winning win bet hands back its stake times the odds, less the stake.",
+          ("HF-PAYF-1",), *everywhere(payouts, "settle_bet", win_paid_net_of_the_stake)),
+        M("held11-show-on-the-winner-earns-win-vp", "A show bet on the first horse earns the VP of a win bet.",
+          ("HF-SHOW-1",), *everywhere(payouts, "settle_bet", show_on_the_winner_earns_win_vp)),
+        M("held11-stake-must-leave-the-minimum", "A stake leaving less than the minimum bet in hand is refused.",
+          ("HF-MIN-1", "HF-BET2-2"), *everywhere(betting, "check_stake", stake_must_leave_the_minimum)),
+        M("held11-second-bets-asked-of-everyone", "The second bets go round the players out of the game too.",
+          ("HF-MIN-3",), *everywhere(betting, "begin_second_bets", second_bets_asked_of_everyone)),
+        M("held11-tokens-back-after-the-first-bets", "The bet tokens go back to the pool before the second bets.",
+          ("HF-BET-2",), *everywhere(betting, "begin_second_bets", tokens_back_after_the_first_bets)),
+        M("held11-prizes-read-from-the-bottom", "The third horse's stable gets the first owner's prize.",
+          ("HF-PAY-2",), *everywhere(payouts, "stable_owner_prize", prizes_read_from_the_bottom)),
+        M("held11-fewest-danari-break-the-tie", "A tie on VP goes to the tied player with the fewest Danari.",
+          ("HF-GAMEEND-2",), *everywhere(game_end, "most_danari", fewest_danari_break_the_tie)),
+        M("held11-owners-paid-when-out-too", "A player out of the game is still paid as a stable owner.",
+          ("HF-PAY-2", "HF-MIN-3"), *everywhere(payouts, "pay_stable_owners", owners_paid_when_out_too)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
-           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10}
+           6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
+           11: heldout_batch11}

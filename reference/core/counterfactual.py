@@ -1522,8 +1522,9 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
         if not refused_by_them and not out_of_time and not any(t.exact for t in trials):
             # a misreading that changed two decisions at once (a draw refused where a pass is
             # granted): two alterations, each reproducing a part and nothing else, played together
+            planned = {a.name for a, _ in plan}
             pairs = [(pair, from_setup) for pair, from_setup in complementary_pairs(trials, theirs, expected, modes)
-                     if pair.name not in {a.name for a, _ in plan}]
+                     if pair.name not in planned]
             plan += pairs
             for alteration, from_setup in pairs:
                 if not attempt(alteration, from_setup):

@@ -802,3 +802,41 @@ def test_the_round_9_decisions_answer_as_the_rules_say():
     assert settlement.judged_by_pips() is True
     assert settlement.blocked_round_winners(Seating(3), [[(6, 6)], [(0, 1), (0, 2)], [(1, 1), (2, 2), (0, 0)]]) == [1]
     assert drawing.drawn_tile_kept() is True
+
+
+# -- wave 14: how far a remainder of 3 or 4 goes up ----------------------------------------------
+
+def rounded_up_a_five_too_far(original):
+    # DOM-SETTLE-3 misread: «los de 3 o 4 suben» read as 'go up a five': a remainder of 3 or 4 is
+    # taken up to the five above, and then a whole five more
+    def round_to_nearest_five(pips):
+        remainder = pips % 5
+        return pips - remainder if remainder <= 2 else pips + (5 - remainder) + 5
+    return round_to_nearest_five
+
+
+ROUND_10 = [
+    # DOM-SETTLE-3 misread: a remainder of 3 or 4 goes past the five above (a point too many). Before,
+    # no alteration of the rounding gave a point more where it rounds up (its total shifted by a pip
+    # floor-divides to the same bonus; goes_down turns the way round, a point less), and DOM-SCORE-1's
+    # raw-per-displayed read as 4 or DOM-SETTLE-4's own pips counted came nearest. Now fives_up
+    # (DOM-SETTLE-3's part: a remainder of 3 or 4 goes up one five, to the five above), one more,
+    # reproduces it.
+    ("rounded-up-a-five-too-far", "DOM-SETTLE-3", settlement, "round_to_nearest_five", rounded_up_a_five_too_far,
+     ("round_to_nearest_five", "fives_up"),
+     ["dom-settle-rounding-up-four", "dom-probe2-dom-settle-3-020", "dom-gen1-settlement-077"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_10,
+                         ids=[m[0] for m in ROUND_10])
+def test_a_round_10_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_round_10_decisions_answer_as_the_rules_say():
+    """14 pips (remainder 4) go up one five, to 15; 13 to 15; 12 down to 10; 10 stays."""
+    assert settlement.fives_up() == 1
+    assert [round_to_nearest_five(p) for p in (10, 11, 12, 13, 14)] == [10, 10, 10, 15, 15]

@@ -136,13 +136,19 @@ def rounded_once() -> bool:
 def round_to_nearest_five(pips: int) -> int:
     remainder = pips % 5
     # DOM-SETTLE-3: remainders of 1 or 2 round down, 3 or 4 round up.
-    return pips - remainder if goes_down(remainder) else pips + (5 - remainder)
+    return pips - remainder if goes_down(remainder) else pips - remainder + 5 * fives_up()
 
 
 def goes_down(remainder: int) -> bool:
     # DOM-SETTLE-3 (which way): «Los restos de 1 o 2 bajan; los de 3 o 4 suben»: a remainder of
     # 1 or 2 (or none) goes down to the five below, one of 3 or 4 up to the five above.
     return remainder <= 2
+
+
+def fives_up() -> int:
+    # DOM-SETTLE-3 (how far up): «los de 3 o 4 suben»: a remainder of 3 or 4 goes up to the five
+    # above, the five below and one five more: never past it, nor left at the five below.
+    return 1
 
 
 # Each of several tied winners receives this many full bonuses:

@@ -1289,7 +1289,137 @@ def heldout_batch11() -> list[Mutant]:
     ]
 
 
+# -- batch 12 -------------------------------------------------------------------------------------
+# The third development batch: written as the blind ones are, from the rule text, the clause
+# catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 12` selects them. Each repeats no curated misreading (mutants.py),
+# no earlier batch's and no explicit decision's; each is written as an engine of its own would be wrong.
+
+ORIGINAL_NEW_TABLE_12 = session.new_table
+ORIGINAL_LAY_TRACK_12 = session.lay_track
+ORIGINAL_FINISH_RACE_12 = session.finish_race
+ORIGINAL_REVEAL_NEXT_12 = race.reveal_next
+EXACT = importlib.import_module(f"{__package__}.exact")
+REPLAY = sys.modules[f"{__package__}.replay"]
+ORIGINAL_APPLY_ACTION_12 = REPLAY.apply_action
+
+
+def every_race_from_equal_balances(players, banker=0, balances=None, options=None, session=False, field="setup"):
+    """«Empieza sesión con saldos iguales» applied to every table: the engine refuses a race whose
+    recorded balances are not all the same, a single race included."""
+    if isinstance(balances, list) and len(set(b for b in balances if isinstance(b, int))) > 1:
+        raise InputError(f"{field}.balances", "every seat starts with the same number of chips", "CRD-BET-1")
+    return ORIGINAL_NEW_TABLE_12(players, banker, balances, options, session, field)
+
+
+def reveal_stops_at_the_win(table, action, log, field):
+    """«Revela siguiente carta» repeated N times by a loop that stops at the win: a 'reveal N' that
+    runs past the winning card is played up to it, not refused."""
+    from .actions import Reveal
+    if isinstance(action, Reveal) and action.count > 1:
+        for k in range(action.count):
+            if k and table.phase != RACING:
+                return
+            session.reveal(table, log, f"{field}.reveal")
+        return
+    ORIGINAL_APPLY_ACTION_12(table, action, log, field)
+
+
+def session_won_on_the_last_race(table, log):
+    """«Compara saldos finales tras últimos pagos» read as the last payouts themselves: the session's
+    winners are those who gained most in its last race."""
+    before = list(table.balances)
+    ORIGINAL_FINISH_RACE_12(table, log)
+    if table.session and table.phase == OVER and table.session_winners is not None:
+        gains = [after - was for after, was in zip(table.balances, before)]
+        best = max(gains)
+        table.session_winners = [seat for seat, g in enumerate(gains) if g == best]
+        for event in log.events:
+            if event["type"] == "session_over":
+                event["winners"] = list(table.session_winners)
+
+
+def liability_below_zero(bets, posted, measure):
+    """The net measure kept as a signed sum: where the losing stakes exceed the winnings on a suit,
+    the bank is shown as owing less than nothing on it."""
+    net = measure == "net"
+    out = {}
+    for suit in SUITS:
+        pay = 0
+        for b in bets:
+            if b.horse == suit:
+                pay += settlement.net_winnings(b.stake, posted[suit] or 0)
+            elif net:
+                pay -= b.stake
+        out[suit] = pay
+    return out
+
+
+def track_after_a_burnt_card(shuffled):
+    """«Baraja las otras 48 y expón 7» dealt as card games deal: the top card of the shuffled 48 is
+    burnt (slid under the pack) and the next seven make the track."""
+    return tuple(shuffled[1:1 + track.TRACK_LENGTH])
+
+
+def race_deck_after_a_burnt_card(shuffled):
+    return tuple(shuffled[1 + track.TRACK_LENGTH:]) + tuple(shuffled[:1])
+
+
+def deck_counted_before_the_turn(race_state, log, field):
+    """The race deck's size told as the card is turned, before it leaves the deck: every revealed
+    card reports one card more in the deck than is left."""
+    before = len(log.events)
+    winner = ORIGINAL_REVEAL_NEXT_12(race_state, log, field)
+    for event in log.events[before:]:
+        if event["type"] == "revealed":
+            event["deck_size"] += 1
+    return winner
+
+
+def fair_price_as_total_return(p):
+    """The fair price worked out the way a decimal price is, as what a chip brings back in all:
+    1/p, the stake included, where the net odds that break even are (1 - p)/p."""
+    return 1 / p if p else None
+
+
+def max_stake_from_the_bank(table, lay, log, field):
+    """«Publica pagos y apuesta máxima» read as a limit the bank sets: the maximum stake posted is
+    what the bank could pay on its longest price, its chips divided by that price."""
+    before = len(log.events)
+    ORIGINAL_LAY_TRACK_12(table, lay, log, field)
+    r = table.race
+    for event in log.events[before:]:
+        if event["type"] == "odds_posted":
+            longest = max(price for price in r.odds.values() if price is not None)
+            event["max_bet"] = max(table.balances[r.banker], 0) // longest
+
+
+def heldout_batch12() -> list[Mutant]:
+    M = mutant
+    return [
+        M("dev12-every-race-from-equal-balances", "A race is refused unless every seat holds the same chips, "
+          "a single race too.", ("CRD-BET-1",), *everywhere(session, "new_table", every_race_from_equal_balances)),
+        M("dev12-reveal-stops-at-the-win", "A 'reveal N' past the winning card is played up to the win, not "
+          "refused.", ("CRD-RACE-7", "CRD-INT-12"), *everywhere(REPLAY, "apply_action", reveal_stops_at_the_win)),
+        M("dev12-max-stake-from-the-bank", "The maximum stake posted is the bank's chips over its longest price.",
+          ("CRD-BET-2",), *everywhere(session, "lay_track", max_stake_from_the_bank)),
+        M("dev12-session-won-on-the-last-race", "The session is won by the biggest gain of its last race.",
+          ("CRD-SESSION-2",), *everywhere(session, "finish_race", session_won_on_the_last_race)),
+        M("dev12-liability-below-zero", "The bank's net liability on a suit may fall below zero.",
+          ("CRD-INT-1",), *everywhere(betting, "liability", liability_below_zero)),
+        M("dev12-track-after-a-burnt-card", "The top card of the shuffled 48 is burnt under the pack; the next "
+          "seven make the track.", ("CRD-TRACK-2", "CRD-TRACK-3"),
+          *everywhere(track, "track_of", track_after_a_burnt_card),
+          *everywhere(track, "race_deck_of", race_deck_after_a_burnt_card)),
+        M("dev12-deck-counted-before-the-turn", "The race deck is counted with the card being turned still in it.",
+          ("CRD-RACE-1",), *everywhere(race, "reveal_next", deck_counted_before_the_turn)),
+        M("dev12-fair-price-as-total-return", "A horse's fair price is worked out as the total a chip brings "
+          "back, not as net odds.", ("CRD-ODDS-2", "CRD-PAY-2"), *everywhere(EXACT, "fair_net_odds",
+                                                                           fair_price_as_total_return)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
-           11: heldout_batch11}
+           11: heldout_batch11, 12: heldout_batch12}

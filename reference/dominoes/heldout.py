@@ -1319,7 +1319,168 @@ def heldout_batch11() -> list[Mutant]:
     ]
 
 
+# -- batch 12 -------------------------------------------------------------------------------------
+# The third development batch: written as the blind ones are, from the rule text, the clause
+# catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 12` selects them. Each repeats no curated misreading (mutants.py),
+# no earlier batch's and no explicit decision's; each is written as an engine of its own would be wrong.
+
+from .rules import seating as seating_rules, state as state_rules, turn_order    # noqa: E402
+from .rules.layout import PlacedTile, point_at                                   # noqa: E402
+from .rules.tiles import tile_str                                                # noqa: E402
+
+ORIGINAL_CHECK_OFFERED_POINT_12 = turns.check_offered_point
+ORIGINAL_END_ROUND_BY_DOMINO_12 = match.end_round_by_domino
+ORIGINAL_SCORE_PLACEMENT_12 = turns.score_placement
+ORIGINAL_PASS_TURN_12 = drawing.pass_turn
+ORIGINAL_END_TURN_12 = turn_order.end_turn
+ORIGINAL_AFTER_TILE_12 = continuation.after_tile_from_hand
+ORIGINAL_ROUND_COPY_12 = state_rules.RoundState.copy
+ORIGINAL_NEXT_CLOCKWISE_12 = seating_rules.Seating.next_clockwise
+
+
+def round_copy_with_notes(self):
+    """A round's copy (kept to undo a refused step) that keeps the engine's own notes on the round."""
+    clone = ORIGINAL_ROUND_COPY_12(self)
+    for key in ("passed_this_round", "tile_before"):
+        if key in self.__dict__:
+            clone.__dict__[key] = self.__dict__[key]
+    return clone
+
+
+def only_counted_ends_taken(match_state, action, field):
+    """Where a tile may join read as the counted ends: a side branch of a double, which counts
+    nothing until a tile starts it, is refused as a place to play."""
+    ORIGINAL_CHECK_OFFERED_POINT_12(match_state, action, field)
+    if action.at is not None and action.at.side in BRANCHES:
+        raise IllegalAction(f"{field}.at", f"{action.at} is not a counted end; a tile joins an end of the "
+                            "layout", "DOM-COUNT-6")
+
+
+def on_a_branch(layout_, tile) -> bool:
+    """Whether the tile on the table lies on a side branch (or further out along one)."""
+    placed = layout_.placed.get(tile)
+    while placed is not None and placed.parent is not None:
+        if placed.parent.side in BRANCHES:
+            return True
+        placed = layout_.placed.get(placed.parent.tile)
+    return False
+
+
+def no_double_along_a_branch(match_state, action, field):
+    """A side branch read as too narrow for a crosswise tile: a double may not be laid anywhere along
+    a side branch, only on the lines."""
+    ORIGINAL_CHECK_OFFERED_POINT_12(match_state, action, field)
+    if action.at is not None and is_double(action.tile) and on_a_branch(match_state.round.layout, action.at.tile):
+        raise IllegalAction(f"{field}.at", f"{tile_str(action.tile)} is a double; a side branch takes no double",
+                            "DOM-DBL-1")
+
+
+def domino_scores_a_point(match_state, seat, log):
+    """«Colocar la última ficha termina la ronda y la gana» read as a point for winning it: the side
+    that plays its last tile scores one displayed point for the domino, then the round is settled."""
+    match.record_points(match_state, seat, 1, log)
+    ORIGINAL_END_ROUND_BY_DOMINO_12(match_state, seat, log)
+
+
+def award_shown_as_the_score(match_state, seat, action, opening, from_draw, log):
+    """The points shown with a placement are the side's score once the placement is recorded,
+    not the placement's own award."""
+    before = len(log.events)
+    placement = ORIGINAL_SCORE_PLACEMENT_12(match_state, seat, action, opening, from_draw, log)
+    side = match_state.seating.side_of(seat)
+    for event in log.events[before:]:
+        if event["type"] == "placed":
+            event["displayed"] = match_state.scores[side]
+    return placement
+
+
+def pass_remembered(match_state, log, field):
+    """A player who has passed is noted as out of tiles to play for the rest of the round."""
+    seat = match_state.round.to_play
+    decision = ORIGINAL_PASS_TURN_12(match_state, log, field)
+    r = match_state.round
+    r.__dict__["passed_this_round"] = sorted(set(r.__dict__.get("passed_this_round", [])) | {seat})
+    return decision
+
+
+def turn_skips_who_passed(match_state, decision, log):
+    """The turn passes clockwise to the next player who has not passed this round."""
+    before = len(log.events)
+    ORIGINAL_END_TURN_12(match_state, decision, log)
+    r = match_state.round
+    passed = set(r.__dict__.get("passed_this_round", []))
+    players = match_state.seating.players
+    if not passed or len(passed) >= players:
+        return
+    while r.to_play in passed:
+        r.to_play = match_state.seating.next_clockwise(r.to_play)
+    for event in log.events[before:]:
+        if event["type"] == "turn_ended":
+            event["next"] = r.to_play
+
+
+def turns_by_pairs(self, seat):
+    """The order of play kept as the pairs' seats listed one pair after the other (0, 2, 1, 3):
+    in partnership play a player is followed by the partner opposite, then the other pair."""
+    if self.mode != PARTNERSHIP:
+        return ORIGINAL_NEXT_CLOCKWISE_12(self, seat)
+    order = [0, 2, 1, 3]
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def continuation_judged_on_the_tile_before(match_state, tile, raw_points, opening, log):
+    """Whether a continuing player goes on is read off the tile placed before this one: the note of
+    the last tile is taken before it is brought up to date."""
+    r = match_state.round
+    before = r.__dict__.get("tile_before")
+    r.__dict__["tile_before"] = (tile, raw_points)
+    if r.continuing and before is not None:
+        return ORIGINAL_AFTER_TILE_12(match_state, before[0], before[1], opening, log)
+    return ORIGINAL_AFTER_TILE_12(match_state, tile, raw_points, opening, log)
+
+
+def attach_a_double_by_its_branch(self, tile, point, field="at", tile_field="place"):
+    """A double laid crosswise read as joining its parent with one of its side branches: both of its
+    long sides are left free, so a joined double needs two tiles in line before its other branch opens."""
+    if not is_double(tile):
+        return ORIGINAL_ATTACH_12(self, tile, point, field, tile_field)
+    self.check_attachment(tile, point, field, tile_field)
+    parent = self.placed[point.tile]
+    self.settle(PlacedTile(parent.tile, parent.parent, parent.joined_side, {**parent.children, point.side: tile}))
+    self.settle(PlacedTile(tile, parent=point_at(point.tile, point.side), joined_side=BRANCH_A))
+
+
+ORIGINAL_ATTACH_12 = layout.Layout.attach
+
+
+def heldout_batch12() -> list[Mutant]:
+    M = mutant
+    notes = ((state_rules.RoundState, "copy", round_copy_with_notes),)
+    return [
+        M("dev12-only-counted-ends-taken", "A tile may not start a double's side branch: only counted ends "
+          "take tiles.", ("DOM-COUNT-6", "DOM-DBL-3"), *everywhere(turns, "check_offered_point", only_counted_ends_taken)),
+        M("dev12-no-double-along-a-branch", "A double may not be laid along a side branch.",
+          ("DOM-DBL-1",), *everywhere(turns, "check_offered_point", no_double_along_a_branch)),
+        M("dev12-domino-scores-a-point", "Playing the last tile scores one point for winning the round.",
+          ("DOM-END-1",), *everywhere(match, "end_round_by_domino", domino_scores_a_point)),
+        M("dev12-award-shown-as-the-score", "The points shown with a placement are its side's score.",
+          ("DOM-PTS-6",), *everywhere(turns, "score_placement", award_shown_as_the_score)),
+        M("dev12-passed-player-skipped", "A player who has passed is skipped for the rest of the round.",
+          ("DOM-PASS-1", "DOM-TURN-1"), *notes, *everywhere(drawing, "pass_turn", pass_remembered),
+          *everywhere(turn_order, "end_turn", turn_skips_who_passed)),
+        M("dev12-turns-by-pairs", "In partnership play the turn goes to the partner opposite, then the other "
+          "pair.", ("DOM-TURN-1", "DOM-SET-3"), (seating_rules.Seating, "next_clockwise", turns_by_pairs)),
+        M("dev12-continuation-judged-on-the-tile-before", "A continuing player goes on or stops by the tile "
+          "placed before the last.", ("DOM-CONT-3",), *notes,
+          *everywhere(continuation, "after_tile_from_hand", continuation_judged_on_the_tile_before)),
+        M("dev12-double-joined-by-its-branch", "A joined double leaves both long sides free: two tiles in line "
+          "before its branch opens.", ("DOM-DBL-2", "DOM-COUNT-2"),
+          (layout.Layout, "attach", attach_a_double_by_its_branch)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
-           11: heldout_batch11}
+           11: heldout_batch11, 12: heldout_batch12}

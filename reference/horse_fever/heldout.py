@@ -1492,7 +1492,192 @@ def heldout_batch11() -> list[Mutant]:
     ]
 
 
+# -- batch 12 -------------------------------------------------------------------------------------
+# The third development batch: written as the blind ones are, from the rule text, the components
+# file, the clause catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 12` selects them. Each repeats no curated misreading (mutants.py),
+# no earlier batch's and no explicit decision's; each is written as an engine of its own would be wrong.
+
+from .rules import deal as deal_rules                                          # noqa: E402
+
+ORIGINAL_PLAY_CARD_12 = rigging.play_card
+ORIGINAL_CHECK_STAKE_12 = betting.check_stake
+ORIGINAL_CAN_COVER_12 = betting.can_cover_minimum
+ORIGINAL_RACE_ROUND_12 = race.race_round
+ORIGINAL_SETTLE_BET_12 = payouts.settle_bet
+ORIGINAL_REVEAL_CARDS_12 = reveal.reveal_cards
+ORIGINAL_RACE_COPY_12 = Race.copy
+ORIGINAL_IS_START_12 = movement.is_start
+ORIGINAL_BEGIN_SECOND_BETS_12 = betting.begin_second_bets
+ORIGINAL_DEAL_12 = deal_rules.deal
+ORIGINAL_PAY_OUT_12 = payouts.pay_out
+NOTES_12 = ("finished_in", "reveal_pending", "game_round")
+
+
+def race_copy_with_notes(self):
+    """A race's copy (kept to undo a refused step) that keeps the engine's own notes on the race."""
+    clone = ORIGINAL_RACE_COPY_12(self)
+    for key in NOTES_12:
+        if key in self.__dict__:
+            clone.__dict__[key] = self.__dict__[key]
+    return clone
+
+
+def same_letter_refused(state, seat, card, horse, log, field):
+    """«Dos cartas con la misma letra ... se anulan» read as a rule of play: a card may not be laid on a
+    horse that already carries a card of the same letter."""
+    cards = action_cards()
+    letter = cards[card].letter if card in cards else None
+    if letter and state.race is not None and horse in state.race.cards \
+            and any(cards[n].letter == letter for n in state.race.cards[horse]):
+        raise IllegalAction(f"{field}.horse", f"{horse} already carries a card lettered {letter}; the two would "
+                            "cancel", "HF-CANCEL-1")
+    ORIGINAL_PLAY_CARD_12(state, seat, card, horse, log, field)
+
+
+def leaders_vp(state) -> int:
+    return max(p.vp for p in state.players if not p.out)
+
+
+def stake_below_the_leaders_minimum(state, seat, amount, field):
+    """«La apuesta mínima es igual a los PV multiplicados por 100» read off the table's leader: every
+    player's minimum bet is the most VP anyone holds, times 100 D."""
+    minimum = leaders_vp(state) * betting.DANARI_PER_VP
+    if isinstance(amount, int) and not isinstance(amount, bool) and 0 < amount < minimum:
+        raise IllegalAction(f"{field}.amount", f"the minimum bet is {minimum} D (the most VP at the table "
+                            f"times 100); {amount} D is too little", "HF-MIN-1")
+    ORIGINAL_CHECK_STAKE_12(state, seat, amount, field)
+
+
+def covers_the_leaders_minimum(state, seat):
+    return ORIGINAL_CAN_COVER_12(state, seat) and \
+        state.players[seat].danari >= leaders_vp(state) * betting.DANARI_PER_VP
+
+
+def new_odds_level_with_the_number(odds, ranking_, log):
+    """The odds row 1:N read as standing level with place N of the ranking (1:2 with 2nd ... 1:7 with
+    7th), not with place N-1: each token is compared one place lower."""
+    new = dict(odds)
+    for place, horse in enumerate(ranking_, start=1):
+        row = odds[horse]
+        if place < row:
+            new[horse] = new_odds.keep_on_board(row - 1)
+        elif place > row:
+            new[horse] = new_odds.keep_on_board(row + 1)
+        clause = ("HF-NEWODDS-2" if new[horse] < odds[horse] else
+                  "HF-NEWODDS-3" if new[horse] > odds[horse] else "HF-NEWODDS-4")
+        log.event("new_odds", clause, horse=horse, place=place, before=odds[horse], after=new[horse])
+    log.rule("HF-NEWODDS-1", "HF-NEWODDS-5")
+    if len(set(new.values())) < len(new):
+        log.rule("HF-ODDS-4")
+    return new
+
+
+def race_round_noting_when(race_, card_value, dice_value, photo_value, options, log, field="race"):
+    """The race round, the engine noting in which race round each horse finished."""
+    before = len(race_.ranking)
+    ORIGINAL_RACE_ROUND_12(race_, card_value, dice_value, photo_value, options, log, field)
+    finished_in = dict(race_.__dict__.get("finished_in", {}))
+    for horse in race_.ranking[before:]:
+        finished_in[horse] = race_.rounds_played
+    race_.__dict__["finished_in"] = finished_in
+
+
+def settled_at_the_shared_place(state, bet, log):
+    """The place a bet is paid at read off the race round its horse finished in: horses finishing in
+    the same race round share the best of their places (the order among them only sets the board)."""
+    r = state.race
+    finished_in = r.__dict__.get("finished_in")
+    if not finished_in or bet.horse not in finished_in:
+        return ORIGINAL_SETTLE_BET_12(state, bet, log)
+    ranking_ = list(r.ranking)
+    group = [h for h in ranking_ if finished_in.get(h) == finished_in[bet.horse]]
+    shared = list(ranking_)
+    shared.remove(bet.horse)
+    shared.insert(ranking_.index(group[0]), bet.horse)
+    r.ranking = shared
+    try:
+        ORIGINAL_SETTLE_BET_12(state, bet, log)
+    finally:
+        r.ranking = ranking_
+
+
+def reveal_held_for_the_start(race_, options, log):
+    """«La fase de carrera comienza» read as the first movement card: the action cards are turned face
+    up once the Start has been run, not before it."""
+    if race_.rounds_played == 0 and not race_.revealed:
+        race_.__dict__["reveal_pending"] = True
+        return
+    ORIGINAL_REVEAL_CARDS_12(race_, options, log)
+
+
+def race_round_revealing_after_the_start(race_, card_value, dice_value, photo_value, options, log, field="race"):
+    ORIGINAL_RACE_ROUND_12(race_, card_value, dice_value, photo_value, options, log, field)
+    if race_.__dict__.pop("reveal_pending", False) and not race_.is_over():
+        ORIGINAL_REVEAL_CARDS_12(race_, options, log)
+
+
+def dealt_noting_the_game_round(state, hands, log, field):
+    """The deal, the engine noting the game's round on the race it opens."""
+    ORIGINAL_DEAL_12(state, hands, log, field)
+    state.race.__dict__["game_round"] = state.round
+
+
+def start_of_the_game_only(race_):
+    """«La Salida es la primera carta de movimiento revelada» kept with the game, not the race: only
+    the first movement card of the game's first race is the Start."""
+    return ORIGINAL_IS_START_12(race_) and race_.__dict__.get("game_round", 1) == 1
+
+
+def second_bets_without_the_first_player(state, log):
+    """«El primer jugador elige último» read as the first player's turn being the close: the second
+    bets go counter-clockwise from the first player's right and stop before the first player."""
+    ORIGINAL_BEGIN_SECOND_BETS_12(state, log)
+    state.queue = [seat for seat in state.queue if seat != state.first_player]
+    if not state.queue:
+        betting.close_bets(state, log)
+
+
+def banker_seat_pays(state, log):
+    """«El jugador más cercano al banco es el banquero» read as the bank's purse being the banker's:
+    the banker (seat 0, the engine's player beside the bank) collects the lost stakes and pays the
+    winning bets and the owners' prizes out of their own Danari."""
+    stakes = sum(bet.amount for bet in state.bets)
+    before = [p.danari for p in state.players]
+    ORIGINAL_PAY_OUT_12(state, log)
+    gains = sum(p.danari - was for p, was in zip(state.players, before))
+    state.players[0].danari += stakes - gains
+
+
+def heldout_batch12() -> list[Mutant]:
+    M = mutant
+    notes = ((Race, "copy", race_copy_with_notes),)
+    return [
+        M("dev12-same-letter-refused", "A card may not go on a horse carrying a card of the same letter.",
+          ("HF-CANCEL-1", "HF-RIG-4"), *everywhere(rigging, "play_card", same_letter_refused)),
+        M("dev12-minimum-of-the-leader", "Every player's minimum bet is the most VP at the table times 100 D.",
+          ("HF-MIN-1",), *everywhere(betting, "check_stake", stake_below_the_leaders_minimum),
+          *everywhere(betting, "can_cover_minimum", covers_the_leaders_minimum)),
+        M("dev12-new-odds-level-with-the-number", "The odds row 1:N stands level with place N, not N-1.",
+          ("HF-NEWODDS-1",), *everywhere(new_odds, "set_new_odds", new_odds_level_with_the_number)),
+        M("dev12-shared-place-in-a-round", "Horses finishing in one race round are paid at the best of their "
+          "places.", ("HF-RANK-3",), *notes, *everywhere(race, "race_round", race_round_noting_when),
+          *everywhere(payouts, "settle_bet", settled_at_the_shared_place)),
+        M("dev12-cards-revealed-after-the-start", "The action cards are turned up after the Start is run.",
+          ("HF-REVEAL-1", "HF-START-1"), *notes, *everywhere(reveal, "reveal_cards", reveal_held_for_the_start),
+          *everywhere(race, "race_round", race_round_revealing_after_the_start)),
+        M("dev12-start-of-the-game-only", "Only the game's first race has a Start.", ("HF-START-1",), *notes,
+          *everywhere(deal_rules, "deal", dealt_noting_the_game_round),
+          *everywhere(movement, "is_start", start_of_the_game_only)),
+        M("dev12-seat-zero-is-the-bank", "The banker, seat 0, collects the lost stakes and pays the winnings "
+          "and prizes from their own Danari.", ("HF-SETUP-1", "HF-PAY-1"),
+          *everywhere(payouts, "pay_out", banker_seat_pays)),
+        M("dev12-first-player-makes-no-second-bet", "The second bets stop before the first player.",
+          ("HF-BET2-1",), *everywhere(betting, "begin_second_bets", second_bets_without_the_first_player)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
-           11: heldout_batch11}
+           11: heldout_batch11, 12: heldout_batch12}

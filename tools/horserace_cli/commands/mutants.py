@@ -13,7 +13,9 @@ batch 1 by default, `--held-out 2` the second batch, `--held-out 3` the third, `
 the eighth, `--held-out 9` the ninth: the development batch, seen (written as the blind ones are,
 then read and tuned to; not a blind figure), `--held-out 10` the tenth: the second development
 batch, seen in the same way (written as the blind ones are, then read and tuned to; not a blind
-figure), `--held-out 11` the eleventh: written blind, the eleventh session.
+figure), `--held-out 11` the eleventh: written blind, the eleventh session, `--held-out 12` the
+twelfth: the third development batch, seen (written as the blind ones are, then read and tuned to;
+not a blind figure).
 
 --generated runs the generated operator mutants of every rules module instead
 (reference/core/generated_mutants.py, run by reference/core/generated_run.py): per game how
@@ -45,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "mutant itself withheld from the counterfactual search) and report, per game, the "
                              "share of mutants named right (own clause among at most three named; strictly: "
                              "nothing but its own clauses) and the ten worst misses")
-    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), metavar="BATCH",
+    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), metavar="BATCH",
                         help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
                              "attribution) instead of the curated mutants, one batch: `--held-out` alone (or 1) "
                              "batch 1, the set of the published figures; `--held-out 2` batch 2, the held2- "
@@ -60,7 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the blind ones are, then read and tuned to; not a blind figure; `--held-out 10` "
                              "batch 10, the dev10- names, the second development batch, seen in the same way: "
                              "written as the blind ones are, then read and tuned to; not a blind figure; `--held-out 11` "
-                             "batch 11, the held11- names, written blind, the eleventh session")
+                             "batch 11, the held11- names, written blind, the eleventh session; `--held-out 12` "
+                             "batch 12, the dev12- names, a development batch, seen: the third, written as the "
+                             "blind ones are, then read and tuned to; not a blind figure")
     parser.add_argument("--footprint-only", action="store_true",
                         help="with --attribution: charge by the footprints alone, as before the counterfactual "
                              "search (for comparison)")

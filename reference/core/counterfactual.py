@@ -954,17 +954,24 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
             add("None from", _constant(None))
         if answered - {"none"} and not all(c.plain for c in made):
             add("effect dropped from", _without_effect, answered=False)
+        # the one plain answer the step got, if it got one (Call.answer is None for an answer
+        # that is not a plain value too: only a call that gave None gave the answer None)
+        plain = all(c.answer is not None or c.kind == "none" for c in made)
         answers = {_canon(c.answer) for c in made}
-        answer = made[0].answer if len(answers) == 1 and type(made[0].answer) in _SCALARS else _NO_ANSWER
+        answer = made[0].answer if plain and len(answers) == 1 and type(made[0].answer) in _SCALARS else _NO_ANSWER
+        # where the step got one answer, the misreading is that answer turned into another
+        # (`_instead`): named with the answer, since another answer turned into the same value is
+        # another misreading, which the run's other failures must not count as this one
+        instead = "" if answer is _NO_ANSWER else f" for {answer!r}"
         for literal in point.literals:
             if literal is None or isinstance(literal, bool):
                 continue
             if isinstance(literal, int) and answered <= {"int"} and all(c.value == literal for c in made):
                 continue
-            add(f"{literal!r} from", _constant(literal),
+            add(f"{literal!r}{instead} from", _constant(literal),
                 everywhere=_instead(answer, literal) if answer is not _NO_ANSWER else None)
         for name, value in _other_decisions(game, point, answered):
-            add(f"{name} from", _constant(value),
+            add(f"{name}{instead} from", _constant(value),
                 everywhere=_instead(answer, value) if answer is not _NO_ANSWER else None)
         out += tag_alterations(game, point, made)
     return out

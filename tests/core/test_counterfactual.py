@@ -439,3 +439,19 @@ def test_a_near_miss_gives_way_only_to_a_footprint_the_search_could_not_try():
                                     dataclasses.replace(near, tested=["X-TIE-1", "X-WIN-1"])) == []
     assert untested_footprint_match({}, step, ["winners"], keys, dataclasses.replace(near, exact=True)) == []
     assert untested_footprint_match({}, step, ["score"], keys, near) == []
+
+
+@pytest.mark.clause("DOM-PTS-4")
+def test_a_last_tile_left_unscored_names_the_last_tile_rule_alone():
+    """The tile that empties a hand scores nothing. At each failure two alterations give the
+    step: the last tile's rule negated, and the award's "scores nothing" branch taken where the
+    reference scored. As misreadings acting from the setup on, the second makes every placement
+    score nothing, which the earlier placements the implementation matched contradict. Before,
+    an award (a record, not a plain value) was taken for the answer None, so the "everywhere"
+    form of that alteration turned None into nothing: it changed no step and was never
+    contradicted. One misreading explains every failure: DOM-PTS-4 alone (was DOM-PTS-2, -4, -7)."""
+    charged = [mismatch["clauses"] for mismatch in failures(
+        "last-tile-not-scored", "dominoes", ["dom-probe2-dom-match-1-007", "dom-probe2-dom-match-3-019",
+                                             "dom-gen1-match-4p-028", "dom-probe2-dom-settle-1-015",
+                                             "dom-probe2-dom-end-1-007"])]
+    assert charged == [["DOM-PTS-4"]] * 5, charged

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from reference.core.adapter import replay_case, serve            # noqa: E402
 from reference.core.errors import IllegalAction                   # noqa: E402
 from reference.core.mutation import patched                       # noqa: E402
-from reference.dominoes.rules import drawing, match, settlement, turns    # noqa: E402
+from reference.dominoes.rules import drawing, match, points, settlement, turns    # noqa: E402
 from reference.dominoes.rules.seating import INDIVIDUAL          # noqa: E402
 from reference.dominoes.rules.moves import Place                  # noqa: E402
 from reference.dominoes.rules.state import PLAY                   # noqa: E402
@@ -141,6 +141,12 @@ def fewest_tiles_win(seating, hands):
     return [seat for seat, hand in enumerate(hands) if len(hand) == fewest]
 
 
+def last_tile_not_scored(opening: bool, last_tile: bool) -> bool:
+    """The tile that empties a hand read as ending the round before it is counted: it scores
+    nothing, whatever the ends add up to (DOM-PTS-4 says it scores like any other)."""
+    return not last_tile
+
+
 MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "refuses-non-double-opening": [(turns, "play", refuses_non_double_opening),
                                    (DOMINO_REPLAY, "play", refuses_non_double_opening)],
@@ -156,6 +162,7 @@ MODES: dict[str, list[tuple[Any, str, Any]]] = {
     "continuing-player-passes": [(drawing, "may_draw", no_draw_when_continuing),
                                  (drawing, "may_pass", pass_when_continuing)],
     "fewest-tiles-win-the-block": [(settlement, "blocked_round_winners", fewest_tiles_win)],
+    "last-tile-not-scored": [(points, "scored_like_any_placement", last_tile_not_scored)],
 }
 
 

@@ -37,6 +37,9 @@ tokens_per_colour); a permission the text grants is a yes/no decision consulted 
 is judged (HF-STABLE-2's may_back_own_stable); what goes back at the end of a round is a procedure
 of its own (HF-END-1's return_bet_tokens); a token's place is HF-NEWODDS-1's (token_place), which
 the horse's place counted one off (HF-NEWODDS-5's) can look like.
+A seventh round: the sprint cards' conditions, tests inside sprint_spaces, are yes/no decisions of
+their own (HF-ACT-4's herba_magica_acts, HF-ACT-11's venenum_veneficum_acts, HF-ACT-3's
+flagellum_fulguris_acts), as Serum Maleficum's is.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -342,6 +345,42 @@ def serum_condition_turned_round():
     return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
 
 
+def herba_magica_turned_round():
+    """HF-ACT-4's condition written the wrong way round (`not in`): a horse without Herba Magica
+    is the one that sprints 2, and a horse with it sprints 1."""
+    original = sprint.sprint_spaces
+
+    def sprint_spaces(effects):
+        if "sprint_moves_2" in effects:
+            return original(effects - {"sprint_moves_2"})
+        return original(effects | {"sprint_moves_2"})
+    return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
+
+
+def venenum_turned_round():
+    """HF-ACT-11's condition written the wrong way round (`not in`): a horse without Venenum
+    Veneficum is the one that sprints 1 less, so not at all, and a horse with it sprints 1."""
+    original = sprint.sprint_spaces
+
+    def sprint_spaces(effects):
+        if "sprint_minus_1" in effects:
+            return original(effects - {"sprint_minus_1"})
+        return original(effects | {"sprint_minus_1"})
+    return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
+
+
+def flagellum_turned_round():
+    """HF-ACT-3's condition written the wrong way round (`not in`): a horse without Flagellum
+    Fulguris is the one that sprints 1 extra space, and a horse with it sprints 1."""
+    original = sprint.sprint_spaces
+
+    def sprint_spaces(effects):
+        if "sprint_plus_1" in effects:
+            return original(effects - {"sprint_plus_1"})
+        return original(effects | {"sprint_plus_1"})
+    return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
+
+
 def line_space_counted_past():
     """HF-FINISH-2's spaces past the line counted with the line's own space: a horse that stops
     on the line is 1 past it (the record of the horse's finish written one space on)."""
@@ -545,6 +584,15 @@ MISREADINGS = [
     # an int argument); before, the whole pool was one answer, and the setup's deal was named instead
     ("two-tokens-a-colour-with-four-players", "HF-SETUP-6", two_tokens_a_colour_with_four_players,
      ["hf-gen1-round-4p-01", "hf-payouts-clockwise-from-first-player-one"], "alone"),
+    # a sprint card's condition is a yes/no decision of its own (herba_magica_acts, venenum_veneficum_acts,
+    # flagellum_fulguris_acts); before, it was a test inside sprint_spaces, and a sprint of 2 (or 0)
+    # for every horse was the sprint's one space shifted (HF-SPRINT-1) or Serum Maleficum's (HF-ACT-10)
+    ("herba-magica-turned-round", "HF-ACT-4", herba_magica_turned_round,
+     ["hf-probe2-hf-act-4-001", "hf-sprint-cards"], "alone"),
+    ("venenum-turned-round", "HF-ACT-11", venenum_turned_round,
+     ["hf-probe2-hf-act-11-004", "hf-probe2-hf-act-4-001"], "alone"),
+    ("flagellum-turned-round", "HF-ACT-3", flagellum_turned_round,
+     ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-4-001"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -561,7 +609,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # as 1 on the rules as they were), which the measurement
 # withholds when it runs that mutant: the generated alterations are withheld here, so that a
 # decision must reproduce it
-WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels"}
+WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
+                     "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round"}
 
 
 @pytest.fixture(scope="module")

@@ -39,7 +39,8 @@ of its own (HF-END-1's return_bet_tokens); a token's place is HF-NEWODDS-1's (to
 the horse's place counted one off (HF-NEWODDS-5's) can look like.
 A seventh round: the sprint cards' conditions, tests inside sprint_spaces, are yes/no decisions of
 their own (HF-ACT-4's herba_magica_acts, HF-ACT-11's venenum_veneficum_acts, HF-ACT-3's
-flagellum_fulguris_acts), as Serum Maleficum's is.
+flagellum_fulguris_acts), as Serum Maleficum's is; HF-PHOTO-2's tie of two or more horses is a
+yes/no decision of its own (first_player_orders), apart from grouping the level horses.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -381,6 +382,18 @@ def flagellum_turned_round():
     return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
 
 
+def a_lone_horse_is_the_first_players_to_place():
+    """HF-PHOTO-2 read without «esos caballos» (the horses level at the same odds): every horse that
+    finishes is the first player's to place, so a round where a horse finishes level with no
+    other is refused unless the first player names it."""
+    def ties_for_the_first_player(race_, positions, horses):
+        groups = {}
+        for horse in horses:
+            groups.setdefault(ranking.arrival_key(race_, positions, horse), []).append(horse)
+        return list(groups.values())
+    return mock.patch.object(ranking, "ties_for_the_first_player", ties_for_the_first_player)
+
+
 def line_space_counted_past():
     """HF-FINISH-2's spaces past the line counted with the line's own space: a horse that stops
     on the line is 1 past it (the record of the horse's finish written one space on)."""
@@ -593,6 +606,11 @@ MISREADINGS = [
      ["hf-probe2-hf-act-11-004", "hf-probe2-hf-act-4-001"], "alone"),
     ("flagellum-turned-round", "HF-ACT-3", flagellum_turned_round,
      ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-4-001"], "alone"),
+    # a refusal: whether a group of level horses is the first player's is a yes/no decision of its
+    # own (first_player_orders), here turned round for a lone horse; before, the list of ties could
+    # only be cut, never lengthened, and every guard of the round refused the round alike
+    ("a-lone-horse-is-the-first-players-to-place", "HF-PHOTO-2", a_lone_horse_is_the_first_players_to_place,
+     ["hf-probe2-hf-photo-2-014", "hf-finish-line-reached", "hf-race-until-all-ranked"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -40,7 +40,8 @@ the horse's place counted one off (HF-NEWODDS-5's) can look like.
 A seventh round: the sprint cards' conditions, tests inside sprint_spaces, are yes/no decisions of
 their own (HF-ACT-4's herba_magica_acts, HF-ACT-11's venenum_veneficum_acts, HF-ACT-3's
 flagellum_fulguris_acts), as Serum Maleficum's is; HF-PHOTO-2's tie of two or more horses is a
-yes/no decision of its own (first_player_orders), apart from grouping the level horses.
+yes/no decision of its own (first_player_orders), apart from grouping the level horses; HF-DEAL-1's
+hand-out (hand_out) is a procedure of its own, and the deal itself HF-DEAL-1's block, not HF-SETUP-5's.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -60,6 +61,7 @@ from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.horse_fever.rules import (betting, components, game_end, movement, new_odds, payouts, phases, race,
                                          ranking, reveal, rigging, sprint)
+from reference.horse_fever.rules import deal as dealing
 from reference.horse_fever.rules.components import action_cards
 from reference.horse_fever.rules.state import PAYOUTS, RACE
 
@@ -394,6 +396,19 @@ def a_lone_horse_is_the_first_players_to_place():
     return mock.patch.object(ranking, "ties_for_the_first_player", ties_for_the_first_player)
 
 
+def dealt_cards_left_beside_the_track():
+    """HF-DEAL-1 read as HF-SETUP-5's «Coloque las cartas de Acción boca abajo junto al
+    Hipódromo»: the cards dealt are laid beside the track, and no player takes them into hand."""
+    original = dealing.deal
+
+    def deal(state, hands, log, field):
+        held = [list(player.hand) for player in state.players]
+        original(state, hands, log, field)
+        for player, hand in zip(state.players, held):
+            player.hand = hand
+    return mock.patch.object(dealing, "deal", deal)
+
+
 def line_space_counted_past():
     """HF-FINISH-2's spaces past the line counted with the line's own space: a horse that stops
     on the line is 1 past it (the record of the horse's finish written one space on)."""
@@ -611,6 +626,12 @@ MISREADINGS = [
     # only be cut, never lengthened, and every guard of the round refused the round alike
     ("a-lone-horse-is-the-first-players-to-place", "HF-PHOTO-2", a_lone_horse_is_the_first_players_to_place,
      ["hf-probe2-hf-photo-2-014", "hf-finish-line-reached", "hf-race-until-all-ranked"], "alone"),
+    # the cards' hand-out is a procedure of its own (hand_out, HF-DEAL-1), apart from the deal's
+    # other work; the deal is an earlier step, so its effect dropped is played from the setup on
+    # (the whole search), and the rigging order's decisions (HF-RIG-1/2) reproduce the failing
+    # step as well: named together; before, only those were charged
+    ("dealt-cards-left-beside-the-track", "HF-DEAL-1", dealt_cards_left_beside_the_track,
+     ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -619,7 +640,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
                                                   "flagellum-two-extra", "losing-bets-refunded",
                                                   "ranked-horses-sprint", "both-cards-in-a-row",
                                                   "one-card-each", "second-bets-clockwise",
-                                                  "every-lettered-card-cancels")}
+                                                  "every-lettered-card-cancels",
+                                                  "dealt-cards-left-beside-the-track")}
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as

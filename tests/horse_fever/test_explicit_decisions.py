@@ -41,7 +41,8 @@ A seventh round: the sprint cards' conditions, tests inside sprint_spaces, are y
 their own (HF-ACT-4's herba_magica_acts, HF-ACT-11's venenum_veneficum_acts, HF-ACT-3's
 flagellum_fulguris_acts), as Serum Maleficum's is; HF-PHOTO-2's tie of two or more horses is a
 yes/no decision of its own (first_player_orders), apart from grouping the level horses; HF-DEAL-1's
-hand-out (hand_out) is a procedure of its own, and the deal itself HF-DEAL-1's block, not HF-SETUP-5's.
+hand-out (hand_out) is a procedure of its own, and the deal itself HF-DEAL-1's block, not HF-SETUP-5's;
+HF-RIG-3's card laid on the horse is a procedure of its own (lay_on_horse).
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -409,6 +410,19 @@ def dealt_cards_left_beside_the_track():
     return mock.patch.object(dealing, "deal", deal)
 
 
+def played_cards_put_aside():
+    """HF-RIG-3 read without «en el Caballo en el que deseas influir»: a card played leaves the
+    hand face down, but is put aside rather than laid on the horse named, so no card lies on a
+    horse when the cards are revealed."""
+    original = rigging.play_card
+
+    def play_card(state, seat, card, horse, log, field):
+        original(state, seat, card, horse, log, field)
+        if card in state.race.cards.get(horse, []):
+            state.race.cards[horse].remove(card)
+    return mock.patch.object(rigging, "play_card", play_card)
+
+
 def line_space_counted_past():
     """HF-FINISH-2's spaces past the line counted with the line's own space: a horse that stops
     on the line is 1 past it (the record of the horse's finish written one space on)."""
@@ -632,6 +646,12 @@ MISREADINGS = [
     # step as well: named together; before, only those were charged
     ("dealt-cards-left-beside-the-track", "HF-DEAL-1", dealt_cards_left_beside_the_track,
      ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
+    # the card laid on the horse is a procedure of its own (lay_on_horse, HF-RIG-3), apart from the
+    # hand it leaves; the rigging is an earlier step, so its effect dropped is played from the setup
+    # on (the whole search), and every card cancelled at the reveal (HF-CANCEL-1) shows the same
+    # bare horses: named together; before, HF-CANCEL-1 alone
+    ("played-cards-put-aside", "HF-RIG-3", played_cards_put_aside,
+     ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -641,7 +661,7 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
                                                   "ranked-horses-sprint", "both-cards-in-a-row",
                                                   "one-card-each", "second-bets-clockwise",
                                                   "every-lettered-card-cancels",
-                                                  "dealt-cards-left-beside-the-track")}
+                                                  "dealt-cards-left-beside-the-track", "played-cards-put-aside")}
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as

@@ -22,6 +22,7 @@ from typing import Any, Callable
 import pytest
 
 from reference.core.attribution import MAX_NAMED
+from reference.core.errors import IllegalAction
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
@@ -840,3 +841,78 @@ def test_the_round_10_decisions_answer_as_the_rules_say():
     """14 pips (remainder 4) go up one five, to 15; 13 to 15; 12 down to 10; 10 stays."""
     assert settlement.fives_up() == 1
     assert [round_to_nearest_five(p) for p in (10, 11, 12, 13, 14)] == [10, 10, 10, 15, 15]
+
+
+# -- wave 14, development batch 12: a permission the text grants a placement, granted by a decision --
+
+def doubles_kept_off_the_branches(original):
+    # DOM-DBL-1 misread: «los jugados en una rama existente» overlooked: a double may not be laid
+    # on a side branch (the branches are for plain tiles): the tiles the point hangs from are
+    # followed back to the opening tile, and a double is refused if one of them began a branch
+    def check_offered_point(match, action, field):
+        original(match, action, field)
+        placed = match.round.layout.placed
+        if action.at.tile not in placed:
+            return
+        chain, at = [action.at], action.at
+        while placed[at.tile].parent is not None:
+            at = placed[at.tile].parent
+            chain.append(at)
+        if is_double(action.tile) and any(point.side in BRANCHES for point in chain):
+            raise IllegalAction(f"{field}.at", "a double may not be laid on a side branch")
+    return check_offered_point
+
+
+def only_scoring_ends_joined(original):
+    # DOM-COUNT-6 misread: a tile may join only an end that scores (the counted ends of the sum)
+    def check_offered_point(match, action, field):
+        original(match, action, field)
+        at = action.at
+        ends = {(c.tile, c.side) for c in match.round.layout.counted_contributions()}
+        if (at.tile, at.side) not in ends and (at.tile, None) not in ends:
+            raise IllegalAction(f"{field}.at", f"{at} is not an end that scores")
+    return check_offered_point
+
+
+ROUND_11 = [
+    # DOM-DBL-1 misread: a double may not be laid on a side branch. Before, no decision granted it
+    # (it is allowed because nothing forbids it), and the only decision whose "no" refuses a
+    # placement, DOM-PLACE-1's joins, was charged. Now double_may_lie_on_a_branch (DOM-DBL-1's
+    # part: «incluido ... los jugados en una rama existente»), consulted when a double joins a
+    # point along a side branch, negated, refuses it.
+    ("doubles-kept-off-the-branches", "DOM-DBL-1", turns, "check_offered_point", doubles_kept_off_the_branches,
+     ("check_offered_point", "double_may_lie_on_a_branch"),
+     ["dom-probe2-dom-settle-3-018", "dom-probe2-dom-block-3-001", "dom-gen1-match-2p-endturn-008"]),
+    # DOM-COUNT-6 misread: only an end that scores takes a tile (a double's side branch never
+    # does). Before, DOM-PLACE-1's joins was charged, as above. Now uncounted_point_takes_a_tile
+    # (DOM-COUNT-6's part: an attachment point is not a scoring end, and takes a tile all the same),
+    # consulted when a tile joins a point that is not a counted end, negated, refuses it.
+    ("only-scoring-ends-joined", "DOM-COUNT-6", turns, "check_offered_point", only_scoring_ends_joined,
+     ("check_offered_point", "uncounted_point_takes_a_tile"),
+     ["dom-probe2-dom-count-6-009", "dom-probe2-dom-pts-1-009", "dom-gen1-match-2p-030"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_11,
+                         ids=[m[0] for m in ROUND_11])
+def test_a_round_11_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_round_11_decisions_answer_as_the_rules_say():
+    """A double may lie along a side branch; a side branch, which adds nothing to the sum, takes a
+    tile: on 3|3 with both long sides taken (by 3|5 and 3|1), 3|3 branch_a is open, not counted."""
+    assert layout.double_may_lie_on_a_branch() is True
+    assert layout.uncounted_point_takes_a_tile() is True
+    table = layout.Layout()
+    table.open_with((3, 3))
+    table.attach((3, 5), point_at((3, 3), "line_a"))
+    table.attach((1, 3), point_at((3, 3), "line_b"))
+    branch = point_at((3, 3), "branch_a")
+    assert branch in table.attachment_points()
+    assert not layout.is_counted_end(table.placed[(3, 3)], branch)
+    table.attach((3, 6), branch)                  # a plain tile starts the branch
+    table.attach((6, 6), point_at((3, 6), "high"))  # a double laid along it
+    assert table.lies_on_a_side_branch(point_at((6, 6), "line_b"))

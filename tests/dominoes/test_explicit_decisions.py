@@ -916,3 +916,39 @@ def test_the_round_11_decisions_answer_as_the_rules_say():
     table.attach((3, 6), branch)                  # a plain tile starts the branch
     table.attach((6, 6), point_at((3, 6), "high"))  # a double laid along it
     assert table.lies_on_a_side_branch(point_at((6, 6), "line_b"))
+
+
+# -- wave 14, development batch 12: what going out scores ---------------------------------------------
+
+def going_out_scores_a_point(original):
+    # DOM-END-1 misread: winning the round by playing the last tile is worth a point of its own,
+    # recorded at once, before the opponents' tiles are paid
+    def end_round_by_domino(match, seat, log):
+        match_rules.record_points(match, seat, 1, log)
+        original(match, seat, log)
+    return end_round_by_domino
+
+
+ROUND_12 = [
+    # DOM-END-1 misread: going out scores a point. Before, what going out scores was nobody's
+    # decision (the win was paid by the settlement alone, with no code saying that going out adds
+    # nothing), and DOM-PTS-3 or DOM-SETTLE-3 came nearest. Now points_for_going_out (DOM-END-1's
+    # part: the win is paid by the settlement, going out adds no points of its own), one more,
+    # reproduces it.
+    ("going-out-scores-a-point", "DOM-END-1", match_rules, "end_round_by_domino", going_out_scores_a_point,
+     ("end_round_by_domino", "points_for_going_out"),
+     ["dom-probe2-dom-pts-4-007", "dom-probe2-dom-settle-1-006", "dom-gen1-match-2p-006"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_12,
+                         ids=[m[0] for m in ROUND_12])
+def test_a_round_12_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_going_out_adds_nothing_but_the_settlement():
+    """Going out scores no points of its own: the win is paid by the opponents' tiles alone."""
+    assert match_rules.points_for_going_out() == 0

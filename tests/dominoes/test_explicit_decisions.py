@@ -952,3 +952,50 @@ def test_a_round_12_misreading_is_charged_to_its_clause_alone(name, clause, owne
 def test_going_out_adds_nothing_but_the_settlement():
     """Going out scores no points of its own: the win is paid by the opponents' tiles alone."""
     assert match_rules.points_for_going_out() == 0
+
+
+# -- wave 14, development batch 12: what a shown value is ------------------------------------------------
+
+def award_shown_as_the_running_score(original):
+    # DOM-PTS-6 misread: the points shown with a placement are its side's score once they are in
+    # (the running total), not the placement's own award
+    class ShowingTheScore:
+        def __init__(self, log, match, seat):
+            self._log, self._match, self._seat = log, match, seat
+
+        def __getattr__(self, name):
+            return getattr(self._log, name)
+
+        def event(self, kind, *args, **fields):
+            if kind == "placed":
+                side = self._match.seating.side_of(self._seat)
+                fields["displayed"] = self._match.scores[side] + fields["displayed"]
+            return self._log.event(kind, *args, **fields)
+
+    def score_placement(match, seat, action, opening, from_draw, log):
+        return original(match, seat, action, opening, from_draw, ShowingTheScore(log, match, seat))
+    return score_placement
+
+
+ROUND_13 = [
+    # DOM-PTS-6 misread: the award shown is the side's running score. Before, what the shown value
+    # is was nobody's decision (the event showed the award object's field), and in half the cases
+    # DOM-PTS-3's "scores nothing" came nearest (a placement scoring nothing, shown as a score that
+    # is not zero). Now award_shown_alone (DOM-PTS-6's part: the award shown is the placement's own),
+    # negated, shows the side's score.
+    ("award-shown-as-the-running-score", "DOM-PTS-6", turns, "score_placement", award_shown_as_the_running_score,
+     ("score_placement", "award_shown_alone"),
+     ["dom-probe2-dom-pts-6-004", "dom-probe2-dom-settle-2-011", "dom-gen1-match-4p-030"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_13,
+                         ids=[m[0] for m in ROUND_13])
+def test_a_round_13_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_award_shown_is_the_placements_own():
+    assert points.award_shown_alone() is True

@@ -999,3 +999,60 @@ def test_a_round_13_misreading_is_charged_to_its_clause_alone(name, clause, owne
 
 def test_the_award_shown_is_the_placements_own():
     assert points.award_shown_alone() is True
+
+
+# -- wave 14, development batch 12: which tile a condition is asked of -------------------------------
+
+def judged_on_the_tile_before(original):
+    # DOM-CONT-3 misread: a continuing player goes on or stops by the tile played before the one
+    # just played (kept in a note on the round), not by the tile just played
+    def after_tile_from_hand(match, tile, raw_points, opening, log):
+        r = match.round
+        before = getattr(r, "tile_before", None)
+        r.tile_before = (tile, raw_points)
+        if r.continuing and before is not None:
+            tile, raw_points = before
+        return original(match, tile, raw_points, opening, log)
+    return after_tile_from_hand
+
+
+def round_copied_with_its_note(original):
+    def copy(self):
+        clone = original(self)
+        if hasattr(self, "tile_before"):
+            clone.tile_before = self.tile_before
+        return clone
+    return copy
+
+
+def test_a_continuation_judged_on_the_tile_before_is_charged_to_the_continuation_rule():
+    """DOM-CONT-3 misread: a continuing player goes on or stops by the tile before the one just
+    played. Before, which tile the conditions are asked of was nobody's decision (the function asked
+    its argument), and DOM-CONT-1's conditions came nearest. Now asked_of_the_tile_just_played
+    (DOM-CONT-3's part: the conditions are asked of the tile just played), negated, asks them of the
+    tile before it in the turn."""
+    from reference.dominoes.rules import state
+    twins = ("after_tile_from_hand", "asked_of_the_tile_just_played")
+
+    def withheld(alteration: Any) -> bool:
+        return curated(alteration) or (alteration.source == "generated" and any(
+            f":{function}:" in alteration.name for function in twins))
+    failing = ["dom-probe2-dom-open-3-010", "dom-gen1-match-2p-noopencont-005", "dom-gen1-match-3p-029"]
+    cases = load_cases(["dominoes"], wanted=lambda id_: id_ in failing)
+    assert len(cases) == len(failing)
+    patch = together(replacing(continuation, "after_tile_from_hand", judged_on_the_tile_before),
+                     replacing(state.RoundState, "copy", round_copied_with_its_note))
+    mutant = Mutant("judged-on-the-tile-before", "DOM-CONT-3 misread", ("DOM-CONT-3",), patch)
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=len(failing), withheld=withheld)
+    assert row.errored == 0 and row.failures == len(failing), (row.errored, row.failures)
+    assert sorted(charge.case for charge in row.charges) == sorted(failing)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["DOM-CONT-3"]), charge
+
+
+def test_the_continuation_is_asked_of_the_tile_just_played():
+    """A plain tile (no points) played after a double ends the turn: it is judged by itself."""
+    assert continuation.asked_of_the_tile_just_played() is True
+    assert continuation.judged_reason(((2, 5), 0), ((4, 4), 0)) is None
+    assert continuation.judged_reason(((4, 4), 0), ((2, 5), 0)) == "double"
+    assert continuation.judged_reason(((2, 3), 10), None) == "scored"

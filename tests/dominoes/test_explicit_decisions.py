@@ -1056,3 +1056,47 @@ def test_the_continuation_is_asked_of_the_tile_just_played():
     assert continuation.judged_reason(((2, 5), 0), ((4, 4), 0)) is None
     assert continuation.judged_reason(((4, 4), 0), ((2, 5), 0)) == "double"
     assert continuation.judged_reason(((2, 3), 10), None) == "scored"
+
+
+# -- wave 14, development batch 12: the side a double joins by ------------------------------------------
+
+def double_joined_by_a_branch(original):
+    # DOM-DBL-2 misread: a double joins the line by a side branch, so both its long sides are left
+    # free: two more tiles in line before its (other) branch opens
+    def attach(self, tile, point, field="at", tile_field="place"):
+        original(self, tile, point, field, tile_field)
+        if is_double(tile):
+            placed = self.placed[tile]
+            self.settle(layout.PlacedTile(tile, placed.parent, BRANCHES[0], placed.children))
+    return attach
+
+
+ROUND_14 = [
+    # DOM-DBL-2 misread: a double joins by a side branch, leaving both long sides free. Before, the
+    # side a double joins by was a literal in Layout.attach (line A), and DOM-CONT-1, DOM-CONT-3,
+    # DOM-COUNT-1/4 or DOM-PLACE-2 were charged. Now joins_by_a_long_side (DOM-DBL-2's part: the
+    # line comes into a double by a long side), negated, joins it by branch A.
+    ("double-joined-by-a-branch", "DOM-DBL-2", layout.Layout, "attach", double_joined_by_a_branch,
+     ("Layout.attach", "joins_by_a_long_side"),
+     ["dom-probe2-dom-dbl-3-005", "dom-gen1-layout-021", "dom-gen1-match-pairs-019"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_14,
+                         ids=[m[0] for m in ROUND_14])
+def test_a_round_14_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_a_double_joins_by_a_long_side():
+    """3|3 joined to 1|3 takes its line A; one more tile in line (3|5 on line B) opens its branches."""
+    assert layout.joins_by_a_long_side() is True
+    table = layout.Layout()
+    table.open_with((1, 3))
+    table.attach((3, 3), point_at((1, 3), "high"))
+    assert table.placed[(3, 3)].joined_side == "line_a"
+    assert [p.side for p in table.placed[(3, 3)].free_points] == ["line_b"]
+    table.attach((3, 5), point_at((3, 3), "line_b"))
+    assert [p.side for p in table.placed[(3, 3)].free_points] == ["branch_a", "branch_b"]

@@ -254,7 +254,8 @@ class Layout:
         """Join the matching half; the other half becomes a new end (see `free_sides`)."""
         self.check_attachment(tile, point, field, tile_field)
         if is_double(tile):
-            joined = LINE_A               # a double lies crosswise, joined by its line A side
+            # a double lies crosswise, joined by its line A side (`joins_by_a_long_side`)
+            joined = LINE_A if joins_by_a_long_side() else BRANCH_A
         else:
             joined = LOW if tile[0] == point.value else HIGH
         parent = self.placed[point.tile]
@@ -302,6 +303,13 @@ def marked_in_outline(placed: PlacedTile) -> bool:
     # extremidade que pontua»: a tile on the table is outlined when it is a branching double
     # (DOM-DBL-1's `is_branching_double`), not when it is an end of a line.
     return is_double(placed.tile) and is_branching_double(placed)
+
+
+def joins_by_a_long_side() -> bool:
+    # DOM-DBL-2 (joined in line): «Ocupa ambos lados largos, continuando la línea»: a double joins
+    # the line by one of its long sides (line A), which the line then occupies: one more tile in
+    # line, on line B, and its side branches open (not two, as if it had joined by a branch).
+    return True
 
 
 def any_branch_may_be_chosen() -> bool:

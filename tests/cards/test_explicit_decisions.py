@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import pytest
 
+from reference.cards import exact
 from reference.cards.rules import betting, odds, race, seating, session, settlement
 from reference.cards.rules.cards import SUITS, card
 from reference.cards.rules.settlement import Settlement
@@ -824,3 +825,68 @@ def test_the_round_10_decisions_answer_as_the_rules_say():
     t.next_banker = 1
     session.start_next_race(t, Log())
     assert t.balances == [17, 22, 21]
+
+
+# -- round 11: development batch 12's misses (Wave 14) ------------------------------------------------
+#
+# - CRD-ODDS-2 «no probabilidades matemáticamente justas» and CRD-PAY-2 «cuota neta no es total
+#   devuelto»: the fair price an odds case carries beside the posted one is the net price at which a
+#   chip breaks even. It was worked out in exact.py, outside the rules, so a fair price given as the
+#   total a chip brings back (1/p, not (1 - p)/p) was charged to CRD-TRACK-4 and CRD-TRACK-5 (the only
+#   rules exact.py asked). Now it is `odds.fair_price` under `# CRD-ODDS-2 (the fair price)`, which asks
+#   `odds.price_counts_the_stake` under `# CRD-PAY-2 (a price is net)`; and a chip's expected value is
+#   worked out from the settlement's own net winnings and lost stake (CRD-PAY-2, CRD-PAY-1).
+
+ODDS_CASES = ["crd-int-odds-other-table", "crd-odds-eighth-diamond-track", "crd-gen1-odds-s0h1d2c4"]
+
+
+def fair_price_with_the_stake():
+    """CRD-PAY-2 misread in the fair price, in the caller: each horse's fair price is reported as the
+    total a chip brings back, its stake counted in (the net price plus the chip)."""
+    composition_odds = exact.composition_odds
+
+    def with_the_stake(counts, table):
+        return [h if h.fair is None else exact.HorseOdds(h.suit, h.count, h.available, h.probability, h.fair + 1,
+                                                          h.posted, h.expected)
+                for h in composition_odds(counts, table)]
+    return patched((exact, "composition_odds", with_the_stake))
+
+
+def expected_value_with_the_stake():
+    """CRD-PAY-2 misread in a chip's expected value, in the caller: a winning chip is taken to bring
+    back its net winnings and its stake as a gain, p * (N + 1) - (1 - p)."""
+    def expected_value(p, odds_):
+        return None if odds_ is None else p * (odds_ + 1) - (1 - p)
+    return patched((exact, "expected_value", expected_value))
+
+
+def test_a_fair_price_with_the_stake_counted_in_is_charged_to_the_price_rules():
+    cases = load_cases(["cards"], wanted=lambda id_: id_ in ODDS_CASES)
+    mutant = Mutant("fair-price-with-the-stake", "a misreading of CRD-ODDS-2/CRD-PAY-2", ("CRD-ODDS-2", "CRD-PAY-2"),
+                    fair_price_with_the_stake)
+    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases))
+    assert row.errored == 0 and row.failures == len(ODDS_CASES) and len(row.charges) == len(ODDS_CASES)
+    for charge in row.charges:
+        assert charge.basis == "counterfactual" and set(charge.clauses) <= {"CRD-ODDS-2", "CRD-PAY-2"}, charge
+        assert row.named(charge), charge
+
+
+def test_an_expected_value_with_the_stake_counted_in_is_charged_to_the_net_winnings():
+    cases = load_cases(["cards"], wanted=lambda id_: id_ in ODDS_CASES)
+    mutant = Mutant("expected-value-with-the-stake", "a misreading of CRD-PAY-2", ("CRD-PAY-2",),
+                    expected_value_with_the_stake)
+    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases))
+    assert row.errored == 0 and row.failures == len(ODDS_CASES) and len(row.charges) == len(ODDS_CASES)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["CRD-PAY-2"]), charge
+
+
+def test_the_round_11_prices_answer_as_the_rules_say():
+    """A horse that wins one race in four breaks even at 3:1 net (a chip wins 3, or is lost: 1/4 * 3 =
+    3/4); one that cannot win has no fair price; at its fair price a chip's expected value is 0."""
+    from fractions import Fraction
+    assert odds.price_counts_the_stake() is False
+    assert odds.fair_price(Fraction(1, 4)) == 3 and exact.fair_net_odds(Fraction(0)) is None
+    assert odds.fair_price(Fraction(2, 3)) == Fraction(1, 2)
+    assert exact.expected_value(Fraction(1, 4), 3) == 0
+    assert exact.expected_value(Fraction(1, 5), 2) == Fraction(-2, 5)      # 1/5 * 2 - 4/5

@@ -890,3 +890,55 @@ def test_the_round_11_prices_answer_as_the_rules_say():
     assert odds.fair_price(Fraction(2, 3)) == Fraction(1, 2)
     assert exact.expected_value(Fraction(1, 4), 3) == 0
     assert exact.expected_value(Fraction(1, 5), 2) == Fraction(-2, 5)      # 1/5 * 2 - 4/5
+
+
+# - CRD-RACE-1 «revela siguiente carta de carrera en pila separada»: the card turned up leaves the race
+#   deck for its own pile, so the deck a reveal reports is counted without it. When the count was
+#   taken was nobody's decision (`len(race.deck)` inside reveal_next), so a deck counted with the card
+#   being turned still in it was charged to CRD-RACE-10 (a card put back). Now it is `race.deck_left`,
+#   under `# CRD-RACE-1 (the deck left)`.
+
+
+def deck_counted_with_the_turned_card():
+    """CRD-RACE-1 misread, in the caller: the reveal reports the race deck as it stood before the card
+    was turned, the card still counted in it."""
+    reveal_next = race.reveal_next
+
+    def reveal_counted_before(r, log, field):
+        before = len(r.deck)
+
+        class Counted:
+            def event(self, type_, clause, **fields):
+                if type_ == "revealed":
+                    fields["deck_size"] = before
+                return log.event(type_, clause, **fields)
+
+            def rule(self, *clauses):
+                log.rule(*clauses)
+        return reveal_next(r, Counted(), field)
+    return patched((race, "reveal_next", reveal_counted_before))
+
+
+def test_a_deck_counted_before_the_turn_is_charged_to_the_turn():
+    assert_charged_to_its_clause("deck-counted-with-the-turned-card", "CRD-RACE-1", deck_counted_with_the_turned_card,
+                                 ["crd-ex-eighth-diamond", "crd-faq-rank-does-not-matter", "crd-faq-reaching-last-mark"],
+                                 True)
+
+
+def test_the_round_11_deck_answers_as_the_rules_say():
+    """41 race cards; one turned up leaves 40 in the deck."""
+    class Log:
+        def event(self, type_, clause, **fields):
+            if type_ == "revealed":
+                self.fields = fields
+            return {}
+
+        def rule(self, *clauses):
+            pass
+    t = laid("2S 3S 4S 2H 3H 2D 2C", "5H", players=3, banker=0)
+    bet(t, "S")
+    bet(t, "H")
+    log = Log()
+    assert race.deck_left(t.race) == 41
+    race.reveal_next(t.race, log, "test")
+    assert race.deck_left(t.race) == 40 and log.fields["deck_size"] == 40 and t.race.revealed == [card(5, "H")]

@@ -983,3 +983,38 @@ def test_the_round_11_maximum_answers_as_the_rules_say():
     assert betting.max_stake(3, {"S": 1, "H": 1, "D": 2, "C": 2}) == 1
     t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0, balances=[40, 20, 20])
     assert t.race.odds == {"S": 5, "H": 3, "D": 2, "C": 2}
+
+
+# - CRD-INT-1 (what "enough chips in the bank" measures): under the net reading the losing stakes the
+#   bank would collect count against what it pays on a suit, and where they outweigh it the bank owes
+#   nothing on that suit. The bound was a literal (`max(pay, 0)`) in unmarked code, so a liability let
+#   fall below zero was charged to CRD-PAY-1 (the lost stakes). Now it is `betting.owes_at_least_nothing`,
+#   under `# CRD-INT-1`.
+
+
+def liability_below_zero():
+    """CRD-INT-1 misread, in the caller: the bank's liability on each suit is the winnings it would pay
+    less (under the net reading) the losing stakes it would collect, however far below zero."""
+    def liability(bets, posted, measure):
+        out = {}
+        for suit in SUITS:
+            won = sum(b.stake * (posted[suit] or 0) for b in bets if b.horse == suit)
+            lost = sum(b.stake for b in bets if b.horse != suit) if measure == "net" else 0
+            out[suit] = won - lost
+        return out
+    return patched((betting, "liability", liability))
+
+
+def test_a_liability_below_zero_is_charged_to_what_the_cover_measures():
+    assert_charged_to_its_clause("liability-below-zero", "CRD-INT-1", liability_below_zero,
+                                 ["crd-int-cover-net"], True)
+
+
+def test_the_round_11_liability_answers_as_the_rules_say():
+    """Net cover, three bettors at 1:1, 2:1, 2:1 on S, H, D: if C wins the bank pays nothing and
+    collects three chips: it owes nothing on C (not -3); on S it pays 1 and collects 2: nothing."""
+    assert betting.owes_at_least_nothing() is True
+    bets = [Bet(1, "S", 1), Bet(2, "H", 1), Bet(3, "D", 1)]
+    prices = {"S": 1, "H": 2, "D": 2, "C": 3}
+    assert betting.liability(bets, prices, "net") == {"S": 0, "H": 0, "D": 0, "C": 0}
+    assert betting.liability(bets, prices, "gross") == {"S": 1, "H": 2, "D": 2, "C": 0}

@@ -62,8 +62,15 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
                 pay += settlement.net_winnings(b.stake, posted[suit] or 0) + b.stake * STAKE_FROM_THE_BANK
             elif net:
                 pay -= settlement.lost_stake(b.stake)
-        out[suit] = max(pay, 0)
+        out[suit] = pay if not owes_at_least_nothing() else max(pay, 0)
     return out
+
+
+# CRD-INT-1: «fichas suficientes en banca para cualquier palo ganador»: what the bank must hold for a
+# suit is never less than nothing: where the losing stakes it would collect (the net reading)
+# outweigh the winnings it would pay on that suit, it owes nothing on it, not a negative amount
+def owes_at_least_nothing() -> bool:
+    return True
 
 
 def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:

@@ -1018,3 +1018,41 @@ def test_the_round_11_liability_answers_as_the_rules_say():
     prices = {"S": 1, "H": 2, "D": 2, "C": 3}
     assert betting.liability(bets, prices, "net") == {"S": 0, "H": 0, "D": 0, "C": 0}
     assert betting.liability(bets, prices, "gross") == {"S": 1, "H": 2, "D": 2, "C": 0}
+
+
+# - CRD-BET-1 «Empieza sesión con saldos iguales»: it is a session that starts from equal balances; a
+#   single race is played from whatever balances are recorded. That permission was granted by no
+#   decision (a session's given balances were refused in new_table, a race's let through by the
+#   `elif`), so a single race refused unless every seat held the same chips was charged to CRD-BET-3,
+#   CRD-SET-2, CRD-TRACK-1 or CRD-TRACK-4. Now it is `betting.any_balances_allowed`, under
+#   `# CRD-BET-1 (a single race)`.
+
+
+def equal_balances_for_every_race():
+    """CRD-BET-1 misread, in the caller: every table, a single race too, must start with every seat
+    holding the same chips."""
+    import inspect
+    from reference.core.errors import InputError
+    new_table = session.new_table
+    signature = inspect.signature(new_table)
+
+    def refusing(*args, **kwargs):
+        given = signature.bind(*args, **kwargs).arguments
+        balances = given.get("balances")
+        if isinstance(balances, list) and len(set(map(repr, balances))) > 1:
+            raise InputError(f"{given.get('field', 'setup')}.balances", "every race starts with equal balances",
+                             "CRD-BET-1")
+        return new_table(*args, **kwargs)
+    return patched((session, "new_table", refusing))
+
+
+def test_unequal_balances_refused_for_a_single_race_are_charged_to_the_equal_balances():
+    assert_charged_to_its_clause("equal-balances-for-every-race", "CRD-BET-1", equal_balances_for_every_race,
+                                 ["crd-pos1-reached-betting", "crd-pos1-reached-racing"], True)
+
+
+def test_the_round_11_balances_answer_as_the_rules_say():
+    """A single race from 30, 10 and 10 chips is played; a session is dealt equal balances."""
+    assert betting.any_balances_allowed(False) is True and betting.any_balances_allowed(True) is False
+    assert session.new_table(3, 0, [30, 10, 10]).balances == [30, 10, 10]
+    assert session.new_table(3, 0, None, session=True).balances == [20, 20, 20]

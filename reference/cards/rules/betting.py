@@ -22,6 +22,12 @@ def starting_balances(players: int, amount: int) -> list[int]:
     return [amount] * players
 
 
+# CRD-BET-1 (a single race): «Empieza sesión con saldos iguales»: it is a session that starts from
+# equal balances; a single race is played from whatever balances the table has recorded (CRD-ROT-1)
+def any_balances_allowed(session: bool) -> bool:
+    return not session
+
+
 def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log, bank: int) -> None:
     """The race's prices: each horse's odds by its suit's count on the track (CRD-ODDS-1), then
     announced with the maximum stake (CRD-BET-2); `bank`: the chips the banker holds."""

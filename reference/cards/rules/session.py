@@ -26,7 +26,7 @@ def new_table(players: object, banker: object = 0, balances: object = None, opti
     banker = seating.check_seat(banker, players, f"{field}.banker")
     if balances is None:
         balances = betting.starting_balances(players, options.starting_balance)
-    elif session:
+    elif not betting.any_balances_allowed(session):
         raise InputError(f"{field}.balances", "a session starts with equal balances: set "
                          "options.starting_balance instead", "CRD-BET-1")
     elif not isinstance(balances, list) or len(balances) != players:

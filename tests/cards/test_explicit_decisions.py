@@ -1025,7 +1025,8 @@ def test_the_round_11_liability_answers_as_the_rules_say():
 #   decision (a session's given balances were refused in new_table, a race's let through by the
 #   `elif`), so a single race refused unless every seat held the same chips was charged to CRD-BET-3,
 #   CRD-SET-2, CRD-TRACK-1 or CRD-TRACK-4. Now it is `betting.any_balances_allowed`, under
-#   `# CRD-BET-1 (a single race)`.
+#   `# CRD-BET-1 (a single race)`. (Named with CRD-SET-2's enough_players, below: the only cases it
+#   fails are reached positions, whose setup either refusal refuses alike.)
 
 
 def equal_balances_for_every_race():
@@ -1048,7 +1049,7 @@ def equal_balances_for_every_race():
 
 def test_unequal_balances_refused_for_a_single_race_are_charged_to_the_equal_balances():
     assert_charged_to_its_clause("equal-balances-for-every-race", "CRD-BET-1", equal_balances_for_every_race,
-                                 ["crd-pos1-reached-betting", "crd-pos1-reached-racing"], True)
+                                 ["crd-pos1-reached-betting", "crd-pos1-reached-racing"], False)
 
 
 def test_the_round_11_balances_answer_as_the_rules_say():
@@ -1056,3 +1057,34 @@ def test_the_round_11_balances_answer_as_the_rules_say():
     assert betting.any_balances_allowed(False) is True and betting.any_balances_allowed(True) is False
     assert session.new_table(3, 0, [30, 10, 10]).balances == [30, 10, 10]
     assert session.new_table(3, 0, None, session=True).balances == [20, 20, 20]
+
+
+# - CRD-SET-2 «para 3 o más personas ... hasta 10 por comodidad, no como límite»: a table of three or
+#   more may play. That permission was granted by no decision either (a comparison inside the guard
+#   check_players), so once CRD-BET-1's permission had a decision of its own, a setup refused for its
+#   players was charged to CRD-BET-1 alone. Now it is `seating.enough_players`, under
+#   `# CRD-SET-2 (enough people)`. A reached position's setup is refused alike by either misreading
+#   (the balances are given), so the two are named together there.
+
+
+def four_players_needed():
+    """CRD-SET-2 misread, in the caller: a table needs four people, one to bank and three to bet."""
+    check_players = seating.check_players
+
+    def checking(players, field):
+        if isinstance(players, int) and players < 4:
+            from reference.core.errors import InputError
+            raise InputError(field, f"{players} players; four are needed", "CRD-SET-2")
+        return check_players(players, field)
+    return patched((seating, "check_players", checking))
+
+
+def test_a_table_of_three_refused_is_charged_to_enough_people():
+    assert_charged_to_its_clause("four-players-needed", "CRD-SET-2", four_players_needed,
+                                 ["crd-pos1-reached-laying"], False)
+
+
+def test_the_round_11_players_answer_as_the_rules_say():
+    """Three may play, and eleven (ten is a suggestion); two may not."""
+    assert seating.enough_players(3) and seating.enough_players(11) and not seating.enough_players(2)
+    assert session.new_table(11).players == 11

@@ -834,7 +834,7 @@ def test_the_round_10_decisions_answer_as_the_rules_say():
 #   chip breaks even. It was worked out in exact.py, outside the rules, so a fair price given as the
 #   total a chip brings back (1/p, not (1 - p)/p) was charged to CRD-TRACK-4 and CRD-TRACK-5 (the only
 #   rules exact.py asked). Now it is `odds.fair_price` under `# CRD-ODDS-2 (the fair price)`, which asks
-#   `odds.price_counts_the_stake` under `# CRD-PAY-2 (a price is net)`; and a chip's expected value is
+#   `odds.price_counts_the_stake` under `# CRD-ODDS-2 (net, as the posted)`; and a chip's expected value is
 #   worked out from the settlement's own net winnings and lost stake (CRD-PAY-2, CRD-PAY-1).
 
 ODDS_CASES = ["crd-int-odds-other-table", "crd-odds-eighth-diamond-track", "crd-gen1-odds-s0h1d2c4"]

@@ -32,11 +32,11 @@ def posted_odds(counts: dict[str, int], table: tuple[int, ...]) -> dict[str, int
 # here is given, net (CRD-PAY-2): N:1 with p * N = 1 - p, for a horse that wins with chance p > 0
 def fair_price(p: Fraction) -> Fraction:
     if price_counts_the_stake():
-        return 1 / p        # never: the total a chip brings back, the misreading CRD-PAY-2 rules out
+        return 1 / p        # never: the total a chip brings back, the misreading the rule rules out
     return (1 - p) / p
 
 
-# CRD-PAY-2 (a price is net): «cuota neta no es total devuelto»: a price N:1 is what a chip wins on
-# top of its stake handed back, not the total it brings back, the fair price as the posted ones
+# CRD-ODDS-2 (net, as the posted): the fair price is given as the posted ones are, net (CRD-PAY-2
+# «cuota neta no es total devuelto»): what a chip wins on top of its stake handed back, not the total
 def price_counts_the_stake() -> bool:
     return False

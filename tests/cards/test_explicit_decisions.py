@@ -183,7 +183,7 @@ def track_cards_move_the_aces():
 
 def prices_not_announced():
     """CRD-BET-2 missed, in the caller: the odds are worked out but never posted."""
-    def post_prices(r, counts, table_odds, log, bank):
+    def post_prices(r, counts, table_odds, log):
         r.odds = odds.posted_odds(counts, table_odds)
         log.rule("CRD-BET-2", "CRD-ODDS-2")
     return patched((betting, "post_prices", post_prices))
@@ -199,7 +199,7 @@ ROUND_2 = [
     ("track-cards-move-the-aces", "CRD-TRACK-6", track_cards_move_the_aces,
      ["crd-probe1-crd-bet-2-001", "crd-int-uncovered-owe"], {"mutant track-cards-move-horses"}),
     ("prices-not-announced", "CRD-BET-2", prices_not_announced,
-     ["crd-race-relay-in-sequence"], {"generated betting:post_prices:delete:198372c4:0"}),
+     ["crd-race-relay-in-sequence"], {"generated betting:post_prices:delete:f4840d23:0"}),
 ]
 
 
@@ -946,41 +946,29 @@ def test_the_round_11_deck_answers_as_the_rules_say():
 
 # - CRD-BET-2 «publica pagos y apuesta máxima»: the maximum stake posted is the one chip each bettor
 #   stakes (CRD-BET-3). It was a constant (MAX_STAKE) written into the announcement, so a maximum
-#   worked out from something else (the bank's chips over its longest price) was charged to CRD-BET-3.
-#   Now it is `betting.max_stake`, under `# CRD-BET-2 (the maximum stake)`, which asks
-#   `betting.stake_limited_by_the_bank` under `# CRD-BET-2 (what the maximum is worked out from)`.
-
-
-def max_stake_the_bank_can_cover():
-    """CRD-BET-2 misread, in the caller: the maximum posted is what the bank could pay on one bet at
-    its longest price (its chips over that price)."""
-    def post_prices(r, counts, table_odds, log, bank):
-        r.odds = odds.posted_odds(counts, table_odds)
-        betting.announce_prices(r, log, bank // max(price for price in r.odds.values() if price))
-    return patched((betting, "post_prices", post_prices))
+#   posted otherwise was charged to CRD-BET-3. Now it is `betting.max_stake`, under
+#   `# CRD-BET-2 (the maximum stake)`. (post_prices and announce_prices keep the arguments they
+#   had: an implementation's code written against them still runs.)
 
 
 def max_stake_of_two_chips():
     """CRD-BET-2 misread, in the caller: a maximum of two chips is posted."""
-    def post_prices(r, counts, table_odds, log, bank):
-        r.odds = odds.posted_odds(counts, table_odds)
-        betting.announce_prices(r, log, 2)
-    return patched((betting, "post_prices", post_prices))
+    def announce_prices(r, log):
+        log.event("odds_posted", "CRD-ODDS-1", odds=dict(r.odds), max_bet=2)
+        log.rule("CRD-BET-2", "CRD-ODDS-2")
+    return patched((betting, "announce_prices", announce_prices))
 
 
-@pytest.mark.parametrize("name, patch", [("max-stake-the-bank-can-cover", max_stake_the_bank_can_cover),
-                                         ("max-stake-of-two-chips", max_stake_of_two_chips)])
-def test_a_maximum_stake_worked_out_otherwise_is_charged_to_the_posting(name, patch):
-    assert_charged_to_its_clause(name, "CRD-BET-2", patch,
+def test_a_maximum_stake_posted_otherwise_is_charged_to_the_posting():
+    assert_charged_to_its_clause("max-stake-of-two-chips", "CRD-BET-2", max_stake_of_two_chips,
                                  ["crd-race-relay-in-sequence", "crd-race-betting-rules", "crd-ex-eighth-diamond"],
                                  True)
 
 
 def test_the_round_11_maximum_answers_as_the_rules_say():
-    """One chip, whatever the bank holds (20 or 3) and the prices (10:1 the longest, or 2:1)."""
-    assert betting.stake_limited_by_the_bank() is False
-    assert betting.max_stake(20, {"S": 10, "H": 1, "D": 2, "C": 3}) == 1
-    assert betting.max_stake(3, {"S": 1, "H": 1, "D": 2, "C": 2}) == 1
+    """One chip, whatever the prices (10:1 the longest, or 2:1)."""
+    assert betting.max_stake({"S": 10, "H": 1, "D": 2, "C": 3}) == 1
+    assert betting.max_stake({"S": 1, "H": 1, "D": 2, "C": 2}) == 1
     t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0, balances=[40, 20, 20])
     assert t.race.odds == {"S": 5, "H": 3, "D": 2, "C": 2}
 

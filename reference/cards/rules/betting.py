@@ -28,31 +28,23 @@ def any_balances_allowed(session: bool) -> bool:
     return not session
 
 
-def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log, bank: int) -> None:
+def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log) -> None:
     """The race's prices: each horse's odds by its suit's count on the track (CRD-ODDS-1), then
-    announced with the maximum stake (CRD-BET-2); `bank`: the chips the banker holds."""
+    announced with the maximum stake (CRD-BET-2)."""
     race.odds = odds.posted_odds(counts, table_odds)
-    announce_prices(race, log, max_stake(bank, race.odds))
+    announce_prices(race, log)
 
 
 # CRD-BET-2: the payouts and the maximum stake are posted before any race card is revealed
-def announce_prices(race: RaceState, log: Log, most: int) -> None:
-    log.event("odds_posted", "CRD-ODDS-1", odds=dict(race.odds), max_bet=most)
+def announce_prices(race: RaceState, log: Log) -> None:
+    log.event("odds_posted", "CRD-ODDS-1", odds=dict(race.odds), max_bet=max_stake(race.odds))
     log.rule("CRD-BET-2", "CRD-ODDS-2")
 
 
 # CRD-BET-2 (the maximum stake): «publica pagos y apuesta máxima»: the maximum posted is the one chip
-# each bettor stakes (CRD-BET-3 «coloca 1 ficha»), whatever the bank holds and the prices are
-def max_stake(bank: int, prices: dict[str, int | None]) -> int:
-    if stake_limited_by_the_bank():
-        return bank // max(p for p in prices.values() if p)   # never: what the bank could pay at its longest price
+# each bettor stakes (CRD-BET-3 «coloca 1 ficha»), whatever the prices are
+def max_stake(prices: dict[str, int | None]) -> int:
     return MAX_STAKE
-
-
-# CRD-BET-2 (what the maximum is worked out from): the posted maximum is not worked out from the
-# bank's chips (its cover is CRD-BET-4's check of the bets, once they are placed)
-def stake_limited_by_the_bank() -> bool:
-    return False
 
 
 def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> dict[str, int]:

@@ -442,6 +442,24 @@ def two_tokens_a_colour_with_four_players():
     return mock.patch.object(components, "data", data)
 
 
+def minimum_of_the_most_vp():
+    """HF-MIN-1's «el número de PV que posee» read as the table's: every player's minimum bet is
+    the most VP any player holds times 100, at the bet and at the short-of-minimum check."""
+    check, cover = betting.check_stake, betting.can_cover_minimum
+
+    def tables_minimum(state):
+        return max(p.vp for p in state.players if not p.out) * 100
+
+    def check_stake(state, seat, amount, field):
+        check(state, seat, amount, field)
+        if amount < tables_minimum(state):
+            raise IllegalAction(f"{field}.amount", f"the minimum bet is {tables_minimum(state)} D", "HF-MIN-1")
+
+    def can_cover_minimum(state, seat):
+        return cover(state, seat) and state.players[seat].danari >= tables_minimum(state)
+    return mock.patch.multiple(betting, check_stake=check_stake, can_cover_minimum=can_cover_minimum)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -545,6 +563,12 @@ MISREADINGS = [
     # an int argument); before, the whole pool was one answer, and the setup's deal was named instead
     ("two-tokens-a-colour-with-four-players", "HF-SETUP-6", two_tokens_a_colour_with_four_players,
      ["hf-gen1-round-4p-01", "hf-payouts-clockwise-from-first-player-one"], "alone"),
+    # whose VP the minimum is worked out from is a decision of its own (minimum_bet_vp, the seat an
+    # int argument: another player's VP), and a stake at least the minimum is granted by one
+    # (covers_minimum); before, a stake refused was charged to the token's and the hand's granting
+    # decisions (HF-BET-2, HF-BET-3) and a penalty to HF-MIN-2's or HF-MIN-3's
+    ("minimum-of-the-most-vp", "HF-MIN-1", minimum_of_the_most_vp,
+     ["hf-probe2-hf-bet2-4-004", "hf-probe2-hf-min-2-005", "hf-probe2-hf-min-2-010"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -460,6 +460,18 @@ def minimum_of_the_most_vp():
     return mock.patch.multiple(betting, check_stake=check_stake, can_cover_minimum=can_cover_minimum)
 
 
+def seat_zero_is_the_bank():
+    """HF-PAY-1's bank read as a player's Danari: seat 0 takes the lost stakes into their own Danari
+    and pays the winnings and the stable owners' prizes out of them."""
+    original = payouts.pay_out
+
+    def pay_out(state, log):
+        paid, received = state.ledger.danari_paid, state.ledger.danari_received
+        original(state, log)
+        state.players[0].danari += (state.ledger.danari_received - received) - (state.ledger.danari_paid - paid)
+    return mock.patch.object(payouts, "pay_out", pay_out)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -569,6 +581,12 @@ MISREADINGS = [
     # decisions (HF-BET-2, HF-BET-3) and a penalty to HF-MIN-2's or HF-MIN-3's
     ("minimum-of-the-most-vp", "HF-MIN-1", minimum_of_the_most_vp,
      ["hf-probe2-hf-bet2-4-004", "hf-probe2-hf-min-2-005", "hf-probe2-hf-min-2-010"], "alone"),
+    # who pays and who is paid is a decision of its own (banker_pays_from_own_danari: the bank is no
+    # player); before, the bank's money was the ledger's, which no alteration reaches, and the
+    # winnings' or the prizes' own rules (HF-SHOW-1, HF-PAYF-1, HF-PAY-2) were named, or none
+    ("seat-zero-is-the-bank", "HF-PAY-1", seat_zero_is_the_bank,
+     ["hf-probe2-hf-pay-1-001", "hf-probe2-hf-pay-2-001", "hf-probe2-hf-payf-1-003", "hf-probe2-hf-act-5-001"],
+     "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -43,6 +43,7 @@ hand, not the rules' own code, and one of them (Vigor and Felix at the Start) wo
 for what this file checks.
 """
 
+import contextlib
 import dataclasses
 from unittest import mock
 
@@ -472,6 +473,42 @@ def seat_zero_is_the_bank():
     return mock.patch.object(payouts, "pay_out", pay_out)
 
 
+def shared_place_in_a_round():
+    """HF-RANK-3 read as a shared place: the horses that finish in one race round are ordered for
+    the ranking, but each of their bets is settled at the best place of that round."""
+    rounds = {}         # the ranked horses and where they stand, after a round that ranked some -> how many
+    original_round, original_settle = race.race_round, payouts.settle_bet
+
+    def ranked_key(race_, horses):
+        return tuple((h, race_.positions[h]) for h in horses)
+
+    def race_round(race_, *args, **kwargs):
+        before = len(race_.ranking)
+        original_round(race_, *args, **kwargs)
+        if len(race_.ranking) > before:
+            rounds[ranked_key(race_, race_.ranking)] = len(race_.ranking) - before
+
+    def settle_bet(state, bet, log):
+        ranked = state.race.ranking
+        index = best = ranked.index(bet.horse)
+        end = len(ranked)
+        while end > 0:                  # the rounds, from the last: the one the horse finished in
+            size = rounds.get(ranked_key(state.race, ranked[:end]), 1)
+            if end - size <= index < end:
+                best = end - size
+                break
+            end -= size
+        state.race.ranking = ranked[:best] + [bet.horse] + [h for h in ranked[best:] if h != bet.horse]
+        try:
+            original_settle(state, bet, log)
+        finally:
+            state.race.ranking = ranked
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(race, "race_round", race_round))
+    stack.enter_context(mock.patch.object(payouts, "settle_bet", settle_bet))
+    return stack
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -587,6 +624,11 @@ MISREADINGS = [
     ("seat-zero-is-the-bank", "HF-PAY-1", seat_zero_is_the_bank,
      ["hf-probe2-hf-pay-1-001", "hf-probe2-hf-pay-2-001", "hf-probe2-hf-payf-1-003", "hf-probe2-hf-act-5-001"],
      "alone"),
+    # the place a bet is settled at is a decision of HF-RANK-3's (places_shared_in_a_round, read by
+    # ranking.place_of): the horses of one round each take a place of their own; before, the
+    # payouts read the ranking's index, and the bet's own rule (HF-WIN-1, HF-SHOW-1) was named
+    ("shared-place-in-a-round", "HF-RANK-3", shared_place_in_a_round,
+     ["hf-probe2-hf-act-12-004", "hf-probe2-hf-act-5-003", "hf-probe2-hf-photo-1-005"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -3,7 +3,7 @@ bank, winning bets paid (HF-WIN-1, HF-SHOW-1, HF-PAYF-1), then the stable owners
 
 from __future__ import annotations
 
-from . import seating
+from . import ranking, seating
 from .components import COLOURS, WIN, tables
 from .log import Log
 from .options import Options
@@ -72,7 +72,7 @@ def bank_takes(state: GameState, danari: int) -> None:
 def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
     race = state.race
     player = state.players[bet.player]
-    place = race.ranking.index(bet.horse) + 1
+    place = ranking.place_of(race, bet.horse)
     odds = payout_odds(state)[bet.horse]
     if bet.side == WIN:
         won, returned, vp = win_bet_won(place), win_return(bet.amount, odds, state.options), WIN_VP

@@ -37,6 +37,11 @@ tokens_per_colour); a permission the text grants is a yes/no decision consulted 
 is judged (HF-STABLE-2's may_back_own_stable); what goes back at the end of a round is a procedure
 of its own (HF-END-1's return_bet_tokens); a token's place is HF-NEWODDS-1's (token_place), which
 the horse's place counted one off (HF-NEWODDS-5's) can look like.
+A seventh round (development batch 12's kinds): whose value a limit is worked out from is the
+clause's decision, with the seat an int argument (HF-MIN-1's minimum_bet_vp), and a stake of the
+minimum is granted by a yes/no of its own (covers_minimum); who pays and who is paid, the bank no
+player, is HF-PAY-1's (banker_pays_from_own_danari); the place a bet is settled at, each horse of a
+round at a place of its own, is HF-RANK-3's (places_shared_in_a_round, read by place_of).
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in

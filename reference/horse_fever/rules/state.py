@@ -65,7 +65,9 @@ class Race:
     revealed: bool = False
     rounds_played: int = 0
     movement_seen: list[int] = field(default_factory=list)
-    finished_in: dict[str, int] = field(default_factory=dict)   # a ranked horse -> the race round it finished in
+    # a ranked horse -> the race round it finished in: read only where places would be shared
+    # (ranking.place_of, HF-RANK-3 rules it out); a position does not carry it, nor does equality
+    finished_in: dict[str, int] = field(default_factory=dict, compare=False)
 
     def copy(self) -> "Race":
         return Race(dict(self.odds), dict(self.odds_before_cards), dict(self.positions), list(self.ranking),

@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 from math import comb
 
-from .rules import track
+from .rules import odds as prices, settlement, track
 from .rules.cards import SUITS
 from .rules.odds import posted_odds
 from .rules.track import NEEDED_TO_FINISH, RACE_CARDS_PER_SUIT, TRACK_LENGTH
@@ -65,13 +65,18 @@ def win_probabilities(counts: dict[str, int]) -> dict[str, Fraction]:
 
 
 def fair_net_odds(p: Fraction) -> Fraction | None:
-    """The net odds N:1 at which a 1-chip bet breaks even: p * N = 1 - p. None when p = 0."""
-    return (1 - p) / p if p else None
+    """The net odds N:1 at which a 1-chip bet breaks even: p * N = 1 - p. None when p = 0. The rule
+    is the rules' (odds.fair_price, CRD-ODDS-2, CRD-PAY-2), asked here."""
+    return prices.fair_price(p) if p else None
 
 
 def expected_value(p: Fraction, odds: int | None) -> Fraction | None:
-    """A bettor's expected gain per chip at net odds N: p * N - (1 - p)."""
-    return None if odds is None else p * odds - (1 - p)
+    """A bettor's expected gain per chip at net odds N: p * N - (1 - p): with chance p the net
+    winnings of the chip (CRD-PAY-2), else the chip lost to the bank (CRD-PAY-1). The rules' own
+    settlement of a chip is asked here, so a misreading of it reaches this value too."""
+    if odds is None:
+        return None
+    return p * settlement.net_winnings(1, odds) - (1 - p) * settlement.lost_stake(1)
 
 
 def composition_probability(counts: dict[str, int]) -> Fraction:

@@ -1480,7 +1480,152 @@ def heldout_batch12() -> list[Mutant]:
     ]
 
 
+
+# -- batch 13 -------------------------------------------------------------------------------------
+# Written blind, as batches 3 to 8 and 11 were (the twelfth session): from the rule text, the clause
+# catalog and the rules code, never tuned to. `horserace mutants --held-out 13` selects them. Each
+# repeats no curated misreading (mutants.py) and no earlier batch's; each is written as an engine
+# of its own would be wrong.
+
+from .rules.layout import BRANCH_B, LINE_B                                       # noqa: E402
+from .rules.state import PLAY as PLAY_13                                         # noqa: E402
+
+ORIGINAL_DEAL_ROUND_13 = deal.deal_round
+ORIGINAL_DRAW_13 = drawing.draw
+ORIGINAL_SETTLE_IF_BLOCKED_13 = drawing.settle_if_blocked
+ORIGINAL_PLAY_13 = turns.play
+ORIGINAL_AFTER_TILE_13 = continuation.after_tile_from_hand
+ORIGINAL_STOP_13 = continuation.stop
+ORIGINAL_OFFERED_POINTS_13 = turns.offered_points
+
+ORIGINAL_APPLY_SETTLEMENT_13 = match.apply_settlement
+ORIGINAL_END_MATCH_BY_SETTLEMENT_13 = match.end_match_by_settlement
+BEFORE_THE_BONUSES: dict = {}
+
+
+def apply_settlement_noting_the_scores(m, result, next_opener, log):
+    """The target looked at against the scores the round ended with, before its bonuses were
+    added: a side the bonus takes to 61 plays on until its next placement."""
+    BEFORE_THE_BONUSES[id(m)] = list(m.scores)
+    try:
+        return ORIGINAL_APPLY_SETTLEMENT_13(m, result, next_opener, log)
+    finally:
+        BEFORE_THE_BONUSES.pop(id(m), None)
+
+
+def target_looked_at_before_the_bonuses(m, log):
+    before = BEFORE_THE_BONUSES.get(id(m))
+    if before is None:
+        return ORIGINAL_END_MATCH_BY_SETTLEMENT_13(m, log)
+    after = list(m.scores)
+    m.scores[:] = before
+    try:
+        if not match.reached_target(m):
+            return False
+    finally:
+        m.scores[:] = after
+    return ORIGINAL_END_MATCH_BY_SETTLEMENT_13(m, log)
+
+
+def opener_drawn_every_round(m, hands, draw_pile, opener, log, field="deal"):
+    """The neutral draw read as the way every round is opened: the engine forgets who played the
+    last tile and takes the seat the draw gives for each deal."""
+    saved = m.next_opener
+    if saved is not None:
+        m.next_opener = None
+    try:
+        return ORIGINAL_DEAL_ROUND_13(m, hands, draw_pile, opener, log, field)
+    except Exception:
+        if m.next_opener is None and saved is not None and m.phase != PLAY_13:
+            m.next_opener = saved
+        raise
+
+
+def draw_until_playable(m, log, field):
+    """«Roba una ficha cada vez hasta la primera jugable» done in one action: a draw goes on taking
+    tiles until one fits or the pile is empty."""
+    decision = ORIGINAL_DRAW_13(m, log, field)
+    while m.phase == PLAY_13 and m.round.draw_pile and not drawing.able_to_place(m):
+        decision = ORIGINAL_DRAW_13(m, log, field)
+    return decision
+
+
+def block_found_at_the_next_action(m, action, log, field="action"):
+    """The blocked round looked for when the next player is asked to act, not as the action that
+    blocks it ends: the round is settled only then, and that action comes too late."""
+    ORIGINAL_SETTLE_IF_BLOCKED_13(m, log)
+    return ORIGINAL_PLAY_13(m, action, log, field)
+
+
+def block_not_looked_for_after_the_action(m, log):
+    return None
+
+
+def continuing_while_able(m, tile, raw_points, opening, log):
+    """«Sigue colocando mientras se cumpla» read as a turn that, once continuing, goes on: a
+    continuing player places again after any tile, plain ones too, as long as it can place."""
+    if m.round.continuing and continuation.continuation_reason(tile, raw_points) is None:
+        return continuation.continue_turn(m, "double", log)
+    return ORIGINAL_AFTER_TILE_13(m, tile, raw_points, opening, log)
+
+
+def stop_whenever_continuing(m, log, field):
+    """«Puede seguir colocando» read as a right, not a duty: a continuing player may stop whatever
+    the table agreed."""
+    if m.phase == PLAY_13 and m.round.continuing:
+        return EndTurn("stopped", "DOM-INT-7")
+    return ORIGINAL_STOP_13(m, log, field)
+
+
+def opening_continues_as_a_double_only(m, tile, raw_points, opening, log):
+    """The opening tile's points counted but not its right to continue: the opener goes on after an
+    opening double, never after a plain opening tile that scores."""
+    if opening and not is_double(tile):
+        return EndTurn("opening_tile", "DOM-INT-4")
+    return ORIGINAL_AFTER_TILE_13(m, tile, raw_points, opening, log)
+
+
+def twin_points_the_second_of_each(layout_, symmetric_points):
+    """Twin points folded to one, but the one kept is the second of each pair (line B, branch B)."""
+    kept = ORIGINAL_OFFERED_POINTS_13(layout_, symmetric_points)
+    if symmetric_points == "distinct":
+        return kept
+    free = set(layout_.attachment_points())
+    twins = {LINE_A: LINE_B, BRANCH_A: BRANCH_B}
+    out = []
+    for p in kept:
+        other = point_at(p.tile, twins[p.side]) if p.side in twins else None
+        out.append(other if other is not None and other in free else p)
+    return out
+
+
+def heldout_batch13() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held13-target-looked-at-before-the-bonuses", "After a round the target is looked at before its "
+          "bonuses are added.", ("DOM-MATCH-5",),
+          *everywhere(match, "apply_settlement", apply_settlement_noting_the_scores),
+          *everywhere(match, "end_match_by_settlement", target_looked_at_before_the_bonuses)),
+        M("held13-opener-drawn-every-round", "Every round's opener comes from the draw, not the last tile's "
+          "player.", ("DOM-OPEN-5",), *everywhere(deal, "deal_round", opener_drawn_every_round)),
+        M("held13-draw-until-playable", "One draw takes tiles until one fits or the pile is empty.",
+          ("DOM-DRAW-2",), *everywhere(drawing, "draw", draw_until_playable)),
+        M("held13-block-found-at-the-next-action", "A blocked round is settled only when the next action "
+          "comes.", ("DOM-BLOCK-1",), *everywhere(drawing, "settle_if_blocked", block_not_looked_for_after_the_action),
+          *everywhere(turns, "play", block_found_at_the_next_action)),
+        M("held13-continuing-while-able", "A continuing player places again after any tile while it can "
+          "place.", ("DOM-CONT-3", "DOM-CONT-4"),
+          *everywhere(continuation, "after_tile_from_hand", continuing_while_able)),
+        M("held13-stop-whenever-continuing", "A continuing player may stop whatever the table agreed.",
+          ("DOM-INT-7",), *everywhere(continuation, "stop", stop_whenever_continuing)),
+        M("held13-opening-continues-as-a-double-only", "A plain opening tile that scores does not continue "
+          "the turn.", ("DOM-INT-4", "DOM-CONT-1"),
+          *everywhere(continuation, "after_tile_from_hand", opening_continues_as_a_double_only)),
+        M("held13-twin-points-the-second-of-each", "Folded twin points keep the second of each pair.",
+          ("DOM-INT-2",), *everywhere(turns, "offered_points", twin_points_the_second_of_each)),
+    ]
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
-           11: heldout_batch11, 12: heldout_batch12}
+           11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13}

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import pytest
 
+from reference.cards import exact
 from reference.cards.rules import betting, odds, race, seating, session, settlement
 from reference.cards.rules.cards import SUITS, card
 from reference.cards.rules.settlement import Settlement
@@ -182,7 +183,7 @@ def track_cards_move_the_aces():
 
 def prices_not_announced():
     """CRD-BET-2 missed, in the caller: the odds are worked out but never posted."""
-    def post_prices(r, counts, table_odds, log):
+    def post_prices(r, counts, table_odds, log, bank):
         r.odds = odds.posted_odds(counts, table_odds)
         log.rule("CRD-BET-2", "CRD-ODDS-2")
     return patched((betting, "post_prices", post_prices))
@@ -198,7 +199,7 @@ ROUND_2 = [
     ("track-cards-move-the-aces", "CRD-TRACK-6", track_cards_move_the_aces,
      ["crd-probe1-crd-bet-2-001", "crd-int-uncovered-owe"], {"mutant track-cards-move-horses"}),
     ("prices-not-announced", "CRD-BET-2", prices_not_announced,
-     ["crd-race-relay-in-sequence"], {"generated betting:post_prices:delete:4fbd7694:0"}),
+     ["crd-race-relay-in-sequence"], {"generated betting:post_prices:delete:198372c4:0"}),
 ]
 
 
@@ -824,3 +825,266 @@ def test_the_round_10_decisions_answer_as_the_rules_say():
     t.next_banker = 1
     session.start_next_race(t, Log())
     assert t.balances == [17, 22, 21]
+
+
+# -- round 11: development batch 12's misses (Wave 14) ------------------------------------------------
+#
+# - CRD-ODDS-2 «no probabilidades matemáticamente justas» and CRD-PAY-2 «cuota neta no es total
+#   devuelto»: the fair price an odds case carries beside the posted one is the net price at which a
+#   chip breaks even. It was worked out in exact.py, outside the rules, so a fair price given as the
+#   total a chip brings back (1/p, not (1 - p)/p) was charged to CRD-TRACK-4 and CRD-TRACK-5 (the only
+#   rules exact.py asked). Now it is `odds.fair_price` under `# CRD-ODDS-2 (the fair price)`, which asks
+#   `odds.price_counts_the_stake` under `# CRD-ODDS-2 (net, as the posted)`; and a chip's expected value is
+#   worked out from the settlement's own net winnings and lost stake (CRD-PAY-2, CRD-PAY-1).
+
+ODDS_CASES = ["crd-int-odds-other-table", "crd-odds-eighth-diamond-track", "crd-gen1-odds-s0h1d2c4"]
+
+
+def fair_price_with_the_stake():
+    """CRD-PAY-2 misread in the fair price, in the caller: each horse's fair price is reported as the
+    total a chip brings back, its stake counted in (the net price plus the chip)."""
+    composition_odds = exact.composition_odds
+
+    def with_the_stake(counts, table):
+        return [h if h.fair is None else exact.HorseOdds(h.suit, h.count, h.available, h.probability, h.fair + 1,
+                                                          h.posted, h.expected)
+                for h in composition_odds(counts, table)]
+    return patched((exact, "composition_odds", with_the_stake))
+
+
+def expected_value_with_the_stake():
+    """CRD-PAY-2 misread in a chip's expected value, in the caller: a winning chip is taken to bring
+    back its net winnings and its stake as a gain, p * (N + 1) - (1 - p)."""
+    def expected_value(p, odds_):
+        return None if odds_ is None else p * (odds_ + 1) - (1 - p)
+    return patched((exact, "expected_value", expected_value))
+
+
+def test_a_fair_price_with_the_stake_counted_in_is_charged_to_the_price_rules():
+    cases = load_cases(["cards"], wanted=lambda id_: id_ in ODDS_CASES)
+    mutant = Mutant("fair-price-with-the-stake", "a misreading of CRD-ODDS-2/CRD-PAY-2", ("CRD-ODDS-2", "CRD-PAY-2"),
+                    fair_price_with_the_stake)
+    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases))
+    assert row.errored == 0 and row.failures == len(ODDS_CASES) and len(row.charges) == len(ODDS_CASES)
+    for charge in row.charges:
+        assert charge.basis == "counterfactual" and set(charge.clauses) <= {"CRD-ODDS-2", "CRD-PAY-2"}, charge
+        assert row.named(charge), charge
+
+
+def test_an_expected_value_with_the_stake_counted_in_is_charged_to_the_net_winnings():
+    cases = load_cases(["cards"], wanted=lambda id_: id_ in ODDS_CASES)
+    mutant = Mutant("expected-value-with-the-stake", "a misreading of CRD-PAY-2", ("CRD-PAY-2",),
+                    expected_value_with_the_stake)
+    row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=len(cases))
+    assert row.errored == 0 and row.failures == len(ODDS_CASES) and len(row.charges) == len(ODDS_CASES)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["CRD-PAY-2"]), charge
+
+
+def test_the_round_11_prices_answer_as_the_rules_say():
+    """A horse that wins one race in four breaks even at 3:1 net (a chip wins 3, or is lost: 1/4 * 3 =
+    3/4); one that cannot win has no fair price; at its fair price a chip's expected value is 0."""
+    from fractions import Fraction
+    assert odds.price_counts_the_stake() is False
+    assert odds.fair_price(Fraction(1, 4)) == 3 and exact.fair_net_odds(Fraction(0)) is None
+    assert odds.fair_price(Fraction(2, 3)) == Fraction(1, 2)
+    assert exact.expected_value(Fraction(1, 4), 3) == 0
+    assert exact.expected_value(Fraction(1, 5), 2) == Fraction(-2, 5)      # 1/5 * 2 - 4/5
+
+
+# - CRD-RACE-1 «revela siguiente carta de carrera en pila separada»: the card turned up leaves the race
+#   deck for its own pile, so the deck a reveal reports is counted without it. When the count was
+#   taken was nobody's decision (`len(race.deck)` inside reveal_next), so a deck counted with the card
+#   being turned still in it was charged to CRD-RACE-10 (a card put back). Now it is `race.deck_left`,
+#   under `# CRD-RACE-1 (the deck left)`.
+
+
+def deck_counted_with_the_turned_card():
+    """CRD-RACE-1 misread, in the caller: the reveal reports the race deck as it stood before the card
+    was turned, the card still counted in it."""
+    reveal_next = race.reveal_next
+
+    def reveal_counted_before(r, log, field):
+        before = len(r.deck)
+
+        class Counted:
+            def event(self, type_, clause, **fields):
+                if type_ == "revealed":
+                    fields["deck_size"] = before
+                return log.event(type_, clause, **fields)
+
+            def rule(self, *clauses):
+                log.rule(*clauses)
+        return reveal_next(r, Counted(), field)
+    return patched((race, "reveal_next", reveal_counted_before))
+
+
+def test_a_deck_counted_before_the_turn_is_charged_to_the_turn():
+    assert_charged_to_its_clause("deck-counted-with-the-turned-card", "CRD-RACE-1", deck_counted_with_the_turned_card,
+                                 ["crd-ex-eighth-diamond", "crd-faq-rank-does-not-matter", "crd-faq-reaching-last-mark"],
+                                 True)
+
+
+def test_the_round_11_deck_answers_as_the_rules_say():
+    """41 race cards; one turned up leaves 40 in the deck."""
+    class Log:
+        def event(self, type_, clause, **fields):
+            if type_ == "revealed":
+                self.fields = fields
+            return {}
+
+        def rule(self, *clauses):
+            pass
+    t = laid("2S 3S 4S 2H 3H 2D 2C", "5H", players=3, banker=0)
+    bet(t, "S")
+    bet(t, "H")
+    log = Log()
+    assert race.deck_left(t.race) == 41
+    race.reveal_next(t.race, log, "test")
+    assert race.deck_left(t.race) == 40 and log.fields["deck_size"] == 40 and t.race.revealed == [card(5, "H")]
+
+
+# - CRD-BET-2 «publica pagos y apuesta máxima»: the maximum stake posted is the one chip each bettor
+#   stakes (CRD-BET-3). It was a constant (MAX_STAKE) written into the announcement, so a maximum
+#   worked out from something else (the bank's chips over its longest price) was charged to CRD-BET-3.
+#   Now it is `betting.max_stake`, under `# CRD-BET-2 (the maximum stake)`, which asks
+#   `betting.stake_limited_by_the_bank` under `# CRD-BET-2 (what the maximum is worked out from)`.
+
+
+def max_stake_the_bank_can_cover():
+    """CRD-BET-2 misread, in the caller: the maximum posted is what the bank could pay on one bet at
+    its longest price (its chips over that price)."""
+    def post_prices(r, counts, table_odds, log, bank):
+        r.odds = odds.posted_odds(counts, table_odds)
+        betting.announce_prices(r, log, bank // max(price for price in r.odds.values() if price))
+    return patched((betting, "post_prices", post_prices))
+
+
+def max_stake_of_two_chips():
+    """CRD-BET-2 misread, in the caller: a maximum of two chips is posted."""
+    def post_prices(r, counts, table_odds, log, bank):
+        r.odds = odds.posted_odds(counts, table_odds)
+        betting.announce_prices(r, log, 2)
+    return patched((betting, "post_prices", post_prices))
+
+
+@pytest.mark.parametrize("name, patch", [("max-stake-the-bank-can-cover", max_stake_the_bank_can_cover),
+                                         ("max-stake-of-two-chips", max_stake_of_two_chips)])
+def test_a_maximum_stake_worked_out_otherwise_is_charged_to_the_posting(name, patch):
+    assert_charged_to_its_clause(name, "CRD-BET-2", patch,
+                                 ["crd-race-relay-in-sequence", "crd-race-betting-rules", "crd-ex-eighth-diamond"],
+                                 True)
+
+
+def test_the_round_11_maximum_answers_as_the_rules_say():
+    """One chip, whatever the bank holds (20 or 3) and the prices (10:1 the longest, or 2:1)."""
+    assert betting.stake_limited_by_the_bank() is False
+    assert betting.max_stake(20, {"S": 10, "H": 1, "D": 2, "C": 3}) == 1
+    assert betting.max_stake(3, {"S": 1, "H": 1, "D": 2, "C": 2}) == 1
+    t = laid("2S 3S 4S 2H 3H 2D 2C", players=3, banker=0, balances=[40, 20, 20])
+    assert t.race.odds == {"S": 5, "H": 3, "D": 2, "C": 2}
+
+
+# - CRD-INT-1 (what "enough chips in the bank" measures): under the net reading the losing stakes the
+#   bank would collect count against what it pays on a suit, and where they outweigh it the bank owes
+#   nothing on that suit. The bound was a literal (`max(pay, 0)`) in unmarked code, so a liability let
+#   fall below zero was charged to CRD-PAY-1 (the lost stakes). Now it is `betting.owes_at_least_nothing`,
+#   under `# CRD-INT-1`.
+
+
+def liability_below_zero():
+    """CRD-INT-1 misread, in the caller: the bank's liability on each suit is the winnings it would pay
+    less (under the net reading) the losing stakes it would collect, however far below zero."""
+    def liability(bets, posted, measure):
+        out = {}
+        for suit in SUITS:
+            won = sum(b.stake * (posted[suit] or 0) for b in bets if b.horse == suit)
+            lost = sum(b.stake for b in bets if b.horse != suit) if measure == "net" else 0
+            out[suit] = won - lost
+        return out
+    return patched((betting, "liability", liability))
+
+
+def test_a_liability_below_zero_is_charged_to_what_the_cover_measures():
+    assert_charged_to_its_clause("liability-below-zero", "CRD-INT-1", liability_below_zero,
+                                 ["crd-int-cover-net"], True)
+
+
+def test_the_round_11_liability_answers_as_the_rules_say():
+    """Net cover, three bettors at 1:1, 2:1, 2:1 on S, H, D: if C wins the bank pays nothing and
+    collects three chips: it owes nothing on C (not -3); on S it pays 1 and collects 2: nothing."""
+    assert betting.owes_at_least_nothing() is True
+    bets = [Bet(1, "S", 1), Bet(2, "H", 1), Bet(3, "D", 1)]
+    prices = {"S": 1, "H": 2, "D": 2, "C": 3}
+    assert betting.liability(bets, prices, "net") == {"S": 0, "H": 0, "D": 0, "C": 0}
+    assert betting.liability(bets, prices, "gross") == {"S": 1, "H": 2, "D": 2, "C": 0}
+
+
+# - CRD-BET-1 «Empieza sesión con saldos iguales»: it is a session that starts from equal balances; a
+#   single race is played from whatever balances are recorded. That permission was granted by no
+#   decision (a session's given balances were refused in new_table, a race's let through by the
+#   `elif`), so a single race refused unless every seat held the same chips was charged to CRD-BET-3,
+#   CRD-SET-2, CRD-TRACK-1 or CRD-TRACK-4. Now it is `betting.any_balances_allowed`, under
+#   `# CRD-BET-1 (a single race)`. (Named with CRD-SET-2's enough_players, below: the only cases it
+#   fails are reached positions, whose setup either refusal refuses alike.)
+
+
+def equal_balances_for_every_race():
+    """CRD-BET-1 misread, in the caller: every table, a single race too, must start with every seat
+    holding the same chips."""
+    import inspect
+    from reference.core.errors import InputError
+    new_table = session.new_table
+    signature = inspect.signature(new_table)
+
+    def refusing(*args, **kwargs):
+        given = signature.bind(*args, **kwargs).arguments
+        balances = given.get("balances")
+        if isinstance(balances, list) and len(set(map(repr, balances))) > 1:
+            raise InputError(f"{given.get('field', 'setup')}.balances", "every race starts with equal balances",
+                             "CRD-BET-1")
+        return new_table(*args, **kwargs)
+    return patched((session, "new_table", refusing))
+
+
+def test_unequal_balances_refused_for_a_single_race_are_charged_to_the_equal_balances():
+    assert_charged_to_its_clause("equal-balances-for-every-race", "CRD-BET-1", equal_balances_for_every_race,
+                                 ["crd-pos1-reached-betting", "crd-pos1-reached-racing"], False)
+
+
+def test_the_round_11_balances_answer_as_the_rules_say():
+    """A single race from 30, 10 and 10 chips is played; a session is dealt equal balances."""
+    assert betting.any_balances_allowed(False) is True and betting.any_balances_allowed(True) is False
+    assert session.new_table(3, 0, [30, 10, 10]).balances == [30, 10, 10]
+    assert session.new_table(3, 0, None, session=True).balances == [20, 20, 20]
+
+
+# - CRD-SET-2 «para 3 o más personas ... hasta 10 por comodidad, no como límite»: a table of three or
+#   more may play. That permission was granted by no decision either (a comparison inside the guard
+#   check_players), so once CRD-BET-1's permission had a decision of its own, a setup refused for its
+#   players was charged to CRD-BET-1 alone. Now it is `seating.enough_players`, under
+#   `# CRD-SET-2 (enough people)`. A reached position's setup is refused alike by either misreading
+#   (the balances are given), so the two are named together there.
+
+
+def four_players_needed():
+    """CRD-SET-2 misread, in the caller: a table needs four people, one to bank and three to bet."""
+    check_players = seating.check_players
+
+    def checking(players, field):
+        if isinstance(players, int) and players < 4:
+            from reference.core.errors import InputError
+            raise InputError(field, f"{players} players; four are needed", "CRD-SET-2")
+        return check_players(players, field)
+    return patched((seating, "check_players", checking))
+
+
+def test_a_table_of_three_refused_is_charged_to_enough_people():
+    assert_charged_to_its_clause("four-players-needed", "CRD-SET-2", four_players_needed,
+                                 ["crd-pos1-reached-laying"], False)
+
+
+def test_the_round_11_players_answer_as_the_rules_say():
+    """Three may play, and eleven (ten is a suggestion); two may not."""
+    assert seating.enough_players(3) and seating.enough_players(11) and not seating.enough_players(2)
+    assert session.new_table(11).players == 11

@@ -309,9 +309,6 @@ EVENTS_IN_ANOTHER_BLOCK = {
     # cards: the prices are worked out by CRD-ODDS-1 (odds.py) and posted under CRD-BET-2's
     # function, "the payouts are posted before any race card is revealed"
     ("betting", "odds_posted"),
-    # Horse Fever: the deal (HF-SETUP-5's function) records the hands HF-DEAL-1 gives (its
-    # marker is on CARDS_PER_PLAYER, the count it decides)
-    ("deal", "dealt"),
 }
 
 
@@ -347,7 +344,7 @@ def test_each_event_is_emitted_in_its_own_clauses_block(game_name):
 
 # (rules module, clause cited): cited by code in another clause's block, and why that is right
 DECISIONS_IN_ANOTHER_BLOCK = {
-    # Horse Fever: a deal out of its phase is refused in the deal's block (HF-SETUP-5); the
+    # Horse Fever: a deal out of its phase is refused in the deal's block (HF-DEAL-1); the
     # order of a round's phases is decided in phases.py (HF-PLAY-4)
     ("deal", "HF-PLAY-4"),
     # Horse Fever: a card the player does not hold is refused where it is played (HF-RIG-3);

@@ -48,17 +48,25 @@ def test_every_tag_a_rule_looks_for_stands_for_a_clause(game):
 
 
 def test_a_rule_knows_the_tags_it_looks_for():
-    assert point("sprint.sprint_spaces").tested == ("sprint_moves_2", "sprint_minus_1", "sprint_plus_1")
+    # each sprint card's condition is its own decision: sprint_spaces looks for no tag itself
+    assert point("sprint.sprint_spaces").tested == ()
     assert point("sprint.never_sprints").tested == ("never_sprints",)      # HF-ACT-10's own decision
+    assert point("sprint.herba_magica_acts").tested == ("sprint_moves_2",)             # HF-ACT-4's
+    assert point("sprint.venenum_veneficum_acts").tested == ("sprint_minus_1",)        # HF-ACT-11's
+    assert point("sprint.flagellum_fulguris_acts").tested == ("sprint_plus_1",)        # HF-ACT-3's
     assert point("movement.move_with_line_cards").tested == ("stops_on_line", "line_plus_2")
     assert point("sprint.sprint_is_lost").tested == ()          # `horse in race.ranking`: a name, no tag
 
 
 def test_a_tag_given_to_a_rule_is_read_there_as_each_tag_the_rule_looks_for():
-    sprint_spaces = point("sprint.sprint_spaces")
-    made = [cf.Call((), "int", 1, tags=((0, frozenset({"stops_on_line"})),))]
-    found = {a.name: a for a in cf.tag_alterations("horse_fever", sprint_spaces, made)}
-    assert set(found) == {f"stops_on_line read as {t} by sprint.sprint_spaces" for t in sprint_spaces.tested}
+    # Herba Magica's test is its own decision (herba_magica_acts): XIII read there as Herba Magica
+    made = [cf.Call((), "bool", False, tags=((0, frozenset({"stops_on_line"})),))]
+    found = {a.name: a for a in cf.tag_alterations("horse_fever", point("sprint.herba_magica_acts"), made)}
+    assert set(found) == {"stops_on_line read as sprint_moves_2 by sprint.herba_magica_acts"}
+    herba = found["stops_on_line read as sprint_moves_2 by sprint.herba_magica_acts"]
+    assert herba.clauses == ("HF-ACT-13",)
+    with herba.install():
+        assert sprint.sprint_spaces({"stops_on_line"}) == 2                # 2 instead of 1
     # Serum Maleficum's test is its own decision (never_sprints), read there
     made = [cf.Call((), "bool", False, tags=((0, frozenset({"stops_on_line"})),))]
     found = {a.name: a for a in cf.tag_alterations("horse_fever", point("sprint.never_sprints"), made)}
@@ -71,15 +79,17 @@ def test_a_tag_given_to_a_rule_is_read_there_as_each_tag_the_rule_looks_for():
 
 
 def test_a_tag_the_rule_looks_for_itself_is_also_read_beside_another():
-    made = [cf.Call((), "int", 0, tags=((0, frozenset({"sprint_minus_1"})),))]
-    found = {a.name: a for a in cf.tag_alterations("horse_fever", point("sprint.sprint_spaces"), made)}
-    both = found["sprint_minus_1 also read as sprint_plus_1 by sprint.sprint_spaces"]
-    instead = found["sprint_minus_1 read as sprint_plus_1 by sprint.sprint_spaces"]
+    # kinds_discarded_by looks for both discarding cards' tags: Friz Finden's read there as
+    # Rochelle Recherche's as well (both kinds discarded), or instead (the positive kind only)
+    made = [cf.Call((), "other", tags=((0, frozenset({"discard_negative"})),))]
+    found = {a.name: a for a in cf.tag_alterations("horse_fever", point("reveal.kinds_discarded_by"), made)}
+    both = found["discard_negative also read as discard_positive by reveal.kinds_discarded_by"]
+    instead = found["discard_negative read as discard_positive by reveal.kinds_discarded_by"]
     with both.install():
-        assert sprint.sprint_spaces({"sprint_minus_1"}) == 1        # 1 - 1 + 1
+        assert reveal.kinds_discarded_by({"discard_negative"}) == {"negative", "positive"}
     with instead.install():
-        assert sprint.sprint_spaces({"sprint_minus_1"}) == 2        # 1 + 1
-    assert {a.clauses for a in found.values()} == {("HF-ACT-11",)}
+        assert reveal.kinds_discarded_by({"discard_negative"}) == {"positive"}
+    assert {a.clauses for a in found.values()} == {("HF-ACT-16",)}
 
 
 def test_the_discarding_cards_are_read_from_the_effects_they_are_given():

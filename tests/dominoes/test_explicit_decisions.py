@@ -22,6 +22,7 @@ from typing import Any, Callable
 import pytest
 
 from reference.core.attribution import MAX_NAMED
+from reference.core.errors import IllegalAction
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
@@ -840,3 +841,262 @@ def test_the_round_10_decisions_answer_as_the_rules_say():
     """14 pips (remainder 4) go up one five, to 15; 13 to 15; 12 down to 10; 10 stays."""
     assert settlement.fives_up() == 1
     assert [round_to_nearest_five(p) for p in (10, 11, 12, 13, 14)] == [10, 10, 10, 15, 15]
+
+
+# -- wave 14, development batch 12: a permission the text grants a placement, granted by a decision --
+
+def doubles_kept_off_the_branches(original):
+    # DOM-DBL-1 misread: «los jugados en una rama existente» overlooked: a double may not be laid
+    # on a side branch (the branches are for plain tiles): the tiles the point hangs from are
+    # followed back to the opening tile, and a double is refused if one of them began a branch
+    def check_offered_point(match, action, field):
+        original(match, action, field)
+        placed = match.round.layout.placed
+        if action.at.tile not in placed:
+            return
+        chain, at = [action.at], action.at
+        while placed[at.tile].parent is not None:
+            at = placed[at.tile].parent
+            chain.append(at)
+        if is_double(action.tile) and any(point.side in BRANCHES for point in chain):
+            raise IllegalAction(f"{field}.at", "a double may not be laid on a side branch")
+    return check_offered_point
+
+
+def only_scoring_ends_joined(original):
+    # DOM-COUNT-6 misread: a tile may join only an end that scores (the counted ends of the sum)
+    def check_offered_point(match, action, field):
+        original(match, action, field)
+        at = action.at
+        ends = {(c.tile, c.side) for c in match.round.layout.counted_contributions()}
+        if (at.tile, at.side) not in ends and (at.tile, None) not in ends:
+            raise IllegalAction(f"{field}.at", f"{at} is not an end that scores")
+    return check_offered_point
+
+
+ROUND_11 = [
+    # DOM-DBL-1 misread: a double may not be laid on a side branch. Before, no decision granted it
+    # (it is allowed because nothing forbids it), and the only decision whose "no" refuses a
+    # placement, DOM-PLACE-1's joins, was charged. Now double_may_lie_on_a_branch (DOM-DBL-1's
+    # part: «incluido ... los jugados en una rama existente»), consulted when a double joins a
+    # point along a side branch, negated, refuses it.
+    ("doubles-kept-off-the-branches", "DOM-DBL-1", turns, "check_offered_point", doubles_kept_off_the_branches,
+     ("check_offered_point", "double_may_lie_on_a_branch"),
+     ["dom-probe2-dom-settle-3-018", "dom-probe2-dom-block-3-001", "dom-gen1-match-2p-endturn-008"]),
+    # DOM-COUNT-6 misread: only an end that scores takes a tile (a double's side branch never
+    # does). Before, DOM-PLACE-1's joins was charged, as above. Now uncounted_point_takes_a_tile
+    # (DOM-COUNT-6's part: an attachment point is not a scoring end, and takes a tile all the same),
+    # consulted when a tile joins a point that is not a counted end, negated, refuses it.
+    ("only-scoring-ends-joined", "DOM-COUNT-6", turns, "check_offered_point", only_scoring_ends_joined,
+     ("check_offered_point", "uncounted_point_takes_a_tile"),
+     ["dom-probe2-dom-count-6-009", "dom-probe2-dom-pts-1-009", "dom-gen1-match-2p-030"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_11,
+                         ids=[m[0] for m in ROUND_11])
+def test_a_round_11_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_round_11_decisions_answer_as_the_rules_say():
+    """A double may lie along a side branch; a side branch, which adds nothing to the sum, takes a
+    tile: on 3|3 with both long sides taken (by 3|5 and 3|1), 3|3 branch_a is open, not counted."""
+    assert layout.double_may_lie_on_a_branch() is True
+    assert layout.uncounted_point_takes_a_tile() is True
+    table = layout.Layout()
+    table.open_with((3, 3))
+    table.attach((3, 5), point_at((3, 3), "line_a"))
+    table.attach((1, 3), point_at((3, 3), "line_b"))
+    branch = point_at((3, 3), "branch_a")
+    assert branch in table.attachment_points()
+    assert not layout.is_counted_end(table.placed[(3, 3)], branch)
+    table.attach((3, 6), branch)                  # a plain tile starts the branch
+    table.attach((6, 6), point_at((3, 6), "high"))  # a double laid along it
+    assert table.lies_on_a_side_branch(point_at((6, 6), "line_b"))
+
+
+# -- wave 14, development batch 12: what going out scores ---------------------------------------------
+
+def going_out_scores_a_point(original):
+    # DOM-END-1 misread: winning the round by playing the last tile is worth a point of its own,
+    # recorded at once, before the opponents' tiles are paid
+    def end_round_by_domino(match, seat, log):
+        match_rules.record_points(match, seat, 1, log)
+        original(match, seat, log)
+    return end_round_by_domino
+
+
+ROUND_12 = [
+    # DOM-END-1 misread: going out scores a point. Before, what going out scores was nobody's
+    # decision (the win was paid by the settlement alone, with no code saying that going out adds
+    # nothing), and DOM-PTS-3 or DOM-SETTLE-3 came nearest. Now points_for_going_out (DOM-END-1's
+    # part: the win is paid by the settlement, going out adds no points of its own), one more,
+    # reproduces it.
+    ("going-out-scores-a-point", "DOM-END-1", match_rules, "end_round_by_domino", going_out_scores_a_point,
+     ("end_round_by_domino", "points_for_going_out"),
+     ["dom-probe2-dom-pts-4-007", "dom-probe2-dom-settle-1-006", "dom-gen1-match-2p-006"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_12,
+                         ids=[m[0] for m in ROUND_12])
+def test_a_round_12_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_going_out_adds_nothing_but_the_settlement():
+    """Going out scores no points of its own: the win is paid by the opponents' tiles alone."""
+    assert match_rules.points_for_going_out() == 0
+
+
+# -- wave 14, development batch 12: what a shown value is ------------------------------------------------
+
+def award_shown_as_the_running_score(original):
+    # DOM-PTS-6 misread: the points shown with a placement are its side's score once they are in
+    # (the running total), not the placement's own award
+    class ShowingTheScore:
+        def __init__(self, log, match, seat):
+            self._log, self._match, self._seat = log, match, seat
+
+        def __getattr__(self, name):
+            return getattr(self._log, name)
+
+        def event(self, kind, *args, **fields):
+            if kind == "placed":
+                side = self._match.seating.side_of(self._seat)
+                fields["displayed"] = self._match.scores[side] + fields["displayed"]
+            return self._log.event(kind, *args, **fields)
+
+    def score_placement(match, seat, action, opening, from_draw, log):
+        return original(match, seat, action, opening, from_draw, ShowingTheScore(log, match, seat))
+    return score_placement
+
+
+ROUND_13 = [
+    # DOM-PTS-6 misread: the award shown is the side's running score. Before, what the shown value
+    # is was nobody's decision (the event showed the award object's field), and in half the cases
+    # DOM-PTS-3's "scores nothing" came nearest (a placement scoring nothing, shown as a score that
+    # is not zero). Now award_shown_alone (DOM-PTS-6's part: the award shown is the placement's own),
+    # negated, shows the side's score.
+    ("award-shown-as-the-running-score", "DOM-PTS-6", turns, "score_placement", award_shown_as_the_running_score,
+     ("score_placement", "award_shown_alone"),
+     ["dom-probe2-dom-pts-6-004", "dom-probe2-dom-settle-2-011", "dom-gen1-match-4p-030"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_13,
+                         ids=[m[0] for m in ROUND_13])
+def test_a_round_13_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_award_shown_is_the_placements_own():
+    assert points.award_shown_alone() is True
+
+
+# -- wave 14, development batch 12: which tile a condition is asked of -------------------------------
+
+def judged_on_the_tile_before(original):
+    # DOM-CONT-3 misread: a continuing player goes on or stops by the tile played before the one
+    # just played (kept in a note on the round), not by the tile just played
+    def after_tile_from_hand(match, tile, raw_points, opening, log):
+        r = match.round
+        before = getattr(r, "tile_before", None)
+        r.tile_before = (tile, raw_points)
+        if r.continuing and before is not None:
+            tile, raw_points = before
+        return original(match, tile, raw_points, opening, log)
+    return after_tile_from_hand
+
+
+def round_copied_with_its_note(original):
+    def copy(self):
+        clone = original(self)
+        if hasattr(self, "tile_before"):
+            clone.tile_before = self.tile_before
+        return clone
+    return copy
+
+
+def test_a_continuation_judged_on_the_tile_before_is_charged_to_the_continuation_rule():
+    """DOM-CONT-3 misread: a continuing player goes on or stops by the tile before the one just
+    played. Before, which tile the conditions are asked of was nobody's decision (the function asked
+    its argument), and DOM-CONT-1's conditions came nearest. Now asked_of_the_tile_just_played
+    (DOM-CONT-3's part: the conditions are asked of the tile just played), negated, asks them of the
+    tile before it in the turn."""
+    from reference.dominoes.rules import state
+    twins = ("after_tile_from_hand", "asked_of_the_tile_just_played")
+
+    def withheld(alteration: Any) -> bool:
+        return curated(alteration) or (alteration.source == "generated" and any(
+            f":{function}:" in alteration.name for function in twins))
+    failing = ["dom-probe2-dom-open-3-010", "dom-gen1-match-2p-noopencont-005", "dom-gen1-match-3p-029"]
+    cases = load_cases(["dominoes"], wanted=lambda id_: id_ in failing)
+    assert len(cases) == len(failing)
+    patch = together(replacing(continuation, "after_tile_from_hand", judged_on_the_tile_before),
+                     replacing(state.RoundState, "copy", round_copied_with_its_note))
+    mutant = Mutant("judged-on-the-tile-before", "DOM-CONT-3 misread", ("DOM-CONT-3",), patch)
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=len(failing), withheld=withheld)
+    assert row.errored == 0 and row.failures == len(failing), (row.errored, row.failures)
+    assert sorted(charge.case for charge in row.charges) == sorted(failing)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["DOM-CONT-3"]), charge
+
+
+def test_the_continuation_is_asked_of_the_tile_just_played():
+    """A plain tile (no points) played after a double ends the turn: it is judged by itself."""
+    assert continuation.asked_of_the_tile_just_played() is True
+    assert continuation.judged_reason(((2, 5), 0), ((4, 4), 0)) is None
+    assert continuation.judged_reason(((4, 4), 0), ((2, 5), 0)) == "double"
+    assert continuation.judged_reason(((2, 3), 10), None) == "scored"
+
+
+# -- wave 14, development batch 12: the side a double joins by ------------------------------------------
+
+def double_joined_by_a_branch(original):
+    # DOM-DBL-2 misread: a double joins the line by a side branch, so both its long sides are left
+    # free: two more tiles in line before its (other) branch opens
+    def attach(self, tile, point, field="at", tile_field="place"):
+        original(self, tile, point, field, tile_field)
+        if is_double(tile):
+            placed = self.placed[tile]
+            self.settle(layout.PlacedTile(tile, placed.parent, BRANCHES[0], placed.children))
+    return attach
+
+
+ROUND_14 = [
+    # DOM-DBL-2 misread: a double joins by a side branch, leaving both long sides free. Before, the
+    # side a double joins by was a literal in Layout.attach (line A), and DOM-CONT-1, DOM-CONT-3,
+    # DOM-COUNT-1/4 or DOM-PLACE-2 were charged. Now joins_by_a_long_side (DOM-DBL-2's part: the
+    # line comes into a double by a long side), negated, joins it by branch A.
+    ("double-joined-by-a-branch", "DOM-DBL-2", layout.Layout, "attach", double_joined_by_a_branch,
+     ("Layout.attach", "joins_by_a_long_side"),
+     ["dom-probe2-dom-dbl-3-005", "dom-gen1-layout-021", "dom-gen1-match-pairs-019"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_14,
+                         ids=[m[0] for m in ROUND_14])
+def test_a_round_14_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_a_double_joins_by_a_long_side():
+    """3|3 joined to 1|3 takes its line A; one more tile in line (3|5 on line B) opens its branches."""
+    assert layout.joins_by_a_long_side() is True
+    table = layout.Layout()
+    table.open_with((1, 3))
+    table.attach((3, 3), point_at((1, 3), "high"))
+    assert table.placed[(3, 3)].joined_side == "line_a"
+    assert [p.side for p in table.placed[(3, 3)].free_points] == ["line_b"]
+    table.attach((3, 5), point_at((3, 3), "line_b"))
+    assert [p.side for p in table.placed[(3, 3)].free_points] == ["branch_a", "branch_b"]

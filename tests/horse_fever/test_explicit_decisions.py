@@ -37,7 +37,13 @@ tokens_per_colour); a permission the text grants is a yes/no decision consulted 
 is judged (HF-STABLE-2's may_back_own_stable); what goes back at the end of a round is a procedure
 of its own (HF-END-1's return_bet_tokens); a token's place is HF-NEWODDS-1's (token_place), which
 the horse's place counted one off (HF-NEWODDS-5's) can look like.
-A seventh round (development batch 12's kinds): whose value a limit is worked out from is the
+A seventh round: the sprint cards' conditions, tests inside sprint_spaces, are yes/no decisions of
+their own (HF-ACT-4's herba_magica_acts, HF-ACT-11's venenum_veneficum_acts, HF-ACT-3's
+flagellum_fulguris_acts), as Serum Maleficum's is; HF-PHOTO-2's tie of two or more horses is a
+yes/no decision of its own (first_player_orders), apart from grouping the level horses; HF-DEAL-1's
+hand-out (hand_out) is a procedure of its own, and the deal itself HF-DEAL-1's block, not HF-SETUP-5's;
+HF-RIG-3's card laid on the horse is a procedure of its own (lay_on_horse).
+An eighth round (development batch 12's kinds): whose value a limit is worked out from is the
 clause's decision, with the seat an int argument (HF-MIN-1's minimum_bet_vp), and a stake of the
 minimum is granted by a yes/no of its own (covers_minimum); who pays and who is paid, the bank no
 player, is HF-PAY-1's (banker_pays_from_own_danari); the place a bet is settled at, each horse of a
@@ -62,6 +68,7 @@ from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.horse_fever.rules import (betting, components, game_end, movement, new_odds, payouts, phases, race,
                                          ranking, reveal, rigging, sprint)
+from reference.horse_fever.rules import deal as dealing
 from reference.horse_fever.rules.components import action_cards
 from reference.horse_fever.rules.state import PAYOUTS, RACE
 
@@ -348,6 +355,80 @@ def serum_condition_turned_round():
     return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
 
 
+def herba_magica_turned_round():
+    """HF-ACT-4's condition written the wrong way round (`not in`): a horse without Herba Magica
+    is the one that sprints 2, and a horse with it sprints 1."""
+    original = sprint.sprint_spaces
+
+    def sprint_spaces(effects):
+        if "sprint_moves_2" in effects:
+            return original(effects - {"sprint_moves_2"})
+        return original(effects | {"sprint_moves_2"})
+    return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
+
+
+def venenum_turned_round():
+    """HF-ACT-11's condition written the wrong way round (`not in`): a horse without Venenum
+    Veneficum is the one that sprints 1 less, so not at all, and a horse with it sprints 1."""
+    original = sprint.sprint_spaces
+
+    def sprint_spaces(effects):
+        if "sprint_minus_1" in effects:
+            return original(effects - {"sprint_minus_1"})
+        return original(effects | {"sprint_minus_1"})
+    return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
+
+
+def flagellum_turned_round():
+    """HF-ACT-3's condition written the wrong way round (`not in`): a horse without Flagellum
+    Fulguris is the one that sprints 1 extra space, and a horse with it sprints 1."""
+    original = sprint.sprint_spaces
+
+    def sprint_spaces(effects):
+        if "sprint_plus_1" in effects:
+            return original(effects - {"sprint_plus_1"})
+        return original(effects | {"sprint_plus_1"})
+    return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
+
+
+def a_lone_horse_is_the_first_players_to_place():
+    """HF-PHOTO-2 read without «esos caballos» (the horses level at the same odds): every horse that
+    finishes is the first player's to place, so a round where a horse finishes level with no
+    other is refused unless the first player names it."""
+    def ties_for_the_first_player(race_, positions, horses):
+        groups = {}
+        for horse in horses:
+            groups.setdefault(ranking.arrival_key(race_, positions, horse), []).append(horse)
+        return list(groups.values())
+    return mock.patch.object(ranking, "ties_for_the_first_player", ties_for_the_first_player)
+
+
+def dealt_cards_left_beside_the_track():
+    """HF-DEAL-1 read as HF-SETUP-5's «Coloque las cartas de Acción boca abajo junto al
+    Hipódromo»: the cards dealt are laid beside the track, and no player takes them into hand."""
+    original = dealing.deal
+
+    def deal(state, hands, log, field):
+        held = [list(player.hand) for player in state.players]
+        original(state, hands, log, field)
+        for player, hand in zip(state.players, held):
+            player.hand = hand
+    return mock.patch.object(dealing, "deal", deal)
+
+
+def played_cards_put_aside():
+    """HF-RIG-3 read without «en el Caballo en el que deseas influir»: a card played leaves the
+    hand face down, but is put aside rather than laid on the horse named, so no card lies on a
+    horse when the cards are revealed."""
+    original = rigging.play_card
+
+    def play_card(state, seat, card, horse, log, field):
+        original(state, seat, card, horse, log, field)
+        if card in state.race.cards.get(horse, []):
+            state.race.cards[horse].remove(card)
+    return mock.patch.object(rigging, "play_card", play_card)
+
+
 def line_space_counted_past():
     """HF-FINISH-2's spaces past the line counted with the line's own space: a horse that stops
     on the line is 1 past it (the record of the horse's finish written one space on)."""
@@ -617,6 +698,32 @@ MISREADINGS = [
     # an int argument); before, the whole pool was one answer, and the setup's deal was named instead
     ("two-tokens-a-colour-with-four-players", "HF-SETUP-6", two_tokens_a_colour_with_four_players,
      ["hf-gen1-round-4p-01", "hf-payouts-clockwise-from-first-player-one"], "alone"),
+    # a sprint card's condition is a yes/no decision of its own (herba_magica_acts, venenum_veneficum_acts,
+    # flagellum_fulguris_acts); before, it was a test inside sprint_spaces, and a sprint of 2 (or 0)
+    # for every horse was the sprint's one space shifted (HF-SPRINT-1) or Serum Maleficum's (HF-ACT-10)
+    ("herba-magica-turned-round", "HF-ACT-4", herba_magica_turned_round,
+     ["hf-probe2-hf-act-4-001", "hf-sprint-cards"], "alone"),
+    ("venenum-turned-round", "HF-ACT-11", venenum_turned_round,
+     ["hf-probe2-hf-act-11-004", "hf-probe2-hf-act-4-001"], "alone"),
+    ("flagellum-turned-round", "HF-ACT-3", flagellum_turned_round,
+     ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-4-001"], "alone"),
+    # a refusal: whether a group of level horses is the first player's is a yes/no decision of its
+    # own (first_player_orders), here turned round for a lone horse; before, the list of ties could
+    # only be cut, never lengthened, and every guard of the round refused the round alike
+    ("a-lone-horse-is-the-first-players-to-place", "HF-PHOTO-2", a_lone_horse_is_the_first_players_to_place,
+     ["hf-probe2-hf-photo-2-014", "hf-finish-line-reached", "hf-race-until-all-ranked"], "alone"),
+    # the cards' hand-out is a procedure of its own (hand_out, HF-DEAL-1), apart from the deal's
+    # other work; the deal is an earlier step, so its effect dropped is played from the setup on
+    # (the whole search), and the rigging order's decisions (HF-RIG-1/2) reproduce the failing
+    # step as well: named together; before, only those were charged
+    ("dealt-cards-left-beside-the-track", "HF-DEAL-1", dealt_cards_left_beside_the_track,
+     ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
+    # the card laid on the horse is a procedure of its own (lay_on_horse, HF-RIG-3), apart from the
+    # hand it leaves; the rigging is an earlier step, so its effect dropped is played from the setup
+    # on (the whole search), and every card cancelled at the reveal (HF-CANCEL-1) shows the same
+    # bare horses: named together; before, HF-CANCEL-1 alone
+    ("played-cards-put-aside", "HF-RIG-3", played_cards_put_aside,
+     ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
     # whose VP the minimum is worked out from is a decision of its own (minimum_bet_vp, the seat an
     # int argument: another player's VP), and a stake at least the minimum is granted by one
     # (covers_minimum); before, a stake refused was charged to the token's and the hand's granting
@@ -642,7 +749,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
                                                   "flagellum-two-extra", "losing-bets-refunded",
                                                   "ranked-horses-sprint", "both-cards-in-a-row",
                                                   "one-card-each", "second-bets-clockwise",
-                                                  "every-lettered-card-cancels")}
+                                                  "every-lettered-card-cancels",
+                                                  "dealt-cards-left-beside-the-track", "played-cards-put-aside")}
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
@@ -650,7 +758,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # as 1 on the rules as they were), which the measurement
 # withholds when it runs that mutant: the generated alterations are withheld here, so that a
 # decision must reproduce it
-WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels"}
+WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
+                     "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round"}
 
 
 @pytest.fixture(scope="module")

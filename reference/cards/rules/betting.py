@@ -22,17 +22,37 @@ def starting_balances(players: int, amount: int) -> list[int]:
     return [amount] * players
 
 
-def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log) -> None:
+# CRD-BET-1 (a single race): «Empieza sesión con saldos iguales»: it is a session that starts from
+# equal balances; a single race is played from whatever balances the table has recorded (CRD-ROT-1)
+def any_balances_allowed(session: bool) -> bool:
+    return not session
+
+
+def post_prices(race: RaceState, counts: dict[str, int], table_odds: tuple[int, ...], log: Log, bank: int) -> None:
     """The race's prices: each horse's odds by its suit's count on the track (CRD-ODDS-1), then
-    announced with the maximum stake (CRD-BET-2)."""
+    announced with the maximum stake (CRD-BET-2); `bank`: the chips the banker holds."""
     race.odds = odds.posted_odds(counts, table_odds)
-    announce_prices(race, log)
+    announce_prices(race, log, max_stake(bank, race.odds))
 
 
 # CRD-BET-2: the payouts and the maximum stake are posted before any race card is revealed
-def announce_prices(race: RaceState, log: Log) -> None:
-    log.event("odds_posted", "CRD-ODDS-1", odds=dict(race.odds), max_bet=MAX_STAKE)
+def announce_prices(race: RaceState, log: Log, most: int) -> None:
+    log.event("odds_posted", "CRD-ODDS-1", odds=dict(race.odds), max_bet=most)
     log.rule("CRD-BET-2", "CRD-ODDS-2")
+
+
+# CRD-BET-2 (the maximum stake): «publica pagos y apuesta máxima»: the maximum posted is the one chip
+# each bettor stakes (CRD-BET-3 «coloca 1 ficha»), whatever the bank holds and the prices are
+def max_stake(bank: int, prices: dict[str, int | None]) -> int:
+    if stake_limited_by_the_bank():
+        return bank // max(p for p in prices.values() if p)   # never: what the bank could pay at its longest price
+    return MAX_STAKE
+
+
+# CRD-BET-2 (what the maximum is worked out from): the posted maximum is not worked out from the
+# bank's chips (its cover is CRD-BET-4's check of the bets, once they are placed)
+def stake_limited_by_the_bank() -> bool:
+    return False
 
 
 def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> dict[str, int]:
@@ -48,8 +68,15 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
                 pay += settlement.net_winnings(b.stake, posted[suit] or 0) + b.stake * STAKE_FROM_THE_BANK
             elif net:
                 pay -= settlement.lost_stake(b.stake)
-        out[suit] = max(pay, 0)
+        out[suit] = pay if not owes_at_least_nothing() else max(pay, 0)
     return out
+
+
+# CRD-INT-1: «fichas suficientes en banca para cualquier palo ganador»: what the bank must hold for a
+# suit is never less than nothing: where the losing stakes it would collect (the net reading)
+# outweigh the winnings it would pay on that suit, it owes nothing on it, not a negative amount
+def owes_at_least_nothing() -> bool:
+    return True
 
 
 def bank_covers(bank_balance: int, owed: dict[str, int]) -> bool:

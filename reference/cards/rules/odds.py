@@ -6,6 +6,8 @@ text's suggestion unless the table agrees another (options.odds, CRD-INT-7).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from .cards import SUITS
 
 # CRD-ODDS-2: the text's suggested net odds for 0, 1, 2, 3 and 4 track cards of the horse's suit
@@ -24,3 +26,17 @@ def posted_odds(counts: dict[str, int], table: tuple[int, ...]) -> dict[str, int
     """Each horse's price, by its own suit's count on the track (CRD-ODDS-1)."""
     return {suit: odds_for_count(counts[suit], table) for suit in SUITS}
 
+
+# CRD-ODDS-2 (the fair price): «no probabilidades matemáticamente justas»: the fair price these
+# traditional ones are set beside is the price at which a chip breaks even, given as every price
+# here is given, net (CRD-PAY-2): N:1 with p * N = 1 - p, for a horse that wins with chance p > 0
+def fair_price(p: Fraction) -> Fraction:
+    if price_counts_the_stake():
+        return 1 / p        # never: the total a chip brings back, the misreading the rule rules out
+    return (1 - p) / p
+
+
+# CRD-ODDS-2 (net, as the posted): the fair price is given as the posted ones are, net (CRD-PAY-2
+# «cuota neta no es total devuelto»): what a chip wins on top of its stake handed back, not the total
+def price_counts_the_stake() -> bool:
+    return False

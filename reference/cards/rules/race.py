@@ -31,6 +31,12 @@ def turn_up(race: RaceState) -> Card:
     return race.deck.pop(TOP)
 
 
+# CRD-RACE-1 (the deck left): «revela siguiente carta de carrera en pila separada»: the card turned
+# up has left the race deck for a pile of its own, so the deck is counted without it
+def deck_left(race: RaceState) -> int:
+    return len(race.deck)
+
+
 def to_revealed_pile(race: RaceState, c: Card) -> None:
     """A revealed card goes to its own pile (CRD-RACE-4), and stays there (CRD-RACE-10)."""
     race.revealed.append(c)
@@ -105,7 +111,7 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
         raise InputError(field, "the race deck is empty and no horse has crossed", "CRD-TRACK-5")
     c = turn_up(race)
     to_revealed_pile(race, c)
-    log.event("revealed", "CRD-RACE-1", card=str(c), suit=c.suit, deck_size=len(race.deck))
+    log.event("revealed", "CRD-RACE-1", card=str(c), suit=c.suit, deck_size=deck_left(race))
     log.rule("CRD-RACE-4", "CRD-RACE-10")
     lowest_before = min(race.positions.values())
     horse, before = move(race, c)

@@ -12,10 +12,16 @@ MIN_PLAYERS = 3
 
 # CRD-SET-2: three or more people play; the suggested ten is for comfort, not a limit
 def check_players(players: object, field: str) -> int:
-    if not isinstance(players, int) or isinstance(players, bool) or players < MIN_PLAYERS:
+    if not isinstance(players, int) or isinstance(players, bool) or not enough_players(players):
         raise InputError(field, f"{players!r} players; the game is for {MIN_PLAYERS} or more people "
                          "(one banks, the others bet)", "CRD-SET-2")
     return players
+
+
+# CRD-SET-2 (enough people): «para 3 o más personas ... hasta 10 por comodidad, no como límite»: a
+# table of three people or more may play, however many more there are
+def enough_players(players: int) -> bool:
+    return players >= MIN_PLAYERS
 
 
 def check_seat(seat: object, players: int, field: str) -> int:

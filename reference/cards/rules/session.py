@@ -26,7 +26,7 @@ def new_table(players: object, banker: object = 0, balances: object = None, opti
     banker = seating.check_seat(banker, players, f"{field}.banker")
     if balances is None:
         balances = betting.starting_balances(players, options.starting_balance)
-    elif session:
+    elif not betting.any_balances_allowed(session):
         raise InputError(f"{field}.balances", "a session starts with equal balances: set "
                          "options.starting_balance instead", "CRD-BET-1")
     elif not isinstance(balances, list) or len(balances) != players:
@@ -67,7 +67,7 @@ def lay_track(table: TableState, lay: Lay, log: Log, field: str) -> None:
     log.event("track_laid", "CRD-TRACK-2", track=[str(c) for c in lay.track], counts=counts,
               available=track.race_cards_available(counts))
     log.rule("CRD-TRACK-1", "CRD-TRACK-3", "CRD-TRACK-6", "CRD-COUNT-1")
-    betting.post_prices(race, counts, table.options.odds, log)
+    betting.post_prices(race, counts, table.options.odds, log, table.balances[race.banker])
     # The others bet, one after the other (CRD-BET-3); the banker reveals (CRD-SET-3).
     race.waiting = seating.bettors_in_order(race.banker, table.players)
     log.rule("CRD-BET-3")

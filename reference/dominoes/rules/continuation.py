@@ -48,7 +48,11 @@ def opening_may_continue(match: MatchState) -> bool:
 
 
 def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening: bool, log) -> EndTurn | None:
-    reason = continuation_reason(tile, raw_points)
+    r = match.round
+    # a continuing player's turn has a tile before this one; a turn's first tile has none
+    before = r.last_placement if r.continuing else None
+    r.last_placement = (tile, raw_points)
+    reason = judged_reason((tile, raw_points), before)
     if match.round.continuing and not conditions_asked_again():
         reason = None       # (read otherwise: a tile placed while continuing ends the turn as a plain tile)
     if reason is None and plain_tile_ends_turn():
@@ -58,6 +62,21 @@ def after_tile_from_hand(match: MatchState, tile: Tile, raw_points: int, opening
     if opening:
         log.rule("DOM-INT-4")                 # the opening tile continues (default reading)
     return continue_turn(match, reason, log)
+
+
+def judged_reason(just_played: tuple[Tile, int], before: tuple[Tile, int] | None) -> str | None:
+    """The continuation reason of the placement the conditions are asked of: the tile just played
+    (`asked_of_the_tile_just_played`), or, read otherwise, the one placed before it in the turn
+    (`before`; a turn's first tile has none, and is judged by itself)."""
+    judged = just_played if before is None or asked_of_the_tile_just_played() else before
+    return continuation_reason(*judged)
+
+
+def asked_of_the_tile_just_played() -> bool:
+    # DOM-CONT-3 (which tile): «Sigue colocando fichas mientras se cumpla alguna de las dos
+    # condiciones»: the conditions (a double, a scoring tile) are asked of the tile just played,
+    # with its own points, not of the tile placed before it.
+    return True
 
 
 def conditions_asked_again() -> bool:

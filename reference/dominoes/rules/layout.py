@@ -235,12 +235,27 @@ class Layout:
         if not joins(tile, point):
             raise IllegalAction(field, f"{tile_str(tile)} has no {point.value} to join {point}",
                                 "DOM-PLACE-1")
+        if is_double(tile) and self.lies_on_a_side_branch(point) and not double_may_lie_on_a_branch():
+            raise IllegalAction(field, f"{tile_str(tile)} is a double: it may not be laid along a side "
+                                "branch", "DOM-DBL-1")      # never taken: DOM-DBL-1 grants it
+        if not is_counted_end(target, point) and not uncounted_point_takes_a_tile():
+            raise IllegalAction(field, f"{point} is not a counted end", "DOM-COUNT-6")   # never taken
+
+    def lies_on_a_side_branch(self, point: Point) -> bool:
+        """Whether a tile joining `point` lies along a side branch: the point is a double's side
+        branch, or its tile hangs, through the tiles it joins, from one."""
+        while point.side not in BRANCHES:
+            point = self.placed[point.tile].parent
+            if point is None:
+                return False
+        return True
 
     def attach(self, tile: Tile, point: Point, field: str = "at", tile_field: str = "place") -> None:
         """Join the matching half; the other half becomes a new end (see `free_sides`)."""
         self.check_attachment(tile, point, field, tile_field)
         if is_double(tile):
-            joined = LINE_A               # a double lies crosswise, joined by its line A side
+            # a double lies crosswise, joined by its line A side (`joins_by_a_long_side`)
+            joined = LINE_A if joins_by_a_long_side() else BRANCH_A
         else:
             joined = LOW if tile[0] == point.value else HIGH
         parent = self.placed[point.tile]
@@ -290,6 +305,13 @@ def marked_in_outline(placed: PlacedTile) -> bool:
     return is_double(placed.tile) and is_branching_double(placed)
 
 
+def joins_by_a_long_side() -> bool:
+    # DOM-DBL-2 (joined in line): «Ocupa ambos lados largos, continuando la línea»: a double joins
+    # the line by one of its long sides (line A), which the line then occupies: one more tile in
+    # line, on line B, and its side branches open (not two, as if it had joined by a branch).
+    return True
+
+
 def any_branch_may_be_chosen() -> bool:
     # DOM-DBL-3 (either branch): once both long sides are taken the player chooses freely among
     # the free side branches: both are open at once, in no set order.
@@ -306,6 +328,27 @@ def lies_crosswise(placed: PlacedTile) -> bool:
 def later_double_lies_crosswise() -> bool:
     # DOM-DBL-1 (later doubles): a double played later, in a line or on a side branch, lies
     # crosswise too and its branches open: not the opening double's alone (as in plain Fives).
+    return True
+
+
+def double_may_lie_on_a_branch() -> bool:
+    # DOM-DBL-1 (on a branch): «Cada doble es un doble de ramificación, incluido el de apertura y
+    # los jugados en una rama existente»: a double may be laid along a side branch, at the branch's
+    # start or further along it, as anywhere else (and branches there in its turn).
+    return True
+
+
+def is_counted_end(placed: PlacedTile, point: Point) -> bool:
+    """Whether `point` is one of the counted ends of its tile (a non-double's free half, or a
+    double's free long side while the double counts); a double's side branch never is."""
+    return any(contribution.side in (point.side, None) for contribution in placed.counted)
+
+
+def uncounted_point_takes_a_tile() -> bool:
+    # DOM-COUNT-6 (a point that does not score): «Um ponto de encaixe disponível e uma
+    # extremidade que pontua são coisas diferentes»: a tile may join any available attachment
+    # point, a double's side branch (which adds nothing to the sum) included, not only the
+    # counted ends.
     return True
 
 

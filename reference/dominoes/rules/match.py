@@ -143,8 +143,17 @@ def end_round_by_domino(match: MatchState, seat: int, log) -> None:
     """The round won by the player who played the last tile (DOM-END-1), then settled."""
     side = match.seating.side_of(seat)
     log.event("round_won", "DOM-END-1", player=seat, side=side)
+    # what going out itself scores, recorded as any points are (none: `points_for_going_out`)
+    record_points(match, seat, points_for_going_out(), log)
     result = settling.settle_domino_round(match.seating, match.round.hands, seat)
     apply_settlement(match, result, opener_after_domino(match.seating, seat), log)
+
+
+def points_for_going_out() -> int:
+    # DOM-END-1 (what the win scores): «Jugar la última ficha termina la ronda y la gana para ti o
+    # tu pareja»: going out wins the round, and the win is paid by the settlement alone (DOM-SETTLE-1:
+    # the opponents' remaining tiles); playing the last tile adds no points of its own.
+    return 0
 
 
 def opener_after_block(match: MatchState) -> int | None:

@@ -31,6 +31,13 @@ def placement_points(end_sum: int) -> PlacementPoints:
     return PlacementPoints(raw=0, displayed=0)
 
 
+def award_shown_alone() -> bool:
+    # DOM-PTS-6 (what is shown): «O acréscimo abaixo é o valor exato da colocação, não a soma das
+    # extremidades nem o resultado da rodada inteira»: the award shown with a placement is that
+    # placement's own displayed points, not its side's score with them added.
+    return True
+
+
 def scored_like_any_placement(opening: bool, last_tile: bool) -> bool:
     """Whether the opening tile (`opening_scored`) or the tile that empties a hand
     (`last_tile_scored`) is scored like any other placement."""

@@ -26,11 +26,15 @@ class RoundState:
     drawn_tile: Tile | None = None
     continuing: bool = False         # the player to act is continuing a turn (DOM-CONT-3)
     last_placer: int | None = None
+    # The last tile played from hand, with its raw points: for a continuing player, the tile
+    # before the one just played, which the continuation is NOT asked of (DOM-CONT-3,
+    # `continuation.asked_of_the_tile_just_played`); None before the round's first.
+    last_placement: tuple[Tile, int] | None = None
 
     def copy(self) -> "RoundState":
         return RoundState([list(h) for h in self.hands], list(self.draw_pile), self.opener,
                           self.layout.copy(), self.to_play, self.drawn_tile, self.continuing,
-                          self.last_placer)
+                          self.last_placer, self.last_placement)
 
 
 @dataclass

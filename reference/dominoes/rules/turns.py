@@ -206,10 +206,12 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
         placement = PlacementPoints(raw=0, displayed=0)
     else:
         placement = points.placement_points(end_sum)
+    shown = placement.displayed if points.award_shown_alone() else \
+        match.scores[match.seating.side_of(seat)] + placement.displayed    # (read otherwise: the side's score)
     log.event("placed", "DOM-PLACE-1" if not opening else "DOM-OPEN-3", player=seat,
               tile=tile_str(action.tile), at=str(action.at) if action.at else None,
               source="draw" if from_draw else "hand", end_sum=end_sum, raw=placement.raw,
-              displayed=placement.displayed)
+              displayed=shown)
     if log.keeps_clauses:                   # the record of the step's decisions (step_clauses)
         log.rule(*placement_decisions(r.layout, action.tile))
         log.rule(*points.placement_decisions(placement))

@@ -38,17 +38,24 @@ def check_hands(state: GameState, hands: Any, field: str) -> list[list[int]]:
     return out
 
 
-# HF-SETUP-5: the decks are shuffled separately; the shuffled action deck is the hands given
+# HF-DEAL-1 (the deal): «El primer jugador reparte dos cartas del mazo de cartas de Acción ... a cada
+# jugador»: the hands given are dealt
 def deal(state: GameState, hands: Any, log: Log, field: str) -> None:
     """A round opens with the deal phase (HF-PLAY-4); the horses stand on the start."""
     if state.phase != DEAL:
         raise IllegalAction(field, f"the round is in its {state.phase} phase; cards are dealt at the start "
                             "of a round", "HF-PLAY-4")
+    # HF-SETUP-5: the decks are shuffled separately; the shuffled action deck is the hands given
     cards = check_hands(state, hands, field)
-    for player, hand in zip(state.players, cards):
-        player.hand = list(hand)
+    hand_out(state, cards)
     state.race = new_race(state.odds)
     state.bets = []
     log.event("dealt", "HF-DEAL-1", round=state.round, first_player=state.first_player,
               hands=[list(h) for h in cards])
     log.rule("HF-PLAY-4", "HF-SETUP-5")
+
+
+# HF-DEAL-1 (the hands): «a cada jugador»: each player takes the hand dealt to their seat
+def hand_out(state: GameState, cards: list[list[int]]) -> None:
+    for player, hand in zip(state.players, cards):
+        player.hand = list(hand)

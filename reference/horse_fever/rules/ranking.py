@@ -78,7 +78,13 @@ def ties_for_the_first_player(race: Race, positions: dict[str, int], horses: lis
     groups: dict[tuple, list[str]] = {}
     for horse in horses:
         groups.setdefault(arrival_key(race, positions, horse), []).append(horse)
-    return [group for group in groups.values() if len(group) > 1]
+    return [group for group in groups.values() if first_player_orders(group)]
+
+
+# HF-PHOTO-2 (those horses): «el primer jugador decide el orden de clasificación de esos caballos»: a
+# group of horses still level at the same odds, two or more; a horse level with none is no tie
+def first_player_orders(group: list[str]) -> bool:
+    return len(group) > 1
 
 
 def check_photo_choice(race: Race, positions: dict[str, int], horses: list[str], photo: list[str],

@@ -59,7 +59,13 @@ def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, fiel
                             f"it holds {held}", "HF-RIG-1")
     check_horse(state.race, horse, field)
     player.hand.remove(card)
-    state.race.cards[horse].append(card)
+    lay_on_horse(state.race, horse, card)
     log.event("card_played", "HF-RIG-3", player=seat, card=card, horse=horse)
     log.rule("HF-RIG-1", "HF-RIG-4")
     state.queue.pop(0)
+
+
+# HF-RIG-3 (on the horse): «se colocan siempre boca abajo en el Caballo en el que deseas influir»: the
+# card played lies, face down, on the horse the player chose
+def lay_on_horse(race: Race, horse: str, card: int) -> None:
+    race.cards[horse].append(card)

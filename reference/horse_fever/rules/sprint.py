@@ -47,13 +47,13 @@ def sprint_spaces(effects: set[str]) -> int:
         return 0
     spaces = SPRINT_SPACES
     # HF-ACT-4: Herba Magica - when the horse sprints it moves 2 instead of 1
-    if "sprint_moves_2" in effects:
+    if herba_magica_acts(effects):
         spaces = HERBA_MAGICA_SPACES
     # HF-ACT-11: Venenum Veneficum - when the horse sprints it moves 1 less
-    if "sprint_minus_1" in effects:
+    if venenum_veneficum_acts(effects):
         spaces = max(0, spaces - VENENUM_LESS)
     # HF-ACT-3: Flagellum Fulguris - when the horse sprints it moves 1 extra space
-    if "sprint_plus_1" in effects:
+    if flagellum_fulguris_acts(effects):
         spaces += FLAGELLUM_EXTRA
     return spaces
 
@@ -62,3 +62,21 @@ def sprint_spaces(effects: set[str]) -> int:
 # its sprint, whatever the other cards on it add
 def never_sprints(effects: set[str]) -> bool:
     return "never_sprints" in effects
+
+
+# HF-ACT-4 (the horse): Herba Magica, «when the horse sprints it moves 2 instead of 1»: the horse
+# that holds the card, and no other
+def herba_magica_acts(effects: set[str]) -> bool:
+    return "sprint_moves_2" in effects
+
+
+# HF-ACT-11 (the horse): Venenum Veneficum, «when the horse sprints it moves 1 less»: the horse
+# that holds the card, and no other
+def venenum_veneficum_acts(effects: set[str]) -> bool:
+    return "sprint_minus_1" in effects
+
+
+# HF-ACT-3 (the horse): Flagellum Fulguris, «when the horse sprints it moves 1 extra space»: the
+# horse that holds the card, and no other
+def flagellum_fulguris_acts(effects: set[str]) -> bool:
+    return "sprint_plus_1" in effects

@@ -155,8 +155,9 @@ def check_stake(state: GameState, seat: int, amount: object, field: str) -> None
         raise IllegalAction(f"{field}.amount", f"{shorten(amount)} is not a stake; a stake is a whole "
                             f"number of Danari, at least {least}", "HF-BET-3")
     minimum = minimum_bet(minimum_bet_vp(state, seat))
-    # HF-BET2-2: the minimum bet still applies to second bets
-    if not covers_minimum(amount, minimum):
+    # HF-BET2-2: the minimum bet still applies to second bets (the stake and the minimum passed by
+    # name: reading either one off is the stake's or minimum_bet's, not covers_minimum's)
+    if not covers_minimum(amount=amount, minimum=minimum):
         second = state.phase == SECOND_BETS
         raise IllegalAction(f"{field}.amount", f"seat {seat} has {player.vp} VP, so the minimum bet is "
                             f"{minimum} D; {amount} D is too little", "HF-BET2-2" if second else "HF-MIN-1")

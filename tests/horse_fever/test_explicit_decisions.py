@@ -43,12 +43,18 @@ flagellum_fulguris_acts), as Serum Maleficum's is; HF-PHOTO-2's tie of two or mo
 yes/no decision of its own (first_player_orders), apart from grouping the level horses; HF-DEAL-1's
 hand-out (hand_out) is a procedure of its own, and the deal itself HF-DEAL-1's block, not HF-SETUP-5's;
 HF-RIG-3's card laid on the horse is a procedure of its own (lay_on_horse).
+An eighth round (development batch 12's kinds): whose value a limit is worked out from is the
+clause's decision, with the seat an int argument (HF-MIN-1's minimum_bet_vp), and a stake of the
+minimum is granted by a yes/no of its own (covers_minimum); who pays and who is paid, the bank no
+player, is HF-PAY-1's (banker_pays_from_own_danari); the place a bet is settled at, each horse of a
+round at a place of its own, is HF-RANK-3's (places_shared_in_a_round, read by place_of).
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
 for what this file checks.
 """
 
+import contextlib
 import dataclasses
 from unittest import mock
 
@@ -523,6 +529,72 @@ def two_tokens_a_colour_with_four_players():
     return mock.patch.object(components, "data", data)
 
 
+def minimum_of_the_most_vp():
+    """HF-MIN-1's «el número de PV que posee» read as the table's: every player's minimum bet is
+    the most VP any player holds times 100, at the bet and at the short-of-minimum check."""
+    check, cover = betting.check_stake, betting.can_cover_minimum
+
+    def tables_minimum(state):
+        return max(p.vp for p in state.players if not p.out) * 100
+
+    def check_stake(state, seat, amount, field):
+        check(state, seat, amount, field)
+        if amount < tables_minimum(state):
+            raise IllegalAction(f"{field}.amount", f"the minimum bet is {tables_minimum(state)} D", "HF-MIN-1")
+
+    def can_cover_minimum(state, seat):
+        return cover(state, seat) and state.players[seat].danari >= tables_minimum(state)
+    return mock.patch.multiple(betting, check_stake=check_stake, can_cover_minimum=can_cover_minimum)
+
+
+def seat_zero_is_the_bank():
+    """HF-PAY-1's bank read as a player's Danari: seat 0 takes the lost stakes into their own Danari
+    and pays the winnings and the stable owners' prizes out of them."""
+    original = payouts.pay_out
+
+    def pay_out(state, log):
+        paid, received = state.ledger.danari_paid, state.ledger.danari_received
+        original(state, log)
+        state.players[0].danari += (state.ledger.danari_received - received) - (state.ledger.danari_paid - paid)
+    return mock.patch.object(payouts, "pay_out", pay_out)
+
+
+def shared_place_in_a_round():
+    """HF-RANK-3 read as a shared place: the horses that finish in one race round are ordered for
+    the ranking, but each of their bets is settled at the best place of that round."""
+    rounds = {}         # the ranked horses and where they stand, after a round that ranked some -> how many
+    original_round, original_settle = race.race_round, payouts.settle_bet
+
+    def ranked_key(race_, horses):
+        return tuple((h, race_.positions[h]) for h in horses)
+
+    def race_round(race_, *args, **kwargs):
+        before = len(race_.ranking)
+        original_round(race_, *args, **kwargs)
+        if len(race_.ranking) > before:
+            rounds[ranked_key(race_, race_.ranking)] = len(race_.ranking) - before
+
+    def settle_bet(state, bet, log):
+        ranked = state.race.ranking
+        index = best = ranked.index(bet.horse)
+        end = len(ranked)
+        while end > 0:                  # the rounds, from the last: the one the horse finished in
+            size = rounds.get(ranked_key(state.race, ranked[:end]), 1)
+            if end - size <= index < end:
+                best = end - size
+                break
+            end -= size
+        state.race.ranking = ranked[:best] + [bet.horse] + [h for h in ranked[best:] if h != bet.horse]
+        try:
+            original_settle(state, bet, log)
+        finally:
+            state.race.ranking = ranked
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(race, "race_round", race_round))
+    stack.enter_context(mock.patch.object(payouts, "settle_bet", settle_bet))
+    return stack
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -652,6 +724,23 @@ MISREADINGS = [
     # bare horses: named together; before, HF-CANCEL-1 alone
     ("played-cards-put-aside", "HF-RIG-3", played_cards_put_aside,
      ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
+    # whose VP the minimum is worked out from is a decision of its own (minimum_bet_vp, the seat an
+    # int argument: another player's VP), and a stake at least the minimum is granted by one
+    # (covers_minimum); before, a stake refused was charged to the token's and the hand's granting
+    # decisions (HF-BET-2, HF-BET-3) and a penalty to HF-MIN-2's or HF-MIN-3's
+    ("minimum-of-the-most-vp", "HF-MIN-1", minimum_of_the_most_vp,
+     ["hf-probe2-hf-bet2-4-004", "hf-probe2-hf-min-2-005", "hf-probe2-hf-min-2-010"], "alone"),
+    # who pays and who is paid is a decision of its own (banker_pays_from_own_danari: the bank is no
+    # player); before, the bank's money was the ledger's, which no alteration reaches, and the
+    # winnings' or the prizes' own rules (HF-SHOW-1, HF-PAYF-1, HF-PAY-2) were named, or none
+    ("seat-zero-is-the-bank", "HF-PAY-1", seat_zero_is_the_bank,
+     ["hf-probe2-hf-pay-1-001", "hf-probe2-hf-pay-2-001", "hf-probe2-hf-payf-1-003", "hf-probe2-hf-act-5-001"],
+     "alone"),
+    # the place a bet is settled at is a decision of HF-RANK-3's (places_shared_in_a_round, read by
+    # ranking.place_of): the horses of one round each take a place of their own; before, the
+    # payouts read the ranking's index, and the bet's own rule (HF-WIN-1, HF-SHOW-1) was named
+    ("shared-place-in-a-round", "HF-RANK-3", shared_place_in_a_round,
+     ["hf-probe2-hf-act-12-004", "hf-probe2-hf-act-5-003", "hf-probe2-hf-photo-1-005"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -23,6 +23,12 @@ def minimum_bet(vp: int) -> int:
     return vp * DANARI_PER_VP
 
 
+# HF-MIN-1 (the player's own VP): «el número de PV que posee en ese momento»: a player's minimum bet
+# is worked out from the VP that player holds, no other player's (the seats go round the table)
+def minimum_bet_vp(state: GameState, seat: int) -> int:
+    return state.players[seat % len(state.players)].vp
+
+
 # HF-INT-19: a bet places Danari («Coloca el Danari frente a él»), so a stake is at least 1 D and
 # 0 D covers no minimum, not even 0 (zero_stake: refused); or (allowed) a stake of 0 D covers a
 # minimum of 0
@@ -37,7 +43,7 @@ def lowest_stake(vp: int, options: Options = DEFAULTS) -> int:
 def can_cover_minimum(state: GameState, seat: int) -> bool:
     """Enough Danari in hand to cover the minimum bet."""
     player = state.players[seat]
-    return player.danari >= lowest_stake(player.vp, state.options)
+    return player.danari >= lowest_stake(minimum_bet_vp(state, seat), state.options)
 
 
 # -- losing VP and losing the game ---------------------------------------------------------
@@ -55,7 +61,7 @@ def penalise_short_player(state: GameState, seat: int, log: Log) -> bool:
         remove_player(state, seat, log)
         return False
     log.rule("HF-MIN-3")                 # the player can pay the 2 VP: stays in the game
-    shortfall = {"minimum": minimum_bet(player.vp), "danari": player.danari}
+    shortfall = {"minimum": minimum_bet(minimum_bet_vp(state, seat)), "danari": player.danari}
     player.vp -= VP_PENALTY
     state.ledger.vp_taken += VP_PENALTY
     log.event("penalty", "HF-MIN-2", player=seat, vp_lost=VP_PENALTY, vp=player.vp, **shortfall)
@@ -148,15 +154,22 @@ def check_stake(state: GameState, seat: int, amount: object, field: str) -> None
     if not is_whole_number(amount) or amount < least:
         raise IllegalAction(f"{field}.amount", f"{shorten(amount)} is not a stake; a stake is a whole "
                             f"number of Danari, at least {least}", "HF-BET-3")
-    minimum = minimum_bet(player.vp)
-    # HF-BET2-2: the minimum bet still applies to second bets
-    if amount < minimum:
+    minimum = minimum_bet(minimum_bet_vp(state, seat))
+    # HF-BET2-2: the minimum bet still applies to second bets (the stake and the minimum passed by
+    # name: reading either one off is the stake's or minimum_bet's, not covers_minimum's)
+    if not covers_minimum(amount=amount, minimum=minimum):
         second = state.phase == SECOND_BETS
         raise IllegalAction(f"{field}.amount", f"seat {seat} has {player.vp} VP, so the minimum bet is "
                             f"{minimum} D; {amount} D is too little", "HF-BET2-2" if second else "HF-MIN-1")
     if not holds_stake(player, amount):
         raise IllegalAction(f"{field}.amount", f"seat {seat} holds only {player.danari} D and cannot "
                             f"place {shorten(amount)} D in front of them", "HF-BET-3")
+
+
+# HF-MIN-1 (at least the minimum): «La cantidad mínima que un jugador puede apostar»: a stake of the
+# minimum bet or more is allowed
+def covers_minimum(amount: int, minimum: int) -> bool:
+    return amount >= minimum
 
 
 # HF-BET-3 (from the hand): «Coloca el Danari frente a él»: the stake is Danari the player holds

@@ -3,7 +3,7 @@ bank, winning bets paid (HF-WIN-1, HF-SHOW-1, HF-PAYF-1), then the stable owners
 
 from __future__ import annotations
 
-from . import seating
+from . import ranking, seating
 from .components import COLOURS, WIN, tables
 from .log import Log
 from .options import Options
@@ -15,6 +15,7 @@ SHOW_PLACES = 3                  # HF-SHOW-1, 1st, 2nd or 3rd
 SHOW_MULTIPLE = 2                # HF-SHOW-1, "se duplicará"
 OWNER_VP = 1                     # HF-INT-2, only with stable_owner_vp: placed
 LOST_STAKE_TO_THE_BANK = 1       # HF-PAY-1, the share of a lost bet's stake the bank takes: all of it
+BANKER = 0                       # HF-SETUP-1, «el jugador más cercano al banco»: the suite's seat 0
 
 
 # HF-WIN-1: a win bet pays only if its horse finishes first
@@ -55,10 +56,23 @@ def payout_odds(state: GameState) -> dict[str, int]:
     return race.odds_before_cards if state.options.win_odds == "when_placed" else race.odds
 
 
+# HF-PAY-1 (the bank's money): «Toma cualquier Danari de las apuestas que se han perdido (¡y los pone
+# en el banco!)»: the bank is no player; the banker only «administra» its money (HF-SETUP-1), and
+# pays and takes none of it from or into their own Danari
+def banker_pays_from_own_danari() -> bool:
+    return False
+
+
+def bank_takes(state: GameState, danari: int) -> None:
+    """The Danari the bank takes in (paid out: a negative sum) go to the bank, no player."""
+    if banker_pays_from_own_danari():
+        state.players[BANKER].danari += danari
+
+
 def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
     race = state.race
     player = state.players[bet.player]
-    place = race.ranking.index(bet.horse) + 1
+    place = ranking.place_of(race, bet.horse)
     odds = payout_odds(state)[bet.horse]
     if bet.side == WIN:
         won, returned, vp = win_bet_won(place), win_return(bet.amount, odds, state.options), WIN_VP
@@ -70,12 +84,14 @@ def settle_bet(state: GameState, bet: Bet, log: Log) -> None:
         player.danari += returned
         player.vp += vp
         state.ledger.danari_paid += returned - bet.amount
+        bank_takes(state, bet.amount - returned)
         state.ledger.vp_given += vp
     else:
         # the bank «toma cualquier Danari de las apuestas que se han perdido (¡y los pone en el banco!)»
         to_the_bank = bet.amount * LOST_STAKE_TO_THE_BANK
         player.danari += bet.amount - to_the_bank
         state.ledger.danari_received += to_the_bank
+        bank_takes(state, to_the_bank)
     log.event("bet_settled", "HF-WIN-1" if bet.side == WIN else "HF-SHOW-1", player=bet.player,
               horse=bet.horse, side=bet.side, amount=bet.amount, place=place, odds=odds, won=won,
               returned=returned if won else 0, vp=vp if won else 0)
@@ -113,6 +129,7 @@ def pay_stable_owners(state: GameState, log: Log) -> None:
         player = state.players[owner]
         player.danari += prize
         state.ledger.danari_paid += prize
+        bank_takes(state, -prize)
         vp = OWNER_VP if state.options.stable_owner_vp == "placed" else 0
         player.vp += vp
         state.ledger.vp_given += vp

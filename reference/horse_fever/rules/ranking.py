@@ -24,6 +24,22 @@ def has_finished(position: int) -> bool:
 # 1, 2, 3 ...: the horse takes the next place
 def enter_ranking(race: Race, horse: str) -> None:
     race.ranking.append(horse)
+    race.finished_in[horse] = race.rounds_played
+
+
+# HF-RANK-3 (a place each): «su orden de colocación se determina siguiendo las reglas de Línea de
+# Meta y Foto»: horses that finish in the same race round are put in order, each at a place of its
+# own (HF-RANK-2: 1, 2, 3 ...); none shares the best place of its round
+def places_shared_in_a_round() -> bool:
+    return False
+
+
+def place_of(race: Race, horse: str) -> int:
+    """The horse's place in the ranking, as the payouts read it: its own, or (were places shared)
+    the first of its round's; a horse ranked before the case's first step shares with none."""
+    if places_shared_in_a_round():
+        horse = next(h for h in race.ranking if race.finished_in.get(h, h) == race.finished_in.get(horse, horse))
+    return race.ranking.index(horse) + 1
 
 
 # HF-FINISH-2 (past the line): «Los cuadrados más allá de la línea de meta deben considerarse

@@ -65,11 +65,14 @@ class Race:
     revealed: bool = False
     rounds_played: int = 0
     movement_seen: list[int] = field(default_factory=list)
+    # a ranked horse -> the race round it finished in: read only where places would be shared
+    # (ranking.place_of, HF-RANK-3 rules it out); a position does not carry it, nor does equality
+    finished_in: dict[str, int] = field(default_factory=dict, compare=False)
 
     def copy(self) -> "Race":
         return Race(dict(self.odds), dict(self.odds_before_cards), dict(self.positions), list(self.ranking),
                     {h: list(c) for h, c in self.cards.items()}, self.revealed, self.rounds_played,
-                    list(self.movement_seen))
+                    list(self.movement_seen), dict(self.finished_in))
 
     # HF-RANK-5: only the horses still on the track move; a ranked horse moves no further
     def running(self) -> list[str]:

@@ -684,3 +684,17 @@ def test_a_constant_only_earlier_steps_read_is_shifted_from_the_setup_on():
         assert shifted.earlier and shifted.clauses
     at_the_step = {a.name for a in cf.constant_alterations("horse_fever", stage.executed, set())}
     assert not {n.removesuffix(cf.FROM_SETUP) for n in names} & at_the_step
+
+
+def test_an_answer_turned_into_another_is_named_with_the_answer_it_replaces():
+    """One plain answer at the step: "'pass' for 'draw'" is another misreading than "'pass' for
+    'place'", so the run's other failures must not count one as the other (run_charges counts
+    alterations by name). An answer that is no plain value (a record: Call.answer None, kind
+    "record") is replaced everywhere and named without one."""
+    point = DecisionPoint("reference.dominoes.rules.match", "reaches_target", ("DOM-X-1",), "function",
+                          True, False, ("draw", "pass"), 1)
+    names = [a.name for a in decision_alterations("dominoes", {point: [Call((), "other", answer="draw")]})]
+    assert "'pass' for 'draw' from match.reaches_target" in names
+    record = [a for a in decision_alterations("dominoes", {point: [Call((), "record", answer=None)]})
+              if a.name.startswith("'pass'")]
+    assert [a.name for a in record] == ["'pass' from match.reaches_target"] and record[0].everywhere is None

@@ -60,7 +60,7 @@ def liability(bets: list[Bet], posted: dict[str, int | None], measure: str) -> d
                 pay += settlement.net_winnings(b.stake, posted[suit] or 0) + b.stake * STAKE_FROM_THE_BANK
             elif net:
                 pay -= settlement.lost_stake(b.stake)
-        out[suit] = pay if not owes_at_least_nothing() else max(pay, 0)
+        out[suit] = max(pay, 0) if owes_at_least_nothing() else pay
     return out
 
 

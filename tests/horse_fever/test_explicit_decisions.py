@@ -367,6 +367,16 @@ def herba_magica_turned_round():
     return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
 
 
+def rochelle_recherche_turned_round():
+    """HF-ACT-20's condition written the wrong way round (`not in`): every horse without Rochelle
+    Recherche discards its positive cards, and a horse with it keeps them."""
+    original = reveal.kinds_discarded_by
+
+    def kinds_discarded_by(effects):
+        return original(effects ^ {"discard_positive"})
+    return mock.patch.object(reveal, "kinds_discarded_by", kinds_discarded_by)
+
+
 def venenum_turned_round():
     """HF-ACT-11's condition written the wrong way round (`not in`): a horse without Venenum
     Veneficum is the one that sprints 1 less, so not at all, and a horse with it sprints 1."""
@@ -707,6 +717,12 @@ MISREADINGS = [
      ["hf-probe2-hf-act-11-004", "hf-probe2-hf-act-4-001"], "alone"),
     ("flagellum-turned-round", "HF-ACT-3", flagellum_turned_round,
      ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-4-001"], "alone"),
+    # a discarding card's condition is a yes/no decision of its own (rochelle_recherche_acts,
+    # friz_finden_acts); before, it was a test inside kinds_discarded_by, and the positive cards
+    # gone from horses without the card were named as the Start's or the line's cards (HF-ACT-2,
+    # HF-ACT-6, HF-ACT-12) or the pair's cancellation (HF-CANCEL-1)
+    ("rochelle-recherche-turned-round", "HF-ACT-20", rochelle_recherche_turned_round,
+     ["hf-gen1-race-014", "hf-probe2-hf-betting-1-008", "hf-probe2-hf-act-20-009"], "alone"),
     # a refusal: whether a group of level horses is the first player's is a yes/no decision of its
     # own (first_player_orders), here turned round for a lone horse; before, the list of ties could
     # only be cut, never lengthened, and every guard of the round refused the round alike
@@ -759,7 +775,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # withholds when it runs that mutant: the generated alterations are withheld here, so that a
 # decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
-                     "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round"}
+                     "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
+                     "rochelle-recherche-turned-round"}
 
 
 @pytest.fixture(scope="module")

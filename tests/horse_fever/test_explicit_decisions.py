@@ -377,6 +377,20 @@ def rochelle_recherche_turned_round():
     return mock.patch.object(reveal, "kinds_discarded_by", kinds_discarded_by)
 
 
+def played_cards_kept_in_hand():
+    """HF-RIG-3 read as if the card went on the horse as a copy: it lies on the horse named, but the
+    player keeps it in hand, where it stood."""
+    original = rigging.play_card
+
+    def play_card(state, seat, card, horse, log, field):
+        hand = state.players[seat].hand
+        where = hand.index(card) if card in hand else None
+        original(state, seat, card, horse, log, field)
+        if where is not None:
+            hand.insert(where, card)
+    return mock.patch.object(rigging, "play_card", play_card)
+
+
 def venenum_turned_round():
     """HF-ACT-11's condition written the wrong way round (`not in`): a horse without Venenum
     Veneficum is the one that sprints 1 less, so not at all, and a horse with it sprints 1."""
@@ -740,6 +754,12 @@ MISREADINGS = [
     # bare horses: named together; before, HF-CANCEL-1 alone
     ("played-cards-put-aside", "HF-RIG-3", played_cards_put_aside,
      ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
+    # the card leaving the hand is a procedure of HF-RIG-3's own (take_from_hand); before, it was a
+    # statement of play_card, and only the whole play dropped came near: a hand that still held the
+    # card was charged to the refusal convention (HF-INT-17) or to that whole play, in part
+    ("played-cards-kept-in-hand", "HF-RIG-3", played_cards_kept_in_hand,
+     ["hf-card-in-first-bets-stays-in-hand", "hf-rigging-card-never-dealt-keeps-turn",
+      "hf-card-of-another-seat-in-first-bets-stays"], "alone"),
     # whose VP the minimum is worked out from is a decision of its own (minimum_bet_vp, the seat an
     # int argument: another player's VP), and a stake at least the minimum is granted by one
     # (covers_minimum); before, a stake refused was charged to the token's and the hand's granting

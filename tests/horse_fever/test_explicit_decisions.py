@@ -731,8 +731,10 @@ MISREADINGS = [
      ["hf-probe2-hf-act-11-004", "hf-probe2-hf-act-4-001"], "alone"),
     ("flagellum-turned-round", "HF-ACT-3", flagellum_turned_round,
      ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-4-001"], "alone"),
-    # a discarding card's condition is a yes/no decision of its own (rochelle_recherche_acts,
-    # friz_finden_acts); before, it was a test inside kinds_discarded_by, and the positive cards
+    # Rochelle Recherche's condition is a yes/no decision of its own (rochelle_recherche_acts; Friz
+    # Finden's is still a test inside kinds_discarded_by: a second such decision played from the
+    # setup on filled the search's MAX_TRIALS before the rigging's lay_on_horse was played in
+    # played-cards-put-aside); before, it was a test inside kinds_discarded_by, and the positive cards
     # gone from horses without the card were named as the Start's or the line's cards (HF-ACT-2,
     # HF-ACT-6, HF-ACT-12) or the pair's cancellation (HF-CANCEL-1)
     ("rochelle-recherche-turned-round", "HF-ACT-20", rochelle_recherche_turned_round,

@@ -84,6 +84,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--same-site", action="store_true",
                         help="with --generated --attribution: withhold every alteration at the mutant's code site "
                              "(its module and line), not only the mutant itself")
+    parser.add_argument("--look-alikes", action="store_true",
+                        help="with --attribution: for each misreading not named strictly, answer every case again "
+                             "with each alteration charged in place of its own clauses (at most 4); one that "
+                             "answers every case as the misreading does is a look-alike no vector tells apart, "
+                             "listed, and counted in a last column (named strictly or beside look-alikes only)")
     parser.add_argument("--sample", type=int, default=0, metavar="N",
                         help="with --generated: a seeded random sample of N mutants (of the selected games together; "
                              "with --attribution, N per game)")
@@ -171,10 +176,12 @@ def attribution_report(jobs: list, args: argparse.Namespace) -> int:
     for name in args.without:
         MAPS[name] = False
     options = {"counterfactual": not args.footprint_only, "per_mutant": args.per_mutant or PER_MUTANT}
+    if args.look_alikes:
+        options["look_alikes"] = True
     if args.generated:
         options["withheld_for"] = lambda mutant: generated_withheld(mutant, same_site=args.same_site)
         options["shuffled"] = True
     with Progress("attribution", total=len(jobs), unit="mutants") as progress:
         rows = attribute_mutants(jobs, workers=args.jobs or None, on_result=progress.advance, **options)
-    print(attribution_table(rows))
+    print(attribution_table(rows, look_alikes=args.look_alikes))
     return 0

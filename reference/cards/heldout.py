@@ -1542,7 +1542,144 @@ def heldout_batch13() -> list[Mutant]:
                                                              balances_recorded_before_the_payouts)),
     ]
 
+
+# -- batch 14 -------------------------------------------------------------------------------------
+# Written blind, as batches 3 to 8, 11 and 13 were (the thirteenth session): from the rule text, the
+# clause catalog and the rules code, never tuned to. `horserace mutants --held-out 14` selects them.
+# Each repeats no curated misreading (mutants.py) and no earlier batch's; each is written as an
+# engine of its own would be wrong.
+
+ORIGINAL_LAY_TRACK_14 = session.lay_track
+ORIGINAL_SETTLE_RACE_14 = settlement.settle_race
+ORIGINAL_SIT_OUT_14 = betting.sit_out
+ORIGINAL_START_NEXT_RACE_14 = session.start_next_race
+ORIGINAL_REVEAL_14 = session.reveal
+
+
+def bettors_up_to_the_last_seat(banker, players):
+    """«Cada no banquero elige» walked from the banker's left for players - 2 seats (the banker
+    and one more taken off the count): the seat on the banker's right is never asked."""
+    return [(banker + k) % players for k in range(1, players - 1)]
+
+
+def still_to_choose_up_to_the_last_seat(race_state, players):
+    """The engine's queue of bettors, built with that count, less those who have chosen."""
+    chosen = betting.have_chosen(race_state)
+    return [seat for seat in bettors_up_to_the_last_seat(race_state.banker, players) if seat not in chosen]
+
+
+def seat_to_choose_up_to_the_last_seat(table):
+    return still_to_choose_up_to_the_last_seat(table.race, table.players)[0]
+
+
+def lay_with_the_short_queue(table, lay, log, field):
+    """The queue the lay hands to the betting, built with the same count."""
+    ORIGINAL_LAY_TRACK_14(table, lay, log, field)
+    if table.phase == BETTING:
+        table.race.waiting = still_to_choose_up_to_the_last_seat(table.race, table.players)
+
+
+def nothing_settled_without_a_winning_bet(players, banker, bets, winner, odds_):
+    """The settlement walked from the winning bets: when nobody backed the winner the engine finds
+    nothing to settle, and the losing stakes stay with their bettors."""
+    if any(b.horse == winner for b in bets):
+        return ORIGINAL_SETTLE_RACE_14(players, banker, bets, winner, odds_)
+    return Settlement(winner, odds_, [0] * players, [0] * players, 0, 0)
+
+
+def counts_kept_across_relays(table, lay, log, field):
+    """The tally of track cards per suit is kept on the race and not cleared when a loaded track is
+    gathered and laid again: a re-laid track is judged with the cards of the lay before it."""
+    if table.phase != LAYING:
+        return ORIGINAL_LAY_TRACK_14(table, lay, log, field)
+    kept = table.race.__dict__.get("kept_counts")
+    fresh = track.track_counts(lay.track)
+    counts = fresh if kept is None else {suit: kept[suit] + fresh[suit] for suit in SUITS}
+    table.race.kept_counts = counts
+    with patched(*everywhere(track, "track_counts", lambda cards: dict(counts) if cards == lay.track
+                             else track.suit_counts(cards))):
+        return ORIGINAL_LAY_TRACK_14(table, lay, log, field)
+
+
+def uncovered_sit_out_closes_the_betting(table, by, log, field):
+    """«Comprueba fichas suficientes en banca ... y fija elecciones» taken as one step: once a bettor
+    sits out because the bank cannot cover any horse, the bank is taken as spent and the choices are
+    fixed there: the bettors after it are not asked."""
+    seat = table.to_bet if by is None else by
+    spent = (seat is not None and table.phase == BETTING and table.options.when_uncovered == "refuse"
+             and table.balances[seat] >= betting.MAX_STAKE and not betting.open_horses(table))
+    if not spent:
+        return ORIGINAL_SIT_OUT_14(table, by, log, field)
+    with patched(*everywhere(betting, "still_to_choose", lambda race_state, players: [])):
+        return ORIGINAL_SIT_OUT_14(table, by, log, field)
+
+
+def bank_wraps_before_the_last_seat(banker, players):
+    """The bank passed with a wrap tested one seat early: from the last-but-one seat it goes back to
+    seat 0, so the last seat never banks."""
+    nxt = banker + 1
+    return 0 if nxt >= players - 1 else nxt
+
+
+def races_not_counted(table, log):
+    """The new race is set up with the banker passed on but the race count copied from the last
+    race: every race is numbered 1, and the finite session never reaches its last race."""
+    number = table.race.number
+    ORIGINAL_START_NEXT_RACE_14(table, log)
+    table.race.number = number
+    for event in log.events:
+        if event["type"] == "race_started" and event.get("race") == number + 1:
+            event["race"] = number
+
+
+def uncovered_bettor_refused_a_sit_out(table, by, log, field):
+    """A sit-out taken as a bettor's answer to an empty purse only: a bettor holding its chip is told
+    to pick a horse even when the bank can cover none of them."""
+    seat = table.to_bet if by is None else by
+    if (seat is not None and table.phase == BETTING and table.options.sit_out == "when_unable"
+            and table.balances[seat] >= betting.MAX_STAKE and seat == betting.seat_to_choose(table)):
+        raise IllegalAction(f"{field}.sit_out", f"seat {seat} holds a chip; every non-banker picks a horse",
+                            "CRD-BET-3")
+    return ORIGINAL_SIT_OUT_14(table, by, log, field)
+
+
+def reveal_after_the_win_ignored(table, log, field):
+    """«No termines mazo» kept by turning nothing: a reveal asked for once the race is won is
+    passed over quietly instead of refused."""
+    if table.phase in (OVER, SETTLED) and table.race.winner is not None and not (table.session and table.phase == OVER):
+        return None
+    return ORIGINAL_REVEAL_14(table, log, field)
+
+
+def heldout_batch14() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held14-banker-right-never-bets", "The seat on the banker's right is never asked to choose.",
+          ("CRD-BET-3",), *everywhere(betting, "still_to_choose", still_to_choose_up_to_the_last_seat),
+          *everywhere(betting, "seat_to_choose", seat_to_choose_up_to_the_last_seat),
+          *everywhere(session, "lay_track", lay_with_the_short_queue)),
+        M("held14-nothing-settled-without-a-winning-bet", "When nobody backed the winner the losing stakes "
+          "are not collected.", ("CRD-PAY-1",), *everywhere(settlement, "settle_race",
+                                                              nothing_settled_without_a_winning_bet)),
+        M("held14-counts-kept-across-relays", "A re-laid track is judged with the track cards of the lay "
+          "before it.", ("CRD-TRACK-4",), *everywhere(session, "lay_track", counts_kept_across_relays)),
+        M("held14-uncovered-sit-out-closes-the-betting", "Once a bettor sits out for the bank's cover, the "
+          "choices are fixed and the rest are not asked.", ("CRD-BET-5", "CRD-BET-4"),
+          *everywhere(betting, "sit_out", uncovered_sit_out_closes_the_betting)),
+        M("held14-bank-wraps-before-the-last-seat", "The bank passes from the last-but-one seat back to "
+          "seat 0.", ("CRD-ROT-1",), *everywhere(seating, "next_banker", bank_wraps_before_the_last_seat)),
+        M("held14-races-not-counted", "The race count is not advanced when a new race starts.",
+          ("CRD-SESSION-1",), *everywhere(session, "start_next_race", races_not_counted)),
+        M("held14-uncovered-bettor-refused-a-sit-out", "A bettor holding its chip may not sit out even when "
+          "the bank can cover no horse.", ("CRD-BET-4",),
+          *everywhere(betting, "sit_out", uncovered_bettor_refused_a_sit_out)),
+        M("held14-reveal-after-the-win-ignored", "A reveal after the win is passed over instead of refused.",
+          ("CRD-RACE-7",), *everywhere(session, "reveal", reveal_after_the_win_ignored)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
-           11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13}
+           11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
+           14: heldout_batch14}

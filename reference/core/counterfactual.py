@@ -1575,6 +1575,7 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
         if trial.observation is not None and trial.reach > 0:
             for clause in trial.alteration.clauses:
                 reach[clause] = max(reach.get(clause, 0.0), trial.reach)
+    _CHARGED[:] = [t.alteration for t in best]
     if not best:
         return Finding([], False, 0.0, [], len(trials), len(plan), out_of_time, sorted(participating), producers,
                        reproduced, scores, reach)
@@ -1583,6 +1584,18 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
                    sorted(participating), producers, reproduced, scores, reach, contenders, refuted_clauses(trials),
                    sorted({t.alteration.clauses[0] for t in trials
                            if t.observation is not None and len(t.alteration.clauses) == 1}))
+
+
+_CHARGED: list[Alteration] = []     # the alterations the last search charged (charged_alterations)
+
+
+def charged_alterations() -> list[Alteration]:
+    """The alterations whose clauses the last search charged, forgotten as they are read (the
+    measurement asks which of them behave as the misreading does on every case:
+    mutant_attribution.look_alikes)."""
+    out = list(_CHARGED)
+    _CHARGED.clear()
+    return out
 
 
 REFUTED_BELOW = 0.5         # a clause's best closeness at a step reproduced exactly, under which it is refuted

@@ -55,6 +55,9 @@ class MutantAttribution:
     failures: int = 0                   # failing cases (all of them, attributed or not)
     errored: int = 0                    # cases the mutant could not even play
     charges: list[Charge] = field(default_factory=list)     # the failing cases attributed
+    # look_alikes: the alterations charged instead of (or beside) its own clauses that answer every
+    # case as the misreading does (no vector tells the two apart): name -> their clauses
+    look_alikes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def attributions(self) -> list[list[str]]:
@@ -65,6 +68,18 @@ class MutantAttribution:
         if strict:      # nothing but its own: one clause, or the clauses of the one block it misreads
             return bool(charge.clauses) and set(charge.clauses) <= own
         return bool(own & set(charge.clauses)) and len(charge.clauses) <= MAX_NAMED
+
+    def alike(self, charge: Charge) -> bool:
+        """Named as well as the vectors allow: strictly, or every other clause charged is a
+        look-alike's (an alteration no case tells apart from the misreading)."""
+        if self.named(charge, strict=True):
+            return True
+        lookalike = {c for clauses in self.look_alikes.values() for c in clauses}
+        return bool(charge.clauses) and bool(lookalike) and set(charge.clauses) - set(self.mutant.clauses) <= lookalike
+
+    def alike_right(self) -> bool:
+        """More than half of its attributed failing cases are named as well as the vectors allow."""
+        return bool(self.charges) and sum(self.alike(c) for c in self.charges) * 2 > len(self.charges)
 
     def share(self, strict: bool = False) -> float:
         return sum(self.named(c, strict) for c in self.charges) / len(self.charges) if self.charges else 0.0
@@ -118,14 +133,17 @@ def generated_withheld(mutant: Mutant, same_site: bool = False) -> Callable[[Any
 def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]], counterfactual: bool = True,
                      per_mutant: int = PER_MUTANT, withheld: Callable[[Any], bool] | None = None,
                      extra: Sequence[Any] = (), withheld_for: Callable[[Mutant], Callable[[Any], bool]] | None = None,
-                     shuffled: bool = False, only: Collection[str] | None = None) -> MutantAttribution:
+                     shuffled: bool = False, only: Collection[str] | None = None,
+                     look_alikes: bool = False) -> MutantAttribution:
     """Answer the cases with the mutant installed, then charge (a spread of) its failing cases
     with the reference. `withheld(alteration)`: alterations the search leaves out (default: the
     mutant itself); `extra`: more alterations. `shuffled`: the cases in an order drawn from the
     mutant's name, and only the first `per_mutant` failures charged (for a large population:
     `failures` then counts only those); every case is still answered, since the cases it
     passes are evidence a run has. `only`: the ids of the failing cases to charge (a test's chosen
-    cases; the rest of the run is the evidence its passed cases give)."""
+    cases; the rest of the run is the evidence its passed cases give). `look_alikes`: then ask
+    which alterations charged instead of its own clauses answer every case as it does
+    (`find_look_alikes`)."""
     from .mutation import clear_engine_caches
     out = MutantAttribution(game.name, mutant)
     failing: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
@@ -135,6 +153,7 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
         cases = list(cases)
         random.Random(mutant.name).shuffle(cases)
     hung = 0
+    answers: dict[str, Any] = {}        # case id -> what the misreading answered (look_alikes)
     with mutant.patch():
         for case in cases:
             try:
@@ -142,13 +161,17 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
                     steps = replay_case(case)
             except cf._Deadline:        # a hanging mutant is errored by the runner, not attributed;
                 out.errored += 1        # one that hangs again and again is not played on
+                answers[case["id"]] = ERRORED
                 hung += 1
                 if hung >= MAX_HUNG:
                     break
                 continue
             except Exception:           # a crashing mutant is errored by the runner, not attributed
                 out.errored += 1
+                answers[case["id"]] = ERRORED
                 continue
+            if look_alikes:
+                answers[case["id"]] = as_answered(steps)
             if first_mismatch(case, steps, counterfactual=False) is not None:
                 # a shuffled run charges its first failures only, but answers every case: the
                 # cases a misreading passes are evidence a run has (passed_cases), and answering
@@ -170,11 +193,14 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
         withheld = lambda alteration: alteration.site == f"mutant {mutant.name}"       # noqa: E731
     chosen = failing if only is None else [(case, steps) for case, steps in failing if case["id"] in only]
     judged = []
+    charged: dict[str, list[Any]] = {}  # case id -> the alterations its search charged
     for case, steps in spread(chosen, per_mutant):
         if DUMP:
             cf._DUMP["tag"] = {"mutant": mutant.name, "own": list(mutant.clauses)}
+        cf.charged_alterations()
         with cf.searching_with(withheld=withheld, extra=extra):
             judged.append((case, first_mismatch(case, steps, counterfactual=counterfactual)))
+        charged[case["id"]] = cf.charged_alterations()
     run_charges.settle_ties()           # as a run settles its ties when it ends
     for case, mismatch in judged:
         if mismatch is not None:
@@ -191,7 +217,61 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
                                            "basis": mismatch["attributed_by"],
                                            "keys": {c: list(v) for c, v in case_clause_keys(case).items()}})
                                + "\n")
+    if look_alikes and len(answers) == len(cases):
+        out.look_alikes = find_look_alikes(game, out, cases, answers, charged)
     return out
+
+
+# -- look-alikes: what no vector tells apart from the misreading -------------------------------------
+
+ERRORED = "(errored)"           # a case the misreading could not answer (crashed or hung)
+MAX_LOOK_ALIKES = 4             # alterations checked per misreading: each answers every case again
+
+
+def as_answered(steps: Sequence[dict[str, Any]]) -> list[Any]:
+    """What a runner compares of an answer: the observations, a refusal whatever its reason."""
+    return [{"error": "refused"} if "error" in step else step for step in steps]
+
+
+def find_look_alikes(game: Game, found: MutantAttribution, cases: Sequence[dict[str, Any]],
+                     answers: dict[str, Any], charged: dict[str, list[Any]]) -> dict[str, tuple[str, ...]]:
+    """Of the alterations charged to clauses not the misreading's own (the first MAX_LOOK_ALIKES,
+    in the order of its failing cases), those that, acting from the setup on as a misreading
+    would, answer every case exactly as the misreading did: no vector tells them apart, so a
+    charge to their clauses is as right as the vectors allow, and a case that separates them is
+    missing from the vectors (or the two clauses decide alike)."""
+    own = set(found.mutant.clauses)
+    candidates: dict[str, Any] = {}
+    for charge in found.charges:
+        if found.named(charge, strict=True):
+            continue
+        for alteration in charged.get(charge.case, []):
+            if not set(alteration.clauses) <= own and set(alteration.clauses) & set(charge.clauses):
+                candidates.setdefault(alteration.name, alteration)
+    out = {}
+    for name, alteration in list(candidates.items())[:MAX_LOOK_ALIKES]:
+        if answers_alike(game, alteration, cases, answers):
+            out[name] = tuple(c for c in alteration.clauses if c not in own)
+    return out
+
+
+def answers_alike(game: Game, alteration: Any, cases: Sequence[dict[str, Any]], answers: dict[str, Any]) -> bool:
+    """Whether the alteration, installed from the setup on, answers every case as `answers` holds."""
+    from .mutation import clear_engine_caches
+    install = alteration.everywhere or alteration.install
+    try:
+        for case in cases:
+            clear_engine_caches(game)
+            try:
+                with install(), cf._time_limit(CASE_LIMIT):
+                    steps = as_answered(replay_case(case))
+            except (cf._Deadline, Exception):
+                steps = ERRORED
+            if steps != answers[case["id"]]:
+                return False
+        return True
+    finally:
+        clear_engine_caches(game)
 
 
 # -- many misreadings, in forked workers --------------------------------------------------------------
@@ -199,11 +279,11 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
 _JOBS: dict[int, tuple[Game, Mutant, Sequence[dict[str, Any]], dict[str, Any]]] = {}
 
 
-def _work(index: int) -> tuple[int, int, int, list[Charge]]:
+def _work(index: int) -> tuple[int, int, int, list[Charge], dict[str, tuple[str, ...]]]:
     """What a worker sends back (a mutant's patch may not pickle): its counts and charges."""
     game, mutant, cases, options = _JOBS[index]
     found = attribute_mutant(game, mutant, cases, **options)
-    return index, found.failures, found.errored, found.charges
+    return index, found.failures, found.errored, found.charges, found.look_alikes
 
 
 def attribute_mutants(jobs: Sequence[tuple[Game, Mutant, Sequence[dict[str, Any]]]], workers: int | None = None,
@@ -219,9 +299,9 @@ def attribute_mutants(jobs: Sequence[tuple[Game, Mutant, Sequence[dict[str, Any]
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=4) as pool:
                 outcomes = pool.imap_unordered(_work, range(len(jobs)))
-                for index, failures, errored, charges in outcomes:
+                for index, failures, errored, charges, look_alikes in outcomes:
                     game, mutant, _, _ = _JOBS[index]
-                    results[index] = MutantAttribution(game.name, mutant, failures, errored, charges)
+                    results[index] = MutantAttribution(game.name, mutant, failures, errored, charges, look_alikes)
                     if on_result:
                         on_result(results[index])
         else:
@@ -237,7 +317,7 @@ def attribute_mutants(jobs: Sequence[tuple[Game, Mutant, Sequence[dict[str, Any]
 
 # -- the tables -------------------------------------------------------------------------------------------
 
-def attribution_table(rows: Sequence[MutantAttribution]) -> str:
+def attribution_table(rows: Sequence[MutantAttribution], look_alikes: bool = False) -> str:
     lines = [f"{'game':12} {'mutant':40} {'its clauses':30} {'named':>6} {'strict':>6} {'tried':>5} {'fails':>6}  own"]
     for r in rows:
         share = f"{r.share():.0%}" if r.charges else "-"
@@ -247,7 +327,7 @@ def attribution_table(rows: Sequence[MutantAttribution]) -> str:
         lines.append(f"{r.game:12} {r.mutant.name:40} {', '.join(r.mutant.clauses)[:30]:30} {share:>6} {strict:>6} "
                      f"{len(r.charges):5} {r.failures:6}  {verdict}{note}")
     lines.append("")
-    lines += summary_table(rows)
+    lines += summary_table(rows, look_alikes)
     worst = worst_misses(rows)
     if worst:
         lines.append("")
@@ -257,12 +337,14 @@ def attribution_table(rows: Sequence[MutantAttribution]) -> str:
     return "\n".join(lines)
 
 
-def summary_table(rows: Sequence[MutantAttribution]) -> list[str]:
+def summary_table(rows: Sequence[MutantAttribution], look_alikes: bool = False) -> list[str]:
     """Per game: misreadings killed (with attributed failures), named with ties counted, named
     strictly (one clause, its own), over all failing cases attributed the same two, and the
-    misreadings whose most often charged clause is their own (the older, looser measure)."""
+    misreadings whose most often charged clause is their own (the older, looser measure); with
+    `look_alikes`, those named strictly or beside look-alikes only (MutantAttribution.alike),
+    and the look-alikes found."""
     lines = [f"{'game':12} {'killed':>6} {'named (ties)':>14} {'named (one)':>13} {'cases (ties)':>13} {'cases (one)':>12}"
-             f" {'top own':>12}"]
+             f" {'top own':>12}" + (f" {'one or alike':>13}" if look_alikes else "")]
     games = sorted({r.game for r in rows})
     for name in games + (["all"] if len(games) > 1 else []):
         chosen = [r for r in rows if (name == "all" or r.game == name) and r.charges]
@@ -272,14 +354,20 @@ def summary_table(rows: Sequence[MutantAttribution]) -> list[str]:
         named = sum(r.named_right() for r in chosen)
         strict = sum(r.named_right(True) for r in chosen)
         top = sum(r.own for r in chosen)        # the clause charged most often is its own (any number named)
+        alike = sum(r.alike_right() for r in chosen)
         charges = [(r, c) for r in chosen for c in r.charges]
         cases = sum(r.named(c) for r, c in charges)
         cases_strict = sum(r.named(c, True) for r, c in charges)
         lines.append(f"{name:12} {len(chosen):6} {named:5} ({named / len(chosen):5.0%}) {strict:4} ({strict / len(chosen):5.0%}) "
-                     f"{cases / len(charges):13.0%} {cases_strict / len(charges):12.0%} {top:4} ({top / len(chosen):5.0%})")
+                     f"{cases / len(charges):13.0%} {cases_strict / len(charges):12.0%} {top:4} ({top / len(chosen):5.0%})"
+                     + (f" {alike:5} ({alike / len(chosen):5.0%})" if look_alikes else ""))
     unkilled = [r for r in rows if not r.charges]
     if unkilled:
         lines.append("not killed (left out): " + ", ".join(r.mutant.name for r in unkilled))
+    if look_alikes:
+        found = [(r, name, clauses) for r in rows for name, clauses in r.look_alikes.items()]
+        lines.append(f"look-alikes (an alteration charged that answers every case as the misreading does): {len(found)}")
+        lines += [f"  {r.game:12} {r.mutant.name} ~ {name} ({', '.join(clauses)})" for r, name, clauses in found]
     return lines
 
 

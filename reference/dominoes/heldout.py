@@ -1625,7 +1625,139 @@ def heldout_batch13() -> list[Mutant]:
           ("DOM-INT-2",), *everywhere(turns, "offered_points", twin_points_the_second_of_each)),
     ]
 
+
+# -- batch 14 -------------------------------------------------------------------------------------
+# Written blind, as batches 3 to 8, 11 and 13 were (the thirteenth session): from the rule text, the
+# clause catalog and the rules code, never tuned to. `horserace mutants --held-out 14` selects them.
+# Each repeats no curated misreading (mutants.py) and no earlier batch's; each is written as an
+# engine of its own would be wrong.
+
+from .rules import turn_order as turn_order_14                                   # noqa: E402
+from .rules.state import AWAITING_DEAL as AWAITING_DEAL_14, OVER as OVER_14       # noqa: E402
+
+ORIGINAL_IS_BLOCKED_14 = drawing.is_blocked
+ORIGINAL_DRAW_14 = drawing.draw
+ORIGINAL_SETTLE_DOMINO_14 = settlement.settle_domino_round
+ORIGINAL_APPLY_SETTLEMENT_14 = match.apply_settlement
+ORIGINAL_END_TURN_14 = turn_order_14.end_turn
+ORIGINAL_DEAL_ROUND_14 = deal.deal_round
+ORIGINAL_END_MATCH_BY_PLACEMENT_14 = match.end_match_by_placement
+
+
+def domino_paid_to_the_next_seat(seating, hands, last_player):
+    """The round's winner read from the seat to play once the last tile is down: the turn has
+    already moved on, so the bonus goes to the seat after the one that went out."""
+    return ORIGINAL_SETTLE_DOMINO_14(seating, hands, seating.next_clockwise(last_player))
+
+
+def settlement_recorded_before_the_bonuses(m, result, next_opener, log):
+    """The round's settlement written down as it is worked out, before its bonuses are added: the
+    scores recorded with it are those the round ended with."""
+    before = list(m.scores)
+    n = len(log.events)
+    ORIGINAL_APPLY_SETTLEMENT_14(m, result, next_opener, log)
+    for event in log.events[n:]:
+        if event["type"] == "settlement":
+            event["scores"] = before
+
+
+def stuck_players_passed_over(m, decision, log):
+    """With the pile empty, a player who cannot place is passed over by the table itself: the turn
+    goes on to the next player able to place, without waiting for the pass."""
+    ORIGINAL_END_TURN_14(m, decision, log)
+    r = m.round
+    if m.phase != PLAY or r.draw_pile or not any(has_legal_placement(r.layout, hand) for hand in r.hands):
+        return
+    while not has_legal_placement(r.layout, r.hands[r.to_play]):
+        log.event("passed", "DOM-PASS-1", player=r.to_play)
+        ORIGINAL_END_TURN_14(m, EndTurn("passed", "DOM-PASS-1"), log)
+
+
+def deal_restarts_the_round(m, hands, draw_pile, opener, log, field="deal"):
+    """A deal is taken whenever it comes: a deal in the middle of a round throws the round in and
+    starts the next one, opened by the seat given."""
+    if m.phase not in (AWAITING_DEAL_14, OVER_14) and m.round is not None:
+        m.phase = AWAITING_DEAL_14
+        m.next_opener = None
+    return ORIGINAL_DEAL_ROUND_14(m, hands, draw_pile, opener, log, field)
+
+
+def end_of_match_checked_for_hand_tiles(m, seat, log):
+    """The target looked at where a tile from hand is followed up (continue or stop), not on the
+    drawn tile's way: a drawn tile that brings its side to 61 ends the turn and the match goes on."""
+    if m.phase == PLACE_DRAWN or getattr(m.round, "placing_drawn_14", False):
+        return False
+    return ORIGINAL_END_MATCH_BY_PLACEMENT_14(m, seat, log)
+
+
+ORIGINAL_PLACE_14 = turns.place
+
+
+def place_marking_drawn_tiles(m, action, log, field):
+    r = m.round
+    r.placing_drawn_14 = m.phase == PLACE_DRAWN
+    try:
+        return ORIGINAL_PLACE_14(m, action, log, field)
+    finally:
+        r.placing_drawn_14 = False
+
+
+def rounds_not_counted(m, hands, draw_pile, opener, log, field="deal"):
+    """The round count kept on the round itself and started afresh at every deal: every round is
+    numbered 1."""
+    ORIGINAL_DEAL_ROUND_14(m, hands, draw_pile, opener, log, field)
+    if m.round_number > 1:
+        for event in log.events:
+            if event["type"] == "round_started":
+                event["round"] = 1
+
+
+def blocked_without_the_last_placer(r):
+    """«Nadie puede colocar» asked of the others: once the pile is empty, the round is blocked when
+    no player but the one who placed last can place."""
+    if r.draw_pile or r.last_placer is None:
+        return ORIGINAL_IS_BLOCKED_14(r)
+    return not any(has_legal_placement(r.layout, hand) for seat, hand in enumerate(r.hands) if seat != r.last_placer)
+
+
+def playable_draw_ends_the_turn(m, log, field):
+    """«Esa colocación termina tu turno» put on the draw: a playable tile drawn is taken into the hand
+    and the turn passes, the tile to be played in a later turn."""
+    decision = ORIGINAL_DRAW_14(m, log, field)
+    if m.phase == PLACE_DRAWN:
+        m.phase = PLAY
+        m.round.drawn_tile = None
+        return EndTurn("drawn_tile", "DOM-DRAW-4")
+    return decision
+
+
+def heldout_batch14() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held14-domino-paid-to-the-next-seat", "The bonus of a domino goes to the seat after the one that "
+          "went out.", ("DOM-END-1",), *everywhere(settlement, "settle_domino_round", domino_paid_to_the_next_seat)),
+        M("held14-settlement-recorded-before-the-bonuses", "The scores recorded with a settlement leave out "
+          "its bonuses.", ("DOM-MATCH-1",), *everywhere(match, "apply_settlement",
+                                                        settlement_recorded_before_the_bonuses)),
+        M("held14-stuck-players-passed-over", "With the pile empty a player who cannot place is passed over "
+          "without passing.", ("DOM-PASS-1",), *everywhere(turn_order_14, "end_turn", stuck_players_passed_over)),
+        M("held14-deal-restarts-the-round", "A deal in the middle of a round starts the next round.",
+          ("DOM-END-1",), *everywhere(deal, "deal_round", deal_restarts_the_round)),
+        M("held14-drawn-tile-never-wins-the-match", "A drawn tile that brings its side to 61 does not end "
+          "the match.", ("DOM-MATCH-2",), *everywhere(match, "end_match_by_placement",
+                                                      end_of_match_checked_for_hand_tiles),
+          *everywhere(turns, "place", place_marking_drawn_tiles)),
+        M("held14-rounds-not-counted", "Every round is numbered 1.", ("DOM-OPEN-1",),
+          *everywhere(deal, "deal_round", rounds_not_counted)),
+        M("held14-blocked-without-the-last-placer", "The round is blocked when nobody but the last player to "
+          "place can place.", ("DOM-BLOCK-1",), *everywhere(drawing, "is_blocked", blocked_without_the_last_placer)),
+        M("held14-playable-draw-ends-the-turn", "A playable tile drawn is kept in hand and the turn passes.",
+          ("DOM-DRAW-3",), *everywhere(drawing, "draw", playable_draw_ends_the_turn)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
-           11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13}
+           11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
+           14: heldout_batch14}

@@ -130,3 +130,60 @@ def test_the_worst_misses_come_least_named_first_then_the_most_failures():
             row("e-uncharged", 9, 0, 0), row("f-many-too", 9, 0, 3)]
     assert [r.mutant.name for r in worst_misses(rows)] == ["b-many", "f-many-too", "a-few", "c-third"]
     assert [r.mutant.name for r in worst_misses(rows, count=1)] == ["b-many"]
+
+
+def test_a_charge_beside_look_alikes_only_counts_as_named_as_well_as_the_vectors_allow():
+    """`alike`: strictly named, or every other clause charged is a look-alike's; a clause charged
+    that no look-alike holds still counts against it."""
+    from reference.core.mutant_attribution import summary_table
+    mutant = Mutant("m", "", ("CRD-BET-3",), lambda: None)
+    beside = Charge("c", 0, ["CRD-BET-3", "CRD-BET-5"], "counterfactual")
+    row = MutantAttribution("cards", mutant, charges=[beside, beside])
+    assert not row.named_right(strict=True) and not row.alike_right()
+    row.look_alikes = {"negate betting.x": ("CRD-BET-5",)}
+    assert row.alike(beside) and row.alike_right()
+    assert not row.alike(Charge("c", 0, ["CRD-BET-3", "CRD-BET-4"], "counterfactual"))
+    assert row.alike(Charge("c", 0, ["CRD-BET-5"], "counterfactual"))     # as right as the vectors allow
+    lines = summary_table([row], look_alikes=True)
+    line = next(l for l in lines if l.startswith("cards"))
+    assert line.split()[-3:] == ["1", "(", "100%)"], line
+    assert any("m ~ negate betting.x (CRD-BET-5)" in l for l in lines)
+
+
+def test_an_alteration_that_answers_one_case_otherwise_is_no_look_alike():
+    """answers_alike replays every case with the alteration installed and compares what a runner
+    compares: the reference unaltered answers its own cases alike; one step changed in one case
+    (a refusal where it answered) is told apart."""
+    from contextlib import nullcontext
+
+    from reference.core.adapter import replay_case
+    from reference.core.counterfactual import Alteration
+    from reference.core.mutant_attribution import answers_alike, as_answered
+    from reference.core.vectors import load_cases
+    game = get_game("dominoes")
+    cases = load_cases(["dominoes"])[:3]
+    answers = {case["id"]: as_answered(replay_case(case)) for case in cases}
+    nothing = Alteration("nothing", ("DOM-TURN-1",), "decision", "nowhere", nullcontext)
+    assert answers_alike(game, nothing, cases, answers)
+    last = cases[-1]["id"]
+    answers[last] = answers[last][:-1] + [{"error": "refused"}]
+    assert not answers_alike(game, nothing, cases, answers)
+
+
+def test_a_misreading_the_vectors_cannot_tell_from_another_clauses_names_its_look_alike():
+    """CRD-BET-3 misread with its loop's test turned round (`not (len(seats) < players - 1)`):
+    with three players or more, the bettors' order stops at the first bettor, so the betting
+    closes after the first choice, which is also what CRD-BET-5 read without its `if
+    race.waiting:` does (the betting closed after every choice). On these cases the two answer
+    alike: the charge beside CRD-BET-5 is as right as the cases allow, and says which
+    alteration no case tells apart."""
+    from reference.core.vectors import load_cases
+    game = get_game("cards")
+    found = next(m for m in generated_mutants("cards") if m.key == "seating:bettors_in_order:negate:a7e1d456:0")
+    mutant = found.as_mutant()
+    cases = [c for c in load_cases(["cards"]) if c["kind"] == "race"][:40]
+    row = mutant_attribution.attribute_mutant(game, mutant, cases, per_mutant=2,
+                                              withheld=generated_withheld(mutant), look_alikes=True)
+    assert row.charges and not row.named_right(strict=True), [c.clauses for c in row.charges]
+    assert any("CRD-BET-5" in clauses for clauses in row.look_alikes.values()), row.look_alikes
+    assert row.alike_right()

@@ -48,6 +48,9 @@ clause's decision, with the seat an int argument (HF-MIN-1's minimum_bet_vp), an
 minimum is granted by a yes/no of its own (covers_minimum); who pays and who is paid, the bank no
 player, is HF-PAY-1's (banker_pays_from_own_danari); the place a bet is settled at, each horse of a
 round at a place of its own, is HF-RANK-3's (places_shared_in_a_round, read by place_of).
+A ninth round: HF-NEWODDS-2's «más alto» and HF-NEWODDS-3's «más bajo» are yes/no decisions of their
+own (placed_higher, placed_lower), the place an int argument, no longer comparisons inside
+odds_after_race whose misreading only the level branch's answer (HF-NEWODDS-4's) could stand for.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -619,10 +622,35 @@ def shared_place_in_a_round():
     return stack
 
 
+def level_moves_up():
+    """HF-NEWODDS-2 read as «tan alto o más alto»: a horse placed level with its stable token moves
+    the token up one row, as a horse placed higher does (a token at 1:4 whose horse is 3rd goes to 1:3)."""
+    original = new_odds.odds_after_race
+
+    def odds_after_race(place, odds):
+        if place == odds - 1:                   # level: place N-1 stands with the row 1:N (HF-INT-11)
+            return max(odds - 1, 2)
+        return original(place, odds)
+    return mock.patch.object(new_odds, "odds_after_race", odds_after_race)
+
+
+def level_moves_down():
+    """HF-NEWODDS-3 read as «no más alto»: a horse placed level with its stable token moves the
+    token down one row, as a horse placed lower does (a token at 1:4 whose horse is 3rd goes to 1:5)."""
+    original = new_odds.odds_after_race
+
+    def odds_after_race(place, odds):
+        if place == odds - 1:
+            return min(odds + 1, 7)
+        return original(place, odds)
+    return mock.patch.object(new_odds, "odds_after_race", odds_after_race)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
 TIE_BREAK_CASES = ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-3-002"]
+NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
 # "alone" (every charge is the clause alone), "tied" (every charge names it, with others) or
@@ -779,6 +807,12 @@ MISREADINGS = [
     # payouts read the ranking's index, and the bet's own rule (HF-WIN-1, HF-SHOW-1) was named
     ("shared-place-in-a-round", "HF-RANK-3", shared_place_in_a_round,
      ["hf-probe2-hf-act-12-004", "hf-probe2-hf-act-5-003", "hf-probe2-hf-photo-1-005"], "alone"),
+    # «más alto» and «más bajo» are yes/no decisions of their own (placed_higher, placed_lower), the
+    # place an int argument: level read as higher (or lower) is the place read one off there; before,
+    # the comparisons were tests inside odds_after_race, and the level branch's answer (HF-NEWODDS-4)
+    # shifted by one row, or the footprints, were named
+    ("level-moves-up", "HF-NEWODDS-2", level_moves_up, NEW_ODDS_LEVEL_CASES, "alone"),
+    ("level-moves-down", "HF-NEWODDS-3", level_moves_down, NEW_ODDS_LEVEL_CASES, "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -793,12 +827,12 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
 # `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
-# as 1 on the rules as they were), which the measurement
-# withholds when it runs that mutant: the generated alterations are withheld here, so that a
-# decision must reproduce it
+# as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`;
+# rochelle_recherche_acts's `in` read as `not in`), which the measurement withholds when it runs
+# that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
-                     "rochelle-recherche-turned-round"}
+                     "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round"}
 
 
 @pytest.fixture(scope="module")

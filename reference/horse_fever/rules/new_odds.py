@@ -34,13 +34,25 @@ def initial_odds(race: Race, options: Options) -> dict[str, int]:
 def odds_after_race(place: int, odds: int) -> int:
     row = token_place(odds)
     # HF-NEWODDS-2: a horse placed higher than its stable token moves the token up one row
-    if place < row:
+    if placed_higher(place, row):
         return keep_on_board(odds - ROW_STEP)
     # HF-NEWODDS-3: a horse placed lower than its stable token moves the token down one row
-    if place > row:
+    if placed_lower(place, row):
         return keep_on_board(odds + ROW_STEP)
     # HF-NEWODDS-4: a horse placed level with its stable token leaves it on its row
     return odds
+
+
+# HF-NEWODDS-2 (placed higher): «Si el Caballo se coloca más alto en la Clasificación que la ficha»:
+# the horse's place is a better (smaller) number than its token's row; level is not higher
+def placed_higher(place: int, row: int) -> bool:
+    return place < row
+
+
+# HF-NEWODDS-3 (placed lower): «Si el Caballo se coloca más bajo en la Clasificación que la ficha»:
+# the horse's place is a worse (larger) number than its token's row; level is not lower
+def placed_lower(place: int, row: int) -> bool:
+    return place > row
 
 
 # HF-NEWODDS-5: the tokens are worked through from the horse ranked first downwards

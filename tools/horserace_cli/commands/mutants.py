@@ -15,7 +15,8 @@ then read and tuned to; not a blind figure), `--held-out 10` the tenth: the seco
 batch, seen in the same way (written as the blind ones are, then read and tuned to; not a blind
 figure), `--held-out 11` the eleventh: written blind, the eleventh session, `--held-out 12` the
 twelfth: the third development batch, seen (written as the blind ones are, then read and tuned to;
-not a blind figure), `--held-out 13` the thirteenth: written blind, the twelfth session.
+not a blind figure), `--held-out 13` the thirteenth: written blind, the twelfth session, `--held-out
+14` the fourteenth: written blind, the thirteenth session.
 
 --generated runs the generated operator mutants of every rules module instead
 (reference/core/generated_mutants.py, run by reference/core/generated_run.py): per game how
@@ -47,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "mutant itself withheld from the counterfactual search) and report, per game, the "
                              "share of mutants named right (own clause among at most three named; strictly: "
                              "nothing but its own clauses) and the ten worst misses")
-    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), metavar="BATCH",
+    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), metavar="BATCH",
                         help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
                              "attribution) instead of the curated mutants, one batch: `--held-out` alone (or 1) "
                              "batch 1, the set of the published figures; `--held-out 2` batch 2, the held2- "
@@ -65,7 +66,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "batch 11, the held11- names, written blind, the eleventh session; `--held-out 12` "
                              "batch 12, the dev12- names, a development batch, seen: the third, written as the "
                              "blind ones are, then read and tuned to; not a blind figure; `--held-out 13` batch 13, "
-                             "the held13- names, written blind, the twelfth session")
+                             "the held13- names, written blind, the twelfth session; `--held-out 14` batch 14, "
+                             "the held14- names, written blind, the thirteenth session")
     parser.add_argument("--footprint-only", action="store_true",
                         help="with --attribution: charge by the footprints alone, as before the counterfactual "
                              "search (for comparison)")
@@ -82,6 +84,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--same-site", action="store_true",
                         help="with --generated --attribution: withhold every alteration at the mutant's code site "
                              "(its module and line), not only the mutant itself")
+    parser.add_argument("--look-alikes", action="store_true",
+                        help="with --attribution: for each misreading not named strictly, answer every case again "
+                             "with each alteration charged in place of its own clauses (at most 4); one that "
+                             "answers every case as the misreading does is a look-alike no vector tells apart, "
+                             "listed, and counted in a last column (named strictly or beside look-alikes only)")
     parser.add_argument("--sample", type=int, default=0, metavar="N",
                         help="with --generated: a seeded random sample of N mutants (of the selected games together; "
                              "with --attribution, N per game)")
@@ -169,10 +176,12 @@ def attribution_report(jobs: list, args: argparse.Namespace) -> int:
     for name in args.without:
         MAPS[name] = False
     options = {"counterfactual": not args.footprint_only, "per_mutant": args.per_mutant or PER_MUTANT}
+    if args.look_alikes:
+        options["look_alikes"] = True
     if args.generated:
         options["withheld_for"] = lambda mutant: generated_withheld(mutant, same_site=args.same_site)
         options["shuffled"] = True
     with Progress("attribution", total=len(jobs), unit="mutants") as progress:
         rows = attribute_mutants(jobs, workers=args.jobs or None, on_result=progress.advance, **options)
-    print(attribution_table(rows))
+    print(attribution_table(rows, look_alikes=args.look_alikes))
     return 0

@@ -370,6 +370,30 @@ def herba_magica_turned_round():
     return mock.patch.object(sprint, "sprint_spaces", sprint_spaces)
 
 
+def rochelle_recherche_turned_round():
+    """HF-ACT-20's condition written the wrong way round (`not in`): every horse without Rochelle
+    Recherche discards its positive cards, and a horse with it keeps them."""
+    original = reveal.kinds_discarded_by
+
+    def kinds_discarded_by(effects):
+        return original(effects ^ {"discard_positive"})
+    return mock.patch.object(reveal, "kinds_discarded_by", kinds_discarded_by)
+
+
+def played_cards_kept_in_hand():
+    """HF-RIG-3 read as if the card went on the horse as a copy: it lies on the horse named, but the
+    player keeps it in hand, where it stood."""
+    original = rigging.play_card
+
+    def play_card(state, seat, card, horse, log, field):
+        hand = state.players[seat].hand
+        where = hand.index(card) if card in hand else None
+        original(state, seat, card, horse, log, field)
+        if where is not None:
+            hand.insert(where, card)
+    return mock.patch.object(rigging, "play_card", play_card)
+
+
 def venenum_turned_round():
     """HF-ACT-11's condition written the wrong way round (`not in`): a horse without Venenum
     Veneficum is the one that sprints 1 less, so not at all, and a horse with it sprints 1."""
@@ -735,6 +759,14 @@ MISREADINGS = [
      ["hf-probe2-hf-act-11-004", "hf-probe2-hf-act-4-001"], "alone"),
     ("flagellum-turned-round", "HF-ACT-3", flagellum_turned_round,
      ["hf-probe2-hf-act-3-002", "hf-probe2-hf-act-4-001"], "alone"),
+    # Rochelle Recherche's condition is a yes/no decision of its own (rochelle_recherche_acts; Friz
+    # Finden's is still a test inside kinds_discarded_by: a second such decision played from the
+    # setup on filled the search's MAX_TRIALS before the rigging's lay_on_horse was played in
+    # played-cards-put-aside); before, it was a test inside kinds_discarded_by, and the positive cards
+    # gone from horses without the card were named as the Start's or the line's cards (HF-ACT-2,
+    # HF-ACT-6, HF-ACT-12) or the pair's cancellation (HF-CANCEL-1)
+    ("rochelle-recherche-turned-round", "HF-ACT-20", rochelle_recherche_turned_round,
+     ["hf-gen1-race-014", "hf-probe2-hf-betting-1-008", "hf-probe2-hf-act-20-009"], "alone"),
     # a refusal: whether a group of level horses is the first player's is a yes/no decision of its
     # own (first_player_orders), here turned round for a lone horse; before, the list of ties could
     # only be cut, never lengthened, and every guard of the round refused the round alike
@@ -752,6 +784,12 @@ MISREADINGS = [
     # bare horses: named together; before, HF-CANCEL-1 alone
     ("played-cards-put-aside", "HF-RIG-3", played_cards_put_aside,
      ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
+    # the card leaving the hand is a procedure of HF-RIG-3's own (take_from_hand); before, it was a
+    # statement of play_card, and only the whole play dropped came near: a hand that still held the
+    # card was charged to the refusal convention (HF-INT-17) or to that whole play, in part
+    ("played-cards-kept-in-hand", "HF-RIG-3", played_cards_kept_in_hand,
+     ["hf-card-in-first-bets-stays-in-hand", "hf-rigging-card-never-dealt-keeps-turn",
+      "hf-card-of-another-seat-in-first-bets-stays"], "alone"),
     # whose VP the minimum is worked out from is a decision of its own (minimum_bet_vp, the seat an
     # int argument: another player's VP), and a stake at least the minimum is granted by one
     # (covers_minimum); before, a stake refused was charged to the token's and the hand's granting
@@ -789,12 +827,12 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
 # `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
-# as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`), which the measurement
-# withholds when it runs that mutant: the generated alterations are withheld here, so that a
-# decision must reproduce it
+# as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`;
+# rochelle_recherche_acts's `in` read as `not in`), which the measurement withholds when it runs
+# that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
-                     "level-moves-up", "level-moves-down"}
+                     "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round"}
 
 
 @pytest.fixture(scope="module")

@@ -48,9 +48,15 @@ def kinds_discarded_by(effects: set[str]) -> set[str]:
     if "discard_negative" in effects:
         kinds.add("negative")
     # HF-ACT-20: Rochelle Recherche discards every positive card on the horse
-    if "discard_positive" in effects:
+    if rochelle_recherche_acts(effects):
         kinds.add("positive")
     return kinds
+
+
+# HF-ACT-20 (the horse): Rochelle Recherche, «discard all positive cards on this horse»: the horse
+# that holds the card, and no other
+def rochelle_recherche_acts(effects: set[str]) -> bool:
+    return "discard_positive" in effects
 
 
 def discard_by_kind(race: Race, horse: str, log: Log) -> None:

@@ -58,11 +58,17 @@ def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, fiel
         raise IllegalAction(f"{field}.play", f"seat {seat} does not hold card {card} ({card_name(card)}); "
                             f"it holds {held}", "HF-RIG-1")
     check_horse(state.race, horse, field)
-    player.hand.remove(card)
+    take_from_hand(player.hand, card)
     lay_on_horse(state.race, horse, card)
     log.event("card_played", "HF-RIG-3", player=seat, card=card, horse=horse)
     log.rule("HF-RIG-1", "HF-RIG-4")
     state.queue.pop(0)
+
+
+# HF-RIG-3 (from the hand): the card played is one of the player's action cards, and the one
+# «se colocan ... en el Caballo»: it leaves the player's hand as it goes on the horse
+def take_from_hand(hand: list[int], card: int) -> None:
+    hand.remove(card)
 
 
 # HF-RIG-3 (on the horse): «se colocan siempre boca abajo en el Caballo en el que deseas influir»: the

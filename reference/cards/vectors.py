@@ -30,7 +30,9 @@ OBSERVATION_KEYS: dict[str, list[str]] = {
     # the next banker is observed at the settlement that decides it (CRD-ROT-1), not first at the next lay
     "session": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     # rule probes (probes.py): a race or a session's race from a position; as race, plus the session's keys
-    "probe": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
+    # and the winner: at the winning card an engine that announces the winner without settling and one
+    # that never sees the crossing (CRD-RACE-6 against CRD-FAQ-1) differ in nothing else a probe shows
+    "probe": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners", "winner"],
     # position checks (position_checks.py): a position observed, or refused when no play reaches it
     "position": TABLE_KEYS + ["next_banker", "race", "banker", "session_winners"],
     "layout": ["track_counts", "available", "must_relay", "relay_suit", "odds"],

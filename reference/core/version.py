@@ -8,7 +8,7 @@ uninstalled checkout and stale after a bump without reinstalling.
 
 from __future__ import annotations
 
-SUITE_VERSION = "0.2.1"
+SUITE_VERSION = "0.3.0"
 PROTOCOL_VERSION = 1
 
 

@@ -1100,3 +1100,44 @@ def test_a_double_joins_by_a_long_side():
     assert [p.side for p in table.placed[(3, 3)].free_points] == ["line_b"]
     table.attach((3, 5), point_at((3, 3), "line_b"))
     assert [p.side for p in table.placed[(3, 3)].free_points] == ["branch_a", "branch_b"]
+
+
+# -- wave 15: the award's division, a decision of its own ------------------------------------------
+
+def award_divided_as_a_fraction(original):
+    # DOM-PTS-7 misread: «O acréscimo exibido é o acréscimo bruto dividido por 5» read as a plain
+    # division: the displayed award is the raw award over five as a fraction (10 gives 2.0), not a
+    # whole number of points
+    def placement_points(end_sum):
+        if end_sum > 0 and end_sum % 5 == 0:
+            return PlacementPoints(raw=end_sum, displayed=end_sum / 5)
+        return PlacementPoints(raw=0, displayed=0)
+    return placement_points
+
+
+ROUND_15 = [
+    # DOM-PTS-7 misread: the displayed award a fraction. Before, the division was a literal inside
+    # placement_points that nothing alters alone (only its textual twin turned `//` into `/`), and
+    # the scoring unit's alterations (DOM-SCORE-1: RAW_PER_DISPLAYED, kept_in_displayed_points),
+    # which change the same four values, came nearest. Now displayed_award (DOM-PTS-7's part: the
+    # displayed award is the raw award divided by five), shifted by one, changes the same values,
+    # and the cases the misreading passes speak against the scoring unit (a settlement's bonus).
+    ("award-divided-as-a-fraction", "DOM-PTS-7", points, "placement_points", award_divided_as_a_fraction,
+     ("placement_points", "displayed_award"),
+     ["dom-probe2-dom-set-4-019", "dom-probe2-dom-open-4-019", "dom-gen1-match-2p-008"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_15,
+                         ids=[m[0] for m in ROUND_15])
+def test_a_round_15_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_displayed_award_is_a_whole_fifth_of_the_raw():
+    """5 raw points show 1, 10 show 2, 15 show 3 (DOM-PTS-2's own examples), as whole numbers."""
+    assert [points.displayed_award(raw) for raw in (5, 10, 15)] == [1, 2, 3]
+    assert all(type(points.displayed_award(raw)) is int for raw in (5, 10, 15))
+    assert points.placement_points(10) == PlacementPoints(raw=10, displayed=2)

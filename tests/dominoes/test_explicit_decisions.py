@@ -1187,3 +1187,46 @@ def test_a_bonus_applied_adds_to_the_score():
     """A bonus of 3 applied to a score of 50 gives 53 (the score goes up by the bonus)."""
     assert match_rules.bonus_applied(3) == 3
     assert 50 + match_rules.bonus_applied(3) == 53
+
+
+# -- wave 15: 61 itself ----------------------------------------------------------------------------
+
+def only_past_61_wins(original):
+    # DOM-MATCH-3 misread: «al menos 61» read as 'more than 61': a side must pass the target, a
+    # total of exactly 61 does not win
+    return lambda score: score > points.TARGET
+
+
+def test_a_target_that_must_be_passed_is_charged_to_the_target_rule():
+    """DOM-MATCH-3 misread: exactly 61 does not win, only a total past it. Before, the only
+    decision it could be played for was reaches_target whole (negated: no side ever wins, which
+    the matches won at 62 and more that the misreading passes speak against, as they speak
+    against a placement's seat read one off, DOM-MATCH-2's, which gave the same step), and the
+    two were named together. Now target_itself_reached (DOM-MATCH-3's part: a total of exactly
+    61 reaches the target), negated, gives the misreading everywhere, and those matches speak
+    for it. (The generated mutants of reaches_target and target_itself_reached, its textual twins
+    among them, are left out, as the measurement leaves each mutant out of its own search.)"""
+    twins = ("reaches_target", "target_itself_reached")
+
+    def withheld(alteration: Any) -> bool:
+        return curated(alteration) or (alteration.source == "generated" and any(
+            f":{function}:" in alteration.name for function in twins))
+    failing = ["dom-gen1-match-2p-015", "dom-gen1-match-3p-015", "dom-gen1-match-4p-037"]
+    # matches won by a placement past 61, which the misreading passes (DOM-MATCH-3's own example, 60 + 2)
+    passed = ["dom-ex-sixty-plus-two", "dom-gen1-match-2p-037", "dom-gen1-match-2p-008"]
+    cases = load_cases(["dominoes"], wanted=lambda id_: id_ in failing or id_ in passed)
+    assert len(cases) == len(failing) + len(passed)
+    mutant = Mutant("only-past-61-wins", "DOM-MATCH-3 misread", ("DOM-MATCH-3",),
+                    replacing(match_rules, "reaches_target", only_past_61_wins))
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=len(failing), only=failing,
+                           withheld=withheld)
+    assert row.errored == 0 and row.failures == len(failing), (row.errored, row.failures)
+    assert sorted(charge.case for charge in row.charges) == sorted(failing)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["DOM-MATCH-3"]), charge
+
+
+def test_61_itself_reaches_the_target():
+    """61 and 62 win (DOM-MATCH-3: «60 + 2 = 62 gana», and 61 or more); 60 does not."""
+    assert match_rules.target_itself_reached() is True
+    assert [match_rules.reaches_target(score) for score in (60, 61, 62)] == [False, True, True]

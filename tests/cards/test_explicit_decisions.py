@@ -1076,3 +1076,39 @@ def test_the_round_11_players_answer_as_the_rules_say():
     """Three may play, and eleven (ten is a suggestion); two may not."""
     assert seating.enough_players(3) and seating.enough_players(11) and not seating.enough_players(2)
     assert session.new_table(11).players == 11
+
+
+# -- wave 15: what the race deck is left with ----------------------------------------------------------
+# - CRD-TRACK-3 «las 41 restantes son mazo de carrera»: the race deck is the 41 the seven laid leave.
+#   Which cards those are was a slice in race_deck_of that no alteration moves (its only decision,
+#   laid_from_the_top, CRD-TRACK-2's, moves the track too), so a race deck that kept the track's
+#   cards was charged to the first card turned (CRD-RACE-1) or to the moves (CRD-RACE-2/3/8). Now
+#   it is `track.laid_before_the_deck`, under `# CRD-TRACK-3 (left over)`: the seven laid come off
+#   the top first; none (zero) leaves the track's cards at the top of the race deck.
+
+
+def deck_keeps_the_track_cards():
+    """CRD-TRACK-3 misread, in the caller: the race deck is the 41 from the top of the shuffle,
+    the seven laid on the track still among them (the bottom seven left out)."""
+    from reference.cards.rules import track
+    return patched((track, "race_deck_of", lambda shuffled: tuple(shuffled[:41])))
+
+
+def test_a_race_deck_that_keeps_the_track_cards_is_charged_to_the_race_deck_rule():
+    """Charged to CRD-TRACK-3 alone, the generated mutants of race_deck_of and laid_before_the_deck
+    (its textual twins among them) left out, as the measurement leaves each mutant out of its own."""
+    twins = (":race_deck_of:", ":laid_before_the_deck:")
+    assert_charged_to_its_clause(
+        "deck-keeps-the-track-cards", "CRD-TRACK-3", deck_keeps_the_track_cards,
+        ["crd-gen1-race-shuffle-001", "crd-gen1-race-shuffle-002"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and any(twin in alteration.name for twin in twins)))
+
+
+def test_the_race_deck_is_the_41_under_the_track():
+    """Of a shuffle of 48, the track is the top seven and the race deck the 41 after them."""
+    from reference.cards.rules import track
+    shuffled = [card(rank, suit) for suit in SUITS for rank in range(2, 14)]
+    assert track.laid_before_the_deck() == 7
+    assert track.race_deck_of(shuffled) == tuple(shuffled[7:])
+    assert not set(track.race_deck_of(shuffled)) & set(track.track_of(shuffled))

@@ -1112,3 +1112,44 @@ def test_the_race_deck_is_the_41_under_the_track():
     assert track.laid_before_the_deck() == 7
     assert track.race_deck_of(shuffled) == tuple(shuffled[7:])
     assert not set(track.race_deck_of(shuffled)) & set(track.track_of(shuffled))
+
+
+# - CRD-SESSION-3 «Ganancias y pérdidas de banca cuentan»: the bank's change is its gain (the losing
+#   stakes it collects) less its loss (the net winnings it pays). The two totals were set against each
+#   other by a literal `collected - paid` no alteration turns round, so the bank credited with what it
+#   pays out was charged to the winnings themselves read the other way (CRD-PAY-2's net_winnings,
+#   opposite) or to the backers left out (CRD-PAY-3). Now they are `settlement.bank_gain` and
+#   `settlement.bank_loss`, under `# CRD-SESSION-3 (gains)` and `(losses)`.
+
+
+def payouts_credited_to_the_bank():
+    """CRD-SESSION-3 misread, in the caller: what the bank pays out is counted to it as what it
+    collects is, the bank's balance going up by both totals."""
+    settle = settlement.settle_race
+
+    def settle_race(players, banker, bets, winner, odds_):
+        s = settle(players, banker, bets, winner, odds_)
+        changes = list(s.changes)
+        changes[banker] = s.collected + s.paid
+        return Settlement(winner, odds_, s.returned, changes, s.collected, s.paid)
+    return patched((settlement, "settle_race", settle_race))
+
+
+def test_payouts_credited_to_the_bank_are_charged_to_the_bank_s_balance():
+    """Charged to CRD-SESSION-3 alone, the curated mutants and the generated mutants of settle_race,
+    bank_gain and bank_loss (its textual twins among them) left out of the search."""
+    twins = (":settle_race:", ":bank_gain:", ":bank_loss:")
+    assert_charged_to_its_clause(
+        "payouts-credited-to-the-bank", "CRD-SESSION-3", payouts_credited_to_the_bank,
+        ["crd-probe1-crd-pay-2-009", "crd-race-refused-steps-leave-state", "crd-probe1-crd-pay-2-011"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and any(twin in alteration.name for twin in twins)))
+
+
+def test_the_bank_gains_what_it_collects_and_loses_what_it_pays():
+    """S wins at 3:1, backed by seat 1, H backed by seat 2, a chip each (the bank at seat 0): the bank
+    collects H's chip, pays 3 and its balance goes down by 2; the changes sum to zero."""
+    assert settlement.bank_gain(1) == 1 and settlement.bank_loss(3) == 3
+    s = settlement.settle_race(3, 0, [Bet(1, "S"), Bet(2, "H")], "S", 3)
+    assert (s.collected, s.paid) == (1, 3)
+    assert s.changes == [-2, 3, -1] and sum(s.changes) == 0

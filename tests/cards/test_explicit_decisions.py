@@ -1153,3 +1153,44 @@ def test_the_bank_gains_what_it_collects_and_loses_what_it_pays():
     s = settlement.settle_race(3, 0, [Bet(1, "S"), Bet(2, "H")], "S", 3)
     assert (s.collected, s.paid) == (1, 3)
     assert s.changes == [-2, 3, -1] and sum(s.changes) == 0
+
+
+# - CRD-RACE-7 «no termines mazo ni busques segundo»: a card is turned while the race runs, and not
+#   once a horse has won. The test was a phase comparison inside the guard of session.reveal that
+#   nothing alters alone, so a reveal refused where the race runs was charged, where that reveal
+#   would have won the race, to the line read farther off (CRD-FAQ-1's crossed_finish turned down
+#   is a granting decision, ranked before a guard forced to refuse). Now it is
+#   `session.race_running`, under `# CRD-RACE-7 (while it runs)`.
+
+
+def reveal_test_turned_round():
+    """CRD-RACE-7 misread, its test turned round in the caller: a card is turned only when the
+    race is not running (and refused while it runs)."""
+    from reference.core.errors import IllegalAction
+    from reference.cards.rules.state import RACING
+    reveal = session.reveal
+
+    def revealing(table, log, field):
+        if table.phase == RACING:
+            raise IllegalAction(field, "the race is over", "CRD-RACE-7")
+        return reveal(table, log, field)
+    return patched((session, "reveal", revealing))
+
+
+def test_a_reveal_refused_while_the_race_runs_is_charged_to_the_race_rule():
+    """Charged to CRD-RACE-7 alone, the curated mutants and the generated mutants of reveal and
+    race_running (its textual twins among them) left out of the search."""
+    twins = (":reveal:", ":race_running:")
+    assert_charged_to_its_clause(
+        "reveal-test-turned-round", "CRD-RACE-7", reveal_test_turned_round,
+        ["crd-race-refused-reveal-overshoot-four", "crd-int-sit-out-by-choice", "crd-gen1-race-002"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and any(twin in alteration.name for twin in twins)))
+
+
+def test_a_card_is_turned_only_while_the_race_runs():
+    from reference.cards.rules.state import BETTING, RACING, SETTLED
+    table = session.new_table(4)
+    for phase, running in ((RACING, True), (SETTLED, False), (BETTING, False)):
+        table.phase = phase
+        assert session.race_running(table) is running

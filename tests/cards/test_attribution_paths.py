@@ -130,9 +130,10 @@ def test_real_misreadings_are_charged_to_their_own_clause():
 # to choose are asked after every choice (betting.still_to_choose, CRD-BET-3), its difference shows
 # at the bet that closes the betting early, a step whose own clauses decide it, footprints or not.)
 @pytest.mark.parametrize("mutant, case, own", [
-    # settle_race charges the bank what it pays as if it collected it (CRD-SESSION-3): the
-    # settlement after a refused reveal and an observe no longer sums to zero
-    ("settlement:settle_race:arith:d3f4410e:1", "crd-race-refused-reveal-overshoot-four", "CRD-SESSION-3"),
+    # settle_race turns the bank's change round (CRD-SESSION-3): the settlement after a refused
+    # reveal and an observe no longer sums to zero. (The bank credited with what it pays, the
+    # example before, is now reproduced whole by bank_loss read the other way, maps or not.)
+    ("settlement:settle_race:arith:1fb1c9b6:0", "crd-race-refused-reveal-overshoot-four", "CRD-SESSION-3"),
 ])
 def test_on_generated_misreadings_the_footprints_keep_a_step_that_decides_the_difference_its_own(mutant, case, own):
     """The failure shows first at a step just after a refused one (with only clause-less steps

@@ -1076,3 +1076,121 @@ def test_the_round_11_players_answer_as_the_rules_say():
     """Three may play, and eleven (ten is a suggestion); two may not."""
     assert seating.enough_players(3) and seating.enough_players(11) and not seating.enough_players(2)
     assert session.new_table(11).players == 11
+
+
+# -- wave 15: what the race deck is left with ----------------------------------------------------------
+# - CRD-TRACK-3 «las 41 restantes son mazo de carrera»: the race deck is the 41 the seven laid leave.
+#   Which cards those are was a slice in race_deck_of that no alteration moves (its only decision,
+#   laid_from_the_top, CRD-TRACK-2's, moves the track too), so a race deck that kept the track's
+#   cards was charged to the first card turned (CRD-RACE-1) or to the moves (CRD-RACE-2/3/8). Now
+#   it is `track.laid_before_the_deck`, under `# CRD-TRACK-3 (left over)`: the seven laid come off
+#   the top first; none (zero) leaves the track's cards at the top of the race deck.
+
+
+def deck_keeps_the_track_cards():
+    """CRD-TRACK-3 misread, in the caller: the race deck is the 41 from the top of the shuffle,
+    the seven laid on the track still among them (the bottom seven left out)."""
+    from reference.cards.rules import track
+    return patched((track, "race_deck_of", lambda shuffled: tuple(shuffled[:41])))
+
+
+def test_a_race_deck_that_keeps_the_track_cards_is_charged_to_the_race_deck_rule():
+    """Charged to CRD-TRACK-3 alone, the generated mutants of race_deck_of and laid_before_the_deck
+    (its textual twins among them) left out, as the measurement leaves each mutant out of its own."""
+    twins = (":race_deck_of:", ":laid_before_the_deck:")
+    assert_charged_to_its_clause(
+        "deck-keeps-the-track-cards", "CRD-TRACK-3", deck_keeps_the_track_cards,
+        ["crd-gen1-race-shuffle-001", "crd-gen1-race-shuffle-002"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and any(twin in alteration.name for twin in twins)))
+
+
+def test_the_race_deck_is_the_41_under_the_track():
+    """Of a shuffle of 48, the track is the top seven and the race deck the 41 after them."""
+    from reference.cards.rules import track
+    shuffled = [card(rank, suit) for suit in SUITS for rank in range(2, 14)]
+    assert track.laid_before_the_deck() == 7
+    assert track.race_deck_of(shuffled) == tuple(shuffled[7:])
+    assert not set(track.race_deck_of(shuffled)) & set(track.track_of(shuffled))
+
+
+# - CRD-SESSION-3 «Ganancias y pérdidas de banca cuentan»: the bank's change is its gain (the losing
+#   stakes it collects) less its loss (the net winnings it pays). The two totals were set against each
+#   other by a literal `collected - paid` no alteration turns round, so the bank credited with what it
+#   pays out was charged to the winnings themselves read the other way (CRD-PAY-2's net_winnings,
+#   opposite) or to the backers left out (CRD-PAY-3). Now they are `settlement.bank_gain` and
+#   `settlement.bank_loss`, under `# CRD-SESSION-3 (gains)` and `(losses)`.
+
+
+def payouts_credited_to_the_bank():
+    """CRD-SESSION-3 misread, in the caller: what the bank pays out is counted to it as what it
+    collects is, the bank's balance going up by both totals."""
+    settle = settlement.settle_race
+
+    def settle_race(players, banker, bets, winner, odds_):
+        s = settle(players, banker, bets, winner, odds_)
+        changes = list(s.changes)
+        changes[banker] = s.collected + s.paid
+        return Settlement(winner, odds_, s.returned, changes, s.collected, s.paid)
+    return patched((settlement, "settle_race", settle_race))
+
+
+def test_payouts_credited_to_the_bank_are_charged_to_the_bank_s_balance():
+    """Charged to CRD-SESSION-3 alone, the curated mutants and the generated mutants of settle_race,
+    bank_gain and bank_loss (its textual twins among them) left out of the search."""
+    twins = (":settle_race:", ":bank_gain:", ":bank_loss:")
+    assert_charged_to_its_clause(
+        "payouts-credited-to-the-bank", "CRD-SESSION-3", payouts_credited_to_the_bank,
+        ["crd-probe1-crd-pay-2-009", "crd-race-refused-steps-leave-state", "crd-probe1-crd-pay-2-011"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and any(twin in alteration.name for twin in twins)))
+
+
+def test_the_bank_gains_what_it_collects_and_loses_what_it_pays():
+    """S wins at 3:1, backed by seat 1, H backed by seat 2, a chip each (the bank at seat 0): the bank
+    collects H's chip, pays 3 and its balance goes down by 2; the changes sum to zero."""
+    assert settlement.bank_gain(1) == 1 and settlement.bank_loss(3) == 3
+    s = settlement.settle_race(3, 0, [Bet(1, "S"), Bet(2, "H")], "S", 3)
+    assert (s.collected, s.paid) == (1, 3)
+    assert s.changes == [-2, 3, -1] and sum(s.changes) == 0
+
+
+# - CRD-RACE-7 «no termines mazo ni busques segundo»: a card is turned while the race runs, and not
+#   once a horse has won. The test was a phase comparison inside the guard of session.reveal that
+#   nothing alters alone, so a reveal refused where the race runs was charged, where that reveal
+#   would have won the race, to the line read farther off (CRD-FAQ-1's crossed_finish turned down
+#   is a granting decision, ranked before a guard forced to refuse). Now it is
+#   `session.race_running`, under `# CRD-RACE-7 (while it runs)`.
+
+
+def reveal_test_turned_round():
+    """CRD-RACE-7 misread, its test turned round in the caller: a card is turned only when the
+    race is not running (and refused while it runs)."""
+    from reference.core.errors import IllegalAction
+    from reference.cards.rules.state import RACING
+    reveal = session.reveal
+
+    def revealing(table, log, field):
+        if table.phase == RACING:
+            raise IllegalAction(field, "the race is over", "CRD-RACE-7")
+        return reveal(table, log, field)
+    return patched((session, "reveal", revealing))
+
+
+def test_a_reveal_refused_while_the_race_runs_is_charged_to_the_race_rule():
+    """Charged to CRD-RACE-7 alone, the curated mutants and the generated mutants of reveal and
+    race_running (its textual twins among them) left out of the search."""
+    twins = (":reveal:", ":race_running:")
+    assert_charged_to_its_clause(
+        "reveal-test-turned-round", "CRD-RACE-7", reveal_test_turned_round,
+        ["crd-race-refused-reveal-overshoot-four", "crd-int-sit-out-by-choice", "crd-gen1-race-002"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and any(twin in alteration.name for twin in twins)))
+
+
+def test_a_card_is_turned_only_while_the_race_runs():
+    from reference.cards.rules.state import BETTING, RACING, SETTLED
+    table = session.new_table(4)
+    for phase, running in ((RACING, True), (SETTLED, False), (BETTING, False)):
+        table.phase = phase
+        assert session.race_running(table) is running

@@ -31,7 +31,7 @@ from reference.dominoes.rules import match as match_rules
 from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution, point_at
 from reference.dominoes.rules.points import PlacementPoints
 from reference.dominoes.rules.settlement import round_to_nearest_five
-from reference.dominoes.rules.state import OVER, PLAY
+from reference.dominoes.rules.state import AWAITING_DEAL, OVER, PLAY
 from reference.dominoes.rules.tiles import hand_pips, is_double, tile_str
 from reference.dominoes.rules.turn_order import EndTurn
 
@@ -1100,3 +1100,133 @@ def test_a_double_joins_by_a_long_side():
     assert [p.side for p in table.placed[(3, 3)].free_points] == ["line_b"]
     table.attach((3, 5), point_at((3, 3), "line_b"))
     assert [p.side for p in table.placed[(3, 3)].free_points] == ["branch_a", "branch_b"]
+
+
+# -- wave 15: the award's division, a decision of its own ------------------------------------------
+
+def award_divided_as_a_fraction(original):
+    # DOM-PTS-7 misread: «O acréscimo exibido é o acréscimo bruto dividido por 5» read as a plain
+    # division: the displayed award is the raw award over five as a fraction (10 gives 2.0), not a
+    # whole number of points
+    def placement_points(end_sum):
+        if end_sum > 0 and end_sum % 5 == 0:
+            return PlacementPoints(raw=end_sum, displayed=end_sum / 5)
+        return PlacementPoints(raw=0, displayed=0)
+    return placement_points
+
+
+ROUND_15 = [
+    # DOM-PTS-7 misread: the displayed award a fraction. Before, the division was a literal inside
+    # placement_points that nothing alters alone (only its textual twin turned `//` into `/`), and
+    # the scoring unit's alterations (DOM-SCORE-1: RAW_PER_DISPLAYED, kept_in_displayed_points),
+    # which change the same four values, came nearest. Now displayed_award (DOM-PTS-7's part: the
+    # displayed award is the raw award divided by five), shifted by one, changes the same values,
+    # and the cases the misreading passes speak against the scoring unit (a settlement's bonus).
+    ("award-divided-as-a-fraction", "DOM-PTS-7", points, "placement_points", award_divided_as_a_fraction,
+     ("placement_points", "displayed_award"),
+     ["dom-probe2-dom-set-4-019", "dom-probe2-dom-open-4-019", "dom-gen1-match-2p-008"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_15,
+                         ids=[m[0] for m in ROUND_15])
+def test_a_round_15_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_displayed_award_is_a_whole_fifth_of_the_raw():
+    """5 raw points show 1, 10 show 2, 15 show 3 (DOM-PTS-2's own examples), as whole numbers."""
+    assert [points.displayed_award(raw) for raw in (5, 10, 15)] == [1, 2, 3]
+    assert all(type(points.displayed_award(raw)) is int for raw in (5, 10, 15))
+    assert points.placement_points(10) == PlacementPoints(raw=10, displayed=2)
+
+
+# -- wave 15: what applying a bonus does to the score ------------------------------------------------
+
+def bonuses_taken_off(original):
+    # DOM-MATCH-4 misread: «Aplica todas las bonificaciones finales de la ronda juntas» read as a
+    # charge: the round's bonuses are all applied together, each taken off its side's score
+    def apply_settlement(match, result, next_opener, log):
+        for side, gain in match_rules.settlement_gains(result).items():
+            match.scores[side] -= gain
+        log.rule(*settlement.settlement_decisions(match.seating, result))
+        log.event("settlement", "DOM-SETTLE-5", kind=result.kind, hand_pips=result.hand_pips,
+                  side_pips=result.side_pips, winners=result.winners, counted_pips=result.counted_pips,
+                  bonus=result.bonus, scores=list(match.scores))
+        if match_rules.end_match_by_settlement(match, log):
+            return
+        match.phase = AWAITING_DEAL
+        match.next_opener = next_opener
+        log.event("next_opener", "DOM-OPEN-5" if next_opener is not None else "DOM-OPEN-6", seat=next_opener)
+    return apply_settlement
+
+
+ROUND_15_APPLIED = [
+    # DOM-MATCH-4 misread: the bonuses taken off. Before, adding the bonus was a literal `+=` in
+    # apply_settlement that no alteration turns round (only its textual twin), and a rounding read
+    # the other way (DOM-SETTLE-3's round_to_nearest_five, opposite) came nearest: it turns the
+    # bonus round too, but the settlement's own bonus with it. Now bonus_applied (DOM-MATCH-4's
+    # part: a bonus applied adds to its side's score), the opposite, reproduces it.
+    ("bonuses-taken-off", "DOM-MATCH-4", match_rules, "apply_settlement", bonuses_taken_off,
+     ("apply_settlement", "bonus_applied"),
+     ["dom-gen1-match-pairs-009", "dom-probe2-dom-settle-5-010", "dom-gen1-settlement-057"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_15_APPLIED,
+                         ids=[m[0] for m in ROUND_15_APPLIED])
+def test_a_round_15_bonus_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading,
+                                                                    twins, failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_a_bonus_applied_adds_to_the_score():
+    """A bonus of 3 applied to a score of 50 gives 53 (the score goes up by the bonus)."""
+    assert match_rules.bonus_applied(3) == 3
+    assert 50 + match_rules.bonus_applied(3) == 53
+
+
+# -- wave 15: 61 itself ----------------------------------------------------------------------------
+
+def only_past_61_wins(original):
+    # DOM-MATCH-3 misread: «al menos 61» read as 'more than 61': a side must pass the target, a
+    # total of exactly 61 does not win
+    return lambda score: score > points.TARGET
+
+
+def test_a_target_that_must_be_passed_is_charged_to_the_target_rule():
+    """DOM-MATCH-3 misread: exactly 61 does not win, only a total past it. Before, the only
+    decision it could be played for was reaches_target whole (negated: no side ever wins, which
+    the matches won at 62 and more that the misreading passes speak against, as they speak
+    against a placement's seat read one off, DOM-MATCH-2's, which gave the same step), and the
+    two were named together. Now target_itself_reached (DOM-MATCH-3's part: a total of exactly
+    61 reaches the target), negated, gives the misreading everywhere, and those matches speak
+    for it. (The generated mutants of reaches_target and target_itself_reached, its textual twins
+    among them, are left out, as the measurement leaves each mutant out of its own search.)"""
+    twins = ("reaches_target", "target_itself_reached")
+
+    def withheld(alteration: Any) -> bool:
+        return curated(alteration) or (alteration.source == "generated" and any(
+            f":{function}:" in alteration.name for function in twins))
+    failing = ["dom-gen1-match-2p-015", "dom-gen1-match-3p-015", "dom-gen1-match-4p-037"]
+    # matches won by a placement past 61, which the misreading passes (DOM-MATCH-3's own example, 60 + 2)
+    passed = ["dom-ex-sixty-plus-two", "dom-gen1-match-2p-037", "dom-gen1-match-2p-008"]
+    cases = load_cases(["dominoes"], wanted=lambda id_: id_ in failing or id_ in passed)
+    assert len(cases) == len(failing) + len(passed)
+    mutant = Mutant("only-past-61-wins", "DOM-MATCH-3 misread", ("DOM-MATCH-3",),
+                    replacing(match_rules, "reaches_target", only_past_61_wins))
+    row = attribute_mutant(get_game("dominoes"), mutant, cases, per_mutant=len(failing), only=failing,
+                           withheld=withheld)
+    assert row.errored == 0 and row.failures == len(failing), (row.errored, row.failures)
+    assert sorted(charge.case for charge in row.charges) == sorted(failing)
+    for charge in row.charges:
+        assert (charge.basis, charge.clauses) == ("counterfactual", ["DOM-MATCH-3"]), charge
+
+
+def test_61_itself_reaches_the_target():
+    """61 and 62 win (DOM-MATCH-3: «60 + 2 = 62 gana», and 61 or more); 60 does not."""
+    assert match_rules.target_itself_reached() is True
+    assert [match_rules.reaches_target(score) for score in (60, 61, 62)] == [False, True, True]

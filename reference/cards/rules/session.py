@@ -115,12 +115,18 @@ def reveal(table: TableState, log: Log, field: str) -> None:
         raise IllegalAction(field, f"seat {table.to_bet} has still to choose; the race starts once every "
                             "choice is fixed", "CRD-BET-5")
     # CRD-RACE-7: once a horse has won, the deck is not played on and no second place is sought
-    if table.phase != RACING:
+    if not race_running(table):
         raise IllegalAction(field, "the race is over: the first horse at 8 won at once; the deck is not "
                             "played out for a second place", "CRD-RACE-7")
     winner = racing.reveal_next(table.race, log, field)
     if winner is not None:
         finish_race(table, log)
+
+
+# CRD-RACE-7 (while it runs): «no termines mazo ni busques segundo»: a card is turned while the race
+# runs, before any horse has won; once one has, the deck is not played on
+def race_running(table: TableState) -> bool:
+    return table.phase == RACING
 
 
 def finish_race(table: TableState, log: Log) -> None:

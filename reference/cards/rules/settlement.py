@@ -74,5 +74,17 @@ def settle_race(players: int, banker: int, bets: list[Bet], winner: str, odds: i
             changes[bet.seat] -= lost
             collected += lost
     # CRD-SESSION-3: the bank's gains and losses count like anyone's, so the changes sum to zero
-    changes[banker] += collected - paid
+    changes[banker] += bank_gain(collected) - bank_loss(paid)
     return Settlement(winner, odds, returned, changes, collected, paid)
+
+
+# CRD-SESSION-3 (gains): «Ganancias y pérdidas de banca cuentan»: the losing stakes the bank
+# collects are its gain, in full
+def bank_gain(collected: int) -> int:
+    return collected
+
+
+# CRD-SESSION-3 (losses): «Ganancias y pérdidas de banca cuentan»: the net winnings the bank pays
+# out are its loss, in full, taken off its balance as a bettor's lost stake is taken off theirs
+def bank_loss(paid: int) -> int:
+    return paid

@@ -49,7 +49,14 @@ def laid_from_the_top() -> bool:
 def race_deck_of(shuffled: Sequence[Card]) -> tuple[Card, ...]:
     if not laid_from_the_top():
         return tuple(shuffled[:-TRACK_LENGTH])      # never: what a track dealt from the bottom leaves
-    return tuple(shuffled[TRACK_LENGTH:])
+    start = laid_before_the_deck()
+    return tuple(shuffled[start:start + RACE_DECK_SIZE])
+
+
+# CRD-TRACK-3 (left over): «las 41 restantes son mazo de carrera»: the seven laid come off the top
+# first, and the race deck is the 41 after them, none of the track's cards among them
+def laid_before_the_deck() -> int:
+    return TRACK_LENGTH
 
 
 def track_counts(track: Sequence[Card]) -> dict[str, int]:

@@ -26,9 +26,15 @@ def placement_points(end_sum: int) -> PlacementPoints:
     if end_sum > 0 and end_sum % 5 == 0:
         # DOM-PTS-2: a positive multiple of five scores the sum divided by five (5 -> 1, 10 -> 2).
         # DOM-PTS-7: that many raw points; the displayed award is the raw award divided by 5.
-        return PlacementPoints(raw=end_sum, displayed=end_sum // RAW_PER_DISPLAYED)
+        return PlacementPoints(raw=end_sum, displayed=displayed_award(end_sum))
     # DOM-PTS-3: a sum of zero or one that is not a multiple of five scores nothing.
     return PlacementPoints(raw=0, displayed=0)
+
+
+# DOM-PTS-7 (displayed): «O acréscimo exibido é o acréscimo bruto dividido por 5»: the displayed
+# award is the raw award divided by five, a whole number of points (the raw award is a multiple of five)
+def displayed_award(raw: int) -> int:
+    return raw // RAW_PER_DISPLAYED
 
 
 def award_shown_alone() -> bool:

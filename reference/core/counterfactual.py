@@ -28,6 +28,10 @@ passed it (`calling_clauses`: the places set_new_odds counts, not the rows odds_
 reads). A block is a marker's region as the generated mutants read it (clause_regions), so both
 ways of naming code agree.
 
+When the implementation's change is a number's type alone (5.0 where 5 was expected), which none
+of those alterations can make, each decision of the step that answered whole numbers is first
+tried answering them as floats (`float_alterations`: a count worked out by true division).
+
 When nothing reproduces the step whole, two alterations that each made a part of the
 implementation's change and nothing else, and together all of it, are played together
 (`complementary_pairs`): one misreading may change two decisions (a continuing player refused
@@ -781,6 +785,41 @@ def _zeroed(original: Callable) -> Callable:
     return altered
 
 
+def _as_float(value: Any) -> Any:
+    """The same value with its whole numbers as floats (5 -> 5.0), through lists, tuples and
+    dicts; yes/no answers and everything else as they are."""
+    if type(value) is int:
+        return float(value)
+    if type(value) in (list, tuple):
+        return type(value)(_as_float(item) for item in value)
+    if type(value) is dict:
+        return {key: _as_float(item) for key, item in value.items()}
+    return value
+
+
+def _floated(original: Callable) -> Callable:
+    return lambda *a, **k: _as_float(original(*a, **k))
+
+
+def float_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]]) -> list[Alteration]:
+    """Each decision of the step that answered whole numbers, answering them as floats (a count
+    worked out by true division, `6 / 2` for `6 // 2`): tried first, and only where the
+    implementation's change is a number's type alone (5.0 where 5 was expected), which no
+    other alteration can make."""
+    out = []
+    for point, made in calls.items():
+        if any(c.kind in ("int", "list", "tuple", "other") for c in made):
+            out.append(Alteration(f"a float from {point.name}", answering_clauses(point, made), "decision",
+                                  point.name, _install(game, point, _floated),
+                                  function=(point.module, point.qualname), answered=True))
+    return out
+
+
+def _type_only(change: "Change") -> bool:
+    """Some number the implementation reported differs from the expected one by its type alone."""
+    return any(was == now and type(was) is not type(now) for was, now in change.numbers.values())
+
+
 def _emptied(original: Callable) -> Callable:
     return lambda *a, **k: iter(())
 
@@ -1510,6 +1549,10 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             tried = {a.name for a, _ in known}
             rest = [(a, s) for a, s in _plan(case, index, calls, setup_calls, participating, extra, withheld,
                                              stage.executed) if a.name not in tried]
+            if _type_only(theirs):
+                floats = [(a, False) for a in float_alterations(game, calls)]
+                floats += [(a, True) for a in float_alterations(game, setup_calls)]
+                rest = [(a, s) for a, s in floats if a.name not in tried] + rest
             plan += rest
             for alteration, from_setup in rest:
                 if not attempt(alteration, from_setup):

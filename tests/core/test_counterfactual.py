@@ -325,6 +325,9 @@ def test_the_search_is_bounded_by_a_count_so_a_slow_machine_charges_the_same(mon
     failure is charged the same on a loaded machine (a time bound made two runs differ)."""
     (case,) = load_cases(["dominoes"], wanted=lambda id_: id_ == "dom-probe2-dom-cont-5-001")
     steps = misread_impl.answers("missed-finish", case)
+    # a bound this search does not reach (its plan has grown past the default, 400, with the
+    # rules' decisions: 416 alterations in December 2026), so that it ends by itself
+    monkeypatch.setattr(cf, "MAX_TRIALS", 1000)
     cf.forget_explanations()
     whole = first_mismatch(case, steps)["counterfactual"]
     assert "budget_spent" not in whole and whole["alterations_tried"] > 3
@@ -333,7 +336,7 @@ def test_the_search_is_bounded_by_a_count_so_a_slow_machine_charges_the_same(mon
     cut = first_mismatch(case, steps)["counterfactual"]
     assert cut["alterations_tried"] == 3 and cut["budget_spent"] is True
     # slow every play down: the count, not the clock, decides where the search stops
-    monkeypatch.setattr(cf, "MAX_TRIALS", 400)
+    monkeypatch.setattr(cf, "MAX_TRIALS", 1000)
     played = cf.Stage.play
     monkeypatch.setattr(cf.Stage, "play", lambda self, *a, **k: (sum(range(20000)), played(self, *a, **k))[1])
     cf.forget_explanations()
@@ -455,3 +458,36 @@ def test_a_last_tile_left_unscored_names_the_last_tile_rule_alone():
                                              "dom-gen1-match-4p-028", "dom-probe2-dom-settle-1-015",
                                              "dom-probe2-dom-end-1-007"])]
     assert charged == [["DOM-PTS-4"]] * 5, charged
+
+
+@pytest.mark.clause("DOM-PTS-7")
+def test_an_award_reported_as_a_float_names_the_rule_that_divides_it():
+    """DOM-PTS-7: the displayed award is the raw award divided by five, a whole number. An engine
+    that divides with true division reports `2.0` where `2` is expected: the values are equal, the
+    types are not, and no shifted, negated or replaced answer makes a float. The search then
+    tries each decision of the step answering its whole numbers as floats first, and the one that
+    divides (displayed_award) reproduces the step. The operator mutants are withheld: the float
+    may come from any code of the engine's, not only from the division the reference writes."""
+    import copy
+    from reference.core.adapter import replay_case
+    ids = ["dom-ex-five-five-opening", "dom-layout-branches-wait", "dom-wt-double-six-on-three-six"]
+    cases = load_cases(["dominoes"], wanted=ids.__contains__)
+    assert sorted(c["id"] for c in cases) == sorted(ids)
+    for case in cases:
+        steps = replay_case(case)
+        at = next(i for i, step in enumerate(steps)
+                  if isinstance(step.get("points"), dict) and step["points"].get("displayed", 0) > 0)
+        answers = copy.deepcopy(steps)
+        answers[at]["points"]["displayed"] = float(steps[at]["points"]["displayed"])
+        cf.forget_explanations()
+        with cf.searching_with(withheld=lambda alteration: alteration.source == "generated"):
+            mismatch = first_mismatch(case, answers)
+        assert (mismatch["step"], mismatch["clauses"]) == (at, ["DOM-PTS-7"]), (case["id"], mismatch["clauses"])
+        assert mismatch["counterfactual"]["reproduced"] == "exactly"
+
+
+def test_a_value_as_floats_keeps_yes_no_answers_and_reaches_into_lists_and_dicts():
+    assert cf._as_float(5) == 5.0 and type(cf._as_float(5)) is float
+    assert cf._as_float(True) is True
+    assert cf._as_float([1, (2, "x")]) == [1.0, (2.0, "x")]
+    assert [type(v) for v in cf._as_float({"a": 1, "b": [2]})["b"]] == [float]

@@ -828,7 +828,7 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
 # `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
 # as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`;
-# rochelle_recherche_acts's `in` read as `not in`), which the measurement withholds when it runs
+# kinds_discarded_by's `"discard_positive" in` read as `not in`), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",

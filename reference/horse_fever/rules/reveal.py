@@ -48,15 +48,17 @@ def kinds_discarded_by(effects: set[str]) -> set[str]:
     if "discard_negative" in effects:
         kinds.add("negative")
     # HF-ACT-20: Rochelle Recherche discards every positive card on the horse
-    if rochelle_recherche_acts(effects):
+    if rochelle_recherche_acts("discard_positive" in effects):
         kinds.add("positive")
     return kinds
 
 
 # HF-ACT-20 (the horse): Rochelle Recherche, «discard all positive cards on this horse»: the horse
-# that holds the card, and no other
-def rochelle_recherche_acts(effects: set[str]) -> bool:
-    return "discard_positive" in effects
+# that holds the card, and no other. Given whether the horse holds it: the card's tag stays looked
+# for in kinds_discarded_by, beside Friz Finden's, so that one discarding card read as the other
+# there is a misreading of that card (counterfactual.tag_alterations)
+def rochelle_recherche_acts(holds_the_card: bool) -> bool:
+    return holds_the_card
 
 
 def discard_by_kind(race: Race, horse: str, log: Log) -> None:

@@ -31,7 +31,7 @@ from reference.dominoes.rules import match as match_rules
 from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution, point_at
 from reference.dominoes.rules.points import PlacementPoints
 from reference.dominoes.rules.settlement import round_to_nearest_five
-from reference.dominoes.rules.state import AWAITING_DEAL, OVER, PLAY
+from reference.dominoes.rules.state import OVER, PLAY
 from reference.dominoes.rules.tiles import hand_pips, is_double, tile_str
 from reference.dominoes.rules.turn_order import EndTurn
 
@@ -1141,52 +1141,6 @@ def test_the_displayed_award_is_a_whole_fifth_of_the_raw():
     assert [points.displayed_award(raw) for raw in (5, 10, 15)] == [1, 2, 3]
     assert all(type(points.displayed_award(raw)) is int for raw in (5, 10, 15))
     assert points.placement_points(10) == PlacementPoints(raw=10, displayed=2)
-
-
-# -- wave 15: what applying a bonus does to the score ------------------------------------------------
-
-def bonuses_taken_off(original):
-    # DOM-MATCH-4 misread: «Aplica todas las bonificaciones finales de la ronda juntas» read as a
-    # charge: the round's bonuses are all applied together, each taken off its side's score
-    def apply_settlement(match, result, next_opener, log):
-        for side, gain in match_rules.settlement_gains(result).items():
-            match.scores[side] -= gain
-        log.rule(*settlement.settlement_decisions(match.seating, result))
-        log.event("settlement", "DOM-SETTLE-5", kind=result.kind, hand_pips=result.hand_pips,
-                  side_pips=result.side_pips, winners=result.winners, counted_pips=result.counted_pips,
-                  bonus=result.bonus, scores=list(match.scores))
-        if match_rules.end_match_by_settlement(match, log):
-            return
-        match.phase = AWAITING_DEAL
-        match.next_opener = next_opener
-        log.event("next_opener", "DOM-OPEN-5" if next_opener is not None else "DOM-OPEN-6", seat=next_opener)
-    return apply_settlement
-
-
-ROUND_15_APPLIED = [
-    # DOM-MATCH-4 misread: the bonuses taken off. Before, adding the bonus was a literal `+=` in
-    # apply_settlement that no alteration turns round (only its textual twin), and a rounding read
-    # the other way (DOM-SETTLE-3's round_to_nearest_five, opposite) came nearest: it turns the
-    # bonus round too, but the settlement's own bonus with it. Now bonus_applied (DOM-MATCH-4's
-    # part: a bonus applied adds to its side's score), the opposite, reproduces it.
-    ("bonuses-taken-off", "DOM-MATCH-4", match_rules, "apply_settlement", bonuses_taken_off,
-     ("apply_settlement", "bonus_applied"),
-     ["dom-gen1-match-pairs-009", "dom-probe2-dom-settle-5-010", "dom-gen1-settlement-057"]),
-]
-
-
-@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_15_APPLIED,
-                         ids=[m[0] for m in ROUND_15_APPLIED])
-def test_a_round_15_bonus_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading,
-                                                                    twins, failing):
-    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
-                                                             failing)
-
-
-def test_a_bonus_applied_adds_to_the_score():
-    """A bonus of 3 applied to a score of 50 gives 53 (the score goes up by the bonus)."""
-    assert match_rules.bonus_applied(3) == 3
-    assert 50 + match_rules.bonus_applied(3) == 53
 
 
 # -- wave 15: 61 itself ----------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int
     gains = settlement_gains(settlement)
     # DOM-MATCH-4: all end-of-round bonuses are applied together, before the target is checked.
     for side, gain in gains.items():
-        match.scores[side] += bonus_applied(gain)
+        match.scores[side] += gain
     log.rule(*settling.settlement_decisions(match.seating, settlement))
     if len(gains) > 1:
         log.rule("DOM-MATCH-4")
@@ -117,12 +117,6 @@ def apply_settlement(match: MatchState, settlement: Settlement, next_opener: int
     match.phase = AWAITING_DEAL
     match.next_opener = next_opener
     log.event("next_opener", "DOM-OPEN-5" if next_opener is not None else "DOM-OPEN-6", seat=next_opener)
-
-
-def bonus_applied(gain: int) -> int:
-    # DOM-MATCH-4 (applied): «Aplica todas las bonificaciones finales de la ronda juntas»: a bonus
-    # applied to its side's score adds to it, whole: the score goes up by the bonus.
-    return gain
 
 
 # What a losing side's own remaining pips, rounded and in displayed points, weigh in its score:

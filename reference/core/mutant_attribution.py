@@ -255,6 +255,11 @@ def find_look_alikes(game: Game, found: MutantAttribution, cases: Sequence[dict[
     return out
 
 
+def _same_exactly(one: Any, other: Any) -> bool:
+    """Equal and of the same types throughout, as the runner compares (5 is not 5.0, true is not 1)."""
+    return json.dumps(one, sort_keys=True, default=repr) == json.dumps(other, sort_keys=True, default=repr)
+
+
 def answers_alike(game: Game, alteration: Any, cases: Sequence[dict[str, Any]], answers: dict[str, Any]) -> bool:
     """Whether the alteration, installed from the setup on, answers every case as `answers` holds."""
     from .mutation import clear_engine_caches
@@ -267,7 +272,7 @@ def answers_alike(game: Game, alteration: Any, cases: Sequence[dict[str, Any]], 
                     steps = as_answered(replay_case(case))
             except (cf._Deadline, Exception):
                 steps = ERRORED
-            if steps != answers[case["id"]]:
+            if not _same_exactly(steps, answers[case["id"]]):
                 return False
         return True
     finally:

@@ -165,6 +165,12 @@ def test_an_alteration_that_answers_one_case_otherwise_is_no_look_alike():
     answers = {case["id"]: as_answered(replay_case(case)) for case in cases}
     nothing = Alteration("nothing", ("DOM-TURN-1",), "decision", "nowhere", nullcontext)
     assert answers_alike(game, nothing, cases, answers)
+    first = cases[0]["id"]
+    numbers = [k for k, v in answers[first][0].items() if type(v) is int]
+    assert numbers          # a whole number answered as a float is another answer (type-exact, as the runner)
+    floated = dict(answers, **{first: [dict(answers[first][0], **{numbers[0]: float(answers[first][0][numbers[0]])})]
+                               + answers[first][1:]})
+    assert not answers_alike(game, nothing, cases, floated)
     last = cases[-1]["id"]
     answers[last] = answers[last][:-1] + [{"error": "refused"}]
     assert not answers_alike(game, nothing, cases, answers)

@@ -1200,6 +1200,24 @@ def continuation_kept_past_the_turn(original):
     return end_turn
 
 
+def drawn_tile_scored_to_the_next_seat(original):
+    # DOM-DRAW-4 misread: «Esa colocación termina tu turno» read as the turn already over when the
+    # drawn tile is placed: its points go to the next seat's side, as if that player had placed it
+    def score_placement(match, seat, action, opening, from_draw, log):
+        if not from_draw:
+            return original(match, seat, action, opening, from_draw, log)
+        record = match_rules.record_points
+
+        def to_the_next_seat(match_, seat_, displayed, log_):
+            record(match_, match_.seating.next_clockwise(seat_), displayed, log_)
+        match_rules.record_points = to_the_next_seat
+        try:
+            return original(match, seat, action, opening, from_draw, log)
+        finally:
+            match_rules.record_points = record
+    return score_placement
+
+
 ROUND_16 = [
     # DOM-TURN-1 misread: the continuation kept by the next player. Before, the reset was a literal
     # (`r.continuing = False`) inside end_turn that only its textual twin turned round, and where
@@ -1210,6 +1228,14 @@ ROUND_16 = [
     ("continuation-kept-past-the-turn", "DOM-TURN-1", turn_order, "end_turn", continuation_kept_past_the_turn,
      ("end_turn", "continuation_ends_with_the_turn"),
      ["dom-gen1-match-2p-optional-002", "dom-gen1-match-2p-optional-007", "dom-int-continuation-optional"]),
+    # DOM-DRAW-4 misread: a drawn tile's points to the next seat. Before, whose side a placement's
+    # points go to had no decision but the seat passed to record_points; a pair's side read one off
+    # (DOM-SET-3's side_of, one more or zero) gave the same step and was charged. Now
+    # drawn_tile_scored_in_the_drawers_turn (DOM-DRAW-4's part: the drawn tile is placed and scored
+    # in the drawer's turn), negated, reproduces it, and only at drawn tiles.
+    ("drawn-tile-scored-to-the-next-seat", "DOM-DRAW-4", turns, "score_placement", drawn_tile_scored_to_the_next_seat,
+     ("score_placement", "scoring_seat", "drawn_tile_scored_in_the_drawers_turn"),
+     ["dom-int-drawn-tile-point-choice", "dom-gen1-match-2p-033", "dom-probe2-dom-draw-2-009"]),
 ]
 
 
@@ -1238,3 +1264,13 @@ def test_the_next_player_starts_a_turn_of_their_own():
                        round=RoundState(hands=[[], [], []], draw_pile=[], opener=0, to_play=0, continuing=True))
     turn_order.end_turn(match, EndTurn("non_scoring_tile", "DOM-CONT-4"), Log())
     assert (match.round.to_play, match.round.continuing) == (1, False)
+
+
+def test_a_drawn_tile_is_scored_to_the_seat_that_drew_it():
+    """The drawn tile's points go to its drawer's side, as any placement's go to its placer's."""
+    from reference.dominoes.rules.seating import Seating
+    from reference.dominoes.rules.state import MatchState
+    assert turns.drawn_tile_scored_in_the_drawers_turn() is True
+    match = MatchState(Seating(3), [0, 0, 0], phase=PLAY)
+    assert [turns.scoring_seat(match, seat, from_draw) for seat in (0, 2) for from_draw in (False, True)] \
+        == [0, 0, 2, 2]

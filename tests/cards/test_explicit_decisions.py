@@ -1235,3 +1235,41 @@ def test_the_race_deck_holds_none_of_the_track_s_cards():
     opened = RaceState(number=1, banker=0)
     race.open_race(opened, track.Lay(track.track_of(shuffled), track.race_deck_of(shuffled)))
     assert len(opened.deck) == 41 and not set(opened.deck) & set(opened.track)
+
+
+# - CRD-TRACK-5 «con las ocho cartas de carrera que necesita»: a horse can finish only with the eight
+#   race cards it needs. The odds asked it (track.can_finish) inside the memoised probabilities of a
+#   composition (exact._win_probabilities), so a search that played a case's step again found the
+#   probabilities remembered and the rule never asked: can_finish was no decision of the step, and
+#   no horse able to finish was charged to the fair price left out (CRD-ODDS-2's fair_price). Now
+#   exact.win_probabilities asks can_finish outside the memo, each time the probabilities are asked.
+
+
+def finish_test_turned_round():
+    """CRD-TRACK-5 misread, its test turned round in the caller: the horses that can finish are taken
+    to be those with fewer than the eight race cards needed (on a standing track, none)."""
+    from fractions import Fraction
+    probabilities = exact.win_probabilities
+
+    def win_probabilities(counts):
+        p = probabilities(counts)
+        return {suit: p[suit] if 12 - counts[suit] < 8 else Fraction(0) for suit in SUITS}
+    return patched((exact, "win_probabilities", win_probabilities))
+
+
+def test_no_horse_able_to_finish_is_charged_to_the_finishing_rule():
+    """Charged to CRD-TRACK-5 alone on tracks with no suit of four (every horse with nine race cards
+    or more), the curated mutants and the generated mutants of can_finish (its textual twins among
+    them) left out of the search."""
+    assert_charged_to_its_clause(
+        "finish-test-turned-round", "CRD-TRACK-5", finish_test_turned_round,
+        ["crd-gen1-odds-s3h0d2c2", "crd-gen1-odds-s3h1d3c0", "crd-gen1-odds-s2h3d1c1"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and ":can_finish:" in alteration.name))
+
+
+def test_a_horse_finishes_with_its_eight_race_cards():
+    """Eight race cards (four of the suit on the track) are enough to finish; seven are not."""
+    from reference.cards.rules import track
+    assert [track.can_finish(cards) for cards in (7, 8, 12)] == [False, True, True]
+    assert exact.win_probabilities({"S": 4, "H": 1, "D": 1, "C": 1})["S"] > 0

@@ -1194,3 +1194,82 @@ def test_a_card_is_turned_only_while_the_race_runs():
     for phase, running in ((RACING, True), (SETTLED, False), (BETTING, False)):
         table.phase = phase
         assert session.race_running(table) is running
+
+
+# - CRD-TRACK-3 «las 41 restantes son mazo de carrera»: the race deck is the cards the track leaves,
+#   the seven laid not among them. The race opened on the lay's deck as it stood (race.open_race),
+#   with no decision that the track's cards stay out of it, so a race deck of the 48 (the track's
+#   seven gathered back under the deck) was reproduced by nothing and charged to whatever came
+#   nearest on deck_size (the betting phase refused, CRD-BET-6; a count read, CRD-INT-12). Now it is
+#   `track.track_cards_out_of_the_deck`, under `# CRD-TRACK-3 (the track's cards out)`.
+
+
+def track_cards_back_in_the_deck():
+    """CRD-TRACK-3 misread, in the caller: the race opens with the track's seven cards put back
+    under the race deck, 48 cards to turn."""
+    opening = race.open_race
+
+    def open_race(race_, lay):
+        opening(race_, lay)
+        race_.deck = list(lay.deck) + list(lay.track)
+    return patched((race, "open_race", open_race))
+
+
+def test_the_track_s_cards_back_in_the_deck_are_charged_to_the_race_deck_rule():
+    """Charged to CRD-TRACK-3 alone, the curated mutants and the generated mutants of open_race and
+    track_cards_out_of_the_deck (its textual twins among them) left out of the search."""
+    twins = (":open_race:", ":track_cards_out_of_the_deck:")
+    assert_charged_to_its_clause(
+        "track-cards-back-in-the-deck", "CRD-TRACK-3", track_cards_back_in_the_deck,
+        ["crd-race-betting-rules", "crd-gen1-race-014", "crd-probe1-crd-bet-5-008"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and any(twin in alteration.name for twin in twins)))
+
+
+def test_the_race_deck_holds_none_of_the_track_s_cards():
+    """A race opened on a shuffle of 48: 41 cards to turn, none of them on the track."""
+    from reference.cards.rules import track
+    from reference.cards.rules.state import RaceState
+    shuffled = [card(rank, suit) for suit in SUITS for rank in range(2, 14)]
+    assert track.track_cards_out_of_the_deck() is True
+    opened = RaceState(number=1, banker=0)
+    race.open_race(opened, track.Lay(track.track_of(shuffled), track.race_deck_of(shuffled)))
+    assert len(opened.deck) == 41 and not set(opened.deck) & set(opened.track)
+
+
+# - CRD-TRACK-5 «con las ocho cartas de carrera que necesita»: a horse can finish only with the eight
+#   race cards it needs. The odds asked it (track.can_finish) inside the memoised probabilities of a
+#   composition (exact._win_probabilities), so a search that played a case's step again found the
+#   probabilities remembered and the rule never asked: can_finish was no decision of the step, and
+#   no horse able to finish was charged to the fair price left out (CRD-ODDS-2's fair_price). Now
+#   exact.win_probabilities asks can_finish outside the memo, each time the probabilities are asked.
+
+
+def finish_test_turned_round():
+    """CRD-TRACK-5 misread, its test turned round in the caller: the horses that can finish are taken
+    to be those with fewer than the eight race cards needed (on a standing track, none)."""
+    from fractions import Fraction
+    probabilities = exact.win_probabilities
+
+    def win_probabilities(counts):
+        p = probabilities(counts)
+        return {suit: p[suit] if 12 - counts[suit] < 8 else Fraction(0) for suit in SUITS}
+    return patched((exact, "win_probabilities", win_probabilities))
+
+
+def test_no_horse_able_to_finish_is_charged_to_the_finishing_rule():
+    """Charged to CRD-TRACK-5 alone on tracks with no suit of four (every horse with nine race cards
+    or more), the curated mutants and the generated mutants of can_finish (its textual twins among
+    them) left out of the search."""
+    assert_charged_to_its_clause(
+        "finish-test-turned-round", "CRD-TRACK-5", finish_test_turned_round,
+        ["crd-gen1-odds-s3h0d2c2", "crd-gen1-odds-s3h1d3c0", "crd-gen1-odds-s2h3d1c1"], True,
+        withheld=lambda alteration: alteration.source == "curated" or (
+            alteration.source == "generated" and ":can_finish:" in alteration.name))
+
+
+def test_a_horse_finishes_with_its_eight_race_cards():
+    """Eight race cards (four of the suit on the track) are enough to finish; seven are not."""
+    from reference.cards.rules import track
+    assert [track.can_finish(cards) for cards in (7, 8, 12)] == [False, True, True]
+    assert exact.win_probabilities({"S": 4, "H": 1, "D": 1, "C": 1})["S"] > 0

@@ -26,7 +26,7 @@ from reference.core.errors import IllegalAction
 from reference.core.game import Mutant, get_game
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
-from reference.dominoes.rules import continuation, deal, drawing, layout, points, settlement, turns
+from reference.dominoes.rules import continuation, deal, drawing, layout, points, settlement, turn_order, turns
 from reference.dominoes.rules import match as match_rules
 from reference.dominoes.rules.layout import BRANCHES, LONG_SIDES, NON_DOUBLE_SIDES, Contribution, point_at
 from reference.dominoes.rules.points import PlacementPoints
@@ -1184,3 +1184,93 @@ def test_61_itself_reaches_the_target():
     """61 and 62 win (DOM-MATCH-3: «60 + 2 = 62 gana», and 61 or more); 60 does not."""
     assert match_rules.target_itself_reached() is True
     assert [match_rules.reaches_target(score) for score in (60, 61, 62)] == [False, True, True]
+
+
+# -- wave 16: the turn's end ends its continuation -------------------------------------------------
+
+def continuation_kept_past_the_turn(original):
+    # DOM-TURN-1 misread: the turn passes clockwise, but a continuation is not left with the
+    # player who continued: the next player starts as if continuing the turn before (so may stop
+    # at once under continuation: optional, and is judged as a continuing player)
+    def end_turn(match, decision, log):
+        r = match.round
+        kept = r.continuing
+        original(match, decision, log)
+        r.continuing = kept
+    return end_turn
+
+
+def drawn_tile_scored_to_the_next_seat(original):
+    # DOM-DRAW-4 misread: «Esa colocación termina tu turno» read as the turn already over when the
+    # drawn tile is placed: its points go to the next seat's side, as if that player had placed it
+    def score_placement(match, seat, action, opening, from_draw, log):
+        if not from_draw:
+            return original(match, seat, action, opening, from_draw, log)
+        record = match_rules.record_points
+
+        def to_the_next_seat(match_, seat_, displayed, log_):
+            record(match_, match_.seating.next_clockwise(seat_), displayed, log_)
+        match_rules.record_points = to_the_next_seat
+        try:
+            return original(match, seat, action, opening, from_draw, log)
+        finally:
+            match_rules.record_points = record
+    return score_placement
+
+
+ROUND_16 = [
+    # DOM-TURN-1 misread: the continuation kept by the next player. Before, the reset was a literal
+    # (`r.continuing = False`) inside end_turn that only its textual twin turned round, and where
+    # the next player was offered a stop at once (continuation: optional) a stop offered to a
+    # player not continuing (DOM-INT-7's may_stop, negated) was charged. Now
+    # continuation_ends_with_the_turn (DOM-TURN-1's part: once the turn ends, the next player
+    # starts a turn of their own), negated, reproduces it.
+    ("continuation-kept-past-the-turn", "DOM-TURN-1", turn_order, "end_turn", continuation_kept_past_the_turn,
+     ("end_turn", "continuation_ends_with_the_turn"),
+     ["dom-gen1-match-2p-optional-002", "dom-gen1-match-2p-optional-007", "dom-int-continuation-optional"]),
+    # DOM-DRAW-4 misread: a drawn tile's points to the next seat. Before, whose side a placement's
+    # points go to had no decision but the seat passed to record_points; a pair's side read one off
+    # (DOM-SET-3's side_of, one more or zero) gave the same step and was charged. Now
+    # drawn_tile_scored_in_the_drawers_turn (DOM-DRAW-4's part: the drawn tile is placed and scored
+    # in the drawer's turn), negated, reproduces it, and only at drawn tiles.
+    ("drawn-tile-scored-to-the-next-seat", "DOM-DRAW-4", turns, "score_placement", drawn_tile_scored_to_the_next_seat,
+     ("score_placement", "scoring_seat", "drawn_tile_scored_in_the_drawers_turn"),
+     ["dom-int-drawn-tile-point-choice", "dom-gen1-match-2p-033", "dom-probe2-dom-draw-2-009"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_16,
+                         ids=[m[0] for m in ROUND_16])
+def test_a_round_16_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_the_next_player_starts_a_turn_of_their_own():
+    """Seat 0 continued (a double) and then its turn ends: play passes clockwise to seat 1, who
+    starts a turn of their own, not continuing seat 0's (DOM-TURN-1)."""
+    from reference.dominoes.rules.seating import Seating
+    from reference.dominoes.rules.state import MatchState, RoundState
+
+    class Log:
+        def event(self, *args, **fields):
+            return {}
+
+        def rule(self, clause):
+            pass
+    assert turn_order.continuation_ends_with_the_turn() is True
+    match = MatchState(Seating(3), [0, 0, 0], phase=PLAY,
+                       round=RoundState(hands=[[], [], []], draw_pile=[], opener=0, to_play=0, continuing=True))
+    turn_order.end_turn(match, EndTurn("non_scoring_tile", "DOM-CONT-4"), Log())
+    assert (match.round.to_play, match.round.continuing) == (1, False)
+
+
+def test_a_drawn_tile_is_scored_to_the_seat_that_drew_it():
+    """The drawn tile's points go to its drawer's side, as any placement's go to its placer's."""
+    from reference.dominoes.rules.seating import Seating
+    from reference.dominoes.rules.state import MatchState
+    assert turns.drawn_tile_scored_in_the_drawers_turn() is True
+    match = MatchState(Seating(3), [0, 0, 0], phase=PLAY)
+    assert [turns.scoring_seat(match, seat, from_draw) for seat in (0, 2) for from_draw in (False, True)] \
+        == [0, 0, 2, 2]

@@ -98,6 +98,8 @@ def open_race(race: RaceState, lay: Lay) -> None:
     """The accepted lay: the track at positions 1-7, the race deck, the aces at the start."""
     race.track = lay.track
     race.deck = list(lay.deck)
+    if not track.track_cards_out_of_the_deck():
+        race.deck += lay.track          # never: the track's cards read as back in the race deck (CRD-TRACK-3)
     race.revealed = []
     race.positions = track.starting_positions(lay.track)
     race.winner = None

@@ -59,6 +59,12 @@ def laid_before_the_deck() -> int:
     return TRACK_LENGTH
 
 
+# CRD-TRACK-3 (the track's cards out): «las 41 restantes son mazo de carrera»: the race deck is only
+# the cards the track leaves; the seven laid stay on the track and none goes back into the deck
+def track_cards_out_of_the_deck() -> bool:
+    return True
+
+
 def track_counts(track: Sequence[Card]) -> dict[str, int]:
     """How many track cards of each suit."""
     return suit_counts(track)

@@ -25,7 +25,14 @@ def end_turn(match: MatchState, decision: EndTurn, log) -> None:
     # DOM-TURN-1: turns pass clockwise, except while a player continues.
     r = match.round
     player = r.to_play
-    r.continuing = False
+    r.continuing = not continuation_ends_with_the_turn()
     r.to_play = match.seating.next_clockwise(player)
     log.event("turn_ended", decision.clause, player=player, reason=decision.reason, next=r.to_play)
     log.rule("DOM-TURN-1")
+
+
+def continuation_ends_with_the_turn() -> bool:
+    # DOM-TURN-1 (the next player): «Los turnos avanzan en sentido horario, salvo cuando el
+    # jugador continúa»: a continuation belongs to the player's own turn; once it ends, the next
+    # player starts a turn of their own, not continuing the one before.
+    return True

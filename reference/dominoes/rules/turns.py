@@ -219,8 +219,23 @@ def score_placement(match: MatchState, seat: int, action: Place, opening: bool, 
         log.rule("DOM-OPEN-4", "DOM-PTS-4")
     elif last_tile:
         log.rule("DOM-PTS-4")                  # the last tile is scored too
-    match_rules.record_points(match, seat, placement.displayed, log)
+    match_rules.record_points(match, scoring_seat(match, seat, from_draw), placement.displayed, log)
     return placement
+
+
+def scoring_seat(match: MatchState, seat: int, from_draw: bool) -> int:
+    """The seat whose side a placement's points go to: the placer's, a drawn tile's included
+    (`drawn_tile_scored_in_the_drawers_turn`)."""
+    if from_draw and not drawn_tile_scored_in_the_drawers_turn():
+        return match.seating.next_clockwise(seat)   # never: the turn read as passed before the drawn tile scores
+    return seat
+
+
+def drawn_tile_scored_in_the_drawers_turn() -> bool:
+    # DOM-DRAW-4 (the drawer's placement): «Esa colocación termina tu turno»: the drawn tile is
+    # placed, and scored as any placement, in the turn of the player who drew it; it is that
+    # placement that ends the turn, so its points are the drawer's, not the next player's.
+    return True
 
 
 def end_of_match_or_round(match: MatchState, seat: int, log) -> bool:

@@ -574,8 +574,16 @@ def record_step(stage: Stage, from_setup: bool = False) -> tuple[dict[str, Any],
     patches = [p for point in decision_points(game) for p in _replacing(game, point, _recorder(point, calls, files))]
     executed: dict[tuple[str, str], set] = {}
     last_called: dict[tuple[str, str], int] = {}
-    observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)], last_called),
-                             from_setup)
+    # the engine's memos emptied first (and after): a rule asked only inside a memoised function
+    # (the cards' win probabilities asking whether a suit can still finish) runs, and is recorded,
+    # only when the memo does not already hold the answer the step played before left in it
+    caches = _caches(game)
+    _forget(caches)
+    try:
+        observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)], last_called),
+                                 from_setup)
+    finally:
+        _forget(caches)
     if not from_setup:
         stage.events = events
         stage.executed = executed

@@ -1182,13 +1182,34 @@ def generated_alterations(game: str, executed: Mapping[tuple[str, str], int]) ->
     Only those installed by swapping a function's code: a mutant of import-time code would
     import the game's package again, which a step cannot do."""
     from .generated_mutants import FUNCTION, generated_mutants
+    listed = _registered(game)
     out = []
     for mutant in generated_mutants(game):
+        if mutant.key in listed:
+            continue            # equivalent by the register: it can change no observation, so it explains none
         if mutant.scope == FUNCTION and mutant.block and (mutant.module, mutant.function) in executed:
             out.append(Alteration(f"generated {mutant.key}", block_clauses(mutant), "generated",
                                   f"{mutant.module}:{mutant.line}", _swapping(mutant),
                                   function=(mutant.module, mutant.function)))
     return out
+
+
+_REGISTERED: dict[str, frozenset[str]] = {}
+
+
+def _registered(game: str) -> frozenset[str]:
+    """The keys of the game's equivalent generated mutants (equivalent_mutants.yaml): each one
+    unreachable by any input, or the same values by construction, or a change no observation
+    shows, so played at a step it changes nothing the implementation could have changed, and
+    only spends the search's count (MAX_TRIALS) that later alterations need. An unreadable
+    register leaves none out: it is `horserace mutants --generated`'s to report."""
+    if game not in _REGISTERED:
+        from .equivalent_mutants import load_register
+        try:
+            _REGISTERED[game] = frozenset(load_register(game))
+        except Exception:
+            _REGISTERED[game] = frozenset()
+    return _REGISTERED[game]
 
 
 def block_clauses(mutant: Any) -> tuple[str, ...]:

@@ -657,6 +657,14 @@ def round_end_check_turned_round():
     return mock.patch.object(race, "resolve_round", resolve_round)
 
 
+def first_die_alone():
+    """HF-SPRINT-1's horses shown read the wrong way round: two dice of different colours are read
+    as the first die's horse alone, and two of one colour as two sprints of that horse."""
+    def sprinting_horses(dice, at_the_line=()):
+        return [dice[0]] if dice[0] != dice[1] else [dice[0], dice[1]]
+    return mock.patch.object(sprint, "sprinting_horses", sprinting_horses)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -829,6 +837,11 @@ MISREADINGS = [
     # answer turned round reproduced the check turned round: HF-FINISH-1 was named
     ("round-end-check-turned-round", "HF-RANK-1", round_end_check_turned_round,
      ["hf-finish-line-reached", "hf-race-until-all-ranked", "hf-probe2-hf-act-5-005"], "alone"),
+    # the horses the dice show are a yes/no decision of HF-SPRINT-1's own (one_horse_shown); before,
+    # sprinting_horses read HF-SPRINT-2's answer (shows_one_colour) in a line of its own, and only
+    # that answer turned round reproduced it: HF-SPRINT-2 was named alone
+    ("first-die-alone", "HF-SPRINT-1", first_die_alone,
+     ["hf-sprint-dice-colours", "hf-sprint-double", "hf-probe2-hf-sprint-2-001"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -845,12 +858,12 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
 # as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`;
 # kinds_discarded_by's `"discard_positive" in` read as `not in`; resolve_round's check at the round's
-# end negated), which the measurement withholds when it runs
+# end negated; sprinting_horses's horses shown negated), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
-                     "round-end-check-turned-round"}
+                     "round-end-check-turned-round", "first-die-alone"}
 
 
 @pytest.fixture(scope="module")

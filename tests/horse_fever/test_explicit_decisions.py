@@ -646,10 +646,20 @@ def level_moves_down():
     return mock.patch.object(new_odds, "odds_after_race", odds_after_race)
 
 
+def in_igni_veritas_forgotten_at_the_photo():
+    """HF-ACT-5's In Igni Veritas left out of the photo finish: a horse with the card is ordered
+    among the level horses as a horse without it (by the odds, then by the first player)."""
+    def photo_finish_key(race_, horse):
+        effects = race_.effects(horse) - {"wins_photo_finish"}
+        return (ranking.photo_card_rank(effects), ranking.photo_odds_order(race_, horse))
+    return mock.patch.object(ranking, "photo_finish_key", photo_finish_key)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
 TIE_BREAK_CASES = ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-3-002"]
+IN_IGNI_CASES = ["hf-probe2-hf-act-5-008", "hf-probe2-hf-act-5-018", "hf-probe2-hf-act-12-009", "hf-gen1-race-012"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -813,6 +823,12 @@ MISREADINGS = [
     # shifted by one row, or the footprints, were named
     ("level-moves-up", "HF-NEWODDS-2", level_moves_up, NEW_ODDS_LEVEL_CASES, "alone"),
     ("level-moves-down", "HF-NEWODDS-3", level_moves_down, NEW_ODDS_LEVEL_CASES, "alone"),
+    # «even against better odds» is a yes/no decision of In Igni Veritas's own (in_igni_veritas_acts,
+    # consulted for a horse with the card); before, the card's rank was a literal of photo_card_rank,
+    # and the card left out was charged to the odds (HF-PHOTO-1) or, where the round is then refused
+    # for a photo the first player did not order, to the race read as over (HF-RACE-1)
+    ("in-igni-veritas-forgotten-at-the-photo", "HF-ACT-5", in_igni_veritas_forgotten_at_the_photo,
+     IN_IGNI_CASES, "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -828,11 +844,12 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
 # `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
 # as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`;
-# kinds_discarded_by's `"discard_positive" in` read as `not in`), which the measurement withholds when it runs
+# kinds_discarded_by's `"discard_positive" in` read as `not in`; photo_card_rank's `0` read as 1), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
-                     "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round"}
+                     "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
+                     "in-igni-veritas-forgotten-at-the-photo"}
 
 
 @pytest.fixture(scope="module")

@@ -51,12 +51,24 @@ def spaces_past_line(position: int) -> int:
 def photo_card_rank(effects: set[str]) -> int:
     """The cards that decide a photo finish whatever the odds: 0 goes first, 2 goes last."""
     # HF-ACT-5: In Igni Veritas - the horse wins a photo finish even against better odds
-    if "wins_photo_finish" in effects:
+    if "wins_photo_finish" in effects and in_igni_veritas_acts():
         return 0
     # HF-ACT-12: Mala Tempora - the horse loses a photo finish even against worse odds
-    if "loses_photo_finish" in effects:
+    if "loses_photo_finish" in effects and mala_tempora_acts():
         return 2
     return 1
+
+
+# HF-ACT-5 (whatever the odds): In Igni Veritas, «the horse wins a photo finish even against better
+# odds»: a horse with the card goes before every horse level with it, whatever their odds
+def in_igni_veritas_acts() -> bool:
+    return True
+
+
+# HF-ACT-12 (whatever the odds): Mala Tempora, «the horse loses a photo finish even against worse
+# odds»: a horse with the card goes after every horse level with it, whatever their odds
+def mala_tempora_acts() -> bool:
+    return True
 
 
 # HF-PHOTO-1: level horses - the stable with the better odds (smaller N) goes first

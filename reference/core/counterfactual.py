@@ -1923,6 +1923,11 @@ def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any]
 
 _WIDELY: dict[tuple, tuple[bool, set]] = {}     # (alteration, its clauses) -> (changes a passed case, the ids played)
 MAX_WIDELY = 1024           # passed cases played with each alteration still tied after the few
+# cases an alteration must have been played on, each unchanged, to be acquitted: a run of three
+# cases holds too little evidence to set a tied alteration aside for another that only one or two
+# cases failed to contradict (a coincidence of the right clause, beside a narrow one of another
+# clause that a whole run's cases would contradict as well)
+MIN_ACQUITTAL = 8
 
 
 def acquitted_widely(kept: list[Trial], case: Mapping[str, Any], caches: list[Any], deadline: float) -> list[Trial]:
@@ -1931,7 +1936,8 @@ def acquitted_widely(kept: list[Trial], case: Mapping[str, Any], caches: list[An
     nor any step a failed case answered as expected before its divergence, played until one
     changes: the few cases seldom hold the one that sets two readings apart
     (a first bettor read as the next player, beside the players' order read the other way,
-    differ at five of the 700 cases a misreading of the first passes). A case once played stays
+    differ at five of the 700 cases a misreading of the first passes). Acquitted means played on
+    MIN_ACQUITTAL cases at least, none changed: a run of a few cases sets nothing aside. A case once played stays
     played for the run (a verdict of guilt never expires; one of innocence is extended to the
     cases kept since), so a run pays for each case and alteration once. The tied clauses' own
     cases first, then the failing case's kind, then the others. All of them when each changes
@@ -1967,7 +1973,7 @@ def acquitted_widely(kept: list[Trial], case: Mapping[str, Any], caches: list[An
         _WIDELY[key] = (contradicted, checked)
         if time.process_time() > deadline:
             return kept                         # cut short: judged on part of the evidence
-        if not contradicted:
+        if not contradicted and len(checked) >= MIN_ACQUITTAL:
             survivors.append(trial)
     return survivors or kept
 

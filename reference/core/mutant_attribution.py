@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Sequence
 
 from . import counterfactual as cf          # imported before workers fork, so that all run one version
-from . import run_charges
+from . import passed_cases, run_charges
 from .adapter import replay_case
 from .attribution import MAX_NAMED, case_clause_keys, top_clause
 from .game import Game, Mutant, get_game
@@ -186,6 +186,7 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     clear_engine_caches(game)
     out.failures = len(failing)
     cf.forget_explanations()
+    passed_cases.forget(wide=True)      # a measurement keeps every case it answered
     for case in passed:                 # the cases the misreading passes, as a runner learns them
         cf.note_passed(case)
     for case, step in diverged:         # and the steps of those it fails that it answered as expected

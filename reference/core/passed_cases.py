@@ -38,7 +38,7 @@ def note_passed(case: Mapping[str, Any]) -> None:
         if len(of_clause) >= MAX_PER_CLAUSE:
             del of_clause[::2]
         of_clause.append(case)
-    every = EVERY.setdefault(case["game"], [])
+    every = EVERY.setdefault(case["game"], []) if WIDE[0] else []
     if len(every) >= MAX_EVERY:
         del every[::2]
     every.append(case)
@@ -48,7 +48,7 @@ def note_passed(case: Mapping[str, Any]) -> None:
 
 def note_failed(case: Mapping[str, Any], step: int) -> None:
     """The implementation failed this case first at `step` (kept as EVERY is, when a step came before)."""
-    if step <= 0:
+    if step <= 0 or not WIDE[0]:
         return
     kept = FAILED.setdefault(case["game"], [])
     if len(kept) >= MAX_EVERY:
@@ -56,8 +56,15 @@ def note_failed(case: Mapping[str, Any], step: int) -> None:
     kept.append((case, step))
 
 
-def forget() -> None:
-    """A new run: nothing passed yet."""
+WIDE = [True]               # False for a run that keeps no results (a fuzz campaign): EVERY and FAILED stay empty
+
+
+def forget(wide: bool | None = None) -> None:
+    """A new run: nothing passed yet. `wide`: every passed case and failed case is kept for the
+    wide check (False: a run that keeps no results, whose memory stays flat: its cases are made
+    as it goes, and keeping a thousand of them would hold them all); None leaves it as it was."""
+    if wide is not None:
+        WIDE[0] = wide
     PASSED.clear()
     BY_CLAUSE.clear()
     EVERY.clear()

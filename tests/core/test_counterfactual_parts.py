@@ -250,7 +250,7 @@ def test_a_tie_the_few_passed_cases_leave_is_judged_on_every_passed_case(monkeyp
     from reference.core import counterfactual as cf
     from reference.core import passed_cases
     saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY))
-    passed_cases.forget()
+    passed_cases.forget(wide=True)      # whatever run this worker played before
     cf._CONTRADICTED.clear()
     cf._WIDELY.clear()
     try:
@@ -290,7 +290,7 @@ def test_a_tie_that_every_passed_case_acquits_stays_a_tie(monkeypatch):
     from reference.core import counterfactual as cf
     from reference.core import passed_cases
     saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY))
-    passed_cases.forget()
+    passed_cases.forget(wide=True)      # whatever run this worker played before
     cf._CONTRADICTED.clear()
     cf._WIDELY.clear()
     try:
@@ -816,10 +816,12 @@ def test_the_steps_a_failed_case_matched_before_its_divergence_are_evidence_too(
     from reference.core import passed_cases
     saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY),
              dict(passed_cases.FAILED))
-    passed_cases.forget()
+    passed_cases.forget(wide=True)      # whatever run this worker played before
     cf._CONTRADICTED.clear()
     cf._WIDELY.clear()
     try:
+        for n in range(10):         # cases that tell nothing apart: enough to acquit (MIN_ACQUITTAL)
+            passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": []})
         passed_cases.note_failed({"id": "at-once", "game": "horse_fever", "kind": "race"}, 0)
         passed_cases.note_failed({"id": "later", "game": "horse_fever", "kind": "race"}, 2)
         assert [(c["id"], step) for c, step in passed_cases.FAILED["horse_fever"]] == [("later", 2)]
@@ -869,3 +871,33 @@ def test_every_roll_read_as_a_double_is_told_from_the_dice_read_as_one_colour(mo
     assert charged() == [["HF-SPRINT-2"]]
     monkeypatch.setattr(cf, "note_failed", lambda case, step: None)
     assert charged() == [["HF-SPRINT-2", "HF-TABLE-4"]]
+
+
+
+def test_a_run_of_a_few_cases_acquits_no_tied_alteration(monkeypatch):
+    """Three cases in the run: one sets an alteration aside, but the other was played on two
+    cases only, too few to acquit it (MIN_ACQUITTAL): the tie stays."""
+    import time
+    from reference.core import counterfactual as cf
+    from reference.core import passed_cases
+    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY),
+             dict(passed_cases.FAILED))
+    passed_cases.forget(wide=True)      # whatever run this worker played before
+    cf._CONTRADICTED.clear()
+    cf._WIDELY.clear()
+    try:
+        passed_cases.note_failed({"id": "a", "game": "dominoes", "kind": "match"}, 66)
+        passed_cases.note_failed({"id": "b", "game": "dominoes", "kind": "match"}, 3)
+        monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None:
+                            (case["id"], alteration.name) == ("a", "seat one on"))
+        trials = [_trial("seat one on", ("DOM-MATCH-2",)), _trial("target read past", ("DOM-MATCH-3",))]
+        failing = {"id": "f", "game": "dominoes", "kind": "match"}
+        assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
+    finally:
+        passed_cases.forget()
+        passed_cases.PASSED.update(saved[0])
+        passed_cases.BY_CLAUSE.update(saved[1])
+        passed_cases.EVERY.update(saved[2])
+        passed_cases.FAILED.update(saved[3])
+        cf._CONTRADICTED.clear()
+        cf._WIDELY.clear()

@@ -70,7 +70,7 @@ from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.horse_fever.rules import (betting, components, game_end, movement, new_odds, payouts, phases, race,
-                                         ranking, reveal, rigging, sprint)
+                                         ranking, reveal, rigging, seating, sprint)
 from reference.horse_fever.rules import deal as dealing
 from reference.horse_fever.rules.components import action_cards
 from reference.horse_fever.rules.state import PAYOUTS, RACE
@@ -674,6 +674,19 @@ def first_die_alone():
     return mock.patch.object(sprint, "sprinting_horses", sprinting_horses)
 
 
+def first_player_card_to_the_left_of_whoever_is_out():
+    """HF-INT-13's «hands it to the left at once» read of every player who loses the game: the
+    first-player card goes to the player on the left of whoever lost the game, held or not."""
+    original = betting.remove_player
+
+    def remove_player(state, seat, log):
+        original(state, seat, log)
+        if state.in_game():
+            out = {s for s, p in enumerate(state.players) if p.out}
+            state.first_player = seating.next_clockwise(seat, len(state.players), out)
+    return mock.patch.object(betting, "remove_player", remove_player)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -858,6 +871,11 @@ MISREADINGS = [
     # that answer turned round reproduced it: HF-SPRINT-2 was named alone
     ("first-die-alone", "HF-SPRINT-1", first_die_alone,
      ["hf-sprint-dice-colours", "hf-sprint-double", "hf-probe2-hf-sprint-2-001"], "alone"),
+    # whether the first-player card moves when a player loses the game is a yes/no decision of its own
+    # (first_player_card_passes_now); before, it was the test of an `if` in remove_player, and the card
+    # moved was charged to the bets' or the setup's decisions (HF-BET-2, HF-BET-3, HF-SETUP-9), or none
+    ("first-player-card-to-the-left-of-whoever-is-out", "HF-INT-13", first_player_card_to_the_left_of_whoever_is_out,
+     ["hf-probe2-hf-min-2-012", "hf-int-last-player-left-wins", "hf-probe2-hf-deal-1-014"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -874,14 +892,14 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
 # as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`;
 # kinds_discarded_by's `"discard_positive" in` read as `not in`; photo_card_rank's `0` read as 1;
-# resolve_round's check at the round's end negated; sprinting_horses's horses shown negated), which the
-# measurement withholds when it runs
+# resolve_round's check at the round's end negated; sprinting_horses's horses shown negated;
+# remove_player's test of the first-player card turned round), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
-                     "first-die-alone"}
+                     "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out"}
 
 
 @pytest.fixture(scope="module")

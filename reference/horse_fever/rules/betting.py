@@ -80,7 +80,7 @@ def remove_player(state: GameState, seat: int, log: Log) -> None:
     log.rule("HF-INT-13")
     # HF-INT-13: the first-player card passes at the end of the round (HF-PLAY-2); or (at_once) a
     # first player who lost the game hands it to the left at once
-    if seat == state.first_player and state.options.out_first_player_card == "at_once":
+    if first_player_card_passes_now(state, seat):
         out = {s for s, p in enumerate(state.players) if p.out}
         state.first_player = seating.next_clockwise(seat, len(state.players), out)
     left = state.in_game()
@@ -92,6 +92,13 @@ def remove_player(state: GameState, seat: int, log: Log) -> None:
     # (plays_on) plays on to the last round
     elif len(left) == 1 and state.options.last_player_left == "wins":
         game_end.last_player_wins(state, left[0], log)
+
+
+# HF-INT-13 (the card now): the first-player card moves only under out_first_player_card: at_once,
+# and only when the player who lost the game holds it; otherwise it stays where it is until the end
+# of the round (HF-PLAY-2)
+def first_player_card_passes_now(state: GameState, seat: int) -> bool:
+    return seat == state.first_player and state.options.out_first_player_card == "at_once"
 
 
 # -- first bets ----------------------------------------------------------------------------

@@ -38,13 +38,13 @@ def polynomial_product(a: list[int], b: list[int]) -> list[int]:
 
 
 @lru_cache(maxsize=None)
-def _win_probabilities(counts: tuple[int, ...], finishing: tuple[bool, ...]) -> tuple[Fraction, ...]:
+def _win_probabilities(counts: tuple[int, ...]) -> tuple[Fraction, ...]:
     available = [RACE_CARDS_PER_SUIT - t for t in counts]
     deck = sum(available)
     last = NEEDED_TO_FINISH - 1            # 7 cards of the winner before its 8th
     result = []
     for s, a_s in enumerate(available):
-        if not finishing[s]:                # it can never reach 8 (CRD-TRACK-5)
+        if not track.can_finish(a_s):       # it can never reach 8 (CRD-TRACK-5)
             result.append(Fraction(0))
             continue
         ways_others = [1]                   # coefficient m: ways to draw m cards of the others, each <= 7
@@ -61,11 +61,7 @@ def _win_probabilities(counts: tuple[int, ...], finishing: tuple[bool, ...]) -> 
 
 def win_probabilities(counts: dict[str, int]) -> dict[str, Fraction]:
     """counts: track cards per suit (summing to 7)."""
-    on_track = tuple(counts[s] for s in SUITS)
-    # whether each horse can finish (CRD-TRACK-5) is asked here, outside the memo, so that the rule
-    # is asked whenever the probabilities are, not only the first time for a composition
-    finishing = tuple(track.can_finish(RACE_CARDS_PER_SUIT - t) for t in on_track)
-    return dict(zip(SUITS, _win_probabilities(on_track, finishing)))
+    return dict(zip(SUITS, _win_probabilities(tuple(counts[s] for s in SUITS))))
 
 
 def fair_net_odds(p: Fraction) -> Fraction | None:

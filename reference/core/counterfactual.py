@@ -574,8 +574,16 @@ def record_step(stage: Stage, from_setup: bool = False) -> tuple[dict[str, Any],
     patches = [p for point in decision_points(game) for p in _replacing(game, point, _recorder(point, calls, files))]
     executed: dict[tuple[str, str], set] = {}
     last_called: dict[tuple[str, str], int] = {}
-    observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)], last_called),
-                             from_setup)
+    # the engine's memos emptied first (and after): a rule asked only inside a memoised function
+    # (the cards' win probabilities asking whether a suit can still finish) runs, and is recorded,
+    # only when the memo does not already hold the answer the step played before left in it
+    caches = _caches(game)
+    _forget(caches)
+    try:
+        observation = stage.play(lambda: _watching(game, executed, patches + [(StepLog, "event", event)], last_called),
+                                 from_setup)
+    finally:
+        _forget(caches)
     if not from_setup:
         stage.events = events
         stage.executed = executed
@@ -1174,13 +1182,34 @@ def generated_alterations(game: str, executed: Mapping[tuple[str, str], int]) ->
     Only those installed by swapping a function's code: a mutant of import-time code would
     import the game's package again, which a step cannot do."""
     from .generated_mutants import FUNCTION, generated_mutants
+    listed = _registered(game)
     out = []
     for mutant in generated_mutants(game):
+        if mutant.key in listed:
+            continue            # equivalent by the register: it can change no observation, so it explains none
         if mutant.scope == FUNCTION and mutant.block and (mutant.module, mutant.function) in executed:
             out.append(Alteration(f"generated {mutant.key}", block_clauses(mutant), "generated",
                                   f"{mutant.module}:{mutant.line}", _swapping(mutant),
                                   function=(mutant.module, mutant.function)))
     return out
+
+
+_REGISTERED: dict[str, frozenset[str]] = {}
+
+
+def _registered(game: str) -> frozenset[str]:
+    """The keys of the game's equivalent generated mutants (equivalent_mutants.yaml): each one
+    unreachable by any input, or the same values by construction, or a change no observation
+    shows, so played at a step it changes nothing the implementation could have changed, and
+    only spends the search's count (MAX_TRIALS) that later alterations need. An unreadable
+    register leaves none out: it is `horserace mutants --generated`'s to report."""
+    if game not in _REGISTERED:
+        from .equivalent_mutants import load_register
+        try:
+            _REGISTERED[game] = frozenset(load_register(game))
+        except Exception:
+            _REGISTERED[game] = frozenset()
+    return _REGISTERED[game]
 
 
 def block_clauses(mutant: Any) -> tuple[str, ...]:
@@ -1813,7 +1842,8 @@ def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:
     return [t for t in scored if rank(t) == top]
 
 
-note_passed = passed_cases.note_passed      # the runner's and the measurement's entry point
+note_passed = passed_cases.note_passed      # the runner's and the measurement's entry points
+note_failed = passed_cases.note_failed
 
 _EXPLAINED: dict[tuple, list[tuple[Alteration, bool]]] = {}
 MAX_REMEMBERED = 256        # kinds of failure remembered
@@ -1837,6 +1867,7 @@ def forget_explanations() -> None:
     passed_cases.forget()
     run_charges.forget()
     _CONTRADICTED.clear()
+    _WIDELY.clear()
 
 
 # -- the cases the implementation passed: a misreading they would show is not its misreading --
@@ -1844,29 +1875,40 @@ def forget_explanations() -> None:
 _CONTRADICTED: dict[tuple, bool] = {}      # (alteration, its clauses) -> changes a passed case; valid for _JUDGED_ON
 _JUDGED_ON = [-1]                           # the passed_cases.evidence the verdicts were made on
 PASSED_CHECKED = 6          # of them, played with each tied alteration
+MAX_TIE_EVIDENCE = 6        # clauses whose passed cases are played with each tied alteration
 
 
 def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any], deadline: float) -> list[Trial]:
     """Among tied alterations, those that, acting everywhere as a misreading would, change none of
-    the cases the implementation passed that exercise their clauses, nor a few others (MUSE's
+    the cases the implementation passed that exercise the tied clauses, nor a few others (MUSE's
     penalty for a mutant that breaks passing tests; Metallaxis counts the passing tests a mutant
     changes). A passed case of a clause is the evidence that sets two alterations apart: a
-    misreading of that clause would have failed it. Checked per clause set (`tied_groups`). All of
-    them when none passes that test or time is up."""
+    misreading of that clause would have failed it; and a passed case of the *other* clause of
+    the tie is where the two readings differ (the first bettor read as the next player, beside
+    the players' order read the other way: the cases of the first bet that passed acquit the
+    first and convict the second). Checked per clause set (`tied_groups`). All of them when
+    none passes that test or time is up."""
     sample = _passed_sample(case)
-    if not sample and not passed_cases.BY_CLAUSE:
+    if not sample and not passed_cases.BY_CLAUSE and not passed_cases.FAILED.get(case["game"]):
         return best
     if _JUDGED_ON[0] != passed_cases.evidence[0]:     # new evidence: judge the alterations again
         _CONTRADICTED.clear()
         _JUDGED_ON[0] = passed_cases.evidence[0]
     kept = []
-    for group in tied_groups(best):
+    groups = tied_groups(best)
+    # the evidence of the tie: the passed cases of every clause tied, each alteration's own first
+    # (a case that exercises the other clause is where the two readings differ: a misreading
+    # of the first bettor that a case of the bettors' order passed is not that misreading)
+    tied = tuple(dict.fromkeys(c for group in groups for c in group[0].alteration.clauses))
+    for group in groups:
         for trial in group:
-            name = (trial.alteration.name, trial.alteration.clauses)    # its evidence is that of its clauses
+            clauses = trial.alteration.clauses
+            evidence = tuple(dict.fromkeys(clauses + tied))[:MAX_TIE_EVIDENCE]
+            name = (trial.alteration.name, evidence)
             if name not in _CONTRADICTED:
                 if time.process_time() > deadline:
                     return best
-                passed = _passed_of(case["game"], trial.alteration.clauses) + sample
+                passed = _passed_of(case["game"], evidence) + sample
                 contradicted = any(_changes(other, trial.alteration, caches, deadline) for other in passed)
                 if time.process_time() > deadline:
                     return best                 # cut short: judged on nothing
@@ -1874,7 +1916,66 @@ def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any]
             if not _CONTRADICTED[name]:
                 kept.append(trial)
                 break
+    if len(kept) > 1:
+        kept = acquitted_widely(kept, case, caches, deadline)
     return kept or best
+
+
+_WIDELY: dict[tuple, tuple[bool, set]] = {}     # (alteration, its clauses) -> (changes a passed case, the ids played)
+MAX_WIDELY = 1024           # passed cases played with each alteration still tied after the few
+# cases an alteration must have been played on, each unchanged, to be acquitted: a run of three
+# cases holds too little evidence to set a tied alteration aside for another that only one or two
+# cases failed to contradict (a coincidence of the right clause, beside a narrow one of another
+# clause that a whole run's cases would contradict as well)
+MIN_ACQUITTAL = 8
+
+
+def acquitted_widely(kept: list[Trial], case: Mapping[str, Any], caches: list[Any], deadline: float) -> list[Trial]:
+    """Of the alterations still tied once the few passed cases are played (`uncontradicted`),
+    those that change none of every passed case kept (passed_cases: a bounded, spread sample),
+    nor any step a failed case answered as expected before its divergence, played until one
+    changes: the few cases seldom hold the one that sets two readings apart
+    (a first bettor read as the next player, beside the players' order read the other way,
+    differ at five of the 700 cases a misreading of the first passes). Acquitted means played on
+    MIN_ACQUITTAL cases at least, none changed: a run of a few cases sets nothing aside. A case once played stays
+    played for the run (a verdict of guilt never expires; one of innocence is extended to the
+    cases kept since), so a run pays for each case and alteration once. The tied clauses' own
+    cases first, then the failing case's kind, then the others. All of them when each changes
+    one, or time is up. (A failed case's earlier steps: the dice parsed as one colour tie with
+    every roll read as a double at a sprint, and another failed case's earlier step, answered
+    as expected, would have changed under the parsing.)"""
+    game = case["game"]
+    tied = [c for trial in kept for c in trial.alteration.clauses]
+    pool: dict[str, Mapping[str, Any]] = {}
+    for clause in tied:
+        for other in passed_cases.BY_CLAUSE.get((game, clause), []):
+            pool.setdefault(other["id"], other)
+    for other in passed_cases.PASSED.get((game, case["kind"]), []):
+        pool.setdefault(other["id"], other)
+    for other in passed_cases.EVERY.get(game, []):
+        pool.setdefault(other["id"], other)
+    pool.pop(case["id"], None)
+    played = [(other, None) for other in pool.values()][:MAX_WIDELY]
+    # then the steps the implementation matched in the cases it failed, before each one's divergence
+    played += [(other, upto) for other, upto in passed_cases.FAILED.get(game, []) if other["id"] != case["id"]][:MAX_WIDELY]
+    survivors = []
+    for trial in kept:
+        key = (trial.alteration.name, trial.alteration.clauses)
+        contradicted, checked = _WIDELY.get(key, (False, set()))
+        for other, upto in played:
+            if contradicted or time.process_time() > deadline:
+                break
+            seen = other["id"] if upto is None else f"{other['id']} before step {upto}"
+            if seen in checked:
+                continue
+            contradicted = _changes(other, trial.alteration, caches, deadline, upto)
+            checked.add(seen)
+        _WIDELY[key] = (contradicted, checked)
+        if time.process_time() > deadline:
+            return kept                         # cut short: judged on part of the evidence
+        if not contradicted and len(checked) >= MIN_ACQUITTAL:
+            survivors.append(trial)
+    return survivors or kept
 
 
 MAX_TIED_GROUPS = 8         # clause sets among tied alterations whose evidence is checked
@@ -1923,18 +2024,21 @@ def _passed_sample(case: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [pool[int(i * step)] for i in range(PASSED_CHECKED)]
 
 
-def _changes(case: Mapping[str, Any], alteration: Alteration, caches: list[Any], deadline: float | None = None) -> bool:
+def _changes(case: Mapping[str, Any], alteration: Alteration, caches: list[Any], deadline: float | None = None,
+             upto: int | None = None) -> bool:
     """Does the case, played with the alteration acting everywhere, give another observation
     than expected at some step (or fail to play, or not end by `deadline`: an alteration may
-    loop forever)?"""
+    loop forever)? With `upto`, its steps before that one only (a failed case's steps the
+    implementation answered as expected)."""
     from .results import step_differences
     game = get_game(case["game"])
     limit = max(deadline - time.process_time(), 0.01) if deadline is not None else None
+    steps = list(case["input"]["steps"])[:upto] if upto is not None else list(case["input"]["steps"])
     try:
         _forget(caches)
         with _time_limit(limit) if limit is not None else nullcontext(), \
                 alteration.everywhere() if alteration.everywhere else alteration.install():
-            for number, outcome in enumerate(game.replay(_case_input(case, list(case["input"]["steps"])))):
+            for number, outcome in enumerate(game.replay(_case_input(case, steps))):
                 seen, want = _observation(outcome), case["expected"][number]
                 if ("error" in want) != ("error" in seen):
                     return True

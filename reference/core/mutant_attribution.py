@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Sequence
 
 from . import counterfactual as cf          # imported before workers fork, so that all run one version
-from . import run_charges
+from . import passed_cases, run_charges
 from .adapter import replay_case
 from .attribution import MAX_NAMED, case_clause_keys, top_clause
 from .game import Game, Mutant, get_game
@@ -148,6 +148,7 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     out = MutantAttribution(game.name, mutant)
     failing: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     passed: list[dict[str, Any]] = []
+    diverged: list[tuple[dict[str, Any], int]] = []      # every failing case, with the step it diverged at
     clear_engine_caches(game)
     if shuffled:
         cases = list(cases)
@@ -172,7 +173,9 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
                 continue
             if look_alikes:
                 answers[case["id"]] = as_answered(steps)
-            if first_mismatch(case, steps, counterfactual=False) is not None:
+            mismatch = first_mismatch(case, steps, counterfactual=False)
+            if mismatch is not None:
+                diverged.append((case, mismatch["step"]))
                 # a shuffled run charges its first failures only, but answers every case: the
                 # cases a misreading passes are evidence a run has (passed_cases), and answering
                 # costs little beside a search
@@ -183,8 +186,11 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     clear_engine_caches(game)
     out.failures = len(failing)
     cf.forget_explanations()
+    passed_cases.forget(wide=True)      # a measurement keeps every case it answered
     for case in passed:                 # the cases the misreading passes, as a runner learns them
         cf.note_passed(case)
+    for case, step in diverged:         # and the steps of those it fails that it answered as expected
+        cf.note_failed(case, step)
     if DUMP:
         cf.dumping(DUMP + ".trials")
     if withheld is None and withheld_for is not None:

@@ -11,12 +11,19 @@ from typing import Any, Mapping
 MAX_PASSED = 48             # passed cases kept per game and kind
 MAX_PER_CLAUSE = 6          # passed cases kept per game and clause they exercise
 NEW_EVIDENCE_EVERY = 8      # kept cases after which earlier verdicts on alterations are judged again
+MAX_EVERY = 1024            # passed cases kept per game for the wide check of a tie that outlives the few
 
 PASSED: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
 # the same cases by the clauses they exercise (the vector's `clauses`): the evidence that tells
 # apart two misreadings that reproduce a failure alike, one of each clause
 BY_CLAUSE: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
 evidence = [0]              # grows when the sample has changed enough to judge alterations again
+# every passed case of a game, as far as MAX_EVERY allows (thinned as PASSED is): the evidence of
+# counterfactual.acquitted_widely, which plays each case once per alteration and run
+EVERY: dict[str, list[Mapping[str, Any]]] = {}
+# the cases the implementation failed, each with the step it first differed at: the steps before
+# it are steps it answered as the reference does, evidence as good as a passed case's
+FAILED: dict[str, list[tuple[Mapping[str, Any], int]]] = {}
 
 
 def note_passed(case: Mapping[str, Any]) -> None:
@@ -31,12 +38,35 @@ def note_passed(case: Mapping[str, Any]) -> None:
         if len(of_clause) >= MAX_PER_CLAUSE:
             del of_clause[::2]
         of_clause.append(case)
+    every = EVERY.setdefault(case["game"], []) if WIDE[0] else []
+    if len(every) >= MAX_EVERY:
+        del every[::2]
+    every.append(case)
     if len(kept) % NEW_EVIDENCE_EVERY == 0:
         evidence[0] += 1
 
 
-def forget() -> None:
-    """A new run: nothing passed yet."""
+def note_failed(case: Mapping[str, Any], step: int) -> None:
+    """The implementation failed this case first at `step` (kept as EVERY is, when a step came before)."""
+    if step <= 0 or not WIDE[0]:
+        return
+    kept = FAILED.setdefault(case["game"], [])
+    if len(kept) >= MAX_EVERY:
+        del kept[::2]
+    kept.append((case, step))
+
+
+WIDE = [True]               # False for a run that keeps no results (a fuzz campaign): EVERY and FAILED stay empty
+
+
+def forget(wide: bool | None = None) -> None:
+    """A new run: nothing passed yet. `wide`: every passed case and failed case is kept for the
+    wide check (False: a run that keeps no results, whose memory stays flat: its cases are made
+    as it goes, and keeping a thousand of them would hold them all); None leaves it as it was."""
+    if wide is not None:
+        WIDE[0] = wide
     PASSED.clear()
     BY_CLAUSE.clear()
+    EVERY.clear()
+    FAILED.clear()
     evidence[0] += 1

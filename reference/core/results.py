@@ -378,4 +378,7 @@ def judge(case: dict[str, Any], steps: Any, compared_keys: Iterable[str] | None 
     if mismatch is None and counterfactual:
         from .passed_cases import note_passed
         note_passed(case)           # a misreading this case would show is not the implementation's
+    if mismatch is not None and counterfactual:
+        from .passed_cases import note_failed
+        note_failed(case, mismatch["step"])     # the steps before its divergence it answered as expected
     return ("passed", None) if mismatch is None else ("failed", mismatch)

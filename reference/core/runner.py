@@ -635,7 +635,7 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
     judged (so an interruption keeps those before it), unless not `keep_results`."""
     # a run's charges never depend on what ran before it (a module not loaded remembers nothing)
     from . import passed_cases, run_charges
-    passed_cases.forget()
+    passed_cases.forget(wide=keep_results)
     counterfactual = sys.modules.get(f"{__package__}.counterfactual")
     if counterfactual is not None:
         counterfactual.forget_explanations()

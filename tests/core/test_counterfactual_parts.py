@@ -239,6 +239,80 @@ def test_a_tied_alteration_is_judged_on_the_passed_cases_of_its_own_clauses(monk
         cf._CONTRADICTED.clear()
 
 
+
+def test_a_tie_the_few_passed_cases_leave_is_judged_on_every_passed_case(monkeypatch):
+    """Two alterations reproduce a failure alike, one of HF-BET-1 and one of HF-PLAY-1; neither
+    breaks the few cases played first (the tied clauses' own, a spread of six), but the
+    implementation also passed a case, far down the run, that the HF-PLAY-1 alteration would
+    break. Every passed case is then played: HF-PLAY-1's is set aside. A case played with an
+    alteration is played once a run: judged again, nothing is replayed."""
+    import time
+    from reference.core import counterfactual as cf
+    from reference.core import passed_cases
+    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY))
+    passed_cases.forget(wide=True)      # whatever run this worker played before
+    cf._CONTRADICTED.clear()
+    cf._WIDELY.clear()
+    try:
+        for n in range(200):        # more than the few: the one that tells is among the last
+            passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": ["HF-BET-2"]})
+        played = []
+
+        def changes(case, alteration, caches, deadline=None, upto=None):
+            played.append((case["id"], alteration.name))
+            return (case["id"], alteration.name) == ("p197", "order reversed")
+        monkeypatch.setattr(cf, "_changes", changes)
+        trials = [_trial("order reversed", ("HF-PLAY-1",)), _trial("first bettor reversed", ("HF-BET-1",))]
+        failing = {"id": "f", "game": "horse_fever", "kind": "round"}
+        assert "p197" not in {c["id"] for c in cf._passed_sample(failing)}
+        kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
+        assert [t.alteration.name for t in kept] == ["first bettor reversed"]
+        assert ("p197", "order reversed") in played
+        before = len(played)
+        cf._CONTRADICTED.clear()                # the few are judged again; the wide check is not
+        kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
+        assert [t.alteration.name for t in kept] == ["first bettor reversed"]
+        widely = [p for p in played[before:] if p[0] not in {c["id"] for c in cf._passed_sample(failing)}]
+        assert widely == []
+    finally:
+        passed_cases.forget()
+        passed_cases.PASSED.update(saved[0])
+        passed_cases.BY_CLAUSE.update(saved[1])
+        passed_cases.EVERY.update(saved[2])
+        cf._CONTRADICTED.clear()
+        cf._WIDELY.clear()
+
+
+def test_a_tie_that_every_passed_case_acquits_stays_a_tie(monkeypatch):
+    """When no passed case tells two tied alterations apart, both stay (the vectors cannot
+    separate them: a look-alike), and when every one is broken by some case, both stay too."""
+    import time
+    from reference.core import counterfactual as cf
+    from reference.core import passed_cases
+    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY))
+    passed_cases.forget(wide=True)      # whatever run this worker played before
+    cf._CONTRADICTED.clear()
+    cf._WIDELY.clear()
+    try:
+        for n in range(60):
+            passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": []})
+        failing = {"id": "f", "game": "horse_fever", "kind": "round"}
+        trials = [_trial("one", ("HF-RIG-1",)), _trial("other", ("HF-RIG-2",))]
+        monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None: False)
+        assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
+        cf._CONTRADICTED.clear()
+        cf._WIDELY.clear()
+        monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None:
+                            case["id"] == "p50")
+        assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
+    finally:
+        passed_cases.forget()
+        passed_cases.PASSED.update(saved[0])
+        passed_cases.BY_CLAUSE.update(saved[1])
+        passed_cases.EVERY.update(saved[2])
+        cf._CONTRADICTED.clear()
+        cf._WIDELY.clear()
+
 # -- the implementation's later steps as evidence ---------------------------------------------------
 
 def test_the_reference_counts_the_later_steps_an_alteration_reproduces_in_a_row():
@@ -698,3 +772,132 @@ def test_an_answer_turned_into_another_is_named_with_the_answer_it_replaces():
     record = [a for a in decision_alterations("dominoes", {point: [Call((), "record", answer=None)]})
               if a.name.startswith("'pass'")]
     assert [a.name for a in record] == ["'pass' from match.reaches_target"] and record[0].everywhere is None
+
+
+def test_first_bets_read_counter_clockwise_are_told_from_the_table_read_the_other_way(monkeypatch):
+    """HF-BET-1 misread, as an implementation would write it: the first bets go round the table
+    counter-clockwise. At a first bet the order reversed from the first player (HF-BET-1's
+    decision) and the table's order reversed everywhere (HF-PLAY-1's clockwise_from) reproduce
+    it alike, and so do the few passed cases played first; but the implementation passed cases
+    of the rigging, which goes clockwise by HF-PLAY-1 too, and the table read the other way
+    would have failed them. Charged to HF-BET-1 alone; without the wide check, HF-PLAY-1 too."""
+    from unittest import mock
+    from reference.core import counterfactual as cf
+    from reference.core.game import Mutant, get_game
+    from reference.core.mutant_attribution import attribute_mutant
+    from reference.core.vectors import load_cases
+    import reference.horse_fever.rules.betting as betting
+    import reference.horse_fever.rules.seating as seating
+
+    def counter_clockwise(state):
+        return seating.still_in_game(state, seating.counter_clockwise_from(state.first_player, len(state.players)))
+
+    def patch():
+        return mock.patch.object(betting, "first_bet_order", counter_clockwise)
+    cases = load_cases(["horse_fever"])
+    failing = {"hf-probe2-hf-min-2-020"}
+
+    def charged() -> list[list[str]]:
+        row = attribute_mutant(get_game("horse_fever"), Mutant("counter-clockwise", "", ("HF-BET-1",), patch), cases,
+                               per_mutant=1, only=failing)
+        return [charge.clauses for charge in row.charges]
+    assert charged() == [["HF-BET-1"]]
+    monkeypatch.setattr(cf, "MAX_WIDELY", 0)
+    assert "HF-PLAY-1" in charged()[0]
+
+
+def test_the_steps_a_failed_case_matched_before_its_divergence_are_evidence_too(monkeypatch):
+    """A case the implementation failed at its third step answered the first two as expected: an
+    alteration that changes one of those is set aside as a passed case would set it aside; one
+    that changes the case only from its divergence on is not. A case failed at its first step
+    holds no such evidence and is not kept."""
+    import time
+    from reference.core import counterfactual as cf
+    from reference.core import passed_cases
+    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY),
+             dict(passed_cases.FAILED))
+    passed_cases.forget(wide=True)      # whatever run this worker played before
+    cf._CONTRADICTED.clear()
+    cf._WIDELY.clear()
+    try:
+        for n in range(10):         # cases that tell nothing apart: enough to acquit (MIN_ACQUITTAL)
+            passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": []})
+        passed_cases.note_failed({"id": "at-once", "game": "horse_fever", "kind": "race"}, 0)
+        passed_cases.note_failed({"id": "later", "game": "horse_fever", "kind": "race"}, 2)
+        assert [(c["id"], step) for c, step in passed_cases.FAILED["horse_fever"]] == [("later", 2)]
+        played = []
+
+        def changes(case, alteration, caches, deadline=None, upto=None):
+            played.append((case["id"], alteration.name, upto))
+            return (case["id"], alteration.name) == ("later", "dice read as one")
+        monkeypatch.setattr(cf, "_changes", changes)
+        trials = [_trial("dice read as one", ("HF-TABLE-4",)), _trial("every roll a double", ("HF-SPRINT-2",))]
+        failing = {"id": "f", "game": "horse_fever", "kind": "race"}
+        kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
+        assert [t.alteration.name for t in kept] == ["every roll a double"]
+        assert ("later", "dice read as one", 2) in played
+    finally:
+        passed_cases.forget()
+        passed_cases.PASSED.update(saved[0])
+        passed_cases.BY_CLAUSE.update(saved[1])
+        passed_cases.EVERY.update(saved[2])
+        passed_cases.FAILED.update(saved[3])
+        cf._CONTRADICTED.clear()
+        cf._WIDELY.clear()
+
+
+def test_every_roll_read_as_a_double_is_told_from_the_dice_read_as_one_colour(monkeypatch):
+    """HF-SPRINT-2 misread: every roll counts as a double (only the first die's horse sprints).
+    At a sprint, the dice parsed with the second read as the first (HF-TABLE-4's check_dice, a
+    generated mutant of it) reproduce it alike, and every passed case acquits both; but one case
+    the implementation failed had answered an earlier step as expected where the dice read as
+    one colour would not have. Charged to HF-SPRINT-2 alone; without the failed cases' earlier
+    steps as evidence, HF-TABLE-4 beside it."""
+    from unittest import mock
+    from reference.core import counterfactual as cf
+    from reference.core.game import Mutant, get_game
+    from reference.core.mutant_attribution import attribute_mutant
+    from reference.core.vectors import load_cases
+    import reference.horse_fever.rules.sprint as sprint
+
+    def patch():
+        return mock.patch.object(sprint, "shows_one_colour", lambda dice: dice[0] == dice[0])
+    cases = load_cases(["horse_fever"])
+
+    def charged() -> list[list[str]]:
+        row = attribute_mutant(get_game("horse_fever"), Mutant("one-colour", "", ("HF-SPRINT-2",), patch), cases,
+                               per_mutant=1, only={"hf-sprint-cards"})
+        return [charge.clauses for charge in row.charges]
+    assert charged() == [["HF-SPRINT-2"]]
+    monkeypatch.setattr(cf, "note_failed", lambda case, step: None)
+    assert charged() == [["HF-SPRINT-2", "HF-TABLE-4"]]
+
+
+
+def test_a_run_of_a_few_cases_acquits_no_tied_alteration(monkeypatch):
+    """Three cases in the run: one sets an alteration aside, but the other was played on two
+    cases only, too few to acquit it (MIN_ACQUITTAL): the tie stays."""
+    import time
+    from reference.core import counterfactual as cf
+    from reference.core import passed_cases
+    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY),
+             dict(passed_cases.FAILED))
+    passed_cases.forget(wide=True)      # whatever run this worker played before
+    cf._CONTRADICTED.clear()
+    cf._WIDELY.clear()
+    try:
+        passed_cases.note_failed({"id": "a", "game": "dominoes", "kind": "match"}, 66)
+        passed_cases.note_failed({"id": "b", "game": "dominoes", "kind": "match"}, 3)
+        monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None:
+                            (case["id"], alteration.name) == ("a", "seat one on"))
+        trials = [_trial("seat one on", ("DOM-MATCH-2",)), _trial("target read past", ("DOM-MATCH-3",))]
+        failing = {"id": "f", "game": "dominoes", "kind": "match"}
+        assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
+    finally:
+        passed_cases.forget()
+        passed_cases.PASSED.update(saved[0])
+        passed_cases.BY_CLAUSE.update(saved[1])
+        passed_cases.EVERY.update(saved[2])
+        passed_cases.FAILED.update(saved[3])
+        cf._CONTRADICTED.clear()
+        cf._WIDELY.clear()

@@ -655,6 +655,25 @@ def in_igni_veritas_forgotten_at_the_photo():
     return mock.patch.object(ranking, "photo_finish_key", photo_finish_key)
 
 
+def round_end_check_turned_round():
+    """HF-RANK-1's check at the round's end written the wrong way round (`<` for `>=`): the running
+    horses short of the line are the ones that have finished, and a horse on or past it runs on."""
+    original = race.resolve_round
+
+    def resolve_round(race_, card, dice, options):
+        positions, events, _ = original(race_, card, dice, options)
+        return positions, events, [h for h in race_.running() if positions[h] < ranking.finish_line()]
+    return mock.patch.object(race, "resolve_round", resolve_round)
+
+
+def first_die_alone():
+    """HF-SPRINT-1's horses shown read the wrong way round: two dice of different colours are read
+    as the first die's horse alone, and two of one colour as two sprints of that horse."""
+    def sprinting_horses(dice, at_the_line=()):
+        return [dice[0]] if dice[0] != dice[1] else [dice[0], dice[1]]
+    return mock.patch.object(sprint, "sprinting_horses", sprinting_horses)
+
+
 def first_player_card_to_the_left_of_whoever_is_out():
     """HF-INT-13's «hands it to the left at once» read of every player who loses the game: the
     first-player card goes to the player on the left of whoever lost the game, held or not."""
@@ -842,6 +861,16 @@ MISREADINGS = [
     # for a photo the first player did not order, to the race read as over (HF-RACE-1)
     ("in-igni-veritas-forgotten-at-the-photo", "HF-ACT-5", in_igni_veritas_forgotten_at_the_photo,
      IN_IGNI_CASES, "alone"),
+    # the check at the round's end is a yes/no decision of HF-RANK-1's own (finished_at_round_end);
+    # before, the round read HF-FINISH-1's answer (has_finished) in a line of its own, and only that
+    # answer turned round reproduced the check turned round: HF-FINISH-1 was named
+    ("round-end-check-turned-round", "HF-RANK-1", round_end_check_turned_round,
+     ["hf-finish-line-reached", "hf-race-until-all-ranked", "hf-probe2-hf-act-5-005"], "alone"),
+    # the horses the dice show are a yes/no decision of HF-SPRINT-1's own (one_horse_shown); before,
+    # sprinting_horses read HF-SPRINT-2's answer (shows_one_colour) in a line of its own, and only
+    # that answer turned round reproduced it: HF-SPRINT-2 was named alone
+    ("first-die-alone", "HF-SPRINT-1", first_die_alone,
+     ["hf-sprint-dice-colours", "hf-sprint-double", "hf-probe2-hf-sprint-2-001"], "alone"),
     # whether the first-player card moves when a player loses the game is a yes/no decision of its own
     # (first_player_card_passes_now); before, it was the test of an `if` in remove_player, and the card
     # moved was charged to the bets' or the setup's decisions (HF-BET-2, HF-BET-3, HF-SETUP-9), or none
@@ -863,12 +892,14 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # `+ k` on the rules as they were; sprint_spaces's `in` read as `not in`; cancelled_pairs's `2` read
 # as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`;
 # kinds_discarded_by's `"discard_positive" in` read as `not in`; photo_card_rank's `0` read as 1;
+# resolve_round's check at the round's end negated; sprinting_horses's horses shown negated;
 # remove_player's test of the first-player card turned round), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
-                     "in-igni-veritas-forgotten-at-the-photo", "first-player-card-to-the-left-of-whoever-is-out"}
+                     "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
+                     "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out"}
 
 
 @pytest.fixture(scope="module")

@@ -69,8 +69,16 @@ def resolve_round(race: Race, card: MovementCard, dice: tuple[str, str], options
     double = sprint.shows_one_colour(dice)
     roll_sprints(race, dice, double, options, positions, events)
     # HF-RANK-1: at the end of the race round every horse on or past the line has finished
-    finished = [h for h in race.running() if ranking.has_finished(positions[h])]
+    finished = [h for h in race.running() if finished_at_round_end(positions, h)]
     return positions, events, finished
+
+
+# HF-RANK-1 (at the round's end): «Al final de cada ronda de carrera, compruebe si hay peones de
+# caballos que hayan alcanzado o cruzado la línea de meta. Si es así, se considerará que han
+# "terminado"»: a running horse the check finds on or past the line, where the round left it, has
+# finished, and no other
+def finished_at_round_end(positions: dict[str, int], horse: str) -> bool:
+    return ranking.has_finished(positions[horse])
 
 
 def roll_sprints(race: Race, dice: tuple[str, str], double: bool, options: Options, positions: dict[str, int],

@@ -31,8 +31,15 @@ def double_sprint_spaces(card_spaces: int, double_sprint: str) -> int:
 # acaba de alcanzar o cruzar la línea de meta»: a horse the card took to the line sprints too
 def sprinting_horses(dice: tuple[str, str], at_the_line: Collection[str] = ()) -> list[str]:
     even_at_the_line = True
-    shown = [dice[0]] if shows_one_colour(dice) else [dice[0], dice[1]]
+    shown = [dice[0]] if one_horse_shown(dice) else [dice[0], dice[1]]
     return [horse for horse in shown if even_at_the_line or horse not in at_the_line]
+
+
+# HF-SPRINT-1 (the horses shown): «Los colores de los dados muestran qué peones de Caballo llegan a
+# correr»: each colour shown is one horse; two dice of one colour (HF-SPRINT-2) show one horse, and
+# it sprints once
+def one_horse_shown(dice: tuple[str, str]) -> bool:
+    return shows_one_colour(dice)
 
 
 # HF-SPRINT-3: a die showing a horse already in the ranking is a lost sprint

@@ -1678,8 +1678,155 @@ def heldout_batch14() -> list[Mutant]:
     ]
 
 
+
+# -- batch 15 -------------------------------------------------------------------------------------
+# Written blind, as batches 3 to 8, 11, 13 and 14 were (the fourteenth session): from the rule text,
+# the clause catalog and the rules code, never tuned to. `horserace mutants --held-out 15` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's; each is written as an
+# engine of its own would be wrong.
+
+NOTATION = importlib.import_module(f"{__package__}.notation")
+ORIGINAL_LAY_TRACK_15 = session.lay_track
+ORIGINAL_START_NEXT_RACE_15 = session.start_next_race
+ORIGINAL_FINISH_RACE_15 = session.finish_race
+ORIGINAL_ANNOUNCE_PRICES_15 = betting.announce_prices
+ORIGINAL_CLOSE_BETS_15 = betting.close_bets
+ORIGINAL_SETTLE_RACE_15 = settlement.settle_race
+
+
+def first_banker_of(race_state, players):
+    """The seat that banked the session's first race (the bank passes one seat a race)."""
+    return (race_state.banker - (race_state.number - 1)) % players
+
+
+def bettors_from_the_first_banker(race_state, players):
+    """«Cada no banquero elige» worked out once, when the session was set up: the engine keeps the
+    bettors of the first race (clockwise from the first banker's left) for every race after it."""
+    chosen = betting.have_chosen(race_state)
+    return [seat for seat in seating.bettors_in_order(first_banker_of(race_state, players), players)
+            if seat not in chosen]
+
+
+def seat_to_choose_from_the_first_banker(table):
+    return bettors_from_the_first_banker(table.race, table.players)[0]
+
+
+def lay_with_the_first_race_queue(table, lay, log, field):
+    ORIGINAL_LAY_TRACK_15(table, lay, log, field)
+    if table.phase == BETTING:
+        table.race.waiting = bettors_from_the_first_banker(table.race, table.players)
+
+
+def balances_dealt_afresh(table, log):
+    """«Empieza sesión con saldos iguales» done at the start of every race: the new race deals the
+    starting chips again, and the recorded balances of the race before are dropped."""
+    ORIGINAL_START_NEXT_RACE_15(table, log)
+    table.balances = [table.options.starting_balance] * table.players
+
+
+def only_aces_refused(cards, labels):
+    """The lay checked for the aces it must not hold, and by its count: a card given twice is
+    taken as it is, as long as the count comes to 48."""
+    for c, where in zip(cards, labels):
+        if c.rank == 1:
+            raise InputError(where, f"{c} is a horse: the four aces stand at position 0", "CRD-TRACK-1")
+
+
+def bank_passed_at_the_next_lay(table, log):
+    """The bank passed when the cards are gathered for the next race, not when the race is settled:
+    the settlement names no next banker, the next lay passes the bank."""
+    n = len(log.events)
+    ORIGINAL_FINISH_RACE_15(table, log)
+    passes = [e for e in log.events[n:] if e["type"] == "bank_passes"]
+    for event in passes:
+        log.events.remove(event)
+    if passes and table.phase == OVER:
+        table.next_banker = None
+
+
+def lay_passes_the_bank(table, lay, log, field):
+    if table.phase == SETTLED and table.next_banker is not None:
+        log.event("bank_passes", "CRD-ROT-1", **{"from": table.race.banker, "to": table.next_banker})
+    return ORIGINAL_LAY_TRACK_15(table, lay, log, field)
+
+
+def lay_after_the_session(table, lay, log, field):
+    """The end of the session checked where cards are turned and bets made, but not where a track
+    is laid: a lay after the last race starts one more race, banked by the next seat."""
+    if table.session and table.phase == OVER and table.race.winner is not None:
+        table.next_banker = seating.next_banker(table.race.banker, table.players)
+        table.phase = SETTLED
+        with patched(*everywhere(session, "refuse_when_finished", lambda table_, field_: None)):
+            return ORIGINAL_LAY_TRACK_15(table, lay, log, field)
+    return ORIGINAL_LAY_TRACK_15(table, lay, log, field)
+
+
+def prices_kept_back(race_, log):
+    """The prices worked out at the lay but kept back: the engine posts them with the fixed choices."""
+    return None
+
+
+def prices_posted_with_the_choices(table, log):
+    """«Publica pagos y apuesta máxima» done once the choices are fixed, just before the first card is
+    turned (still before any race card is revealed), not when the track is laid."""
+    ORIGINAL_ANNOUNCE_PRICES_15(table.race, log)
+    return ORIGINAL_CLOSE_BETS_15(table, log)
+
+
+def revealed_pile_kept(table, lay, log, field):
+    """«Recogiendo y barajando todo» done for the track and the race deck, which the new lay deals
+    afresh, but not for the pile of revealed cards: the last race's turned cards stay on it."""
+    kept = list(table.race.revealed) if table.phase == SETTLED else []
+    ORIGINAL_LAY_TRACK_15(table, lay, log, field)
+    if kept and table.race.track is not None:
+        table.race.revealed = kept + table.race.revealed
+
+
+def settled_at_the_suggested_price(table, log):
+    """The payout looked up in the text's table by the winner's track cards when the race is
+    settled, while the prices posted (and bet on) were those of the table agreed."""
+    r = table.race
+    if r.winner is None or r.odds is None or r.track is None:
+        return ORIGINAL_FINISH_RACE_15(table, log)
+    posted = r.odds
+    count = track.track_counts(r.track)[r.winner]
+    looked_up = dict(posted)
+    looked_up[r.winner] = odds.SUGGESTED_ODDS[count] if count < len(odds.SUGGESTED_ODDS) else posted[r.winner]
+    r.odds = looked_up
+    try:
+        return ORIGINAL_FINISH_RACE_15(table, log)
+    finally:
+        r.odds = posted
+
+
+def heldout_batch15() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held15-bettors-of-the-first-race", "Every race asks the bettors of the session's first race.",
+          ("CRD-BET-3",), *everywhere(betting, "still_to_choose", bettors_from_the_first_banker),
+          *everywhere(betting, "seat_to_choose", seat_to_choose_from_the_first_banker),
+          *everywhere(session, "lay_track", lay_with_the_first_race_queue)),
+        M("held15-balances-dealt-afresh", "Each new race of a session starts from the starting chips again.",
+          ("CRD-ROT-1",), *everywhere(session, "start_next_race", balances_dealt_afresh)),
+        M("held15-repeated-card-accepted", "A lay holding a card twice is accepted if it counts 48 cards.",
+          ("CRD-SET-1",), *everywhere(NOTATION, "check_cards", only_aces_refused)),
+        M("held15-bank-passed-at-the-next-lay", "The bank passes when the next track is laid, not at the "
+          "settlement.", ("CRD-ROT-1",), *everywhere(session, "finish_race", bank_passed_at_the_next_lay),
+          *everywhere(session, "lay_track", lay_passes_the_bank)),
+        M("held15-lay-after-the-session", "A track laid after the session's last race starts one more race.",
+          ("CRD-SESSION-1",), *everywhere(session, "lay_track", lay_after_the_session)),
+        M("held15-prices-posted-with-the-choices", "The payouts and maximum stake are posted once the choices "
+          "are fixed, not at the lay.", ("CRD-BET-2",), *everywhere(betting, "announce_prices", prices_kept_back),
+          *everywhere(betting, "close_bets", prices_posted_with_the_choices)),
+        M("held15-revealed-pile-kept", "The cards turned in a race stay on the revealed pile into the next "
+          "race.", ("CRD-ROT-2",), *everywhere(session, "lay_track", revealed_pile_kept)),
+        M("held15-settled-at-the-suggested-price", "A race is paid at the text's suggested price for the "
+          "winner's track cards, not at the price agreed and posted.", ("CRD-PAY-2",),
+          *everywhere(session, "finish_race", settled_at_the_suggested_price)),
+    ]
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
-           14: heldout_batch14}
+           14: heldout_batch14, 15: heldout_batch15}

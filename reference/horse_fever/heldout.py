@@ -1986,8 +1986,127 @@ def heldout_batch14() -> list[Mutant]:
     ]
 
 
+
+# -- batch 15 -------------------------------------------------------------------------------------
+# Written blind, as batches 3 to 8, 11, 13 and 14 were (the fourteenth session): from the rule text,
+# the clause catalog and the rules code, never tuned to. `horserace mutants --held-out 15` selects
+# them. Each repeats no curated misreading (mutants.py) and no earlier batch's; each is written as an
+# engine of its own would be wrong.
+
+from .rules import setup as setup_15                                             # noqa: E402
+
+ORIGINAL_ROUNDS_FOR_15 = setup_15.rounds_for
+ORIGINAL_CHECK_BET_15 = betting.check_bet
+ORIGINAL_PASS_SECOND_BET_15 = betting.pass_second_bet
+ORIGINAL_MOVE_WITH_LINE_CARDS_15 = movement.move_with_line_cards
+
+
+def rounds_of_four_and_five_swapped(players):
+    """The rounds table read with its 4- and 5-player columns crossed: 5 rounds for four players,
+    4 for five."""
+    swapped = {4: 5, 5: 4}
+    return swapped.get(players, ORIGINAL_ROUNDS_FOR_15(players))
+
+
+def sprint_cards_in_letter_order(effects):
+    """The sprint cards applied as they come by letter, Flagellum Fulguris (C) before Herba Magica
+    (D): Herba Magica's «2 instead of 1» then replaces whatever the sprint had become."""
+    if "never_sprints" in effects:
+        return 0
+    spaces = sprint.SPRINT_SPACES
+    if "sprint_plus_1" in effects:
+        spaces += sprint.FLAGELLUM_EXTRA
+    if "sprint_moves_2" in effects:
+        spaces = sprint.HERBA_MAGICA_SPACES
+    if "sprint_minus_1" in effects:
+        spaces = max(0, spaces - sprint.VENENUM_LESS)
+    return spaces
+
+
+def start_adjusted_before_it_is_replaced(spaces, effects):
+    """The Start cards applied in the order they are turned up on the horse, the ones that add or take
+    a space first: Magna Velocitas's «4 instead of the card's value» (and Globus Obscurus's 0) then
+    replaces the adjusted value, and Fortuna Benevola's space (or Aqua Putrida's) is lost."""
+    if "start_plus_1" in effects:
+        spaces += 1
+    if "start_minus_1" in effects:
+        spaces = max(0, spaces - 1)
+    if "start_moves_4" in effects:
+        spaces = 4
+    if "start_moves_0" in effects:
+        spaces = 0
+    return spaces
+
+
+def rigging_from_the_first_players_left(state):
+    """«Empezando de nuevo por el jugador inicial» read as the turn going on round the table: the
+    first player opened the first bets, so the rigging starts with the player on their left."""
+    n = len(state.players)
+    order = seating.still_in_game(state, seating.clockwise_from((state.first_player + 1) % n, n))
+    most = rigging.times_round(state, order)
+    return [s for k in range(most) for s in order if len(state.players[s].hand) > k]
+
+
+def owners_read_from_the_other_end(chars, odds):
+    """The character's odds row counted from the end the tokens are laid from (1:7): a character
+    showing 1:2 is taken to own the stable on 1:7, one showing 1:3 the stable on 1:6, and so on."""
+    by_odds = {o: colour for colour, o in odds.items()}
+    return {by_odds[BEST_ODDS + WORST_ODDS - char.owns_odds]: seat for seat, char in enumerate(chars)}
+
+
+def second_bet_at_least_the_first(state, seat, horse, side, amount, field):
+    """«La apuesta mínima sigue vigente» for the second bets read as the player's own first stake:
+    a second bet must be at least what the player staked at the first bets."""
+    ORIGINAL_CHECK_BET_15(state, seat, horse, side, amount, field)
+    if state.phase == SECOND_BETS and isinstance(amount, int):
+        first = [b.amount for b in state.bets if b.player == seat and not b.second]
+        if first and amount < first[0]:
+            raise IllegalAction(f"{field}.amount", f"seat {seat} staked {first[0]} D at the first bets; a "
+                                f"second bet is at least that", "HF-BET2-2")
+
+
+def first_player_must_choose(state, seat, log):
+    """«El jugador inicial elige último» read as a duty: the first player, last to choose, must choose
+    a horse at the second bets and may not pass."""
+    if seat == state.first_player:
+        raise IllegalAction("action", "the first player chooses last and must choose a horse", "HF-BET2-1")
+    return ORIGINAL_PASS_SECOND_BET_15(state, seat, log)
+
+
+def xiii_stops_short_of_the_line(position, spaces, effects, finish):
+    """XIII's «se detiene en la línea de meta» read as pulling up in front of it: the horse stops on
+    the space before the line and has not finished; its sprint still applies."""
+    target, line = ORIGINAL_MOVE_WITH_LINE_CARDS_15(position, spaces, effects, finish)
+    if line == "stops_on_line":
+        return finish - 1, line
+    return target, line
+
+
+def heldout_batch15() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held15-rounds-of-four-and-five-swapped", "Four players play five rounds and five players four.",
+          ("HF-TABLE-2",), *everywhere(setup_15, "rounds_for", rounds_of_four_and_five_swapped)),
+        M("held15-sprint-cards-in-letter-order", "Herba Magica's two spaces replace a sprint Flagellum "
+          "Fulguris has already lengthened.", ("HF-ACT-4",),
+          *everywhere(sprint, "sprint_spaces", sprint_cards_in_letter_order)),
+        M("held15-start-adjusted-before-it-is-replaced", "Magna Velocitas or Globus Obscurus replaces a Start "
+          "move Fortuna Benevola or Aqua Putrida has already changed.", ("HF-ACT-1",),
+          *everywhere(movement, "start_spaces", start_adjusted_before_it_is_replaced)),
+        M("held15-rigging-from-the-first-players-left", "The rigging starts with the player on the first "
+          "player's left.", ("HF-RIG-1",), *everywhere(rigging, "rigging_order", rigging_from_the_first_players_left)),
+        M("held15-owners-read-from-the-other-end", "A character owns the stable on the mirror of its odds row.",
+          ("HF-CHAR-1",), *everywhere(setup_15, "stable_owners", owners_read_from_the_other_end)),
+        M("held15-second-bet-at-least-the-first", "A second bet must be at least the player's first stake.",
+          ("HF-BET2-2",), *everywhere(betting, "check_bet", second_bet_at_least_the_first)),
+        M("held15-first-player-must-choose", "The first player may not pass the second bet.",
+          ("HF-BET2-1", "HF-BET2-3"), *everywhere(betting, "pass_second_bet", first_player_must_choose)),
+        M("held15-xiii-stops-short-of-the-line", "XIII stops its horse on the space before the line.",
+          ("HF-ACT-13",), *everywhere(movement, "move_with_line_cards", xiii_stops_short_of_the_line)),
+    ]
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
-           14: heldout_batch14}
+           14: heldout_batch14, 15: heldout_batch15}

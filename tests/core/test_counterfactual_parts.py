@@ -240,7 +240,26 @@ def test_a_tied_alteration_is_judged_on_the_passed_cases_of_its_own_clauses(monk
 
 
 
-def test_a_tie_the_few_passed_cases_leave_is_judged_on_every_passed_case(monkeypatch):
+@pytest.fixture
+def fresh_evidence():
+    """A run's evidence emptied for the test (whatever run this worker played before) and given
+    back after it: the passed and failed cases kept, and the verdicts on alterations."""
+    from reference.core import counterfactual as cf
+    from reference.core import passed_cases
+    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY),
+             dict(passed_cases.FAILED), passed_cases.WIDE[0])
+    passed_cases.forget(wide=True)
+    cf._CONTRADICTED.clear()
+    cf._WIDELY.clear()
+    yield
+    passed_cases.forget(wide=saved[4])
+    for kept, before in zip((passed_cases.PASSED, passed_cases.BY_CLAUSE, passed_cases.EVERY, passed_cases.FAILED), saved):
+        kept.update(before)
+    cf._CONTRADICTED.clear()
+    cf._WIDELY.clear()
+
+
+def test_a_tie_the_few_passed_cases_leave_is_judged_on_every_passed_case(monkeypatch, fresh_evidence):
     """Two alterations reproduce a failure alike, one of HF-BET-1 and one of HF-PLAY-1; neither
     breaks the few cases played first (the tied clauses' own, a spread of six), but the
     implementation also passed a case, far down the run, that the HF-PLAY-1 alteration would
@@ -249,69 +268,45 @@ def test_a_tie_the_few_passed_cases_leave_is_judged_on_every_passed_case(monkeyp
     import time
     from reference.core import counterfactual as cf
     from reference.core import passed_cases
-    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY))
-    passed_cases.forget(wide=True)      # whatever run this worker played before
-    cf._CONTRADICTED.clear()
-    cf._WIDELY.clear()
-    try:
-        for n in range(200):        # more than the few: the one that tells is among the last
-            passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": ["HF-BET-2"]})
-        played = []
+    for n in range(200):        # more than the few: the one that tells is among the last
+        passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": ["HF-BET-2"]})
+    played = []
 
-        def changes(case, alteration, caches, deadline=None, upto=None):
-            played.append((case["id"], alteration.name))
-            return (case["id"], alteration.name) == ("p197", "order reversed")
-        monkeypatch.setattr(cf, "_changes", changes)
-        trials = [_trial("order reversed", ("HF-PLAY-1",)), _trial("first bettor reversed", ("HF-BET-1",))]
-        failing = {"id": "f", "game": "horse_fever", "kind": "round"}
-        assert "p197" not in {c["id"] for c in cf._passed_sample(failing)}
-        kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
-        assert [t.alteration.name for t in kept] == ["first bettor reversed"]
-        assert ("p197", "order reversed") in played
-        before = len(played)
-        cf._CONTRADICTED.clear()                # the few are judged again; the wide check is not
-        kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
-        assert [t.alteration.name for t in kept] == ["first bettor reversed"]
-        widely = [p for p in played[before:] if p[0] not in {c["id"] for c in cf._passed_sample(failing)}]
-        assert widely == []
-    finally:
-        passed_cases.forget()
-        passed_cases.PASSED.update(saved[0])
-        passed_cases.BY_CLAUSE.update(saved[1])
-        passed_cases.EVERY.update(saved[2])
-        cf._CONTRADICTED.clear()
-        cf._WIDELY.clear()
+    def changes(case, alteration, caches, deadline=None, upto=None):
+        played.append((case["id"], alteration.name))
+        return (case["id"], alteration.name) == ("p197", "order reversed")
+    monkeypatch.setattr(cf, "_changes", changes)
+    trials = [_trial("order reversed", ("HF-PLAY-1",)), _trial("first bettor reversed", ("HF-BET-1",))]
+    failing = {"id": "f", "game": "horse_fever", "kind": "round"}
+    assert "p197" not in {c["id"] for c in cf._passed_sample(failing)}
+    kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
+    assert [t.alteration.name for t in kept] == ["first bettor reversed"]
+    assert ("p197", "order reversed") in played
+    before = len(played)
+    cf._CONTRADICTED.clear()                # the few are judged again; the wide check is not
+    kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
+    assert [t.alteration.name for t in kept] == ["first bettor reversed"]
+    widely = [p for p in played[before:] if p[0] not in {c["id"] for c in cf._passed_sample(failing)}]
+    assert widely == []
 
 
-def test_a_tie_that_every_passed_case_acquits_stays_a_tie(monkeypatch):
+def test_a_tie_that_every_passed_case_acquits_stays_a_tie(monkeypatch, fresh_evidence):
     """When no passed case tells two tied alterations apart, both stay (the vectors cannot
     separate them: a look-alike), and when every one is broken by some case, both stay too."""
     import time
     from reference.core import counterfactual as cf
     from reference.core import passed_cases
-    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY))
-    passed_cases.forget(wide=True)      # whatever run this worker played before
+    for n in range(60):
+        passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": []})
+    failing = {"id": "f", "game": "horse_fever", "kind": "round"}
+    trials = [_trial("one", ("HF-RIG-1",)), _trial("other", ("HF-RIG-2",))]
+    monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None: False)
+    assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
     cf._CONTRADICTED.clear()
     cf._WIDELY.clear()
-    try:
-        for n in range(60):
-            passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": []})
-        failing = {"id": "f", "game": "horse_fever", "kind": "round"}
-        trials = [_trial("one", ("HF-RIG-1",)), _trial("other", ("HF-RIG-2",))]
-        monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None: False)
-        assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
-        cf._CONTRADICTED.clear()
-        cf._WIDELY.clear()
-        monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None:
-                            case["id"] == "p50")
-        assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
-    finally:
-        passed_cases.forget()
-        passed_cases.PASSED.update(saved[0])
-        passed_cases.BY_CLAUSE.update(saved[1])
-        passed_cases.EVERY.update(saved[2])
-        cf._CONTRADICTED.clear()
-        cf._WIDELY.clear()
+    monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None:
+                        case["id"] == "p50")
+    assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
 
 # -- the implementation's later steps as evidence ---------------------------------------------------
 
@@ -806,7 +801,7 @@ def test_first_bets_read_counter_clockwise_are_told_from_the_table_read_the_othe
     assert "HF-PLAY-1" in charged()[0]
 
 
-def test_the_steps_a_failed_case_matched_before_its_divergence_are_evidence_too(monkeypatch):
+def test_the_steps_a_failed_case_matched_before_its_divergence_are_evidence_too(monkeypatch, fresh_evidence):
     """A case the implementation failed at its third step answered the first two as expected: an
     alteration that changes one of those is set aside as a passed case would set it aside; one
     that changes the case only from its divergence on is not. A case failed at its first step
@@ -814,36 +809,22 @@ def test_the_steps_a_failed_case_matched_before_its_divergence_are_evidence_too(
     import time
     from reference.core import counterfactual as cf
     from reference.core import passed_cases
-    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY),
-             dict(passed_cases.FAILED))
-    passed_cases.forget(wide=True)      # whatever run this worker played before
-    cf._CONTRADICTED.clear()
-    cf._WIDELY.clear()
-    try:
-        for n in range(10):         # cases that tell nothing apart: enough to acquit (MIN_ACQUITTAL)
-            passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": []})
-        passed_cases.note_failed({"id": "at-once", "game": "horse_fever", "kind": "race"}, 0)
-        passed_cases.note_failed({"id": "later", "game": "horse_fever", "kind": "race"}, 2)
-        assert [(c["id"], step) for c, step in passed_cases.FAILED["horse_fever"]] == [("later", 2)]
-        played = []
+    for n in range(10):         # cases that tell nothing apart: enough to acquit (MIN_ACQUITTAL)
+        passed_cases.note_passed({"id": f"p{n}", "game": "horse_fever", "kind": "game", "clauses": []})
+    passed_cases.note_failed({"id": "at-once", "game": "horse_fever", "kind": "race"}, 0)
+    passed_cases.note_failed({"id": "later", "game": "horse_fever", "kind": "race"}, 2)
+    assert [(c["id"], step) for c, step in passed_cases.FAILED["horse_fever"]] == [("later", 2)]
+    played = []
 
-        def changes(case, alteration, caches, deadline=None, upto=None):
-            played.append((case["id"], alteration.name, upto))
-            return (case["id"], alteration.name) == ("later", "dice read as one")
-        monkeypatch.setattr(cf, "_changes", changes)
-        trials = [_trial("dice read as one", ("HF-TABLE-4",)), _trial("every roll a double", ("HF-SPRINT-2",))]
-        failing = {"id": "f", "game": "horse_fever", "kind": "race"}
-        kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
-        assert [t.alteration.name for t in kept] == ["every roll a double"]
-        assert ("later", "dice read as one", 2) in played
-    finally:
-        passed_cases.forget()
-        passed_cases.PASSED.update(saved[0])
-        passed_cases.BY_CLAUSE.update(saved[1])
-        passed_cases.EVERY.update(saved[2])
-        passed_cases.FAILED.update(saved[3])
-        cf._CONTRADICTED.clear()
-        cf._WIDELY.clear()
+    def changes(case, alteration, caches, deadline=None, upto=None):
+        played.append((case["id"], alteration.name, upto))
+        return (case["id"], alteration.name) == ("later", "dice read as one")
+    monkeypatch.setattr(cf, "_changes", changes)
+    trials = [_trial("dice read as one", ("HF-TABLE-4",)), _trial("every roll a double", ("HF-SPRINT-2",))]
+    failing = {"id": "f", "game": "horse_fever", "kind": "race"}
+    kept = cf.uncontradicted(trials, failing, [], time.process_time() + 5)
+    assert [t.alteration.name for t in kept] == ["every roll a double"]
+    assert ("later", "dice read as one", 2) in played
 
 
 def test_every_roll_read_as_a_double_is_told_from_the_dice_read_as_one_colour(monkeypatch):
@@ -874,30 +855,16 @@ def test_every_roll_read_as_a_double_is_told_from_the_dice_read_as_one_colour(mo
 
 
 
-def test_a_run_of_a_few_cases_acquits_no_tied_alteration(monkeypatch):
+def test_a_run_of_a_few_cases_acquits_no_tied_alteration(monkeypatch, fresh_evidence):
     """Three cases in the run: one sets an alteration aside, but the other was played on two
     cases only, too few to acquit it (MIN_ACQUITTAL): the tie stays."""
     import time
     from reference.core import counterfactual as cf
     from reference.core import passed_cases
-    saved = (dict(passed_cases.PASSED), dict(passed_cases.BY_CLAUSE), dict(passed_cases.EVERY),
-             dict(passed_cases.FAILED))
-    passed_cases.forget(wide=True)      # whatever run this worker played before
-    cf._CONTRADICTED.clear()
-    cf._WIDELY.clear()
-    try:
-        passed_cases.note_failed({"id": "a", "game": "dominoes", "kind": "match"}, 66)
-        passed_cases.note_failed({"id": "b", "game": "dominoes", "kind": "match"}, 3)
-        monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None:
-                            (case["id"], alteration.name) == ("a", "seat one on"))
-        trials = [_trial("seat one on", ("DOM-MATCH-2",)), _trial("target read past", ("DOM-MATCH-3",))]
-        failing = {"id": "f", "game": "dominoes", "kind": "match"}
-        assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
-    finally:
-        passed_cases.forget()
-        passed_cases.PASSED.update(saved[0])
-        passed_cases.BY_CLAUSE.update(saved[1])
-        passed_cases.EVERY.update(saved[2])
-        passed_cases.FAILED.update(saved[3])
-        cf._CONTRADICTED.clear()
-        cf._WIDELY.clear()
+    passed_cases.note_failed({"id": "a", "game": "dominoes", "kind": "match"}, 66)
+    passed_cases.note_failed({"id": "b", "game": "dominoes", "kind": "match"}, 3)
+    monkeypatch.setattr(cf, "_changes", lambda case, alteration, caches, deadline=None, upto=None:
+                        (case["id"], alteration.name) == ("a", "seat one on"))
+    trials = [_trial("seat one on", ("DOM-MATCH-2",)), _trial("target read past", ("DOM-MATCH-3",))]
+    failing = {"id": "f", "game": "dominoes", "kind": "match"}
+    assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2

@@ -868,3 +868,21 @@ def test_a_run_of_a_few_cases_acquits_no_tied_alteration(monkeypatch, fresh_evid
     trials = [_trial("seat one on", ("DOM-MATCH-2",)), _trial("target read past", ("DOM-MATCH-3",))]
     failing = {"id": "f", "game": "dominoes", "kind": "match"}
     assert len(cf.uncontradicted(trials, failing, [], time.process_time() + 5)) == 2
+
+
+def test_the_registers_equivalent_mutants_are_left_out_of_the_search():
+    """A generated mutant the equivalent register lists (unreachable, the same values, or nothing
+    an observation shows) explains nothing: it is not among the alterations of a function the step
+    ran, while the function's other generated mutants are."""
+    from reference.core import counterfactual as cf
+    from reference.core.equivalent_mutants import load_register
+    from reference.core.generated_mutants import FUNCTION, generated_mutants
+    listed = load_register("dominoes")
+    mutants = [m for m in generated_mutants("dominoes") if m.scope == FUNCTION and m.block]
+    equivalent = next(m for m in mutants if m.key in listed)
+    others = [m for m in mutants if (m.module, m.function) == (equivalent.module, equivalent.function)
+              and m.key not in listed]
+    assert others, "a function with a listed mutant and an unlisted one"
+    names = {a.name for a in cf.generated_alterations("dominoes", {(equivalent.module, equivalent.function): 1})}
+    assert f"generated {equivalent.key}" not in names
+    assert {f"generated {m.key}" for m in others} <= names

@@ -1872,7 +1872,7 @@ def forget_explanations() -> None:
 
 # -- the cases the implementation passed: a misreading they would show is not its misreading --
 
-_CONTRADICTED: dict[tuple, bool] = {}      # (alteration, its clauses) -> changes a passed case; valid for _JUDGED_ON
+_CONTRADICTED: dict[tuple, bool] = {}      # (alteration, the tied clauses played) -> changes a passed case; valid for _JUDGED_ON
 _JUDGED_ON = [-1]                           # the passed_cases.evidence the verdicts were made on
 PASSED_CHECKED = 6          # of them, played with each tied alteration
 MAX_TIE_EVIDENCE = 6        # clauses whose passed cases are played with each tied alteration
@@ -1921,7 +1921,7 @@ def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any]
     return kept or best
 
 
-_WIDELY: dict[tuple, tuple[bool, set]] = {}     # (alteration, its clauses) -> (changes a passed case, the ids played)
+_WIDELY: dict[tuple, tuple[bool, set]] = {}     # (alteration, its clauses) -> (changes a case, the cases played)
 MAX_WIDELY = 1024           # passed cases played with each alteration still tied after the few
 # cases an alteration must have been played on, each unchanged, to be acquitted: a run of three
 # cases holds too little evidence to set a tied alteration aside for another that only one or two
@@ -1937,8 +1937,8 @@ def acquitted_widely(kept: list[Trial], case: Mapping[str, Any], caches: list[An
     changes: the few cases seldom hold the one that sets two readings apart
     (a first bettor read as the next player, beside the players' order read the other way,
     differ at five of the 700 cases a misreading of the first passes). Acquitted means played on
-    MIN_ACQUITTAL cases at least, none changed: a run of a few cases sets nothing aside. A case once played stays
-    played for the run (a verdict of guilt never expires; one of innocence is extended to the
+    MIN_ACQUITTAL cases at least, none changed: a run of a few cases sets nothing aside. A case
+    once played stays played for the run (a verdict of guilt never expires; one of innocence is extended to the
     cases kept since), so a run pays for each case and alteration once. The tied clauses' own
     cases first, then the failing case's kind, then the others. All of them when each changes
     one, or time is up. (A failed case's earlier steps: the dice parsed as one colour tie with
@@ -2033,7 +2033,7 @@ def _changes(case: Mapping[str, Any], alteration: Alteration, caches: list[Any],
     from .results import step_differences
     game = get_game(case["game"])
     limit = max(deadline - time.process_time(), 0.01) if deadline is not None else None
-    steps = list(case["input"]["steps"])[:upto] if upto is not None else list(case["input"]["steps"])
+    steps = list(case["input"]["steps"])[:upto]       # all of them when `upto` is None
     try:
         _forget(caches)
         with _time_limit(limit) if limit is not None else nullcontext(), \

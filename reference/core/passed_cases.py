@@ -26,37 +26,33 @@ EVERY: dict[str, list[Mapping[str, Any]]] = {}
 FAILED: dict[str, list[tuple[Mapping[str, Any], int]]] = {}
 
 
+WIDE = [True]               # False for a run that keeps no results (a fuzz campaign): EVERY and FAILED stay empty
+
+
+def _keep(kept: list, item: Any, at_most: int) -> None:
+    """`item` kept, every other one dropped once `at_most` are kept, so that they stay spread."""
+    if len(kept) >= at_most:
+        del kept[::2]
+    kept.append(item)
+
+
 def note_passed(case: Mapping[str, Any]) -> None:
     """The implementation passed this case (the runner tells each one): kept, a bounded few per
     game and kind, every other one dropped as more come, so that they stay spread."""
     kept = PASSED.setdefault((case["game"], case["kind"]), [])
-    if len(kept) >= MAX_PASSED:
-        del kept[::2]
-    kept.append(case)
+    _keep(kept, case, MAX_PASSED)
     for clause in case.get("clauses") or ():
-        of_clause = BY_CLAUSE.setdefault((case["game"], clause), [])
-        if len(of_clause) >= MAX_PER_CLAUSE:
-            del of_clause[::2]
-        of_clause.append(case)
-    every = EVERY.setdefault(case["game"], []) if WIDE[0] else []
-    if len(every) >= MAX_EVERY:
-        del every[::2]
-    every.append(case)
+        _keep(BY_CLAUSE.setdefault((case["game"], clause), []), case, MAX_PER_CLAUSE)
+    if WIDE[0]:
+        _keep(EVERY.setdefault(case["game"], []), case, MAX_EVERY)
     if len(kept) % NEW_EVIDENCE_EVERY == 0:
         evidence[0] += 1
 
 
 def note_failed(case: Mapping[str, Any], step: int) -> None:
     """The implementation failed this case first at `step` (kept as EVERY is, when a step came before)."""
-    if step <= 0 or not WIDE[0]:
-        return
-    kept = FAILED.setdefault(case["game"], [])
-    if len(kept) >= MAX_EVERY:
-        del kept[::2]
-    kept.append((case, step))
-
-
-WIDE = [True]               # False for a run that keeps no results (a fuzz campaign): EVERY and FAILED stay empty
+    if step > 0 and WIDE[0]:
+        _keep(FAILED.setdefault(case["game"], []), (case, step), MAX_EVERY)
 
 
 def forget(wide: bool | None = None) -> None:

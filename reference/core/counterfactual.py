@@ -91,6 +91,7 @@ import time
 from collections import Counter
 from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
+from types import CodeType
 from typing import Any, Callable, ContextManager, Iterator, Mapping, Sequence
 
 from . import passed_cases, run_charges
@@ -1185,13 +1186,51 @@ def generated_alterations(game: str, executed: Mapping[tuple[str, str], int]) ->
     listed = _registered(game)
     out = []
     for mutant in generated_mutants(game):
-        if mutant.key in listed:
+        if mutant.scope != FUNCTION or not mutant.block or (mutant.module, mutant.function) not in executed:
+            continue
+        twins = twin_keys(mutant)
+        if listed.intersection(twins):
             continue            # equivalent by the register: it can change no observation, so it explains none
-        if mutant.scope == FUNCTION and mutant.block and (mutant.module, mutant.function) in executed:
+        if mutant.key == twins[0]:
+            # one of twins played: the same code twice is one misreading, and would take two of MAX_TRIALS
             out.append(Alteration(f"generated {mutant.key}", block_clauses(mutant), "generated",
                                   f"{mutant.module}:{mutant.line}", _swapping(mutant),
                                   function=(mutant.module, mutant.function)))
     return out
+
+
+_TWINS: dict[tuple[str, str], tuple[str, ...]] = {}      # (game, key): its twins' keys
+
+
+def twin_keys(mutant: Any) -> tuple[str, ...]:
+    """The keys of the generated mutants of the mutant's function whose code compiles the same
+    as its own (the mutant's among them): deleting a one-line function's `return x` and
+    returning None instead, or `not a < b` and `a >= b`, are one misreading written twice.
+    The search plays one of them (`generated_alterations`), and a measurement that withholds a
+    mutant withholds its twins (`mutant_attribution.generated_withheld`): the twin left in would
+    reproduce it exactly, a leave-one-out that left it in. In file order: the first is the one
+    played."""
+    if (mutant.game, mutant.key) not in _TWINS:
+        from .generated_mutants import generated_mutants
+        alike: dict[tuple, list[str]] = {}
+        for other in generated_mutants(mutant.game):
+            if (other.module, other.function, other.scope) == (mutant.module, mutant.function, mutant.scope):
+                try:
+                    behaviour = _fingerprint(_compiled(other)[2])
+                except Exception:
+                    behaviour = ("not compiled", other.key)     # a twin of none; playing it reports why
+                alike.setdefault(behaviour, []).append(other.key)
+        for keys in alike.values():
+            for key in keys:
+                _TWINS[(mutant.game, key)] = tuple(keys)
+    return _TWINS[(mutant.game, mutant.key)]
+
+
+def _fingerprint(code: Any) -> tuple:
+    """What a function's code does, without where its lines are: the same fingerprint is the
+    same behaviour (the same instructions, constants, names and nested code)."""
+    consts = tuple(_fingerprint(c) if isinstance(c, CodeType) else (type(c).__name__, repr(c)) for c in code.co_consts)
+    return (code.co_code, consts, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars, code.co_flags)
 
 
 _REGISTERED: dict[str, frozenset[str]] = {}
@@ -1226,16 +1265,7 @@ def _swapping(mutant: Any) -> Callable[[], ContextManager]:
     """Installs a generated mutant by swapping in its compiled code (compiled once, kept)."""
     @contextmanager
     def install() -> Iterator[None]:
-        from . import generated_mutants as generated
-        entry = _CODES.get(mutant.key)
-        if entry is None:
-            began = time.process_time()
-            handle = generated.install(mutant)
-            entry = (handle.function, handle.original_code, handle.function.__code__)
-            generated.uninstall(handle)
-            _CODES[mutant.key] = entry
-            _SETUP_TIME[0] += time.process_time() - began
-        function, original, mutated = entry
+        function, original, mutated = _compiled(mutant)
         function.__code__ = mutated
         try:
             # a code change may loop forever: where no CPU timer may stop it (a runner's
@@ -1245,6 +1275,20 @@ def _swapping(mutant: Any) -> Callable[[], ContextManager]:
         finally:
             function.__code__ = original
     return install
+
+
+def _compiled(mutant: Any) -> tuple[Any, Any, Any]:
+    """The mutant's function, its code, and the mutant's code (compiled once, kept)."""
+    entry = _CODES.get(mutant.key)
+    if entry is None:
+        from . import generated_mutants as generated
+        began = time.process_time()
+        handle = generated.install(mutant)
+        entry = (handle.function, handle.original_code, handle.function.__code__)
+        generated.uninstall(handle)
+        _CODES[mutant.key] = entry
+        _SETUP_TIME[0] += time.process_time() - began
+    return entry
 
 
 _MUTANTS: dict[str, list[Any]] = {}

@@ -117,14 +117,16 @@ def spread(items: Sequence[Any], at_most: int) -> list[Any]:
 
 def generated_withheld(mutant: Mutant, same_site: bool = False) -> Callable[[Any], bool]:
     """The leave-one-out of a generated mutant (`GeneratedMutant.as_mutant()`, named
-    'game/key'): the alteration that is the mutant itself; with `same_site`, every generated
+    'game/key'): the alteration that is the mutant itself (or its twin: the same code); with `same_site`, every generated
     alteration at the same code site (module and line) too."""
-    from .counterfactual import FROM_SETUP
+    from .counterfactual import FROM_SETUP, twin_keys
     from .generated_mutants import generated_mutants
     game, key = mutant.name.split("/", 1)
     found = next(m for m in generated_mutants(game) if m.key == key)
     site = f"{found.module}:{found.line}"
-    itself = f"generated {key}"             # played at the step, or from the setup on (an earlier step's)
+    # played at the step, or from the setup on (an earlier step's); as its first twin, the one the
+    # search plays of the mutants whose code compiles the same (`twin_keys`): a twin is itself
+    itself = f"generated {twin_keys(found)[0]}"
     if same_site:
         return lambda alteration: alteration.name.removesuffix(FROM_SETUP) == itself or alteration.site == site
     return lambda alteration: alteration.name.removesuffix(FROM_SETUP) == itself

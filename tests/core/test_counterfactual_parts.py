@@ -886,3 +886,29 @@ def test_the_registers_equivalent_mutants_are_left_out_of_the_search():
     names = {a.name for a in cf.generated_alterations("dominoes", {(equivalent.module, equivalent.function): 1})}
     assert f"generated {equivalent.key}" not in names
     assert {f"generated {m.key}" for m in others} <= names
+
+
+def test_twin_mutants_are_one_alteration_and_withheld_together():
+    """Two generated mutants whose code compiles the same are one misreading written twice:
+    deleting `is_outer_end`'s only line, `return not placed.occupied(side)`, and returning None
+    in its place. The search plays one of them (they took two of MAX_TRIALS), and measuring
+    either withholds both: the twin left in would reproduce the withheld one exactly, a
+    leave-one-out that left it in. The function's negation compiles differently and stays an
+    alteration of its own."""
+    from reference.core import counterfactual as cf
+    from reference.core.generated_mutants import generated_mutants
+    from reference.core.mutant_attribution import generated_withheld
+    mutants = {m.operator: m for m in generated_mutants("dominoes") if m.function == "is_outer_end"}
+    deleted, returns_none, negated = mutants["delete"], mutants["return_none"], mutants["negate"]
+    assert set(cf.twin_keys(deleted)) == set(cf.twin_keys(returns_none)) == {deleted.key, returns_none.key}
+    assert cf.twin_keys(negated) == (negated.key,)
+    alterations = cf.generated_alterations("dominoes", {(deleted.module, deleted.function): 1})
+    names = [a.name for a in alterations]
+    assert f"generated {negated.key}" in names
+    played = [n for n in names if n in (f"generated {deleted.key}", f"generated {returns_none.key}")]
+    assert played == [f"generated {deleted.key}"]          # the first in file order, once
+    twin = next(a for a in alterations if a.name == played[0])
+    other = next(a for a in alterations if a.name == f"generated {negated.key}")
+    for mutant in (deleted, returns_none):
+        withheld = generated_withheld(mutant.as_mutant())
+        assert withheld(twin) and not withheld(other)

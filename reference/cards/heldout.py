@@ -1825,8 +1825,166 @@ def heldout_batch15() -> list[Mutant]:
           *everywhere(session, "finish_race", settled_at_the_suggested_price)),
     ]
 
+# -- batch 16 -------------------------------------------------------------------------------------
+# Written blind, the fifteenth session, as batches 11, 13, 14 and 15 were (what
+# reference/dominoes/heldout.py says of them): `horserace mutants --held-out 16` selects them.
+
+from dataclasses import dataclass as _dataclass
+from fractions import Fraction as _Fraction
+from math import comb as _comb, factorial as _factorial
+
+from . import exact as EXACT
+
+ORIGINAL_FINISH_RACE_16 = session.finish_race
+ORIGINAL_START_NEXT_RACE_16 = session.start_next_race
+ORIGINAL_HAVE_CHOSEN_16 = betting.have_chosen
+ORIGINAL_LAY_TRACK_16 = session.lay_track
+ORIGINAL_ANNOUNCE_PRICES_16 = betting.announce_prices
+
+
+def bank_kept_after_a_single_race(table, log):
+    """«Rota banquero ... para nueva carrera» read as a step of the session only: a single race
+    ends with the bank where it was, nobody named to bank next."""
+    ORIGINAL_FINISH_RACE_16(table, log)
+    if not table.session and table.next_banker is not None:
+        table.next_banker = None
+        log.events[:] = [e for e in log.events if e.get("type") != "bank_passes"]
+
+
+@_dataclass(frozen=True)
+class RidingBet(Bet):
+    """A bet left in the book from an earlier race."""
+
+
+def book_kept_for_the_next_race(table, log):
+    """The book of bets belongs to the table and is not emptied when a new race starts: the last
+    race's bets stay in it (and are settled again), while the new race asks its bettors afresh."""
+    kept = [RidingBet(b.seat, b.horse, b.stake) for b in table.race.bets]
+    ORIGINAL_START_NEXT_RACE_16(table, log)
+    table.race.bets = kept + table.race.bets
+
+
+def chosen_in_this_race(race_state):
+    """Who has chosen in this race: the bets placed in it, and those who sat it out."""
+    return [b.seat for b in race_state.bets if not isinstance(b, RidingBet)] + race_state.sitting_out
+
+
+BANK_AT_THE_LAY = {}
+
+
+def lay_noting_the_bank(table, lay, log, field):
+    BANK_AT_THE_LAY["chips"] = table.balances[table.race.banker]
+    try:
+        return ORIGINAL_LAY_TRACK_16(table, lay, log, field)
+    finally:
+        BANK_AT_THE_LAY.pop("chips", None)
+
+
+def max_bet_the_bank_can_cover(race_state, log):
+    """«Publica pagos y apuesta máxima» read as the largest stake the bank could pay at the highest
+    price posted: its chips over that price (the stake itself stays one chip)."""
+    chips = BANK_AT_THE_LAY.get("chips")
+    prices = [v for v in race_state.odds.values() if v]
+    if chips is None or not prices:
+        return ORIGINAL_ANNOUNCE_PRICES_16(race_state, log)
+    log.event("odds_posted", "CRD-ODDS-1", odds=dict(race_state.odds), max_bet=max(chips, 0) // max(prices))
+    log.rule("CRD-BET-2", "CRD-ODDS-2")
+
+
+def relay_chance_of_one_suit():
+    """The chance a track is laid again worked out for one suit loading it (the first), as if the
+    other suits' five-card tracks were the same case counted once."""
+    first = SUITS[0]
+    return sum((EXACT.composition_probability(c) for c in EXACT.all_compositions()
+                if track.loads_the_track(c[first])), _Fraction(0))
+
+
+FIRST_DECK_OF_THE_RACE = {}
+
+
+def relay_deals_only_the_track(table, lay, log, field):
+    """A loaded track is re-dealt, but only its seven cards: the race deck stays the one the first
+    lay of the race left."""
+    if table.phase == LAYING and lay.deck is not None:
+        if table.race.relays == 0:
+            FIRST_DECK_OF_THE_RACE["deck"] = lay.deck
+        elif FIRST_DECK_OF_THE_RACE.get("deck") is not None:
+            lay = Lay(lay.track, FIRST_DECK_OF_THE_RACE["deck"])
+    return ORIGINAL_LAY_TRACK_16(table, lay, log, field)
+
+
+def relay_reason_by_the_marks(table, lay, log, field):
+    """The cards a horse needs to finish counted as the marks of the track (seven), in the reason a
+    loaded track is laid again."""
+    before = len(log.events)
+    ORIGINAL_LAY_TRACK_16(table, lay, log, field)
+    for event in log.events[before:]:
+        if event.get("type") == "relaid":
+            event["needed"] = track.TRACK_LENGTH
+
+
+def win_chances_with_cards_returned(counts):
+    """The chance of each horse worked out as if each turned card went back into the race deck:
+    every turn draws a suit in proportion to its race cards, whatever was turned before."""
+    available = [track.RACE_CARDS_PER_SUIT - t for t in counts]
+    deck = sum(available)
+    last = track.NEEDED_TO_FINISH - 1
+    result = []
+    for s, a_s in enumerate(available):
+        if not track.can_finish(a_s):
+            result.append(_Fraction(0))
+            continue
+        others = [a for o, a in enumerate(available) if o != s]
+        total = _Fraction(0)
+        p_s = _Fraction(a_s, deck)
+        for m0 in range(last + 1):
+            for m1 in range(last + 1):
+                for m2 in range(last + 1):
+                    ms = (m0, m1, m2)
+                    ways = _Fraction(_factorial(last + sum(ms)), _factorial(last))
+                    term = p_s ** (last + 1)
+                    for m, a in zip(ms, others):
+                        ways /= _factorial(m)
+                        term *= _Fraction(a, deck) ** m
+                    total += ways * term
+        result.append(total)
+    return tuple(result)
+
+
+def track_drawn_from_the_whole_pack(counts):
+    """The chance of a track's make-up worked out over the whole pack shuffled, aces in: thirteen
+    cards a suit, 52 cards."""
+    ways = 1
+    for suit in SUITS:
+        ways *= _comb(13, counts[suit])
+    return _Fraction(ways, _comb(52, track.TRACK_LENGTH))
+
+
+def heldout_batch16() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held16-single-race-keeps-the-bank", "After a single race nobody is named to bank next.",
+          ("CRD-ROT-1",), *everywhere(session, "finish_race", bank_kept_after_a_single_race)),
+        M("held16-book-kept-for-the-next-race", "The last race's bets stay in the book into the next race.",
+          ("CRD-ROT-2",), *everywhere(session, "start_next_race", book_kept_for_the_next_race),
+          *everywhere(betting, "have_chosen", chosen_in_this_race)),
+        M("held16-max-bet-the-bank-can-cover", "The maximum posted is the bank's chips over its highest price.",
+          ("CRD-BET-2",), *everywhere(session, "lay_track", lay_noting_the_bank),
+          *everywhere(betting, "announce_prices", max_bet_the_bank_can_cover)),
+        M("held16-relay-chance-of-one-suit", "The chance of a re-lay is that of one suit loading the track.",
+          ("CRD-TRACK-4",), *everywhere(EXACT, "relay_probability", relay_chance_of_one_suit)),
+        M("held16-relay-deals-only-the-track", "A re-lay deals a new track and keeps the first race deck.",
+          ("CRD-TRACK-4",), *everywhere(session, "lay_track", relay_deals_only_the_track)),
+        M("held16-needed-counted-as-the-marks", "The cards needed to finish are given as the seven marks.",
+          ("CRD-TRACK-5",), *everywhere(session, "lay_track", relay_reason_by_the_marks)),
+        M("held16-chances-with-cards-returned", "Win chances are worked out as if turned cards went back.",
+          ("CRD-RACE-10",), (EXACT, "_win_probabilities", win_chances_with_cards_returned)),
+        M("held16-track-drawn-from-the-whole-pack", "A track's chances are worked out over all 52 cards.",
+          ("CRD-TRACK-2",), *everywhere(EXACT, "composition_probability", track_drawn_from_the_whole_pack)),
+    ]
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
-           14: heldout_batch14, 15: heldout_batch15}
+           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16}

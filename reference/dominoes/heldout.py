@@ -1893,8 +1893,154 @@ def heldout_batch15() -> list[Mutant]:
           ("DOM-CONT-1",), *everywhere(continuation, "after_tile_from_hand", double_that_scores_continues)),
     ]
 
+# -- batch 16 -------------------------------------------------------------------------------------
+# Written blind, the fifteenth session, as batches 11, 13, 14 and 15 were (what this file says of
+# them): `horserace mutants --held-out 16` selects them.
+
+ORIGINAL_RECORD_POINTS_16 = match.record_points
+ORIGINAL_PAY_WINNERS_16 = settlement.pay_winners
+ORIGINAL_AFTER_TILE_16 = continuation.after_tile_from_hand
+ORIGINAL_DEAL_ROUND_16 = deal.deal_round
+ORIGINAL_APPLY_SETTLEMENT_16 = match.apply_settlement
+ORIGINAL_SCORE_PLACEMENT_16 = turns.score_placement
+ORIGINAL_COUNTED_HANDS_16 = settlement.counted_hands
+
+
+def opener_kept_through_the_deal(match_state, hands, draw_pile, opener, log, field="deal"):
+    """The seat fixed to open is kept on the match after the deal (never cleared)."""
+    kept = match_state.next_opener
+    ORIGINAL_DEAL_ROUND_16(match_state, hands, draw_pile, opener, log, field)
+    if kept is not None:
+        match_state.next_opener = kept
+
+
+def block_leaves_the_opener_as_it_was(match_state, result, next_opener, log):
+    """After a blocked round nothing new is fixed, so the seat kept from the last domino opens."""
+    kept = match_state.next_opener
+    ORIGINAL_APPLY_SETTLEMENT_16(match_state, result, next_opener, log)
+    if next_opener is None and kept is not None and match_state.phase == "awaiting_deal":
+        match_state.next_opener = kept
+        for event in log.events:
+            if event.get("type") == "next_opener":
+                event["seat"] = kept
+
+
+def opening_joined_by_its_first_half(match_state, seat, action, opening, from_draw, log):
+    """The opening tile is laid as any tile is, one half joined (here to the empty table) and the
+    other the new end: the opening scores on its second half alone."""
+    tile = action.tile
+    if not opening or is_double(tile):
+        return ORIGINAL_SCORE_PLACEMENT_16(match_state, seat, action, opening, from_draw, log)
+    with patched((layout.Layout, "end_sum", lambda self: tile[1])):
+        return ORIGINAL_SCORE_PLACEMENT_16(match_state, seat, action, opening, from_draw, log)
+
+
+def paid_by_the_next_seat(seating, hands, winner):
+    """The winner of a domino is paid for its rival's hand, the rival read as the next seat
+    clockwise (as at a table of two); the other hands are not counted."""
+    counted = ORIGINAL_COUNTED_HANDS_16(seating, hands, winner)
+    if seating.mode == PARTNERSHIP or seating.players < 3 or any(hands[s] == [] for s in range(len(hands))
+                                                                 if seating.side_of(s) != winner):
+        return counted
+    members = seating.members(winner)
+    rival = seating.next_clockwise(members[0])
+    return [hands[rival]]
+
+
+def deal_names_its_opener(match_state, hands, draw_pile, opener, log, field="deal"):
+    """A deal that names its opener is taken at its word, even after a domino fixed another seat."""
+    if opener is not None and match_state.next_opener is not None and opener != match_state.next_opener:
+        match_state.next_opener = None
+        if match_state.round_number == 0:
+            return ORIGINAL_DEAL_ROUND_16(match_state, hands, draw_pile, opener, log, field)
+        saved, match_state.round_number = match_state.round_number, 0
+        try:
+            ORIGINAL_DEAL_ROUND_16(match_state, hands, draw_pile, opener, log, field)
+        finally:
+            match_state.round_number += saved
+        return None
+    return ORIGINAL_DEAL_ROUND_16(match_state, hands, draw_pile, opener, log, field)
+
+
+def score_written_before_the_points(match_state, seat, displayed, log):
+    """The score shown with a placement's points is the one written before they were added."""
+    before = len(log.events)
+    side = match_state.seating.side_of(seat)
+    old = match_state.scores[side]
+    ORIGINAL_RECORD_POINTS_16(match_state, seat, displayed, log)
+    for event in log.events[before:]:
+        if event.get("type") == "scored":
+            event["score"] = old
+
+
+def blocked_pair_paid_for_the_partner(kind, seating, hands, winners):
+    """In a blocked round between pairs the round is won by the lighter hand of the lighter pair,
+    and that player is paid for every other hand, its partner's included: the partner's tiles
+    are left out only when the round is won by going out."""
+    result = ORIGINAL_PAY_WINNERS_16(kind, seating, hands, winners)
+    if kind != settlement.BLOCKED or seating.mode != PARTNERSHIP:
+        return result
+    counted, bonus = list(result.counted_pips), list(result.bonus)
+    for winner in winners:
+        members = seating.members(winner)
+        lightest = min(members, key=lambda seat: hand_pips(hands[seat]))
+        paid = [hand for seat, hand in enumerate(hands) if seat != lightest]
+        counted[winner] = sum(hand_pips(hand) for hand in paid)
+        bonus[winner] = settlement.tied_winner_award(settlement.settlement_bonus(paid), winners)
+    return replace(result, counted_pips=counted, bonus=bonus)
+
+
+def continued_for_the_same_reason(match_state, tile, raw_points, opening, log):
+    """«Sigue colocando fichas mientras se cumpla alguna de las dos condiciones» read as the
+    condition the turn went on for: a turn continued by a double goes on only with doubles, one
+    continued by a scoring tile only with scoring tiles."""
+    r = match_state.round
+    before = r.last_placement if r.continuing else None
+    if before is not None:
+        started = continuation.continuation_reason(*before)
+        now = continuation.continuation_reason(tile, raw_points)
+        if started in ("double", "scored") and now in ("double", "scored") and now != started:
+            r.last_placement = (tile, raw_points)
+            return EndTurn("non_scoring_tile", "DOM-CONT-4")
+    return ORIGINAL_AFTER_TILE_16(match_state, tile, raw_points, opening, log)
+
+
+ORIGINAL_OPEN_LAYOUT_16 = turns.open_layout
+
+
+def opening_point_passed_over(match_state, action, field):
+    """An opening placement that names a point is laid all the same: the point is passed over."""
+    if action.at is not None:
+        action = replace(action, at=None)
+    return ORIGINAL_OPEN_LAYOUT_16(match_state, action, field)
+
+
+def heldout_batch16() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held16-opener-kept-after-a-block", "After a blocked round the last domino's player opens again.",
+          ("DOM-OPEN-6",), *everywhere(deal, "deal_round", opener_kept_through_the_deal),
+          *everywhere(match, "apply_settlement", block_leaves_the_opener_as_it_was)),
+        M("held16-opening-scored-on-one-half", "A plain opening tile scores on its second half alone.",
+          ("DOM-PLACE-2", "DOM-OPEN-4"), *everywhere(turns, "score_placement", opening_joined_by_its_first_half)),
+        M("held16-paid-by-the-next-seat", "A domino is paid for the next seat's hand only.",
+          ("DOM-SETTLE-1",), *everywhere(settlement, "counted_hands", paid_by_the_next_seat)),
+        M("held16-deal-names-its-opener", "A deal naming its opener overrides the seat that went out.",
+          ("DOM-OPEN-5",), *everywhere(deal, "deal_round", deal_names_its_opener)),
+        M("held16-score-shown-before-the-points", "The score shown with a placement's points leaves them out.",
+          ("DOM-MATCH-1",), *everywhere(match, "record_points", score_written_before_the_points)),
+        M("held16-blocked-pair-paid-for-the-partner", "A pair winning a blocked round is paid for the "
+          "partner's hand too.", ("DOM-SETTLE-6",), *everywhere(settlement, "pay_winners",
+                                                               blocked_pair_paid_for_the_partner)),
+        M("held16-continued-for-the-same-reason", "A continuing turn goes on only for the reason it "
+          "started.", ("DOM-CONT-3",), *everywhere(continuation, "after_tile_from_hand",
+                                                   continued_for_the_same_reason)),
+        M("held16-opening-point-passed-over", "An opening tile given a point to join is laid all the same.",
+          ("DOM-OPEN-3",), *everywhere(turns, "open_layout", opening_point_passed_over)),
+    ]
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
-           14: heldout_batch14, 15: heldout_batch15}
+           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16}

@@ -2105,8 +2105,144 @@ def heldout_batch15() -> list[Mutant]:
           ("HF-ACT-13",), *everywhere(movement, "move_with_line_cards", xiii_stops_short_of_the_line)),
     ]
 
+# -- batch 16 -------------------------------------------------------------------------------------
+# Written blind, the fifteenth session, as batches 11, 13, 14 and 15 were (what
+# reference/dominoes/heldout.py says of them): `horserace mutants --held-out 16` selects them.
+
+from .rules import deal as DEAL_RULES, setup as SETUP_RULES
+from .rules.actions import RaceRound as _RaceRound
+from .rules.state import PAYOUTS as _PAYOUTS
+
+ORIGINAL_END_ROUND_16 = end_of_round.end_round
+ORIGINAL_DEAL_16 = DEAL_RULES.deal
+ORIGINAL_PAY_OUT_16 = payouts.pay_out
+ORIGINAL_NEW_GAME_16 = SETUP_RULES.new_game
+ORIGINAL_RACE_ROUND_16 = race.race_round
+ORIGINAL_PLAY_16 = phases.play
+
+
+def race_board_left_standing(state, tie_break, log, field):
+    """The end of the round puts the horses back but leaves the race's own record where it was."""
+    kept = state.race
+    ORIGINAL_END_ROUND_16(state, tie_break, log, field)
+    if kept is not None and state.phase != "over":
+        state.race = kept
+
+
+def deal_on_the_old_race_count(state, hands, log, field):
+    """The new race takes over the count of race rounds already played: the Start (the first card
+    revealed) is only the first race's."""
+    old = state.race
+    ORIGINAL_DEAL_16(state, hands, log, field)
+    if old is not None and state.race is not None and state.race is not old:
+        state.race.rounds_played = old.rounds_played
+
+
+def pay_out_leaving_the_bets(state, log):
+    """The bets are paid, but the stakes and tokens stay set out as bets on the table."""
+    kept = list(state.bets)
+    ORIGINAL_PAY_OUT_16(state, log)
+    state.bets = kept
+
+
+def deal_keeping_the_bets(state, hands, log, field):
+    """A new round starts with the bets still set out from the last one (settled again with the new)."""
+    kept = list(state.bets)
+    ORIGINAL_DEAL_16(state, hands, log, field)
+    state.bets = kept + state.bets
+
+
+def new_odds_by_board_order(odds, ranking_, log):
+    """A stable token's place is read as its place on the board, counted from the best odds down
+    (level tokens in the board's order), not as its odds row."""
+    board = sorted(COLOURS, key=lambda c: (odds[c], COLOURS.index(c)))
+    new = dict(odds)
+    for place, horse in enumerate(ranking_, start=1):
+        row = board.index(horse) + 1
+        after = odds[horse]
+        if place < row:
+            after = max(odds[horse] - 1, BEST_ODDS)
+        elif place > row:
+            after = min(odds[horse] + 1, WORST_ODDS)
+        new[horse] = after
+        clause = ("HF-NEWODDS-2" if after < odds[horse] else "HF-NEWODDS-3" if after > odds[horse] else "HF-NEWODDS-4")
+        log.event("new_odds", clause, horse=horse, place=place, before=odds[horse], after=after)
+    log.rule("HF-NEWODDS-1", "HF-NEWODDS-5")
+    if len(set(new.values())) < len(new):
+        log.rule("HF-ODDS-4")
+    return new
+
+
+def game_without_the_starting_vp(setup, options):
+    """The VP are only earned: nobody is handed one from the pool at the start."""
+    state = ORIGINAL_NEW_GAME_16(setup, options)
+    for player in state.players:
+        player.vp = 0
+    state.ledger.vp_start = 0
+    return state
+
+
+def race_round_from_a_full_deck(race_state, card_value, dice_value, photo_value, options, log, field="race"):
+    """Each race round's movement card is drawn from the whole deck: the cards revealed go back."""
+    seen = list(race_state.movement_seen)
+    race_state.movement_seen = []
+    try:
+        ORIGINAL_RACE_ROUND_16(race_state, card_value, dice_value, photo_value, options, log, field)
+    finally:
+        race_state.movement_seen = seen + race_state.movement_seen
+
+
+def card_passed_before_the_end(state, tie_break, log, field):
+    """The first-player card and the hourglass move on first; then the last round is looked at."""
+    if end_of_round.is_last_round(state) and state.phase != "over":
+        state.first_player = end_of_round.pass_first_player_card(state)
+        log.event("first_player_passed", "HF-END-2", first_player=state.first_player, round=state.round + 1)
+    return ORIGINAL_END_ROUND_16(state, tie_break, log, field)
+
+
+def tokens_back_for_the_players_left(state, log):
+    """The bet tokens go back to the pool in the number the table gives for the players still in."""
+    ORIGINAL_PAY_OUT_16(state, log)
+    left = len(state.in_game())
+    per_colour = tables().bet_tokens_per_colour.get(left) if left >= 2 else None
+    if per_colour is not None:
+        state.tokens = {c: per_colour for c in COLOURS}
+
+
+def paid_as_the_race_ends(state, action, log, field="action"):
+    """The race over, the bank pays at once: the payouts are part of the race round that ends it."""
+    ORIGINAL_PLAY_16(state, action, log, field)
+    if isinstance(action, _RaceRound) and state.phase == _PAYOUTS:
+        payouts.pay_out(state, log)
+
+
+def heldout_batch16() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held16-start-only-in-the-first-race", "The race-round count runs on across rounds: only the "
+          "first race has a Start.", ("HF-START-1",), *everywhere(end_of_round, "end_round",
+                                                                  race_board_left_standing),
+          *everywhere(DEAL_RULES, "deal", deal_on_the_old_race_count)),
+        M("held16-bets-left-on-the-table", "The settled bets stay on the table into the next round.",
+          ("HF-PAY-1", "HF-END-1"), *everywhere(payouts, "pay_out", pay_out_leaving_the_bets),
+          *everywhere(DEAL_RULES, "deal", deal_keeping_the_bets)),
+        M("held16-token-place-on-the-board", "A token's place for the new odds is its place on the board.",
+          ("HF-NEWODDS-1", "HF-ODDS-4"), *everywhere(new_odds, "set_new_odds", new_odds_by_board_order)),
+        M("held16-no-starting-vp", "Nobody starts with a VP.", ("HF-SETUP-2",),
+          *everywhere(SETUP_RULES, "new_game", game_without_the_starting_vp)),
+        M("held16-movement-cards-go-back", "A revealed movement card goes back into the deck.",
+          ("HF-MOVE-1",), *everywhere(race, "race_round", race_round_from_a_full_deck)),
+        M("held16-card-passed-before-the-end", "The first-player card passes before the last round is "
+          "looked at.", ("HF-END-3", "HF-END-2"), *everywhere(end_of_round, "end_round",
+                                                              card_passed_before_the_end)),
+        M("held16-tokens-for-the-players-left", "The bet tokens come back in the number for the players "
+          "left.", ("HF-SETUP-6",), *everywhere(payouts, "pay_out", tokens_back_for_the_players_left)),
+        M("held16-paid-as-the-race-ends", "The payouts are made as the last race round ends.",
+          ("HF-RANK-6",), *everywhere(phases, "play", paid_as_the_race_ends)),
+    ]
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
-           14: heldout_batch14, 15: heldout_batch15}
+           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16}

@@ -1057,8 +1057,12 @@ def calling_clauses(point: DecisionPoint, made: Sequence[Call], position: int | 
         return point.clauses
     from .generated_mutants import innermost_clauses
     found: list[str] = []
+    # a method's recorded arguments begin with its receiver, which the call's source writes before
+    # the dot (`match.seating.side_of(seat)`: the seat is recorded at 1, written at 0)
+    written = position - 1 if position is not None and point.kind == "method" else position
     for module, line in sorted(sites):
-        if position is not None and passed_as_read(module, line, point.qualname.rsplit(".", 1)[-1], position):
+        if written is not None and written >= 0 and \
+                passed_as_read(module, line, point.qualname.rsplit(".", 1)[-1], written):
             found += point.clauses
             continue
         here = innermost_clauses(_regions(module), line)

@@ -617,6 +617,26 @@ def test_an_argument_passed_as_read_from_the_state_is_the_callees_reading():
     assert passed_as_read(odds.module, line, "odds_after_race", 1)
 
 
+def test_a_methods_argument_is_found_where_the_call_writes_it():
+    """Seating.side_of (DOM-SET-3: partners sit opposite) is given its seat as the caller was
+    given it (`side = match.seating.side_of(seat)` in DOM-MATCH-2's block). A method's recorded
+    arguments begin with its receiver, so the seat is recorded at position 1 while the call
+    writes it at 0: read at 1 in the source, the seat was never found passed on, and a seat
+    shifted by one inside side_of was charged to its callers' blocks (DOM-MATCH-1, DOM-MATCH-2)
+    with DOM-SET-3."""
+    from reference.core.counterfactual import calling_clauses
+    point = next(p for p in decision_points("dominoes") if p.qualname == "Seating.side_of")
+    assert point.kind == "method"
+    text = open(importlib.import_module("reference.dominoes.rules.match").__file__, encoding="utf-8").read().splitlines()
+    line = next(n for n, t in enumerate(text, start=1)
+                if "side = match.seating.side_of(seat)" in t and "reaches_target" in text[n])
+    made = [Call((1,), "int", 0, site=("reference.dominoes.rules.match", line))]
+    assert calling_clauses(point, made, 1) == ("DOM-SET-3",)
+    assert calling_clauses(point, made) == ("DOM-MATCH-2",)     # no argument named: the block of the call
+    shifted = {a.name: a for a in decision_alterations("dominoes", {point: made})}
+    assert shifted["argument 1 + 1 to seating.Seating.side_of"].clauses == ("DOM-SET-3",)
+
+
 def test_an_argument_passed_on_as_the_caller_was_given_it_is_the_callees_reading():
     """shares_the_win (a DOM-MATCH-5 part) passes its own parameter, the side's score, on to
     reaches_target (DOM-MATCH-3) untouched: the score one off there is reaches_target's reading

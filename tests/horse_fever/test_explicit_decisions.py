@@ -687,11 +687,24 @@ def first_player_card_to_the_left_of_whoever_is_out():
     return mock.patch.object(betting, "remove_player", remove_player)
 
 
+def three_sprint_dice():
+    """HF-TABLE-4's «two dice» read as three: a roll of the two sprint dice is refused as short of
+    a die."""
+    original = race.check_dice
+
+    def check_dice(value, field):
+        if isinstance(value, list) and len(value) == 2:
+            raise InputError(field, "give the three sprint dice", "HF-MOVE-4")
+        return original(value, field)
+    return mock.patch.object(race, "check_dice", check_dice)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
 TIE_BREAK_CASES = ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-3-002"]
 IN_IGNI_CASES = ["hf-probe2-hf-act-5-008", "hf-probe2-hf-act-5-018", "hf-probe2-hf-act-12-009", "hf-gen1-race-012"]
+THREE_DICE_CASES = ["hf-sprint-dice-colours", "hf-sprint-double", "hf-gen1-race-022"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -876,11 +889,18 @@ MISREADINGS = [
     # moved was charged to the bets' or the setup's decisions (HF-BET-2, HF-BET-3, HF-SETUP-9), or none
     ("first-player-card-to-the-left-of-whoever-is-out", "HF-INT-13", first_player_card_to_the_left_of_whoever_is_out,
      ["hf-probe2-hf-min-2-012", "hf-int-last-player-left-wins", "hf-probe2-hf-deal-1-014"], "alone"),
+    # the roll that is not the two sprint dice is a yes/no decision of HF-TABLE-4's own (not_the_two_dice);
+    # before, it was the test of check_dice, which raises no IllegalAction (no guard to make refuse), and
+    # only the round's other guards refusing (HF-MOVE-1's card, HF-RANK-4's race not over) were named.
+    # Every race round refused is what each of them shows as well: named together
+    ("three-sprint-dice", "HF-TABLE-4", three_sprint_dice, THREE_DICE_CASES, "tied"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
-# or a constant is tried after the decisions of the step: the whole search
-SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "first-bets-counter-clockwise",
+# or a constant is tried after the decisions of the step: the whole search (In Igni Veritas's decision
+# is tried after the race round's check of the dice, HF-TABLE-4's not_the_two_dice: the whole search)
+SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-the-photo",
+                                                  "no-sprint-at-the-line", "first-bets-counter-clockwise",
                                                   "flagellum-two-extra", "losing-bets-refunded",
                                                   "ranked-horses-sprint", "both-cards-in-a-row",
                                                   "one-card-each", "second-bets-clockwise",
@@ -899,7 +919,7 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
-                     "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out"}
+                     "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice"}
 
 
 @pytest.fixture(scope="module")

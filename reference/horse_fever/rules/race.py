@@ -42,10 +42,16 @@ def check_movement_card(race: Race, value: Any, field: str) -> MovementCard:
 
 # HF-TABLE-4: each of the two sprint dice shows one of the six stable colours
 def check_dice(value: Any, field: str) -> tuple[str, str]:
-    if not isinstance(value, list) or len(value) != 2:
+    if not_the_two_dice(value):
         raise InputError(field, f"{shorten(value)}: give both sprint dice as two colours, e.g. [red, blue]",
                          "HF-MOVE-4")
     return (parse_colour(value[0], f"{field}[0]", "HF-TABLE-4"), parse_colour(value[1], f"{field}[1]", "HF-TABLE-4"))
+
+
+# HF-TABLE-4 (two dice): «Sprint dice: two dice, each face one of the six stable colours»: a roll
+# that is not a list of two faces is not a roll of the two sprint dice
+def not_the_two_dice(value: Any) -> bool:
+    return not isinstance(value, list) or len(value) != 2
 
 
 def check_photo(value: Any, field: str) -> list[str]:

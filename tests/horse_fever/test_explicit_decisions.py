@@ -73,7 +73,7 @@ from reference.horse_fever.rules import (betting, components, game_end, movement
                                          ranking, reveal, rigging, seating, sprint)
 from reference.horse_fever.rules import deal as dealing
 from reference.horse_fever.rules.components import action_cards
-from reference.horse_fever.rules.state import PAYOUTS, RACE
+from reference.horse_fever.rules.state import PAYOUTS, RACE, RIGGING
 
 
 # -- the misreadings, as an implementation would write them ------------------------------------
@@ -695,6 +695,18 @@ def pass_left_off_the_record():
     return mock.patch.object(betting, "pass_second_bet", pass_second_bet)
 
 
+def second_bets_never_begin():
+    """HF-BETTING-1 read without its second bets after the rigging: once every action card is
+    played, the round waits in the rigging."""
+    original = phases.advance
+
+    def advance(state, log):
+        if state.phase == RIGGING and not state.queue:
+            return
+        original(state, log)
+    return mock.patch.object(phases, "advance", advance)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -889,6 +901,13 @@ MISREADINGS = [
     # the second bets' order (HF-BET2-1) or the penalty's bet (HF-INT-9) was charged
     ("pass-left-off-the-record", "HF-BET2-3", pass_left_off_the_record,
      ["hf-int-second-bets-short-passes", "hf-int-second-bets-short-penalty", "hf-minimum-bet-player-out"], "alone"),
+    # the second bets following the rigging are a yes/no decision of HF-BETTING-1's own (race_fixed),
+    # turned down from the setup on; before, the test of an `if` in advance, and only the whole advance
+    # dropped came near, which the earlier steps contradict: the second bets' order emptied (HF-BET2-1)
+    # was charged
+    ("second-bets-never-begin", "HF-BETTING-1", second_bets_never_begin,
+     ["hf-payouts-clockwise-from-first-player-two", "hf-end-game-danari-tie", "hf-end-round-and-game-over"],
+     "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -906,14 +925,15 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # as 1 on the rules as they were; placed_higher's `<` read as `<=`, placed_lower's `>` as `>=`;
 # kinds_discarded_by's `"discard_positive" in` read as `not in`; photo_card_rank's `0` read as 1;
 # resolve_round's check at the round's end negated; sprinting_horses's horses shown negated;
-# remove_player's test of the first-player card turned round; pass_second_bet's record deleted), which the measurement withholds when it runs
+# remove_player's test of the first-player card turned round; pass_second_bet's record deleted;
+# advance's turn from the rigging to the second bets deleted), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out",
-                     "pass-left-off-the-record"}
+                     "pass-left-off-the-record", "second-bets-never-begin"}
 
 
 @pytest.fixture(scope="module")

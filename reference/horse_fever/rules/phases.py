@@ -89,7 +89,7 @@ def advance(state: GameState, log: Log) -> None:
             if state.phase == FIRST_BETS and not state.queue:
                 rigging.begin_rigging(state, log)
                 continue
-        if state.phase == RIGGING and not state.queue:
+        if state.phase == RIGGING and race_fixed(state):
             log.rule("HF-RIG-2")
             betting.begin_second_bets(state, log)
             continue
@@ -98,6 +98,12 @@ def advance(state: GameState, log: Log) -> None:
             if state.phase == SECOND_BETS and not state.queue:
                 betting.close_bets(state, log)
         return
+
+
+# HF-BETTING-1 (then the second bets): «"arreglan" la próxima carrera», then the second bets: the
+# rigging gives way to the second bets once the race is fixed, no action card left to play
+def race_fixed(state: GameState) -> bool:
+    return not state.queue
 
 
 def deal_hands(payload: object, field: str) -> object:

@@ -73,7 +73,7 @@ from reference.horse_fever.rules import (betting, components, game_end, movement
                                          ranking, reveal, rigging, seating, sprint)
 from reference.horse_fever.rules import deal as dealing
 from reference.horse_fever.rules.components import action_cards
-from reference.horse_fever.rules.state import PAYOUTS, RACE, RIGGING
+from reference.horse_fever.rules.state import DEAL, PAYOUTS, RACE, RIGGING
 
 
 # -- the misreadings, as an implementation would write them ------------------------------------
@@ -707,6 +707,21 @@ def second_bets_never_begin():
     return mock.patch.object(phases, "advance", advance)
 
 
+def deal_left_off_the_record():
+    """HF-DEAL-1's deal made without its record: the hands are dealt and taken, but the deal shows
+    no hands dealt."""
+    def deal(state, hands, log, field):
+        if state.phase != DEAL:
+            raise IllegalAction(field, "cards are dealt at the start of a round", "HF-PLAY-4")
+        cards = dealing.check_hands(state, hands, field)
+        for player, hand in zip(state.players, cards):
+            player.hand = list(hand)
+        state.race = race.new_race(state.odds)
+        state.bets = []
+        log.rule("HF-PLAY-4", "HF-SETUP-5")
+    return mock.patch.object(dealing, "deal", deal)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -908,6 +923,11 @@ MISREADINGS = [
     ("second-bets-never-begin", "HF-BETTING-1", second_bets_never_begin,
      ["hf-payouts-clockwise-from-first-player-two", "hf-end-game-danari-tie", "hf-end-round-and-game-over"],
      "alone"),
+    # the deal's record is a procedure of HF-DEAL-1's own (record_deal); before, it was a statement of
+    # deal, whose whole play dropped (charged to HF-DEAL-1 and HF-SETUP-5, the shuffle's marker in its
+    # body) came nearest: named together
+    ("deal-left-off-the-record", "HF-DEAL-1", deal_left_off_the_record,
+     ["hf-int-zero-stake-allowed", "hf-minimum-bet-short-penalty", "hf-int-nobody-left"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -926,14 +946,14 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("no-sprint-at-the-line", "firs
 # kinds_discarded_by's `"discard_positive" in` read as `not in`; photo_card_rank's `0` read as 1;
 # resolve_round's check at the round's end negated; sprinting_horses's horses shown negated;
 # remove_player's test of the first-player card turned round; pass_second_bet's record deleted;
-# advance's turn from the rigging to the second bets deleted), which the measurement withholds when it runs
+# advance's turn from the rigging to the second bets deleted; deal's record deleted), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out",
-                     "pass-left-off-the-record", "second-bets-never-begin"}
+                     "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record"}
 
 
 @pytest.fixture(scope="module")

@@ -916,10 +916,10 @@ MISREADINGS = [
     # the second bets' order (HF-BET2-1) or the penalty's bet (HF-INT-9) was charged
     ("pass-left-off-the-record", "HF-BET2-3", pass_left_off_the_record,
      ["hf-int-second-bets-short-passes", "hf-int-second-bets-short-penalty", "hf-minimum-bet-player-out"], "alone"),
-    # the second bets following the rigging are a yes/no decision of HF-BETTING-1's own (race_fixed),
-    # turned down from the setup on; before, the test of an `if` in advance, and only the whole advance
-    # dropped came near, which the earlier steps contradict: the second bets' order emptied (HF-BET2-1)
-    # was charged
+    # the second bets beginning once the race is fixed are a procedure of HF-BETTING-1's own
+    # (second_bets_follow), its effect dropped from the setup on; before, a statement of advance, and
+    # only the whole advance dropped came near, which the earlier steps contradict: the second bets'
+    # order emptied (HF-BET2-1) was charged
     ("second-bets-never-begin", "HF-BETTING-1", second_bets_never_begin,
      ["hf-payouts-clockwise-from-first-player-two", "hf-end-game-danari-tie", "hf-end-round-and-game-over"],
      "alone"),

@@ -89,10 +89,9 @@ def advance(state: GameState, log: Log) -> None:
             if state.phase == FIRST_BETS and not state.queue:
                 rigging.begin_rigging(state, log)
                 continue
-        if state.phase == RIGGING and race_fixed(state):
+        if state.phase == RIGGING and not state.queue:
             log.rule("HF-RIG-2")
-            betting.begin_second_bets(state, log)
-            continue
+            second_bets_follow(state, log)
         if state.phase == SECOND_BETS:
             betting.settle_short_players(state, log)        # a penalty here only under HF-INT-23's other reading
             if state.phase == SECOND_BETS and not state.queue:
@@ -100,10 +99,10 @@ def advance(state: GameState, log: Log) -> None:
         return
 
 
-# HF-BETTING-1 (then the second bets): «"arreglan" la próxima carrera», then the second bets: the
-# rigging gives way to the second bets once the race is fixed, no action card left to play
-def race_fixed(state: GameState) -> bool:
-    return not state.queue
+# HF-BETTING-1 (then the second bets): «hacen sus apuestas y "arreglan" la próxima carrera», then bet
+# again: once the race is fixed, no action card left to play, the second bets begin
+def second_bets_follow(state: GameState, log: Log) -> None:
+    betting.begin_second_bets(state, log)
 
 
 def deal_hands(payload: object, field: str) -> object:

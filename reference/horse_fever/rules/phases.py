@@ -85,10 +85,7 @@ def payouts_follow(race: Race) -> bool:
 def advance(state: GameState, log: Log) -> None:
     while True:
         if state.phase == FIRST_BETS:
-            betting.settle_short_players(state, log)
-            if state.phase == FIRST_BETS and not state.queue:
-                rigging.begin_rigging(state, log)
-                continue
+            first_bets_go_on(state, log)
         if state.phase == RIGGING and not state.queue:
             log.rule("HF-RIG-2")
             second_bets_follow(state, log)
@@ -97,6 +94,15 @@ def advance(state: GameState, log: Log) -> None:
             if state.phase == SECOND_BETS and not state.queue:
                 betting.close_bets(state, log)
         return
+
+
+# HF-BETTING-1 (the first bets, then the rigging): «los jugadores hacen sus apuestas y "arreglan" la
+# próxima carrera»: every player due a first bet makes it (a short one pays HF-MIN-2's penalty first,
+# HF-INT-23), and once all have bet the race is fixed with the action cards
+def first_bets_go_on(state: GameState, log: Log) -> None:
+    betting.settle_short_players(state, log)
+    if state.phase == FIRST_BETS and not state.queue:
+        rigging.begin_rigging(state, log)
 
 
 # HF-BETTING-1 (then the second bets): «hacen sus apuestas y "arreglan" la próxima carrera», then bet

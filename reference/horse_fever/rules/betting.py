@@ -274,8 +274,14 @@ def second_bet(state: GameState, seat: int, horse: str, side: str, amount: int, 
 
 # HF-BET2-3: a second bet is optional; the player may pass
 def pass_second_bet(state: GameState, seat: int, log: Log) -> None:
-    log.event("passed", "HF-BET2-3", player=seat)
+    record_pass(seat, log)
     state.queue.pop(0)
+
+
+# HF-BET2-3 (the pass): «simplemente pasar»: a player who passes makes no second bet, and the
+# pass is their turn's record
+def record_pass(seat: int, log: Log) -> None:
+    log.event("passed", "HF-BET2-3", player=seat)
 
 
 def close_bets(state: GameState, log: Log) -> None:

@@ -50,8 +50,7 @@ def deal(state: GameState, hands: Any, log: Log, field: str) -> None:
     hand_out(state, cards)
     state.race = new_race(state.odds)
     state.bets = []
-    log.event("dealt", "HF-DEAL-1", round=state.round, first_player=state.first_player,
-              hands=[list(h) for h in cards])
+    record_deal(state, cards, log)
     log.rule("HF-PLAY-4", "HF-SETUP-5")
 
 
@@ -59,3 +58,10 @@ def deal(state: GameState, hands: Any, log: Log, field: str) -> None:
 def hand_out(state: GameState, cards: list[list[int]]) -> None:
     for player, hand in zip(state.players, cards):
         player.hand = list(hand)
+
+
+# HF-DEAL-1 (the record): «reparte dos cartas ... boca abajo, a cada jugador»: the hands dealt, each to
+# its seat, are the deal's record
+def record_deal(state: GameState, cards: list[list[int]], log: Log) -> None:
+    log.event("dealt", "HF-DEAL-1", round=state.round, first_player=state.first_player,
+              hands=[list(h) for h in cards])

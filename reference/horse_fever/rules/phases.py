@@ -85,19 +85,30 @@ def payouts_follow(race: Race) -> bool:
 def advance(state: GameState, log: Log) -> None:
     while True:
         if state.phase == FIRST_BETS:
-            betting.settle_short_players(state, log)
-            if state.phase == FIRST_BETS and not state.queue:
-                rigging.begin_rigging(state, log)
-                continue
+            first_bets_go_on(state, log)
         if state.phase == RIGGING and not state.queue:
             log.rule("HF-RIG-2")
-            betting.begin_second_bets(state, log)
-            continue
+            second_bets_follow(state, log)
         if state.phase == SECOND_BETS:
             betting.settle_short_players(state, log)        # a penalty here only under HF-INT-23's other reading
             if state.phase == SECOND_BETS and not state.queue:
                 betting.close_bets(state, log)
         return
+
+
+# HF-BETTING-1 (the first bets, then the rigging): «los jugadores hacen sus apuestas y "arreglan" la
+# próxima carrera»: every player due a first bet makes it (a short one pays HF-MIN-2's penalty first,
+# HF-INT-23), and once all have bet the race is fixed with the action cards
+def first_bets_go_on(state: GameState, log: Log) -> None:
+    betting.settle_short_players(state, log)
+    if state.phase == FIRST_BETS and not state.queue:
+        rigging.begin_rigging(state, log)
+
+
+# HF-BETTING-1 (then the second bets): «hacen sus apuestas y "arreglan" la próxima carrera», then bet
+# again: once the race is fixed, no action card left to play, the second bets begin
+def second_bets_follow(state: GameState, log: Log) -> None:
+    betting.begin_second_bets(state, log)
 
 
 def deal_hands(payload: object, field: str) -> object:

@@ -950,10 +950,6 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
             # as a misreading, the other answer where the step got one answer: that answer always
             always = _constant(not decided.pop()) if len(decided) == 1 else None
             add("negate", _negated, grants=any(c.value is True for c in made), everywhere=always)
-            if len({c.value for c in made}) > 1:
-                # a rule forgotten: no wherever it was asked, where the step got both answers
-                # (a horse's finish never seen, while negating would finish every other horse)
-                add("never", _constant(False), grants=True)
         if answered <= {"bool", "int"}:
             if "int" in answered:
                 add("one more from", _shifted(1))

@@ -932,33 +932,3 @@ def test_twin_mutants_are_one_alteration_and_withheld_together():
     for mutant in (deleted, returns_none):
         withheld = generated_withheld(mutant.as_mutant())
         assert withheld(twin) and not withheld(other)
-
-
-def test_a_yes_no_decision_with_both_answers_at_a_step_is_also_altered_to_no_everywhere():
-    """A rule forgotten answers no wherever it is asked. Where the step got one answer, its
-    negation is that; where it got both (one horse past the line, others not), negating would
-    finish every other horse, so `never` is played beside it. A horse past the line never seen
-    finished, written as an implementation would (the finish test forgotten), with the
-    generated mutants of the test itself withheld (they are the misreading's own code): the
-    charge names HF-FINISH-1 (beside HF-RANK-1's end-of-round check, which asks it)."""
-    from unittest import mock
-    from reference.core.game import Mutant, get_game
-    from reference.core.generated_mutants import generated_mutants
-    from reference.core.mutant_attribution import attribute_mutant
-    from reference.core.vectors import load_cases
-    import reference.horse_fever.rules.ranking as ranking
-    point = next(p for p in decision_points("horse_fever") if p.qualname == "has_finished")
-    mixed = {a.name for a in decision_alterations("horse_fever", {point: [Call((0,), "bool", True),
-                                                                          Call((0,), "bool", False)]})}
-    assert {"negate ranking.has_finished", "never ranking.has_finished"} <= mixed
-    single = {a.name for a in decision_alterations("horse_fever", {point: [Call((0,), "bool", False)]})}
-    assert "never ranking.has_finished" not in single       # the negation is "always yes" there already
-
-    def patch():
-        return mock.patch.object(ranking, "has_finished", lambda position: False)
-    own = {f"generated {m.key}" for m in generated_mutants("horse_fever") if m.function == "has_finished"}
-    row = attribute_mutant(get_game("horse_fever"), Mutant("finish-forgotten", "", ("HF-FINISH-1",), patch),
-                           load_cases(["horse_fever"]), per_mutant=1, only={"hf-gen1-race-008"},
-                           withheld=lambda alteration: alteration.name.split(" from the setup")[0] in own)
-    assert [c.case for c in row.charges] == ["hf-gen1-race-008"]
-    assert "HF-FINISH-1" in row.charges[0].clauses and len(row.charges[0].clauses) <= 3

@@ -1215,19 +1215,31 @@ def twin_keys(mutant: Any) -> tuple[str, ...]:
     reproduce it exactly, a leave-one-out that left it in. In file order: the first is the one
     played."""
     if (mutant.game, mutant.key) not in _TWINS:
-        from .generated_mutants import generated_mutants
         alike: dict[tuple, list[str]] = {}
-        for other in generated_mutants(mutant.game):
-            if (other.module, other.function, other.scope) == (mutant.module, mutant.function, mutant.scope):
-                try:
-                    behaviour = _fingerprint(_compiled(other)[2])
-                except Exception:
-                    behaviour = ("not compiled", other.key)     # a twin of none; playing it reports why
-                alike.setdefault(behaviour, []).append(other.key)
+        for other in _by_function(mutant.game)[(mutant.module, mutant.function, mutant.scope)]:
+            try:
+                behaviour = _fingerprint(_compiled(other)[2])
+            except Exception:
+                behaviour = ("not compiled", other.key)     # a twin of none; playing it reports why
+            alike.setdefault(behaviour, []).append(other.key)
         for keys in alike.values():
             for key in keys:
                 _TWINS[(mutant.game, key)] = tuple(keys)
     return _TWINS[(mutant.game, mutant.key)]
+
+
+_BY_FUNCTION: dict[str, dict[tuple[str, str, str], list[Any]]] = {}
+
+
+def _by_function(game: str) -> dict[tuple[str, str, str], list[Any]]:
+    """The game's generated mutants by (module, function, scope), in file order (grouped once)."""
+    if game not in _BY_FUNCTION:
+        from .generated_mutants import generated_mutants
+        grouped: dict[tuple[str, str, str], list[Any]] = {}
+        for mutant in generated_mutants(game):
+            grouped.setdefault((mutant.module, mutant.function, mutant.scope), []).append(mutant)
+        _BY_FUNCTION[game] = grouped
+    return _BY_FUNCTION[game]
 
 
 def _fingerprint(code: Any) -> tuple:

@@ -117,8 +117,8 @@ def spread(items: Sequence[Any], at_most: int) -> list[Any]:
 
 def generated_withheld(mutant: Mutant, same_site: bool = False) -> Callable[[Any], bool]:
     """The leave-one-out of a generated mutant (`GeneratedMutant.as_mutant()`, named
-    'game/key'): the alteration that is the mutant itself (or its twin: the same code); with `same_site`, every generated
-    alteration at the same code site (module and line) too."""
+    'game/key'): the alteration that is the mutant itself, or its twin (the same code); with
+    `same_site`, every generated alteration at the same code site (module and line) too."""
     from .counterfactual import FROM_SETUP, twin_keys
     from .generated_mutants import generated_mutants
     game, key = mutant.name.split("/", 1)

@@ -134,6 +134,9 @@ class Alteration:
     # it shifts an argument a rule passed: charged to the block of the call (`calling_clauses`)
     by_caller: bool = False
     argument: int | None = None             # the position of the argument it shifts
+    # for a decision that answered both yes and no at the step: its yeses alone turned no, which
+    # must give the refusal too for the negation to count as granting (`confirm_grants`)
+    yeses_turned_no: Callable[[], ContextManager] | None = None
 
 
 @dataclass
@@ -935,21 +938,28 @@ def decision_alterations(game: str, calls: Mapping[DecisionPoint, Sequence[Call]
 
         def add(what: str, make: Callable[[Callable], Callable], grants: bool = False,
                 everywhere: Callable[[Callable], Callable] | None = None, answered: bool = True,
-                clauses: tuple[str, ...] | None = None, argument: int | None = None) -> None:
+                clauses: tuple[str, ...] | None = None, argument: int | None = None,
+                yeses_turned_no: Callable[[Callable], Callable] | None = None) -> None:
             by_caller = clauses is not None
             clauses = clauses or (answering_clauses(point, made) if answered else point.clauses)
             out.append(Alteration(f"{what} {point.name}", clauses, "decision", point.name,
                                   _install(game, point, make), grants,
                                   _install(game, point, everywhere) if everywhere else None,
                                   (point.module, point.qualname), answered=answered, by_caller=by_caller,
-                                  argument=argument))
+                                  argument=argument,
+                                  yeses_turned_no=_install(game, point, yeses_turned_no) if yeses_turned_no else None))
 
         answered = kinds - {"refused"}
         if answered == {"bool"}:
             decided = {c.value for c in made}
             # as a misreading, the other answer where the step got one answer: that answer always
             always = _constant(not decided.pop()) if len(decided) == 1 else None
-            add("negate", _negated, grants=any(c.value is True for c in made), everywhere=always)
+            # a yes turned no grants the refused action only when that yes is what the refusal
+            # turned on: a decision that also answered no (the race over? no before the round, yes
+            # after it) may refuse by its no turned yes, a guard like any other
+            mixed = always is None
+            add("negate", _negated, grants=any(c.value is True for c in made), everywhere=always,
+                yeses_turned_no=_instead(True, False) if mixed else None)
         if answered <= {"bool", "int"}:
             if "int" in answered:
                 add("one more from", _shifted(1))
@@ -1678,6 +1688,8 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             for trial in trials[:len(known)]:
                 trial.alteration = answering_now(trial.alteration, calls)
         participating = {c for point in calls for c in point.clauses}
+        if refused_by_them:
+            confirm_grants(stage, trials, caches)
         best = best_trials(trials, refused_by_them)
         contenders = list({t.alteration.name: (t.alteration.name, t.alteration.clauses) for t in best}.values())
         if best and not best[0].exact:
@@ -1888,6 +1900,27 @@ def near_best(trials: Sequence[Trial], best: list[Trial]) -> list[Trial]:
                           and t.score >= best[0].score * (1 - NEAR)])
     clauses = {c for t in band for c in t.alteration.clauses}
     return band if len(clauses) <= MAX_NAMED else best
+
+
+def confirm_grants(stage: "Stage", trials: Sequence[Trial], caches: list[Any]) -> None:
+    """A negation that turned yeses and noes of one decision around counts as granting the
+    refused action only when its yeses alone, turned no, refuse it as well: else the refusal came
+    from a no turned yes (`Race.is_over` asked before the round, no, and after it, yes: turned
+    round, the round is refused by the first question, a guard, not a grant). One more play of
+    each such exact reproduction."""
+    for trial in trials:
+        alteration = trial.alteration
+        if not (trial.exact and alteration.grants and alteration.yeses_turned_no):
+            continue
+        try:
+            _forget(caches)
+            observation = stage.play(alteration.yeses_turned_no, trial.from_setup, limit=TRIAL_LIMIT)
+        except Exception:           # the altered engine failed, or ran out of time: no refusal seen
+            observation = None
+        finally:
+            _forget(caches)
+        if observation is None or "error" not in observation:
+            trial.alteration = dataclasses.replace(alteration, grants=False)
 
 
 def best_trials(trials: Sequence[Trial], refusal: bool = False) -> list[Trial]:

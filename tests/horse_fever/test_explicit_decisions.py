@@ -752,6 +752,8 @@ SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
 TIE_BREAK_CASES = ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-3-002"]
 IN_IGNI_CASES = ["hf-probe2-hf-act-5-008", "hf-probe2-hf-act-5-018", "hf-probe2-hf-act-12-009", "hf-gen1-race-012"]
 THREE_DICE_CASES = ["hf-sprint-dice-colours", "hf-sprint-double", "hf-gen1-race-022"]
+# positions where the refused round is the race's last: Race.is_over answers no before it, yes after it
+LAST_ROUND_CASES = ["hf-probe2-hf-act-13-013", "hf-probe2-hf-act-6-017", "hf-probe2-hf-photo-2-004"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -941,6 +943,11 @@ MISREADINGS = [
     # only the round's other guards refusing (HF-MOVE-1's card, HF-RANK-4's race not over) were named.
     # Every race round refused is what each of them shows as well: named together
     ("three-sprint-dice", "HF-TABLE-4", three_sprint_dice, THREE_DICE_CASES, "tied"),
+    # the same, where the refused round would have ended the race: Race.is_over (HF-RACE-1) answered no
+    # before the round and yes after it, and its negation refuses the round by the no turned yes, a guard
+    # like HF-RANK-4's; it counted as granting the round (a yes turned no), which outranks every guard,
+    # and HF-RACE-1 was named alone. Now a negation grants only when its yeses alone, turned no, refuse
+    ("three-sprint-dice-at-the-last-round", "HF-TABLE-4", three_sprint_dice, LAST_ROUND_CASES, "tied"),
     # the pass's record is a procedure of HF-BET2-3's own (record_pass); before, it was a statement of
     # pass_second_bet, whose whole play dropped (the turn kept as well) changes the earlier passes, and
     # the second bets' order (HF-BET2-1) or the penalty's bet (HF-INT-9) was charged
@@ -993,6 +1000,7 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice",
+                     "three-sprint-dice-at-the-last-round",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the

@@ -1983,8 +1983,154 @@ def heldout_batch16() -> list[Mutant]:
           ("CRD-TRACK-2",), *everywhere(EXACT, "composition_probability", track_drawn_from_the_whole_pack)),
     ]
 
+# -- batch 17 -------------------------------------------------------------------------------------
+# Written blind, the sixteenth session: from the rule text, the clause catalog and the rules code
+# only, never tuned to. `horserace mutants --held-out 17` selects them. Each repeats no curated
+# misreading (mutants.py) and no earlier batch's; each is written as an engine of its own would be wrong.
+
+ORIGINAL_SETTLE_RACE_17 = settlement.settle_race
+ORIGINAL_FINISH_RACE_17 = session.finish_race
+ORIGINAL_LAY_TRACK_17 = session.lay_track
+ORIGINAL_OPEN_HORSES_17 = betting.open_horses
+
+
+def bank_pays_the_whole_return(players, banker, bets, winner, odds_):
+    """«Devuelve entrada ganadora más ganancia neta»: the bank hands each winner the whole return,
+    stake and winnings, out of its own chips, though the stake never left the winner's balance."""
+    s = ORIGINAL_SETTLE_RACE_17(players, banker, bets, winner, odds_)
+    stakes = sum(b.stake for b in bets if b.horse == winner)
+    if not stakes:
+        return s
+    changes = list(s.changes)
+    changes[banker] -= stakes
+    return Settlement(s.winner, s.odds, list(s.returned), changes, s.collected, s.paid + stakes)
+
+
+def aces_never_share_a_position(race_state, c):
+    """The track read as a row of cells one ace each: an ace moving onto a position another ace
+    holds goes on to the next free one."""
+    horse = race.horse_of(c)
+    before = race_state.positions[horse]
+    to = race.forward(before, race.steps_for(c))
+    taken = {p for h, p in race_state.positions.items() if h != horse}
+    while to < race.FINISH and to in taken:
+        to += 1
+    race_state.positions[horse] = to
+    return horse, before
+
+
+def unmoved_horse_bets_void(table, log):
+    """A horse that never left the start is read as a non-runner: the stakes on it are handed back,
+    not collected by the bank."""
+    unmoved = {h for h, p in table.race.positions.items() if p == track.START}
+
+    def settle(players, banker, bets, winner, odds_):
+        return ORIGINAL_SETTLE_RACE_17(players, banker, [b for b in bets if b.horse not in unmoved], winner, odds_)
+
+    with patched((settlement, "settle_race", settle)):
+        return ORIGINAL_FINISH_RACE_17(table, log)
+
+
+def open_horses_by_the_bettors_chips(table):
+    """The cover is judged against the chips of the seat choosing, not the bank's."""
+    seat = table.to_bet
+    if seat is None or table.options.when_uncovered == "owe":
+        return ORIGINAL_OPEN_HORSES_17(table)
+    if table.balances[seat] < betting.MAX_STAKE:
+        return []
+    r = table.race
+    purse = table.balances[seat]
+    return [suit for suit in SUITS
+            if betting.open_after_earlier_bets(r.bets, suit)
+            and betting.bank_covers(purse, betting.liability(betting.bets_if_backed(r.bets, seat, suit), r.odds,
+                                                             table.options.bank_cover))]
+
+
+def longest_run(cards):
+    best, run, last = (0, None), 0, None
+    for c in cards:
+        run = run + 1 if c.suit == last else 1
+        last = c.suit
+        if run > best[0]:
+            best = (run, c.suit)
+    return best
+
+
+def lay_judging_runs(table, lay, log, field):
+    """«Con 5 o más del mismo palo en recorrido» read as five marks of a suit in a row: only such a
+    run loads the track."""
+    run, suit = longest_run(lay.track)
+    loaded = suit if run >= track.RELAY_AT else None
+    with patched((track, "overloaded_suit", lambda counts: loaded)):
+        return ORIGINAL_LAY_TRACK_17(table, lay, log, field)
+
+
+def chances_to_the_last_mark(counts):
+    """Each horse's chance worked out as that of its seventh card coming first: reaching the last
+    mark taken for the win."""
+    available = [track.RACE_CARDS_PER_SUIT - t for t in counts]
+    deck = sum(available)
+    last = track.NEEDED_TO_FINISH - 2
+    result = []
+    for s, a_s in enumerate(available):
+        if a_s < last + 1:
+            result.append(_Fraction(0))
+            continue
+        ways_others = [1]
+        for o, a_o in enumerate(available):
+            if o != s:
+                ways_others = EXACT.polynomial_product(ways_others, [_comb(a_o, j) for j in range(min(last, a_o) + 1)])
+        total = _Fraction(0)
+        for m, ways in enumerate(ways_others):
+            n = last + m
+            total += _Fraction(_comb(a_s, last) * ways * (a_s - last), _comb(deck, n) * (deck - n))
+        result.append(total)
+    return tuple(result)
+
+
+def cover_checked_at_the_first_bet(table):
+    """The bank's cover is checked when the race's first bet is placed; once one bet stands, every
+    horse is offered to the later bettors."""
+    if table.to_bet is None or table.options.when_uncovered == "owe" or not table.race.bets:
+        return ORIGINAL_OPEN_HORSES_17(table)
+    if table.balances[table.to_bet] < betting.MAX_STAKE:
+        return []
+    return [suit for suit in SUITS if betting.open_after_earlier_bets(table.race.bets, suit)]
+
+
+def expected_gain_stake_always_lost(p, odds_):
+    """A chip's expected gain taken as its winnings with chance p less the chip, always: the stake
+    a winner gets back is forgotten."""
+    if odds_ is None:
+        return None
+    return p * settlement.net_winnings(1, odds_) - settlement.lost_stake(1)
+
+
+def heldout_batch17() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held17-bank-pays-the-whole-return", "The bank pays each winner its stake as well as the winnings.",
+          ("CRD-PAY-2",), *everywhere(settlement, "settle_race", bank_pays_the_whole_return)),
+        M("held17-aces-never-share-a-position", "An ace moving onto another ace's position goes on to the next free one.",
+          ("CRD-RACE-2",), *everywhere(race, "move", aces_never_share_a_position)),
+        M("held17-unmoved-horse-bets-void", "Stakes on a horse that never left the start are handed back.",
+          ("CRD-PAY-1",), *everywhere(session, "finish_race", unmoved_horse_bets_void)),
+        M("held17-cover-from-the-bettors-chips", "The cover is judged against the chips of the seat choosing.",
+          ("CRD-BET-4",), *everywhere(betting, "open_horses", open_horses_by_the_bettors_chips)),
+        M("held17-load-counted-as-a-run", "Only five marks of a suit in a row load the track.",
+          ("CRD-TRACK-4",), *everywhere(session, "lay_track", lay_judging_runs)),
+        M("held17-chances-to-the-last-mark", "Win chances are worked out for reaching the last mark.",
+          ("CRD-RACE-5",), (EXACT, "_win_probabilities", chances_to_the_last_mark)),
+        M("held17-cover-checked-at-the-first-bet", "The bank's cover is checked at the race's first bet only.",
+          ("CRD-INT-14",), *everywhere(betting, "open_horses", cover_checked_at_the_first_bet)),
+        M("held17-expected-gain-stake-always-lost", "A chip's expected gain takes the chip off even when it wins.",
+          ("CRD-PAY-2",), *everywhere(EXACT, "expected_value", expected_gain_stake_always_lost)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
-           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16}
+           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16,
+           17: heldout_batch17}

@@ -2039,8 +2039,161 @@ def heldout_batch16() -> list[Mutant]:
           ("DOM-OPEN-3",), *everywhere(turns, "open_layout", opening_point_passed_over)),
     ]
 
+# -- batch 17 -------------------------------------------------------------------------------------
+# Written blind, the sixteenth session: from the rule texts, the clause catalog and the rules code
+# only, never tuned to. `horserace mutants --held-out 17` selects them. Each repeats no curated
+# misreading (mutants.py) and no earlier batch's; each is written as an engine of its own would be wrong.
+
+from .rules.moves import Pass as Pass_17, Place as Place_17                        # noqa: E402
+from .rules.state import OVER as OVER_17                                           # noqa: E402
+
+ORIGINAL_BLOCKED_WINNERS_17 = settlement.blocked_round_winners
+ORIGINAL_PASS_TURN_17 = drawing.pass_turn
+ORIGINAL_LEGAL_ACTIONS_17 = turns.legal_actions
+ORIGINAL_PLACEMENTS_17 = layout.placements
+ORIGINAL_CHECK_OFFERED_POINT_17 = turns.check_offered_point
+ORIGINAL_SCORE_PLACEMENT_17 = turns.score_placement
+ORIGINAL_APPLY_SETTLEMENT_17 = match.apply_settlement
+
+
+def placements_without_blank_points(layout_, tiles, points_=None):
+    """A blank end is read as no end: no tile is offered a point showing 0."""
+    for tile, point in ORIGINAL_PLACEMENTS_17(layout_, tiles, points_):
+        if point is None or point.value:
+            yield tile, point
+
+
+def blank_point_refused(match_state, action, field):
+    if action.at is not None and action.at.value == 0:
+        raise IllegalAction(f"{field}.at", f"{action.at.text} shows no pips: nothing joins it", "DOM-PLACE-1")
+    return ORIGINAL_CHECK_OFFERED_POINT_17(match_state, action, field)
+
+
+def raw_award_is_the_end_sum(match_state, seat, action, opening, from_draw, log):
+    """The raw award written down is the end sum itself, whether it scores or not."""
+    before = len(log.events)
+    placement = ORIGINAL_SCORE_PLACEMENT_17(match_state, seat, action, opening, from_draw, log)
+    for event in log.events[before:]:
+        if event.get("type") == "placed":
+            event["raw"] = event["end_sum"]
+    return placement
+
+
+def shared_winners_by_score(match_state, log):
+    """The sides that reach the target in one settlement are listed highest score first."""
+    winners = match.reached_target(match_state)
+    if not winners:
+        return False
+    winners = sorted(winners, key=lambda side: -match_state.scores[side])
+    match_state.phase = OVER_17
+    match.declare_winners(match_state, winners)
+    log.event("match_won", "DOM-MATCH-5", winners=winners, by="settlement", scores=list(match_state.scores))
+    log.rule("DOM-MATCH-3", "DOM-MATCH-6")
+    return True
+
+
+def counted_pips_shown_rounded(match_state, result, next_opener, log):
+    """The opponents' pips a winner is paid for are written down already rounded to five."""
+    counted = [settlement.round_to_nearest_five(p) if side in result.winners else p
+               for side, p in enumerate(result.counted_pips)]
+    return ORIGINAL_APPLY_SETTLEMENT_17(match_state, replace(result, counted_pips=counted), next_opener, log)
+
+
+def closing_tile_scored_with_the_double(match_state, seat, action, opening, from_draw, log):
+    """A tile that takes a double's second long side is scored with the double still counting: the
+    double stops counting only after that placement."""
+    r = match_state.round
+    placed = r.layout.placed.get(action.tile)
+    joined = placed.parent if placed is not None else None
+    extra = 0
+    if joined is not None and joined.side in LONG_SIDES and is_double(joined.tile):
+        double = r.layout.placed[joined.tile]
+        if double.occupied(LINE_A) and double.occupied(LINE_B):
+            extra = joined.tile[0] + joined.tile[1]
+    if not extra:
+        return ORIGINAL_SCORE_PLACEMENT_17(match_state, seat, action, opening, from_draw, log)
+    with patched((layout, "end_sum", lambda lay: lay._end_sum + extra)):
+        return ORIGINAL_SCORE_PLACEMENT_17(match_state, seat, action, opening, from_draw, log)
+
+
+def lightest_tile_wins_the_block(seating_, hands):
+    """«Gana la menor suma» read tile by tile: the blocked round goes to the hand holding the
+    lightest single tile (in partnerships, the pair's sums as before)."""
+    if seating_.mode == PARTNERSHIP:
+        return ORIGINAL_BLOCKED_WINNERS_17(seating_, hands)
+    lightest = [min((t[0] + t[1] for t in hand), default=0) for hand in hands]
+    low = min(lightest)
+    return [side for side, value in enumerate(lightest) if value == low]
+
+
+def twin_long_side_withheld(layout_, point):
+    """Line B of a double whose line A is free too (a lone double): the same side, not offered."""
+    return point is not None and point.side == LINE_B and is_double(point.tile) \
+        and layout.point_at(point.tile, LINE_A) in layout_.attachment_points()
+
+
+def placements_one_side_of_a_lone_double(layout_, tiles, points_=None):
+    """A lone double offers one long side only: its line B is read as the same point as line A."""
+    for tile, point in ORIGINAL_PLACEMENTS_17(layout_, tiles, points_):
+        if not twin_long_side_withheld(layout_, point):
+            yield tile, point
+
+
+def lone_double_second_side_refused(match_state, action, field):
+    if twin_long_side_withheld(match_state.round.layout, action.at):
+        raise IllegalAction(f"{field}.at", f"{action.at.text}: a lone double is joined by line A", "DOM-INT-3")
+    return ORIGINAL_CHECK_OFFERED_POINT_17(match_state, action, field)
+
+
+def pile_of_one(match_state):
+    return match_state.phase == PLAY and len(match_state.round.draw_pile) == 1
+
+
+def pass_beside_the_last_tile(match_state, log, field):
+    """A player who cannot place may pass once a single tile is left in the pile."""
+    if pile_of_one(match_state) and not drawing.able_to_place(match_state):
+        log.event("passed", "DOM-PASS-1", player=match_state.round.to_play)
+        return EndTurn("passed", "DOM-PASS-1")
+    return ORIGINAL_PASS_TURN_17(match_state, log, field)
+
+
+def actions_with_a_pass_beside_the_last_tile(match_state, log=None):
+    actions = ORIGINAL_LEGAL_ACTIONS_17(match_state, log)
+    if pile_of_one(match_state) and not any(isinstance(a, Place_17) for a in actions) \
+            and not any(isinstance(a, Pass_17) for a in actions):
+        actions = actions + [Pass_17()]
+    return actions
+
+
+def heldout_batch17() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held17-blank-points-take-no-tile", "An end showing 0 takes no tile.",
+          ("DOM-PLACE-1",), *everywhere(layout, "placements", placements_without_blank_points),
+          *everywhere(turns, "check_offered_point", blank_point_refused)),
+        M("held17-raw-award-is-the-end-sum", "The raw award written down is the end sum, scoring or not.",
+          ("DOM-PTS-7",), *everywhere(turns, "score_placement", raw_award_is_the_end_sum)),
+        M("held17-shared-winners-by-score", "Sides reaching the target together are listed highest first.",
+          ("DOM-MATCH-5",), *everywhere(match, "end_match_by_settlement", shared_winners_by_score)),
+        M("held17-counted-pips-shown-rounded", "The pips a winner is paid for are written down rounded.",
+          ("DOM-SETTLE-2",), *everywhere(match, "apply_settlement", counted_pips_shown_rounded)),
+        M("held17-closing-tile-scored-with-the-double", "A tile taking a double's second long side is scored "
+          "with the double still counted.", ("DOM-COUNT-2",),
+          *everywhere(turns, "score_placement", closing_tile_scored_with_the_double)),
+        M("held17-lightest-tile-wins-the-block", "An individual blocked round goes to the lightest single tile.",
+          ("DOM-BLOCK-2",), *everywhere(settlement, "blocked_round_winners", lightest_tile_wins_the_block)),
+        M("held17-lone-double-offers-one-side", "A lone double offers one long side only.",
+          ("DOM-INT-3",), *everywhere(layout, "placements", placements_one_side_of_a_lone_double),
+          *everywhere(turns, "check_offered_point", lone_double_second_side_refused)),
+        M("held17-pass-beside-the-last-tile", "A player who cannot place may pass with one tile left to draw.",
+          ("DOM-PASS-1",), *everywhere(drawing, "pass_turn", pass_beside_the_last_tile),
+          *everywhere(turns, "legal_actions", actions_with_a_pass_beside_the_last_tile)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
-           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16}
+           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16,
+           17: heldout_batch17}

@@ -2241,8 +2241,127 @@ def heldout_batch16() -> list[Mutant]:
           ("HF-RANK-6",), *everywhere(phases, "play", paid_as_the_race_ends)),
     ]
 
+# -- batch 17 -------------------------------------------------------------------------------------
+# Written blind, the sixteenth session: from the rule text, the components, the clause catalog and
+# the rules code only, never tuned to. `horserace mutants --held-out 17` selects them. Each repeats no
+# curated misreading (mutants.py) and no earlier batch's; each is written as an engine of its own would be wrong.
+
+from .rules import deal as deal_17                                                  # noqa: E402
+from .rules.state import RIGGING as RIGGING_17                                     # noqa: E402
+
+ORIGINAL_PLAY_CARD_17 = rigging.play_card
+ORIGINAL_END_ROUND_17 = end_of_round.end_round
+ORIGINAL_BEGIN_FIRST_BETS_17 = betting.begin_first_bets
+ORIGINAL_ROLL_SPRINTS_17 = race.roll_sprints
+ORIGINAL_CARD_SPACES_17 = movement.card_spaces
+
+
+def advance_second_bets_before_the_rigging(state, log):
+    """«Hacen sus apuestas y "arreglan" la próxima carrera» read as both bets first: the first bets,
+    then the second bets, then the action cards; the reveal follows the last card."""
+    if state.phase == FIRST_BETS:
+        betting.settle_short_players(state, log)
+        if state.phase == FIRST_BETS and not state.queue:
+            betting.begin_second_bets(state, log)
+    if state.phase == SECOND_BETS:
+        betting.settle_short_players(state, log)
+        if state.phase == SECOND_BETS and not state.queue:
+            rigging.begin_rigging(state, log)
+    if state.phase == RIGGING_17 and not state.queue:
+        log.rule("HF-RIG-2")
+        betting.close_bets(state, log)
+
+
+def cards_only_on_backed_horses(state, seat, card, horse, log, field):
+    """«El caballo en el que deseas influir» read as a horse the player has a bet on: a card on any
+    other horse is refused."""
+    backed = {b.horse for b in state.bets if b.player == seat}
+    if card in state.players[seat].hand and horse in state.race.cards and horse not in backed:
+        raise IllegalAction(f"{field}.horse", f"seat {seat} has no bet on {horse}", "HF-RIG-3")
+    return ORIGINAL_PLAY_CARD_17(state, seat, card, horse, log, field)
+
+
+def hands_from_the_dealer(state, cards):
+    """The hands are taken in the order the first player deals them: the first hand to the first
+    player, then round the table to the left."""
+    n = len(state.players)
+    for k, hand in enumerate(cards):
+        state.players[(state.first_player + k) % n].hand = list(hand)
+
+
+def one_horse_moves_per_odds_row(race_, horse, card, among):
+    """A movement card's number for an odds row read as one horse's: when stables share a row, only
+    the first of them (in board order) moves by the card; the others take nothing from it."""
+    sharing = [h for h in COLOURS if h in race_.running() and race_.odds[h] == race_.odds[horse]]
+    if sharing and sharing[0] != horse:
+        with patched((movement, "spaces_from_card", lambda card_, odds: 0)):
+            return ORIGINAL_CARD_SPACES_17(race_, horse, card, among)
+    return ORIGINAL_CARD_SPACES_17(race_, horse, card, among)
+
+
+def first_player_card_kept(state, tie_break, log, field):
+    """The end of a round moves the hourglass on but forgets the first-player card: the game's
+    first player keeps it, and the sprint dice, round after round."""
+    first = state.first_player
+    with patched((end_of_round, "pass_first_player_card", lambda s: first)):
+        return ORIGINAL_END_ROUND_17(state, tie_break, log, field)
+
+
+def penalties_at_the_deal(state, log):
+    """Every player short of the minimum bet pays the 2 VP when the betting opens, before anyone
+    bets, not when their own bet is due."""
+    ORIGINAL_BEGIN_FIRST_BETS_17(state, log)
+    for seat in list(state.queue):
+        while state.phase == FIRST_BETS and not state.players[seat].out \
+                and not betting.can_cover_minimum(state, seat):
+            if not betting.penalise_short_player(state, seat, log):
+                break
+            if betting.after_penalty_no_bet(state, seat):
+                state.queue = [s for s in state.queue if s != seat]
+                log.event("bet_skipped", "HF-INT-9", player=seat)
+                break
+
+
+def no_sprint_at_the_start(race_, dice, double, options, positions, events):
+    """The Start read as the card alone: the sprint dice are rolled from the second race round on."""
+    if movement.is_start(race_):
+        return None
+    return ORIGINAL_ROLL_SPRINTS_17(race_, dice, double, options, positions, events)
+
+
+def payouts_counter_clockwise(state, log):
+    """The bets are settled from the first player round the table to the right."""
+    for seat in seating.counter_clockwise_from(payouts.first_settled(state), len(state.players)):
+        for bet in [b for b in state.bets if b.player == seat]:
+            payouts.settle_bet(state, bet, log)
+    log.rule("HF-PAY-1")
+
+
+def heldout_batch17() -> list[Mutant]:
+    M = mutant
+    return [
+        M("held17-second-bets-before-the-rigging", "The second bets come before the action cards are played.",
+          ("HF-BETTING-1",), *everywhere(phases, "advance", advance_second_bets_before_the_rigging)),
+        M("held17-cards-only-on-backed-horses", "An action card may go only on a horse its player has bet on.",
+          ("HF-RIG-3",), *everywhere(rigging, "play_card", cards_only_on_backed_horses)),
+        M("held17-hands-from-the-dealer", "The hands dealt are read from the first player round to the left.",
+          ("HF-DEAL-1",), *everywhere(deal_17, "hand_out", hands_from_the_dealer)),
+        M("held17-one-horse-moves-per-odds-row", "Of stables sharing an odds row only the first moves by the card.",
+          ("HF-ODDS-4",), *everywhere(movement, "card_spaces", one_horse_moves_per_odds_row)),
+        M("held17-first-player-card-kept", "The first-player card stays with the game's first player.",
+          ("HF-PLAY-2",), *everywhere(end_of_round, "end_round", first_player_card_kept)),
+        M("held17-penalties-at-the-deal", "Every short player pays the 2 VP as the betting opens.",
+          ("HF-MIN-2",), *everywhere(betting, "begin_first_bets", penalties_at_the_deal)),
+        M("held17-no-sprint-at-the-start", "No sprint dice are rolled at the Start.",
+          ("HF-RACE-2",), *everywhere(race, "roll_sprints", no_sprint_at_the_start)),
+        M("held17-payouts-counter-clockwise", "The bets are settled from the first player to the right.",
+          ("HF-PAY-1",), *everywhere(payouts, "settle_bets", payouts_counter_clockwise)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
-           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16}
+           14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16,
+           17: heldout_batch17}

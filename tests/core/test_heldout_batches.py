@@ -7,11 +7,12 @@ names), `--held-out 8` batch 8 alone (the held8- names), `--held-out 9` batch 9 
 names), `--held-out 10` batch 10 alone (the dev10- names), `--held-out 11` batch 11 alone (the
 held11- names), `--held-out 12` batch 12 alone (the dev12- names), `--held-out 13` batch 13 alone (the
 held13- names), `--held-out 14` batch 14 alone (the held14- names), `--held-out 15` batch 15 alone
-(the held15- names), `--held-out 16` batch 16 alone (the held16- names). Every misreading of batches
-2 to 16 names clauses of its game's catalog (or register) and installs and uninstalls its patches
-cleanly; every misreading of batches 3 to 16 is killed by its game's vectors.
+(the held15- names), `--held-out 16` batch 16 alone (the held16- names), `--held-out 17` batch 17
+alone (the held17- names). Every misreading of batches 2 to 17 names clauses of its game's catalog
+(or register) and installs and uninstalls its patches cleanly; every misreading of batches 3 to 17
+is killed by its game's vectors.
 
-Batches 3, 4, 5, 6, 7, 8, 11, 13, 14, 15 and 16 are blind: the lead does not read them. So their checks below never print a
+Batches 3, 4, 5, 6, 7, 8, 11, 13, 14, 15, 16 and 17 are blind: the lead does not read them. So their checks below never print a
 misreading's name, description or clauses: a failure says the game, the batch and the
 misreading's index in it.
 
@@ -72,13 +73,14 @@ def test_held_out_alone_is_batch_one_and_a_number_picks_the_batch():
     assert parsed("--held-out", "14").held_out == 14
     assert parsed("--held-out", "15").held_out == 15
     assert parsed("--held-out", "16").held_out == 16
+    assert parsed("--held-out", "17").held_out == 17
     assert parsed().held_out is None                 # the curated mutants
 
 
 def test_an_unknown_batch_is_refused_by_the_parser(capsys):
     with pytest.raises(SystemExit):
-        parsed("--held-out", "17")
-    assert "invalid choice: 17" in capsys.readouterr().err
+        parsed("--held-out", "18")
+    assert "invalid choice: 18" in capsys.readouterr().err
 
 
 def test_three_games_have_a_second_batch():
@@ -164,7 +166,7 @@ def test_every_batch_two_misreading_installs_and_uninstalls_cleanly(game):
         assert not changed(before, engine_bindings(game)), f"{m.name} left patches behind"
 
 
-# -- the blind batches, 3 to 8, 11, 13, 14, 15 and 16 --------------------------------------------------
+# -- the blind batches, 3 to 8, 11, 13, 14, 15, 16 and 17 ------------------------------------------
 
 # The smallest blind batch a game may have: batch 3 has about twelve a game; batch 4 fewer in cards
 # and dominoes, whose curated set and earlier batches already hold their plainer misreadings; batch 5
@@ -173,8 +175,8 @@ def test_every_batch_two_misreading_installs_and_uninstalls_cleanly(game):
 # batch 8 the same (five or six a game); batch 11, written blind the eleventh session, eight a game;
 # batch 13, written blind the twelfth session, eight a game; batch 14, written blind the thirteenth
 # session, eight a game; batch 15, written blind the fourteenth session, eight a game; batch 16, written blind the fifteenth
-# session, eight a game.
-SMALLEST = {3: 10, 4: 6, 5: 2, 6: 2, 7: 4, 8: 4, 11: 8, 13: 8, 14: 8, 15: 8, 16: 8}
+# session, eight a game; batch 17, written blind the sixteenth session, eight a game.
+SMALLEST = {3: 10, 4: 6, 5: 2, 6: 2, 7: 4, 8: 4, 11: 8, 13: 8, 14: 8, 15: 8, 16: 8, 17: 8}
 BLIND = [(game, batch) for batch in SMALLEST for game in games_with_batch(batch)]
 
 

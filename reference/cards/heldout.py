@@ -2128,9 +2128,145 @@ def heldout_batch17() -> list[Mutant]:
     ]
 
 
+# -- batch 18 -------------------------------------------------------------------------------------
+# The fourth development batch: written as the blind ones are, from the rule text, the clause
+# catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 18` selects them. Each repeats no curated misreading (mutants.py),
+# no earlier batch's and no explicit decision's; each is written as an engine of its own would be wrong.
+
+ORIGINAL_NEW_TABLE_18 = session.new_table
+ORIGINAL_PLACE_BET_18 = betting.place_bet
+ORIGINAL_POSTED_ODDS_18 = odds.posted_odds
+ORIGINAL_REVEAL_NEXT_18 = race.reveal_next
+ORIGINAL_LAY_TRACK_18 = session.lay_track
+ORIGINAL_APPLY_ACTION_18 = REPLAY.apply_action
+ORIGINAL_SETTLE_RACE_18 = settlement.settle_race
+
+
+def broke_seat_refused_at_the_lay(table, lay, log, field):
+    """«Empieza sesión con saldos iguales de fichas» read as a condition of every race: the engine
+    refuses to lay a track while a seat at the table holds no chip, instead of letting that seat sit
+    the race out."""
+    if table.phase in (LAYING, SETTLED) and any(b < betting.MAX_STAKE for b in table.balances):
+        raise IllegalAction(field, "every seat at the table must hold chips before a race", "CRD-BET-3")
+    return ORIGINAL_LAY_TRACK_18(table, lay, log, field)
+
+
+def reveal_to_the_win_refused(table, action, log, field):
+    """A 'reveal N' checked against the race's end with an off-by-one: refused when the win comes on
+    its last card, not only when it would run past it."""
+    from .actions import Reveal
+    if isinstance(action, Reveal) and action.count > 1:
+        for k in range(action.count):
+            session.reveal(table, log, f"{field}.reveal")
+            if table.phase != RACING and k == action.count - 1:
+                raise IllegalAction(f"{field}.reveal", "the race is over: the first horse at 8 won at once; "
+                                    "the deck is not played out for a second place", "CRD-RACE-7")
+        return
+    ORIGINAL_APPLY_ACTION_18(table, action, log, field)
+
+
+def bank_handed_the_losing_stakes(players, banker, bets, winner, odds_):
+    """«Recoge fichas perdedoras» recorded as chips handed to the bank: the settlement's chips returned
+    list the losing stakes against the banker's seat."""
+    s = ORIGINAL_SETTLE_RACE_18(players, banker, bets, winner, odds_)
+    returned = list(s.returned)
+    returned[banker] += s.collected
+    return Settlement(s.winner, s.odds, returned, s.changes, s.collected, s.paid)
+
+
+def placement_checked_gross(table, horse, stake, by, log, field):
+    """The horses offered are worked out with the agreed measure of the bank's cover, but the bet's
+    own check, written separately where the bet is placed, measures it gross whatever was agreed:
+    under the net measure a horse offered can be refused once named."""
+    if (table.phase == BETTING and table.options.when_uncovered == "refuse" and table.options.bank_cover == "net"
+            and table.to_bet is not None and horse in SUITS):
+        r = table.race
+        seat = table.to_bet if by is None else by
+        owed = betting.liability(betting.bets_if_backed(r.bets, seat, horse), r.odds, "gross")
+        bank = table.balances[r.banker]
+        if not betting.bank_covers(bank, owed) and stake == betting.MAX_STAKE and seat == table.to_bet:
+            raise IllegalAction(f"{field}.bet", f"the bank (seat {r.banker}, {bank} chips) could not pay "
+                                f"{owed[horse]} chips if {horse} won", "CRD-BET-4")
+    return ORIGINAL_PLACE_BET_18(table, horse, stake, by, log, field)
+
+
+def prices_count_plus_one(counts, table):
+    """The suggested table taken as the pattern its first rows show, «0 → 1:1, 1 → 2:1, 2 → 3:1»:
+    a suit's price is one more than its track cards, so three pay 4:1 and four 5:1."""
+    if tuple(table) != odds.SUGGESTED_ODDS:
+        return ORIGINAL_POSTED_ODDS_18(counts, table)
+    return {suit: counts[suit] + 1 if counts[suit] < track.RELAY_AT else None for suit in SUITS}
+
+
+def bank_passed_before_the_first_race(players, banker=0, balances=None, options=None, session=False, field="setup"):
+    """«Rota banquero en sentido horario» done when a race starts, the first one included: the seat
+    named to bank first hands the bank to its left before the first track is laid."""
+    table = ORIGINAL_NEW_TABLE_18(players, banker, balances, options, session, field)
+    table.race.banker = (table.race.banker + 1) % table.players
+    return table
+
+
+def chances_without_the_others_stopping(counts):
+    """Each horse's chance worked out as that of its eighth card coming up, the others' cards drawn
+    before it counted however many they are: that another horse may have crossed first is forgotten."""
+    available = [track.RACE_CARDS_PER_SUIT - t for t in counts]
+    deck = sum(available)
+    last = track.NEEDED_TO_FINISH - 1
+    result = []
+    for s, a_s in enumerate(available):
+        if a_s < last + 1:
+            result.append(_Fraction(0))
+            continue
+        ways_others = [1]
+        for o, a_o in enumerate(available):
+            if o != s:
+                ways_others = EXACT.polynomial_product(ways_others, [_comb(a_o, j) for j in range(a_o + 1)])
+        total = _Fraction(0)
+        for m, ways in enumerate(ways_others):
+            n = last + m
+            if n >= deck:
+                break
+            total += _Fraction(_comb(a_s, last) * ways * (a_s - last), _comb(deck, n) * (deck - n))
+        result.append(total)
+    return tuple(result)
+
+
+def winning_card_kept_off_the_pile(race_state, log, field):
+    """The winning card is held up to show the win and never laid on the revealed pile: the engine
+    returns with the winner before the card is put down."""
+    winner = ORIGINAL_REVEAL_NEXT_18(race_state, log, field)
+    if winner is not None and race_state.revealed:
+        race_state.revealed.pop()
+    return winner
+
+
+def heldout_batch18() -> list[Mutant]:
+    M = mutant
+    return [
+        M("dev18-broke-seat-refused-at-the-lay", "A track is refused while a seat at the table holds no chip.",
+          ("CRD-BET-3",), *everywhere(session, "lay_track", broke_seat_refused_at_the_lay)),
+        M("dev18-placement-checked-gross", "A bet is checked at placement against the gross cover whatever "
+          "measure was agreed.", ("CRD-INT-1",), *everywhere(betting, "place_bet", placement_checked_gross)),
+        M("dev18-prices-count-plus-one", "A suit's suggested price is one more than its track cards.",
+          ("CRD-ODDS-1",), *everywhere(odds, "posted_odds", prices_count_plus_one)),
+        M("dev18-bank-passed-before-the-first-race", "The seat named to bank first passes the bank on before "
+          "the first race.", ("CRD-INT-4", "CRD-ROT-1"),
+          *everywhere(session, "new_table", bank_passed_before_the_first_race)),
+        M("dev18-chances-without-the-others-stopping", "Win chances count the others' cards without stopping "
+          "them at the line.", ("CRD-RACE-6",), (EXACT, "_win_probabilities", chances_without_the_others_stopping)),
+        M("dev18-winning-card-kept-off-the-pile", "The card that wins the race is not laid on the revealed pile.",
+          ("CRD-RACE-4",), *everywhere(race, "reveal_next", winning_card_kept_off_the_pile)),
+        M("dev18-reveal-to-the-win-refused", "A 'reveal N' whose last card wins the race is refused.",
+          ("CRD-RACE-7",), *everywhere(REPLAY, "apply_action", reveal_to_the_win_refused)),
+        M("dev18-bank-handed-the-losing-stakes", "The settlement lists the losing stakes as chips returned to "
+          "the bank.", ("CRD-PAY-1",), *everywhere(settlement, "settle_race", bank_handed_the_losing_stakes)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
            14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16,
-           17: heldout_batch17}
+           17: heldout_batch17, 18: heldout_batch18}

@@ -2191,9 +2191,148 @@ def heldout_batch17() -> list[Mutant]:
     ]
 
 
+# -- batch 18 -------------------------------------------------------------------------------------
+# The fourth development batch: written as the blind ones are, from the rule text, the clause
+# catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 18` selects them. Each repeats no curated misreading (mutants.py),
+# no earlier batch's and no explicit decision's; each is written as an engine of its own would be wrong.
+
+from .rules import turn_order as turn_order_18                                   # noqa: E402
+from .rules.state import AWAITING_DEAL as AWAITING_DEAL_18, PLAY as PLAY_18      # noqa: E402
+
+ORIGINAL_STOP_18 = continuation.stop
+ORIGINAL_AFTER_TILE_18 = continuation.after_tile_from_hand
+ORIGINAL_OFFERED_POINTS_18 = turns.offered_points
+ORIGINAL_MAY_DRAW_18 = drawing.may_draw
+ORIGINAL_MAY_PASS_18 = drawing.may_pass
+ORIGINAL_END_ROUND_BY_DOMINO_18 = match.end_round_by_domino
+ORIGINAL_TILE_CONTRIBUTIONS_18 = layout.tile_contributions
+ORIGINAL_END_TURN_18 = turn_order_18.end_turn
+
+
+def stop_taken_as_a_pass(m, log, field):
+    """With continuation: optional, 'stop' handled as «end my turn»: the handler checks the table's
+    option and not that the player is continuing, so a stop at the start of a turn ends it."""
+    if m.options.continuation == "optional" and m.phase == PLAY_18 and not m.round.continuing:
+        return EndTurn("stopped", "DOM-INT-7")
+    return ORIGINAL_STOP_18(m, log, field)
+
+
+def twins_by_the_number(layout_, symmetric_points):
+    """Under symmetric_points: canonical, twin points read as any two free points showing the same
+    number: only the first point of each number is offered, wherever on the table it is."""
+    points_ = ORIGINAL_OFFERED_POINTS_18(layout_, symmetric_points)
+    if symmetric_points == "distinct":
+        return points_
+    seen, out = set(), []
+    for p in points_:
+        if p.value in seen:
+            continue
+        seen.add(p.value)
+        out.append(p)
+    return out
+
+
+def unable_turn_ends_may_not_draw(m, able_to_place):
+    """continuation_when_unable: end_turn applied to every player who cannot place, continuing or
+    not: such a player's turn ends (a pass) instead of drawing."""
+    if m.options.continuation_when_unable == "end_turn" and not able_to_place:
+        return False
+    return ORIGINAL_MAY_DRAW_18(m, able_to_place)
+
+
+def unable_turn_ends_may_pass(m, able_to_place):
+    if m.options.continuation_when_unable == "end_turn" and not able_to_place and m.phase == PLAY_18:
+        return True
+    return ORIGINAL_MAY_PASS_18(m, able_to_place)
+
+
+def lead_passes_from_the_last_opener(m, seat, log):
+    """The lead kept as a dealer's button: after a domino the next round is opened by the seat after
+    the one that opened this round, not by the player of the last tile."""
+    opener = m.round.opener
+    ORIGINAL_END_ROUND_BY_DOMINO_18(m, seat, log)
+    if m.phase == AWAITING_DEAL_18 and m.next_opener is not None:
+        m.next_opener = m.seating.next_clockwise(opener)
+        for event in log.events:
+            if event["type"] == "next_opener":
+                event["seat"] = m.next_opener
+
+
+def continuing_kept_after_a_drawn_tile(m, decision, log):
+    """The continuing mark is cleared where a tile from hand ends the turn; a turn that ends on a
+    drawn tile (or a pass) leaves it set, and the next player starts its turn marked as continuing."""
+    was = m.round.continuing
+    ORIGINAL_END_TURN_18(m, decision, log)
+    if decision.reason in ("drawn_tile", "passed") and was:
+        m.round.continuing = True
+
+
+def opening_rule_for_the_match_opening(m, tile, raw_points, opening, log):
+    """opening_continues: false applied to the opening of the match: the check asks whether this is
+    the match's first tile (the first round's), so a later round's opening tile continues."""
+    if opening and not m.options.opening_continues and m.round_number > 1:
+        kept = m.options
+        m.options = replace(kept, opening_continues=True)
+        try:
+            return ORIGINAL_AFTER_TILE_18(m, tile, raw_points, opening, log)
+        finally:
+            m.options = kept
+    return ORIGINAL_AFTER_TILE_18(m, tile, raw_points, opening, log)
+
+
+def lone_double_no_end(placed):
+    """An end is where a line goes on: a double with nothing joined to it (the opening double alone)
+    has no line yet, so it counts nothing until a tile joins it."""
+    if is_double(placed.tile) and placed.parent is None and not placed.occupied(LINE_A) \
+            and not placed.occupied(LINE_B):
+        return []
+    return ORIGINAL_TILE_CONTRIBUTIONS_18(placed)
+
+
+def drawn_tile_turn_passes_twice(m, decision, log):
+    """The drawn tile's placement ends the turn, and the draw that brought it had handed the turn on
+    already: play moves two seats on after a drawn tile is placed."""
+    ORIGINAL_END_TURN_18(m, decision, log)
+    if decision.reason == "drawn_tile":
+        r = m.round
+        r.to_play = m.seating.next_clockwise(r.to_play)
+        for event in reversed(log.events):
+            if event["type"] == "turn_ended":
+                event["next"] = r.to_play
+                break
+
+
+def heldout_batch18() -> list[Mutant]:
+    M = mutant
+    return [
+        M("dev18-stop-taken-as-a-pass", "With optional continuation a player who is not continuing may stop.",
+          ("DOM-INT-7",), *everywhere(continuation, "stop", stop_taken_as_a_pass)),
+        M("dev18-twins-by-the-number", "Under canonical twin points only the first free point of each number "
+          "is offered.", ("DOM-INT-2",), *everywhere(turns, "offered_points", twins_by_the_number)),
+        M("dev18-unable-turn-ends-without-drawing", "With continuation_when_unable: end_turn any player who "
+          "cannot place passes instead of drawing.", ("DOM-INT-1", "DOM-DRAW-2"),
+          *everywhere(drawing, "may_draw", unable_turn_ends_may_not_draw),
+          *everywhere(drawing, "may_pass", unable_turn_ends_may_pass)),
+        M("dev18-lead-passes-from-the-last-opener", "After a domino the seat after this round's opener opens "
+          "the next round.", ("DOM-OPEN-5",), *everywhere(match, "end_round_by_domino",
+                                                          lead_passes_from_the_last_opener)),
+        M("dev18-continuing-kept-after-a-drawn-tile", "A continuing turn that ends on a drawn tile or a pass "
+          "leaves the next player continuing.", ("DOM-TURN-1", "DOM-CONT-6"),
+          *everywhere(turn_order_18, "end_turn", continuing_kept_after_a_drawn_tile)),
+        M("dev18-opening-rule-for-the-match-opening", "With opening_continues: false only the match's first "
+          "opening tile ends the turn.", ("DOM-INT-4",),
+          *everywhere(continuation, "after_tile_from_hand", opening_rule_for_the_match_opening)),
+        M("dev18-lone-double-no-end", "An opening double with nothing joined counts nothing.",
+          ("DOM-COUNT-1",), *everywhere(layout, "tile_contributions", lone_double_no_end)),
+        M("dev18-drawn-tile-turn-passes-twice", "After a drawn tile is placed play moves two seats on.",
+          ("DOM-DRAW-4", "DOM-TURN-1"), *everywhere(turn_order_18, "end_turn", drawn_tile_turn_passes_twice)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default: published figures stay comparable).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
            14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16,
-           17: heldout_batch17}
+           17: heldout_batch17, 18: heldout_batch18}

@@ -2359,9 +2359,145 @@ def heldout_batch17() -> list[Mutant]:
     ]
 
 
+# -- batch 18 -------------------------------------------------------------------------------------
+# The fourth development batch: written as the blind ones are, from the rule text, the component
+# facts, the clause catalog and the rules code, then read and tuned to; not a blind figure.
+# `horserace mutants --held-out 18` selects them. Each repeats no curated misreading (mutants.py),
+# no earlier batch's and no explicit decision's; each is written as an engine of its own would be wrong.
+
+from reference.core.errors import IllegalAction as IllegalAction18               # noqa: E402
+from .rules import setup as setup_18                                              # noqa: E402
+from .rules.components import SHOW as SHOW_18, WIN as WIN_18                      # noqa: E402
+from .rules.state import SECOND_BETS as SECOND_BETS_18                            # noqa: E402
+
+ORIGINAL_SET_NEW_ODDS_18 = new_odds.set_new_odds
+ORIGINAL_CHECK_OTHER_SIDE_18 = betting.check_other_side
+ORIGINAL_CHECK_STAKE_18 = betting.check_stake
+ORIGINAL_NEW_GAME_18 = setup_18.new_game
+ORIGINAL_APPLY_ODDS_CARDS_18 = reveal.apply_odds_cards
+ORIGINAL_CANCELLED_PAIRS_18 = reveal.cancelled_pairs
+
+SWAPPED_LETTERS_18 = {"E": "F", "F": "E"}
+
+
+def new_odds_kept_off_the_board(odds, ranking_, log):
+    """The new odds are worked out and announced token by token, but into a copy: the board keeps
+    the odds the race was run at for the next round."""
+    ORIGINAL_SET_NEW_ODDS_18(odds, ranking_, log)
+    return dict(odds)
+
+
+def win_before_show_on_one_horse(state, seat, horse, side, field):
+    """«una apuesta debe ser "para ganar" y la otra "para mostrar"» read in that order: on a horse the
+    player has backed to show, a second bet to win is refused."""
+    ORIGINAL_CHECK_OTHER_SIDE_18(state, seat, horse, side, field)
+    if side == WIN_18 and any(b.player == seat and b.horse == horse and b.side == SHOW_18 for b in state.bets):
+        raise IllegalAction18(f"{field}.side", f"seat {seat} backed {horse} to show; the win bet comes first",
+                              "HF-BET2-4")
+
+
+def first_stake_counted_twice(state, seat, amount, field):
+    """The stake already placed is taken off the Danari in hand again when a second stake is checked:
+    a second bet must fit in what is left after both."""
+    ORIGINAL_CHECK_STAKE_18(state, seat, amount, field)
+    if state.phase == SECOND_BETS_18 and isinstance(amount, int):
+        placed = sum(b.amount for b in state.bets if b.player == seat)
+        held = state.players[seat].danari - placed
+        if amount > held:
+            raise IllegalAction18(f"{field}.amount", f"seat {seat} holds only {max(held, 0)} D beside its "
+                                  f"first stake and cannot place {amount} D", "HF-BET-3")
+
+
+def danari_by_seat(setup, options):
+    """The starting Danari read off the character table by seat (the first seat the first row, ...),
+    not off the character each player drew."""
+    state = ORIGINAL_NEW_GAME_18(setup, options)
+    table = sorted(characters().values(), key=lambda c: c.number)
+    for seat, player in enumerate(state.players):
+        player.danari = table[seat % len(table)].danari
+    state.ledger.danari_start = sum(p.danari for p in state.players)
+    return state
+
+
+def alfio_to_the_best_row(race_state, horse, options, log):
+    """Alfio Allibratore's example «1:4 -> 1:2» taken as its effect: the stable is put on 1:2, from
+    wherever it stood; Steven Sting's two rows down are kept."""
+    cards = [n for n in race_state.cards[horse] if action_cards()[n].effect == "odds_up_2"]
+    if not cards or any(action_cards()[n].effect == "odds_down_2" for n in race_state.cards[horse]):
+        return ORIGINAL_APPLY_ODDS_CARDS_18(race_state, horse, options, log)
+    before = race_state.odds[horse]
+    race_state.odds[horse] = BEST_ODDS
+    log.event("odds_changed", "HF-ACT-15", horse=horse, cards=sorted(cards), before=before, after=BEST_ODDS)
+
+
+def letters_e_and_f_swapped(cards):
+    """The letter column misread for the two finish-line positives: Fustis et Radix read as F and In
+    Igni Veritas as E, so each pairs with the other's negative."""
+    def letter(n):
+        c = action_cards()[n]
+        if c.kind == "positive" and c.letter in SWAPPED_LETTERS_18:
+            return SWAPPED_LETTERS_18[c.letter]
+        return c.letter
+    letters = Counter(letter(n) for n in cards if letter(n))
+    return [n for n in cards if letters.get(letter(n), 0) >= 2]
+
+
+def later_card_cancels_the_earlier(cards):
+    """«se cancelan» read as the later card cancelling the one it meets: of two cards with one letter
+    on a horse, only the earlier one is removed, the later one acts."""
+    pairs = ORIGINAL_CANCELLED_PAIRS_18(cards)
+    removed, seen = [], set()
+    for n in cards:
+        if n in pairs:
+            letter = action_cards()[n].letter
+            if letter not in seen:
+                seen.add(letter)
+                removed.append(n)
+    return removed
+
+
+def card_kind_18(n):
+    """The kind column misread on the G row: Vigor Ferreum taken for the negative card of its letter."""
+    c = action_cards()[n]
+    return "negative" if c.effect == action_cards()[7].effect else c.kind
+
+
+def vigor_read_as_negative(race_state, horse, log):
+    """The kind column of the card table misread on the G row: Vigor Ferreum is taken for a negative
+    card, so Friz Finden discards it and Rochelle Recherche leaves it."""
+    kinds = reveal.discarded_kinds(race_state.cards[horse])
+    gone = [n for n in race_state.cards[horse] if card_kind_18(n) in kinds]
+    if gone:
+        race_state.cards[horse] = [n for n in race_state.cards[horse] if n not in gone]
+        clause = "HF-ACT-16" if "negative" in kinds else "HF-ACT-20"
+        log.event("cards_discarded", clause, horse=horse, cards=sorted(gone), kinds=sorted(kinds))
+
+
+def heldout_batch18() -> list[Mutant]:
+    M = mutant
+    return [
+        M("dev18-new-odds-kept-off-the-board", "The new odds are announced but the board keeps the race's odds.",
+          ("HF-NEWODDS-1",), *everywhere(new_odds, "set_new_odds", new_odds_kept_off_the_board)),
+        M("dev18-win-before-show-on-one-horse", "A win bet is refused on a horse the player has backed to show.",
+          ("HF-BET2-4",), *everywhere(betting, "check_other_side", win_before_show_on_one_horse)),
+        M("dev18-first-stake-counted-twice", "A second stake must fit in the Danari left less the first stake "
+          "again.", ("HF-BET-3",), *everywhere(betting, "check_stake", first_stake_counted_twice)),
+        M("dev18-danari-by-seat", "The starting Danari are read off the character table by seat.",
+          ("HF-SETUP-8",), *everywhere(setup_18, "new_game", danari_by_seat)),
+        M("dev18-alfio-to-the-best-row", "Alfio Allibratore puts its stable on 1:2 from any row.",
+          ("HF-ACT-15",), *everywhere(reveal, "apply_odds_cards", alfio_to_the_best_row)),
+        M("dev18-letters-e-and-f-swapped", "Fustis et Radix and In Igni Veritas are read with each other's letter.",
+          ("HF-CANCEL-1",), *everywhere(reveal, "cancelled_pairs", letters_e_and_f_swapped)),
+        M("dev18-later-card-cancels-the-earlier", "Of two same-letter cards on a horse only the earlier is removed.",
+          ("HF-CANCEL-1",), *everywhere(reveal, "cancelled_pairs", later_card_cancels_the_earlier)),
+        M("dev18-vigor-read-as-negative", "Vigor Ferreum is taken for a negative card by Friz Finden and "
+          "Rochelle Recherche.", ("HF-ACT-7", "HF-ACT-16"), *everywhere(reveal, "discard_by_kind", vigor_read_as_negative)),
+    ]
+
+
 # The batches `horserace mutants --held-out [N]` selects (batch 1 by default).
 BATCHES = {1: heldout, 2: heldout_batch2, 3: heldout_batch3, 4: heldout_batch4, 5: heldout_batch5,
            6: heldout_batch6, 7: heldout_batch7, 8: heldout_batch8, 9: heldout_batch9, 10: heldout_batch10,
            11: heldout_batch11, 12: heldout_batch12, 13: heldout_batch13,
            14: heldout_batch14, 15: heldout_batch15, 16: heldout_batch16,
-           17: heldout_batch17}
+           17: heldout_batch17, 18: heldout_batch18}

@@ -18,7 +18,9 @@ twelfth: the third development batch, seen (written as the blind ones are, then 
 not a blind figure), `--held-out 13` the thirteenth: written blind, the twelfth session, `--held-out
 14` the fourteenth: written blind, the thirteenth session, `--held-out 15` the fifteenth: written
 blind, the fourteenth session, `--held-out 16` the sixteenth: written blind, the fifteenth session,
-`--held-out 17` the seventeenth: written blind, the sixteenth session.
+`--held-out 17` the seventeenth: written blind, the sixteenth session, `--held-out 18` the
+eighteenth: a development batch, seen, the fourth (written as the blind ones are, then read and
+tuned to; not a blind figure).
 
 --generated runs the generated operator mutants of every rules module instead
 (reference/core/generated_mutants.py, run by reference/core/generated_run.py): per game how
@@ -50,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "mutant itself withheld from the counterfactual search) and report, per game, the "
                              "share of mutants named right (own clause among at most three named; strictly: "
                              "nothing but its own clauses) and the ten worst misses")
-    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17), metavar="BATCH",
+    parser.add_argument("--held-out", nargs="?", type=int, const=1, default=None, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18), metavar="BATCH",
                         help="the held-out misreadings (reference/<game>/heldout.py, never used to tune "
                              "attribution) instead of the curated mutants, one batch: `--held-out` alone (or 1) "
                              "batch 1, the set of the published figures; `--held-out 2` batch 2, the held2- "
@@ -72,7 +74,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the held14- names, written blind, the thirteenth session; `--held-out 15` batch 15, "
                              "the held15- names, written blind, the fourteenth session; `--held-out 16` batch 16, "
                              "the held16- names, written blind, the fifteenth session; `--held-out 17` batch 17, "
-                             "the held17- names, written blind, the sixteenth session")
+                             "the held17- names, written blind, the sixteenth session; `--held-out 18` batch 18, "
+                             "the dev18- names, a development batch, seen: the fourth, written as the blind ones "
+                             "are, then read and tuned to; not a blind figure")
     parser.add_argument("--footprint-only", action="store_true",
                         help="with --attribution: charge by the footprints alone, as before the counterfactual "
                              "search (for comparison)")

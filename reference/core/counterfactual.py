@@ -94,7 +94,7 @@ from dataclasses import dataclass, field
 from types import CodeType
 from typing import Any, Callable, ContextManager, Iterator, Mapping, Sequence
 
-from . import passed_cases, run_charges
+from . import options, passed_cases, readings, run_charges
 from .decision_points import (DecisionPoint, build, constant_holders, constant_points, decision_points, holders,
                               tag_clauses)
 from .errors import IllegalAction
@@ -229,10 +229,13 @@ def searching() -> bool:
 @contextmanager
 def _searching() -> Iterator[None]:
     _ACTIVE.depth = getattr(_ACTIVE, "depth", 0) + 1
+    readable = options.READABLE[0]
+    options.READABLE[0] = True          # the replays' options may be read another way (readings)
     try:
         yield
     finally:
         _ACTIVE.depth -= 1
+        options.READABLE[0] = readable
 
 
 class _Deadline(Exception):
@@ -1647,7 +1650,7 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             participating = {c for point in calls for c in point.clauses}
             tried = {a.name for a, _ in known}
             rest = [(a, s) for a, s in _plan(case, index, calls, setup_calls, participating, extra, withheld,
-                                             stage.executed) if a.name not in tried]
+                                             stage.executed, interpretation_alterations(stage)) if a.name not in tried]
             if _type_only(theirs):
                 floats = [(a, False) for a in float_alterations(game, calls)]
                 floats += [(a, True) for a in float_alterations(game, setup_calls)]
@@ -1769,14 +1772,17 @@ def _top_key(path: str) -> str:
 
 def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapping, participating: set[str],
           extra: Sequence[Alteration], withheld: Callable[[Alteration], bool] | None,
-          executed: Mapping[tuple[str, str], int] = {}) -> list[tuple[Alteration, bool]]:
+          executed: Mapping[tuple[str, str], int] = {},
+          interpretations: Sequence[Alteration] = ()) -> list[tuple[Alteration, bool]]:
     """The alterations to try, each with whether it acts from the setup on: the decisions of the
-    step; at the first step also those the setup took (a decision misread there shows first at
+    step; the interpretations the step read, each read the other way; at the
+    first step also the decisions the setup took (a decision misread there shows first at
     step 0); the mutants (given, curated and generated) of the clauses that took part, from the
     setup on at the first step (a misreading acts everywhere)."""
     game = case["game"]
     first = index == 0
     plan = [(a, False) for a in decision_alterations(game, calls)]
+    plan += [(a, False) for a in interpretations]
     plan += [(a, True) for a in decision_alterations(game, setup_calls)]
     plan += [(a, first) for a in constant_alterations(game, executed, participating)]
     clauses = participating | set(_step_clauses(case, index))
@@ -1790,6 +1796,23 @@ def _plan(case: Mapping[str, Any], index: int, calls: Mapping, setup_calls: Mapp
 
 
 FROM_SETUP = " from the setup"      # the name of an earlier-step alteration ends so
+
+
+def interpretation_alterations(stage: "Stage") -> list[Alteration]:
+    """Each interpretation whose option the step read, read as each other value the register
+    names (readings): an engine that took another reading of an open point. At the step, and
+    everywhere where the history and the passed cases are played; charged to the
+    interpretations the option selects."""
+    case = stage.case
+    steps = list(case["input"]["steps"][:stage.index + 1])
+    read = readings.options_read(lambda: stage.game.replay(_case_input(case, steps)), stage.index)
+    out = []
+    for name, value, ids in readings.other_values(case["game"], case.get("options") or {}, read):
+        out.append(Alteration(f"{name} read as {json.dumps(value)}", ids, "interpretation", f"option {name}",
+                              (lambda name=name, value=value: readings.reading_as(name, value)),
+                              # a refusal it gives is the reading's, not a guard's forced: as a decision's
+                              grants=True))
+    return out
 
 
 def earlier_alterations(stage: "Stage", calls: Mapping, extra: Sequence[Alteration],

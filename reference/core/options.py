@@ -83,13 +83,28 @@ def tracking_option_reads() -> Iterator[OptionReads]:
         _TRACKING.reset(token)
 
 
+# An interpretation read the other way (readings.reading_as): while the counterfactual search
+# runs (READABLE), the options `watched` hands out answer a field named here with this value
+# instead of their own, so that one step, or a whole case, is played under another reading.
+READ_AS: dict[str, Any] = {}
+READABLE = [False]
+
+
+def _read_as(name: str, own: Any) -> Any:
+    other = READ_AS[name]
+    return tuple(other) if isinstance(own, tuple) and isinstance(other, list) else other
+
+
 def watched(options: T) -> T:
     """The options unchanged, or, while `tracking_option_reads` is on, an equal options object
     that records the name of every field read. Anything that reads the fields other than one by
-    one (equality, hashing, `vars`) counts as reading them all."""
+    one (equality, hashing, `vars`) counts as reading them all. While the counterfactual search
+    runs, such an object also reads a field as READ_AS gives it."""
     reads = _TRACKING.get()
-    if reads is None:
+    if reads is None and not READABLE[0]:
         return options
+    if reads is None:
+        reads = OptionReads()           # nobody asks what was read: a search's options
     base = type(options)
     try:
         state = dict(vars(options))
@@ -102,6 +117,8 @@ def watched(options: T) -> T:
     def __getattribute__(self, name):
         if name in every:
             reads.names.add(name)
+            if name in READ_AS:
+                return _read_as(name, object.__getattribute__(self, name))
         elif name == "__dict__":
             reads.names.update(every)
         return object.__getattribute__(self, name)

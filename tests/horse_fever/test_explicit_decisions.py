@@ -51,6 +51,9 @@ round at a place of its own, is HF-RANK-3's (places_shared_in_a_round, read by p
 A ninth round: HF-NEWODDS-2's «más alto» and HF-NEWODDS-3's «más bajo» are yes/no decisions of their
 own (placed_higher, placed_lower), the place an int argument, no longer comparisons inside
 odds_after_race whose misreading only the level branch's answer (HF-NEWODDS-4's) could stand for.
+A tenth round: the line cards' conditions (HF-ACT-13's xiii_acts, HF-ACT-6's fustis_et_radix_acts)
+and Fustis et Radix's 2 more spaces (fustis_et_radix_spaces) are decisions of their own, no longer
+tests and a sum inside move_with_line_cards (their tags still looked for there).
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -746,12 +749,48 @@ def first_bets_left_to_themselves():
     return mock.patch.object(phases, "advance", advance)
 
 
+def xiii_turned_round():
+    """HF-ACT-13's condition written the wrong way round (`not in`): every horse without XIII that
+    reaches the finish line stops on it, and a horse with it moves the card's whole move."""
+    original = movement.move_with_line_cards
+
+    def move_with_line_cards(position, spaces, effects, finish):
+        return original(position, spaces, effects ^ {"stops_on_line"}, finish)
+    return mock.patch.object(movement, "move_with_line_cards", move_with_line_cards)
+
+
+def fustis_turned_round():
+    """HF-ACT-6's condition written the wrong way round (`not in`): every horse without Fustis et
+    Radix that reaches the finish line moves 2 more spaces, and a horse with it moves the card's move."""
+    original = movement.move_with_line_cards
+
+    def move_with_line_cards(position, spaces, effects, finish):
+        return original(position, spaces, effects ^ {"line_plus_2"}, finish)
+    return mock.patch.object(movement, "move_with_line_cards", move_with_line_cards)
+
+
+def fustis_two_back():
+    """HF-ACT-6's «2 more spaces» read the other way: a horse with Fustis et Radix that reaches the
+    finish line goes back 2 spaces from where the card's move took it."""
+    original = movement.move_with_line_cards
+
+    def move_with_line_cards(position, spaces, effects, finish):
+        target, by = original(position, spaces, effects, finish)
+        if by == "line_plus_2":
+            return position + spaces - 2, by
+        return target, by
+    return mock.patch.object(movement, "move_with_line_cards", move_with_line_cards)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
 TIE_BREAK_CASES = ["hf-probe2-hf-gameend-3-001", "hf-probe2-hf-gameend-3-002"]
 IN_IGNI_CASES = ["hf-probe2-hf-act-5-008", "hf-probe2-hf-act-5-018", "hf-probe2-hf-act-12-009", "hf-gen1-race-012"]
 THREE_DICE_CASES = ["hf-sprint-dice-colours", "hf-sprint-double", "hf-gen1-race-022"]
+XIII_CASES = ["hf-probe2-hf-act-6-014", "hf-probe2-hf-act-13-009", "hf-probe2-hf-act-6-013", "hf-gen1-race-001"]
+FUSTIS_CASES = ["hf-probe2-hf-act-3-007", "hf-gen1-race-002", "hf-probe2-hf-act-10-012", "hf-probe2-hf-act-12-017"]
+FUSTIS_BACK_CASES = ["hf-probe2-hf-act-5-002", "hf-probe2-hf-act-6-003", "hf-probe2-hf-act-10-007", "hf-gen1-race-005"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -965,6 +1004,13 @@ MISREADINGS = [
     # together, the run's passed cases the evidence (WHOLE_RUN); before, HF-INT-23 alone
     ("first-bets-left-to-themselves", "HF-BETTING-1", first_bets_left_to_themselves,
      ["hf-int-zero-stake-allowed", "hf-probe2-hf-min-2-014", "hf-gen1-round-last-player-left-plays-on-01"], "tied"),
+    # the line cards' conditions and Fustis et Radix's 2 more spaces are decisions of their own
+    # (xiii_acts, fustis_et_radix_acts, fustis_et_radix_spaces); before, tests and a sum inside
+    # move_with_line_cards whose other alterations did not reproduce them: the other line card, the
+    # movement card's row or the ranking's clauses were charged
+    ("xiii-turned-round", "HF-ACT-13", xiii_turned_round, XIII_CASES, "alone"),
+    ("fustis-turned-round", "HF-ACT-6", fustis_turned_round, FUSTIS_CASES, "alone"),
+    ("fustis-two-back", "HF-ACT-6", fustis_two_back, FUSTIS_BACK_CASES, "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -986,14 +1032,16 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
 # resolve_round's check at the round's end negated; sprinting_horses's horses shown negated;
 # remove_player's test of the first-player card turned round; pass_second_bet's record deleted;
 # advance's turn from the rigging to the second bets deleted; deal's record deleted; advance's first bets
-# read as another phase), which the measurement withholds when it runs
+# read as another phase; move_with_line_cards's tests of XIII and Fustis et Radix negated, its `+` of
+# Fustis's spaces read as `-`), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice",
-                     "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record"}
+                     "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
+                     "xiii-turned-round", "fustis-turned-round", "fustis-two-back"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there

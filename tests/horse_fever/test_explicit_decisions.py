@@ -782,6 +782,18 @@ def fustis_two_back():
     return mock.patch.object(movement, "move_with_line_cards", move_with_line_cards)
 
 
+def rigging_turn_kept():
+    """HF-RIG-1's «cada jugador debe jugar una de sus cartas» read without the turn passing on: the
+    player who has laid a card on a horse keeps the turn and plays again."""
+    original = rigging.play_card
+
+    def play_card(state, seat, card, horse, log, field):
+        queue = list(state.queue)
+        original(state, seat, card, horse, log, field)
+        state.queue[:] = queue
+    return mock.patch.object(rigging, "play_card", play_card)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -791,6 +803,7 @@ THREE_DICE_CASES = ["hf-sprint-dice-colours", "hf-sprint-double", "hf-gen1-race-
 XIII_CASES = ["hf-probe2-hf-act-6-014", "hf-probe2-hf-act-13-009", "hf-probe2-hf-act-6-013", "hf-gen1-race-001"]
 FUSTIS_CASES = ["hf-probe2-hf-act-3-007", "hf-gen1-race-002", "hf-probe2-hf-act-10-012", "hf-probe2-hf-act-12-017"]
 FUSTIS_BACK_CASES = ["hf-probe2-hf-act-5-002", "hf-probe2-hf-act-6-003", "hf-probe2-hf-act-10-007", "hf-gen1-race-005"]
+TURN_KEPT_CASES = ["hf-probe2-hf-rig-3-015", "hf-int-card-odds-scope-board", "hf-gen1-round-4p-02"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -1011,6 +1024,10 @@ MISREADINGS = [
     ("xiii-turned-round", "HF-ACT-13", xiii_turned_round, XIII_CASES, "alone"),
     ("fustis-turned-round", "HF-ACT-6", fustis_turned_round, FUSTIS_CASES, "alone"),
     ("fustis-two-back", "HF-ACT-6", fustis_two_back, FUSTIS_BACK_CASES, "alone"),
+    # the turn passing on once the card is played is a procedure of HF-RIG-1's own (pass_rigging_turn);
+    # before, a statement of play_card (HF-RIG-3's block), whose whole play dropped or own line's
+    # generated mutants came first at some steps: HF-RIG-3 was charged there
+    ("rigging-turn-kept", "HF-RIG-1", rigging_turn_kept, TURN_KEPT_CASES, "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

@@ -794,6 +794,16 @@ def rigging_turn_kept():
     return mock.patch.object(rigging, "play_card", play_card)
 
 
+def friz_finden_turned_round():
+    """HF-ACT-16's condition written the wrong way round (`not in`): every horse without Friz Finden
+    discards its negative cards, and a horse with it keeps them."""
+    original = reveal.kinds_discarded_by
+
+    def kinds_discarded_by(effects):
+        return original(effects ^ {"discard_negative"})
+    return mock.patch.object(reveal, "kinds_discarded_by", kinds_discarded_by)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -804,6 +814,7 @@ XIII_CASES = ["hf-probe2-hf-act-6-014", "hf-probe2-hf-act-13-009", "hf-probe2-hf
 FUSTIS_CASES = ["hf-probe2-hf-act-3-007", "hf-gen1-race-002", "hf-probe2-hf-act-10-012", "hf-probe2-hf-act-12-017"]
 FUSTIS_BACK_CASES = ["hf-probe2-hf-act-5-002", "hf-probe2-hf-act-6-003", "hf-probe2-hf-act-10-007", "hf-gen1-race-005"]
 TURN_KEPT_CASES = ["hf-probe2-hf-rig-3-015", "hf-int-card-odds-scope-board", "hf-gen1-round-4p-02"]
+FRIZ_CASES = ["hf-probe2-hf-cancel-1-003", "hf-gen1-race-012", "hf-probe2-hf-reveal-1-003", "hf-gen1-race-024"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -1028,18 +1039,24 @@ MISREADINGS = [
     # before, a statement of play_card (HF-RIG-3's block), whose whole play dropped or own line's
     # generated mutants came first at some steps: HF-RIG-3 was charged there
     ("rigging-turn-kept", "HF-RIG-1", rigging_turn_kept, TURN_KEPT_CASES, "alone"),
+    # Friz Finden's condition is a yes/no decision of its own (friz_finden_acts), as Rochelle
+    # Recherche's is; before, the test of an `if` in kinds_discarded_by, whose turned-round reading
+    # only the cancellation (HF-CANCEL-1) or the sprint cards came near
+    ("friz-finden-turned-round", "HF-ACT-16", friz_finden_turned_round, FRIZ_CASES, "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
 # or a constant is tried after the decisions of the step: the whole search (In Igni Veritas's decision
-# is tried after the race round's check of the dice, HF-TABLE-4's not_the_two_dice: the whole search)
+# is tried after the race round's check of the dice, HF-TABLE-4's not_the_two_dice: the whole search; Friz Finden's,
+# an earlier step's decision where only the race round shows the cards kept, is tried after the round's own)
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-the-photo",
                                                   "no-sprint-at-the-line", "first-bets-counter-clockwise",
                                                   "flagellum-two-extra", "losing-bets-refunded",
                                                   "ranked-horses-sprint", "both-cards-in-a-row",
                                                   "one-card-each", "second-bets-clockwise",
                                                   "every-lettered-card-cancels",
-                                                  "dealt-cards-left-beside-the-track", "played-cards-put-aside")}
+                                                  "dealt-cards-left-beside-the-track", "played-cards-put-aside",
+                                                  "friz-finden-turned-round")}
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
@@ -1050,7 +1067,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
 # remove_player's test of the first-player card turned round; pass_second_bet's record deleted;
 # advance's turn from the rigging to the second bets deleted; deal's record deleted; advance's first bets
 # read as another phase; move_with_line_cards's tests of XIII and Fustis et Radix negated, its `+` of
-# Fustis's spaces read as `-`), which the measurement withholds when it runs
+# Fustis's spaces read as `-`; kinds_discarded_by's `"discard_negative" in` read as `not in`), which the
+# measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
@@ -1058,7 +1076,7 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
-                     "xiii-turned-round", "fustis-turned-round", "fustis-two-back"}
+                     "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there

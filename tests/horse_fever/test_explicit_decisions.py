@@ -51,6 +51,9 @@ round at a place of its own, is HF-RANK-3's (places_shared_in_a_round, read by p
 A ninth round: HF-NEWODDS-2's «más alto» and HF-NEWODDS-3's «más bajo» are yes/no decisions of their
 own (placed_higher, placed_lower), the place an int argument, no longer comparisons inside
 odds_after_race whose misreading only the level branch's answer (HF-NEWODDS-4's) could stand for.
+A tenth round: the line cards' conditions (HF-ACT-13's xiii_acts, HF-ACT-6's fustis_et_radix_acts)
+and Fustis et Radix's 2 more spaces (fustis_et_radix_spaces) are decisions of their own, no longer
+tests and a sum inside move_with_line_cards (their tags still looked for there).
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -746,6 +749,61 @@ def first_bets_left_to_themselves():
     return mock.patch.object(phases, "advance", advance)
 
 
+def xiii_turned_round():
+    """HF-ACT-13's condition written the wrong way round (`not in`): every horse without XIII that
+    reaches the finish line stops on it, and a horse with it moves the card's whole move."""
+    original = movement.move_with_line_cards
+
+    def move_with_line_cards(position, spaces, effects, finish):
+        return original(position, spaces, effects ^ {"stops_on_line"}, finish)
+    return mock.patch.object(movement, "move_with_line_cards", move_with_line_cards)
+
+
+def fustis_turned_round():
+    """HF-ACT-6's condition written the wrong way round (`not in`): every horse without Fustis et
+    Radix that reaches the finish line moves 2 more spaces, and a horse with it moves the card's move."""
+    original = movement.move_with_line_cards
+
+    def move_with_line_cards(position, spaces, effects, finish):
+        return original(position, spaces, effects ^ {"line_plus_2"}, finish)
+    return mock.patch.object(movement, "move_with_line_cards", move_with_line_cards)
+
+
+def fustis_two_back():
+    """HF-ACT-6's «2 more spaces» read the other way: a horse with Fustis et Radix that reaches the
+    finish line goes back 2 spaces from where the card's move took it."""
+    original = movement.move_with_line_cards
+
+    def move_with_line_cards(position, spaces, effects, finish):
+        target, by = original(position, spaces, effects, finish)
+        if by == "line_plus_2":
+            return position + spaces - 2, by
+        return target, by
+    return mock.patch.object(movement, "move_with_line_cards", move_with_line_cards)
+
+
+def rigging_turn_kept():
+    """HF-RIG-1's «cada jugador debe jugar una de sus cartas» read without the turn passing on: the
+    player who has laid a card on a horse keeps the turn and plays again."""
+    original = rigging.play_card
+
+    def play_card(state, seat, card, horse, log, field):
+        queue = list(state.queue)
+        original(state, seat, card, horse, log, field)
+        state.queue[:] = queue
+    return mock.patch.object(rigging, "play_card", play_card)
+
+
+def friz_finden_turned_round():
+    """HF-ACT-16's condition written the wrong way round (`not in`): every horse without Friz Finden
+    discards its negative cards, and a horse with it keeps them."""
+    original = reveal.kinds_discarded_by
+
+    def kinds_discarded_by(effects):
+        return original(effects ^ {"discard_negative"})
+    return mock.patch.object(reveal, "kinds_discarded_by", kinds_discarded_by)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -754,6 +812,11 @@ IN_IGNI_CASES = ["hf-probe2-hf-act-5-008", "hf-probe2-hf-act-5-018", "hf-probe2-
 THREE_DICE_CASES = ["hf-sprint-dice-colours", "hf-sprint-double", "hf-gen1-race-022"]
 # positions where the refused round is the race's last: Race.is_over answers no before it, yes after it
 LAST_ROUND_CASES = ["hf-probe2-hf-act-13-013", "hf-probe2-hf-act-6-017", "hf-probe2-hf-photo-2-004"]
+XIII_CASES = ["hf-probe2-hf-act-6-014", "hf-probe2-hf-act-13-009", "hf-probe2-hf-act-6-013", "hf-gen1-race-001"]
+FUSTIS_CASES = ["hf-probe2-hf-act-3-007", "hf-gen1-race-002", "hf-probe2-hf-act-10-012", "hf-probe2-hf-act-12-017"]
+FUSTIS_BACK_CASES = ["hf-probe2-hf-act-5-002", "hf-probe2-hf-act-6-003", "hf-probe2-hf-act-10-007", "hf-gen1-race-005"]
+TURN_KEPT_CASES = ["hf-probe2-hf-rig-3-015", "hf-int-card-odds-scope-board", "hf-gen1-round-4p-02"]
+FRIZ_CASES = ["hf-probe2-hf-cancel-1-003", "hf-gen1-race-012", "hf-probe2-hf-reveal-1-003", "hf-gen1-race-024"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -972,18 +1035,35 @@ MISREADINGS = [
     # together, the run's passed cases the evidence (WHOLE_RUN); before, HF-INT-23 alone
     ("first-bets-left-to-themselves", "HF-BETTING-1", first_bets_left_to_themselves,
      ["hf-int-zero-stake-allowed", "hf-probe2-hf-min-2-014", "hf-gen1-round-last-player-left-plays-on-01"], "tied"),
+    # the line cards' conditions and Fustis et Radix's 2 more spaces are decisions of their own
+    # (xiii_acts, fustis_et_radix_acts, fustis_et_radix_spaces); before, tests and a sum inside
+    # move_with_line_cards whose other alterations did not reproduce them: the other line card, the
+    # movement card's row or the ranking's clauses were charged
+    ("xiii-turned-round", "HF-ACT-13", xiii_turned_round, XIII_CASES, "alone"),
+    ("fustis-turned-round", "HF-ACT-6", fustis_turned_round, FUSTIS_CASES, "alone"),
+    ("fustis-two-back", "HF-ACT-6", fustis_two_back, FUSTIS_BACK_CASES, "alone"),
+    # the turn passing on once the card is played is a procedure of HF-RIG-1's own (pass_rigging_turn);
+    # before, a statement of play_card (HF-RIG-3's block), whose whole play dropped or own line's
+    # generated mutants came first at some steps: HF-RIG-3 was charged there
+    ("rigging-turn-kept", "HF-RIG-1", rigging_turn_kept, TURN_KEPT_CASES, "alone"),
+    # Friz Finden's condition is a yes/no decision of its own (friz_finden_acts), as Rochelle
+    # Recherche's is; before, the test of an `if` in kinds_discarded_by, whose turned-round reading
+    # only the cancellation (HF-CANCEL-1) or the sprint cards came near
+    ("friz-finden-turned-round", "HF-ACT-16", friz_finden_turned_round, FRIZ_CASES, "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
 # or a constant is tried after the decisions of the step: the whole search (In Igni Veritas's decision
-# is tried after the race round's check of the dice, HF-TABLE-4's not_the_two_dice: the whole search)
+# is tried after the race round's check of the dice, HF-TABLE-4's not_the_two_dice: the whole search; Friz Finden's,
+# an earlier step's decision where only the race round shows the cards kept, is tried after the round's own)
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-the-photo",
                                                   "no-sprint-at-the-line", "first-bets-counter-clockwise",
                                                   "flagellum-two-extra", "losing-bets-refunded",
                                                   "ranked-horses-sprint", "both-cards-in-a-row",
                                                   "one-card-each", "second-bets-clockwise",
                                                   "every-lettered-card-cancels",
-                                                  "dealt-cards-left-beside-the-track", "played-cards-put-aside")}
+                                                  "dealt-cards-left-beside-the-track", "played-cards-put-aside",
+                                                  "friz-finden-turned-round")}
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
@@ -993,7 +1073,9 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
 # resolve_round's check at the round's end negated; sprinting_horses's horses shown negated;
 # remove_player's test of the first-player card turned round; pass_second_bet's record deleted;
 # advance's turn from the rigging to the second bets deleted; deal's record deleted; advance's first bets
-# read as another phase), which the measurement withholds when it runs
+# read as another phase; move_with_line_cards's tests of XIII and Fustis et Radix negated, its `+` of
+# Fustis's spaces read as `-`; kinds_discarded_by's `"discard_negative" in` read as `not in`), which the
+# measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
@@ -1001,7 +1083,8 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice",
                      "three-sprint-dice-at-the-last-round",
-                     "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record"}
+                     "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
+                     "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there

@@ -88,9 +88,29 @@ def move_with_line_cards(position: int, spaces: int, effects: set[str], finish: 
     target = position + spaces
     if position < finish <= target:
         # HF-ACT-13: XIII - the horse stops on the finish line and loses the rest of the card's move
-        if "stops_on_line" in effects:
+        if xiii_acts("stops_on_line" in effects):
             return finish, "stops_on_line"
         # HF-ACT-6: Fustis et Radix - on reaching the finish line the horse moves 2 more spaces
-        if "line_plus_2" in effects:
-            return target + FUSTIS_SPACES, "line_plus_2"
+        if fustis_et_radix_acts("line_plus_2" in effects):
+            return target + fustis_et_radix_spaces(), "line_plus_2"
     return target, None
+
+
+# HF-ACT-13 (the horse): XIII, «stops on the finish line (extra movement lost)»: the horse that holds
+# the card, and no other. Given whether the horse holds it: the card's tag stays looked for in
+# move_with_line_cards, beside Fustis et Radix's, so that one line card read as the other there is
+# a misreading of that card (counterfactual.tag_alterations)
+def xiii_acts(holds_the_card: bool) -> bool:
+    return holds_the_card
+
+
+# HF-ACT-6 (the horse): Fustis et Radix, «on reaching the finish line, 2 more spaces»: the horse that
+# holds the card, and no other (its tag looked for in move_with_line_cards, as XIII's)
+def fustis_et_radix_acts(holds_the_card: bool) -> bool:
+    return holds_the_card
+
+
+# HF-ACT-6 (2 more): Fustis et Radix, «2 more spaces before the sprint dice»: the spaces the horse
+# moves on from where the card's move took it, past the line
+def fustis_et_radix_spaces() -> int:
+    return FUSTIS_SPACES

@@ -45,12 +45,18 @@ def kinds_discarded_by(effects: set[str]) -> set[str]:
     that card (counterfactual.tag_alterations)."""
     kinds = set()
     # HF-ACT-16: Friz Finden discards every negative card on the horse
-    if "discard_negative" in effects:
+    if friz_finden_acts("discard_negative" in effects):
         kinds.add("negative")
     # HF-ACT-20: Rochelle Recherche discards every positive card on the horse
     if rochelle_recherche_acts("discard_positive" in effects):
         kinds.add("positive")
     return kinds
+
+
+# HF-ACT-16 (the horse): Friz Finden, «discard all negative cards on this horse»: the horse that
+# holds the card, and no other (its tag looked for in kinds_discarded_by, as Rochelle Recherche's)
+def friz_finden_acts(holds_the_card: bool) -> bool:
+    return holds_the_card
 
 
 # HF-ACT-20 (the horse): Rochelle Recherche, «discard all positive cards on this horse»: the horse

@@ -50,8 +50,15 @@ def check_horse(race: Race, horse: str, field: str) -> None:
         raise IllegalAction(f"{field}.horse", f"{shorten(horse)} is not a horse of the race", "HF-RIG-4")
 
 
-# HF-RIG-3: the card goes face down on the horse the player wants to influence
 def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
+    """A turn of the rigging: the player's card goes on the horse (HF-RIG-3's place_card), then the
+    turn passes on (HF-RIG-1's pass_rigging_turn); each in the block of the clause that decides it."""
+    place_card(state, seat, card, horse, log, field)
+    pass_rigging_turn(state.queue)
+
+
+# HF-RIG-3: the card goes face down on the horse the player wants to influence
+def place_card(state: GameState, seat: int, card: int, horse: str, log: Log, field: str) -> None:
     player = state.players[seat]
     if card not in player.hand:
         held = ", ".join(str(c) for c in player.hand) or "no cards"
@@ -62,7 +69,12 @@ def play_card(state: GameState, seat: int, card: int, horse: str, log: Log, fiel
     lay_on_horse(state.race, horse, card)
     log.event("card_played", "HF-RIG-3", player=seat, card=card, horse=horse)
     log.rule("HF-RIG-1", "HF-RIG-4")
-    state.queue.pop(0)
+
+
+# HF-RIG-1 (in turn): «cada jugador debe jugar una de sus cartas»: a player's turn is the one card
+# they play, and then it passes on to the next in the order
+def pass_rigging_turn(queue: list[int]) -> None:
+    queue.pop(0)
 
 
 # HF-RIG-3 (from the hand): the card played is one of the player's action cards, and the one

@@ -1269,3 +1269,46 @@ def test_a_horse_finishes_with_its_eight_race_cards():
     from reference.cards.rules import track
     assert [track.can_finish(cards) for cards in (7, 8, 12)] == [False, True, True]
     assert exact.win_probabilities({"S": 4, "H": 1, "D": 1, "C": 1})["S"] > 0
+
+
+# - CRD-RACE-6 «cruza línea y vence enseguida»: the horse that crosses wins there and then, and its
+#   card ends the race. That the win ends the race was only wins_at_once's `return horse`, a value no
+#   alteration of the clause's own code withholds alone (dropping wins_at_once drops the winner and
+#   its announcement too), so a win announced while the race went on (no settlement, more cards
+#   turned) was charged to the line read farther off (CRD-FAQ-1's crossed_finish turned down). Now
+#   it is `race.the_win_ends_the_race`, under `# CRD-RACE-6 (at once)`.
+
+
+def win_announced_race_played_on():
+    """CRD-RACE-6 misread in the caller: the crossing card announces the winner, but the race is
+    not over: it is not settled, and the banker turns the next card."""
+    revealing = race.reveal_next
+
+    def reveal_next(race_, log, field):
+        revealing(race_, log, field)
+        return None
+    return patched((race, "reveal_next", reveal_next))
+
+
+def test_a_win_that_does_not_end_the_race_is_charged_to_the_winning_rule():
+    """Charged to CRD-RACE-6 alone, the curated mutants and the generated mutants of reveal_next,
+    wins_at_once and the_win_ends_the_race (its textual twins among them) left out of the search."""
+    assert_charged_to_its_clause(
+        "win-announced-race-played-on", "CRD-RACE-6", win_announced_race_played_on,
+        ["crd-session-three-players", "crd-faq-reaching-last-mark", "crd-gen1-race-012"], True,
+        withheld=curated_and_twins(":reveal_next:", ":wins_at_once:", ":the_win_ends_the_race:"))
+
+
+def test_the_crossing_card_ends_the_race():
+    """A horse one short of the line crosses with its next card: the race has its winner, and that
+    card's reveal says so (the race ends with it)."""
+    from reference.cards.rules.state import RaceState
+    from reference.core.log import StepLog
+    assert race.the_win_ends_the_race() is True
+    opened = RaceState(number=1, banker=0)
+    opened.deck = [card(5, "H"), card(6, "S")]
+    opened.revealed = []
+    opened.positions = {"S": 0, "H": race.LAST_MARK + race.PAST_THE_MARK - 1, "D": 0, "C": 0}
+    opened.winner = None
+    assert race.reveal_next(opened, StepLog(), "step") == "H"
+    assert opened.winner == "H"

@@ -135,7 +135,15 @@ def reveal_next(race: RaceState, log: Log, field: str) -> str | None:
 def wins_at_once(race: RaceState, horse: str, c: Card, log: Log) -> str:
     race.winner = horse
     announce_winner(race, horse, c, log)
+    if not the_win_ends_the_race():
+        return None     # never: the win read as announced while the race goes on (CRD-RACE-6 rules it out)
     return horse
+
+
+# CRD-RACE-6 (at once): «cruza línea y vence enseguida»: the horse that crosses wins there and then:
+# its card ends the race, which is settled at once, with no other card turned
+def the_win_ends_the_race() -> bool:
+    return True
 
 
 # CRD-RACE-6 (announcement): the winner is announced at once, with the card that took it over the line

@@ -55,11 +55,19 @@ def placed_lower(place: int, row: int) -> bool:
     return place > row
 
 
+# HF-NEWODDS-1 (the horse's place): «las clasificaciones finales de caballos de la carrera»: the
+# horse ranked first is 1st, the next 2nd, and so on, each in a place of its own
+def horse_place(ranking: list[str], horse: str) -> int:
+    return ranking.index(horse) + 1
+
+
 # HF-NEWODDS-5: the tokens are worked through from the horse ranked first downwards
 def set_new_odds(odds: dict[str, int], ranking: list[str], log: Log) -> dict[str, int]:
     new = dict(odds)
-    for place, horse in enumerate(ranking, start=1):
-        new[horse] = odds_after_race(place, odds[horse])
+    for horse in ranking:
+        place = horse_place(ranking, horse)
+        after = odds_after_race(place, odds[horse])  # HF-NEWODDS-1 (compared): the token's row with the place
+        new[horse] = after
         clause = ("HF-NEWODDS-2" if new[horse] < odds[horse] else
                   "HF-NEWODDS-3" if new[horse] > odds[horse] else "HF-NEWODDS-4")
         log.event("new_odds", clause, horse=horse, place=place, before=odds[horse], after=new[horse])

@@ -762,6 +762,14 @@ def row_number_read_as_place():
     return mock.patch.object(new_odds, "odds_after_race", odds_after_race)
 
 
+def no_penalty_at_the_second_bets():
+    """HF-INT-23's other reading (short_at_second_bets: penalty) left out: the penalty is checked at
+    the first bets only, so a player short of the minimum when a second bet is due pays nothing."""
+    def penalty_due(state):
+        return state.phase == FIRST_BETS
+    return mock.patch.object(betting, "penalty_due", penalty_due)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -985,6 +993,13 @@ MISREADINGS = [
     # of its own): a row read one place off is the horse's place read one off; before, the place was
     # counted in HF-NEWODDS-5's loop (enumerate's start, and the argument of odds_after_race it passed),
     # and HF-NEWODDS-5 was named with HF-NEWODDS-1
+    # the penalty at the second bets, under HF-INT-23's other reading, is a yes/no decision of its own
+    # (penalty_at_second_bets), and its call in advance a part of HF-INT-23's; before, only penalty_due
+    # turned round (which the first bets' passed penalties contradict) was HF-INT-23's, and the minimum's
+    # alterations (HF-MIN-2's lowest stake, HF-MIN-1's) were named; the run's passed cases are the
+    # evidence that sets HF-INT-23 apart from those (WHOLE_RUN): the case alone ties with HF-MIN-2's
+    ("no-penalty-at-the-second-bets", "HF-INT-23", no_penalty_at_the_second_bets,
+     ["hf-int-second-bets-short-penalty"], "alone"),
     ("row-number-read-as-place", "HF-NEWODDS-1", row_number_read_as_place,
      ["hf-gen1-odds-007", "hf-probe2-hf-newodds-1-003", "hf-probe2-hf-newodds-4-001"], "alone"),
 ]
@@ -1021,7 +1036,7 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
 # others stay in the search as they do there
 WITHOUT_SITE = {"first-bets-left-to-themselves": ("generated phases:advance:", ":b82af8d0:")}
 # the game's every case answered, the chosen ones charged: the passed cases are the evidence a run has
-WHOLE_RUN = {"first-bets-left-to-themselves"}
+WHOLE_RUN = {"first-bets-left-to-themselves", "no-penalty-at-the-second-bets"}
 
 
 @pytest.fixture(scope="module")

@@ -62,6 +62,7 @@ for what this file checks.
 
 import contextlib
 import dataclasses
+import importlib
 from unittest import mock
 
 import pytest
@@ -770,6 +771,22 @@ def no_penalty_at_the_second_bets():
     return mock.patch.object(betting, "penalty_due", penalty_due)
 
 
+def new_odds_left_off_the_record():
+    """HF-NEWODDS-5's tokens worked through without their record: every token moves as the ranking
+    says, but no move goes on the record."""
+    def set_new_odds(odds, ranking, log):
+        new = {horse: new_odds.odds_after_race(place, odds[horse]) for place, horse in enumerate(ranking, start=1)}
+        log.rule("HF-NEWODDS-1", "HF-NEWODDS-5")
+        if len(set(new.values())) < len(new):
+            log.rule("HF-ODDS-4")
+        return {**odds, **new}
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(new_odds, "set_new_odds", set_new_odds))
+    replay = importlib.import_module("reference.horse_fever.replay")         # the odds cases' own step
+    stack.enter_context(mock.patch.object(replay, "set_new_odds", set_new_odds))
+    return stack
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -1000,6 +1017,10 @@ MISREADINGS = [
     # evidence that sets HF-INT-23 apart from those (WHOLE_RUN): the case alone ties with HF-MIN-2's
     ("no-penalty-at-the-second-bets", "HF-INT-23", no_penalty_at_the_second_bets,
      ["hf-int-second-bets-short-penalty"], "alone"),
+    # each token's move goes on the record by a procedure of HF-NEWODDS-5's own (record_new_odds); before,
+    # a statement of set_new_odds, and only its whole effect dropped (charged to every clause it decides,
+    # HF-ODDS-4's shared rows too) reproduced the missing record
+    ("new-odds-left-off-the-record", "HF-NEWODDS-5", new_odds_left_off_the_record, ["hf-odds-new-order"], "alone"),
     ("row-number-read-as-place", "HF-NEWODDS-1", row_number_read_as_place,
      ["hf-gen1-odds-007", "hf-probe2-hf-newodds-1-003", "hf-probe2-hf-newodds-4-001"], "alone"),
 ]
@@ -1023,14 +1044,15 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
 # resolve_round's check at the round's end negated; sprinting_horses's horses shown negated;
 # remove_player's test of the first-player card turned round; pass_second_bet's record deleted;
 # advance's turn from the rigging to the second bets deleted; deal's record deleted; advance's first bets
-# read as another phase), which the measurement withholds when it runs
+# read as another phase; set_new_odds's record deleted), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
                      "level-moves-up", "level-moves-down", "rochelle-recherche-turned-round",
                      "in-igni-veritas-forgotten-at-the-photo", "round-end-check-turned-round",
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice",
-                     "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record"}
+                     "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
+                     "new-odds-left-off-the-record"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there

@@ -74,7 +74,7 @@ from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.horse_fever.rules import (betting, components, game_end, movement, new_odds, payouts, phases, race,
-                                         ranking, reveal, rigging, seating, sprint)
+                                         ranking, reveal, rigging, seating, setup, sprint)
 from reference.horse_fever.rules import deal as dealing
 from reference.horse_fever.rules.components import action_cards
 from reference.horse_fever.rules.state import DEAL, FIRST_BETS, PAYOUTS, RACE, RIGGING
@@ -787,6 +787,22 @@ def new_odds_left_off_the_record():
     return stack
 
 
+def three_players_refused():
+    """HF-TABLE-1's «2 to 6 players» read as 4 to 6: a setup for three players is refused."""
+    original = setup.check_players
+
+    def check_players(value, field):
+        value = original(value, field)
+        if value < 4:
+            raise InputError(field, f"{value} players; the game is for 4 to 6", "HF-TABLE-1")
+        return value
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(setup, "check_players", check_players))
+    positions = importlib.import_module("reference.horse_fever.positions")     # a position's own setup
+    stack.enter_context(mock.patch.object(positions, "check_players", check_players))
+    return stack
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -1021,6 +1037,12 @@ MISREADINGS = [
     # a statement of set_new_odds, and only its whole effect dropped (charged to every clause it decides,
     # HF-ODDS-4's shared rows too) reproduced the missing record
     ("new-odds-left-off-the-record", "HF-NEWODDS-5", new_odds_left_off_the_record, ["hf-odds-new-order"], "alone"),
+    # a refusal: the numbers of players the game is for are a yes/no decision of HF-TABLE-1's own
+    # (players_the_game_is_for), turned down; before, the check's answer shifted (HF-TABLE-1's) tied with
+    # the setup's other answers shifted, which refuse the setup alike (HF-SETUP-6's tokens, HF-SETUP-9's
+    # first player)
+    ("three-players-refused", "HF-TABLE-1", three_players_refused,
+     ["hf-pos1-reached-first-bets", "hf-pos1-reached-rigging", "hf-pos1-reached-race"], "alone"),
     ("row-number-read-as-place", "HF-NEWODDS-1", row_number_read_as_place,
      ["hf-gen1-odds-007", "hf-probe2-hf-newodds-1-003", "hf-probe2-hf-newodds-4-001"], "alone"),
 ]

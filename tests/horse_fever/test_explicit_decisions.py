@@ -51,9 +51,6 @@ round at a place of its own, is HF-RANK-3's (places_shared_in_a_round, read by p
 A ninth round: HF-NEWODDS-2's «más alto» and HF-NEWODDS-3's «más bajo» are yes/no decisions of their
 own (placed_higher, placed_lower), the place an int argument, no longer comparisons inside
 odds_after_race whose misreading only the level branch's answer (HF-NEWODDS-4's) could stand for.
-A tenth round: the horse's place the token's row is compared with is HF-NEWODDS-1's (horse_place,
-and the comparison's line a part of its own), no longer HF-NEWODDS-5's count of the tokens worked
-through, so a row read one place off is no longer named with HF-NEWODDS-5.
 
 The game's curated mutants are withheld from the search: they are misreadings written by
 hand, not the rules' own code, and one of them (Vigor and Felix at the Start) would stand in
@@ -750,19 +747,6 @@ def first_bets_left_to_themselves():
     return mock.patch.object(phases, "advance", advance)
 
 
-def row_number_read_as_place():
-    """HF-NEWODDS-1's token's place read off the row's number: the row 1:N stands level with the
-    Nth place, not the (N-1)th (HF-INT-11), so a token at 1:4 whose horse is 4th stays on its row."""
-    def odds_after_race(place, odds):
-        row = odds
-        if place < row:
-            return max(odds - 1, 2)
-        if place > row:
-            return min(odds + 1, 7)
-        return odds
-    return mock.patch.object(new_odds, "odds_after_race", odds_after_race)
-
-
 def no_penalty_at_the_second_bets():
     """HF-INT-23's other reading (short_at_second_bets: penalty) left out: the penalty is checked at
     the first bets only, so a player short of the minimum when a second bet is due pays nothing."""
@@ -901,10 +885,10 @@ MISREADINGS = [
     ("bet-tokens-kept-out", "HF-END-1", bet_tokens_kept_out,
      ["hf-probe2-hf-payf-1-009", "hf-probe2-hf-show-1-004"], "alone"),
     # the token's place is HF-NEWODDS-1's decision (token_place); where the tokens' ranks are their
-    # rows' places shifted alike, the horse's place counted one off (HF-NEWODDS-1's too, horse_place,
-    # since row-number-read-as-place; before, HF-NEWODDS-5's count) is the same misreading
+    # rows' places shifted alike, the horse's place counted one off (HF-NEWODDS-5's count, an argument
+    # of odds_after_race) is the same misreading: a true look-alike, named together
     ("token-places-by-rank", "HF-NEWODDS-1", token_places_by_rank,
-     ["hf-probe2-hf-newodds-4-003", "hf-probe2-hf-newodds-4-013", "hf-probe2-hf-show-1-002"], "alone"),
+     ["hf-probe2-hf-newodds-4-003", "hf-probe2-hf-newodds-4-013", "hf-probe2-hf-show-1-002"], "tied"),
     # the pool's row of the table is a decision of its own (tokens_per_colour, the number of players
     # an int argument); before, the whole pool was one answer, and the setup's deal was named instead
     ("two-tokens-a-colour-with-four-players", "HF-SETUP-6", two_tokens_a_colour_with_four_players,
@@ -1022,29 +1006,6 @@ MISREADINGS = [
     # together, the run's passed cases the evidence (WHOLE_RUN); before, HF-INT-23 alone
     ("first-bets-left-to-themselves", "HF-BETTING-1", first_bets_left_to_themselves,
      ["hf-int-zero-stake-allowed", "hf-probe2-hf-min-2-014", "hf-gen1-round-last-player-left-plays-on-01"], "tied"),
-    # the horse's place is HF-NEWODDS-1's as the token's is (horse_place; the comparison's line a part
-    # of its own): a row read one place off is the horse's place read one off; before, the place was
-    # counted in HF-NEWODDS-5's loop (enumerate's start, and the argument of odds_after_race it passed),
-    # and HF-NEWODDS-5 was named with HF-NEWODDS-1
-    # the penalty at the second bets, under HF-INT-23's other reading, is a yes/no decision of its own
-    # (penalty_at_second_bets), and its call in advance a part of HF-INT-23's; before, only penalty_due
-    # turned round (which the first bets' passed penalties contradict) was HF-INT-23's, and the minimum's
-    # alterations (HF-MIN-2's lowest stake, HF-MIN-1's) were named; the run's passed cases are the
-    # evidence that sets HF-INT-23 apart from those (WHOLE_RUN): the case alone ties with HF-MIN-2's
-    ("no-penalty-at-the-second-bets", "HF-INT-23", no_penalty_at_the_second_bets,
-     ["hf-int-second-bets-short-penalty"], "alone"),
-    # each token's move goes on the record by a procedure of HF-NEWODDS-5's own (record_new_odds); before,
-    # a statement of set_new_odds, and only its whole effect dropped (charged to every clause it decides,
-    # HF-ODDS-4's shared rows too) reproduced the missing record
-    ("new-odds-left-off-the-record", "HF-NEWODDS-5", new_odds_left_off_the_record, ["hf-odds-new-order"], "alone"),
-    # a refusal: the numbers of players the game is for are a yes/no decision of HF-TABLE-1's own
-    # (players_the_game_is_for), turned down; before, the check's answer shifted (HF-TABLE-1's) tied with
-    # the setup's other answers shifted, which refuse the setup alike (HF-SETUP-6's tokens, HF-SETUP-9's
-    # first player)
-    ("three-players-refused", "HF-TABLE-1", three_players_refused,
-     ["hf-pos1-reached-first-bets", "hf-pos1-reached-rigging", "hf-pos1-reached-race"], "alone"),
-    ("row-number-read-as-place", "HF-NEWODDS-1", row_number_read_as_place,
-     ["hf-gen1-odds-007", "hf-probe2-hf-newodds-1-003", "hf-probe2-hf-newodds-4-001"], "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)

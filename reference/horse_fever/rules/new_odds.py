@@ -55,12 +55,6 @@ def placed_lower(place: int, row: int) -> bool:
     return place > row
 
 
-# HF-NEWODDS-1 (the horse's place): «las clasificaciones finales de caballos de la carrera»: the
-# horse ranked first is 1st, the next 2nd, and so on, each in a place of its own
-def horse_place(ranking: list[str], horse: str) -> int:
-    return ranking.index(horse) + 1
-
-
 # HF-NEWODDS-5 (the record): «Empiece por el caballo clasificado en primer lugar»: each token's move
 # goes on the record in turn, the horse ranked first's first
 def record_new_odds(log: Log, clause: str, horse: str, place: int, before: int, after: int) -> None:
@@ -70,10 +64,8 @@ def record_new_odds(log: Log, clause: str, horse: str, place: int, before: int, 
 # HF-NEWODDS-5: the tokens are worked through from the horse ranked first downwards
 def set_new_odds(odds: dict[str, int], ranking: list[str], log: Log) -> dict[str, int]:
     new = dict(odds)
-    for horse in ranking:
-        place = horse_place(ranking, horse)
-        after = odds_after_race(place, odds[horse])  # HF-NEWODDS-1 (compared): the token's row with the place
-        new[horse] = after
+    for place, horse in enumerate(ranking, start=1):
+        new[horse] = odds_after_race(place, odds[horse])
         clause = ("HF-NEWODDS-2" if new[horse] < odds[horse] else
                   "HF-NEWODDS-3" if new[horse] > odds[horse] else "HF-NEWODDS-4")
         record_new_odds(log, clause, horse, place, odds[horse], new[horse])

@@ -62,6 +62,7 @@ for what this file checks.
 
 import contextlib
 import dataclasses
+import importlib
 from unittest import mock
 
 import pytest
@@ -73,7 +74,7 @@ from reference.core.log import StepLog
 from reference.core.mutant_attribution import attribute_mutant
 from reference.core.vectors import load_cases
 from reference.horse_fever.rules import (betting, components, game_end, movement, new_odds, payouts, phases, race,
-                                         ranking, reveal, rigging, seating, sprint)
+                                         ranking, reveal, rigging, seating, setup, sprint)
 from reference.horse_fever.rules import deal as dealing
 from reference.horse_fever.rules.components import action_cards
 from reference.horse_fever.rules.state import DEAL, FIRST_BETS, PAYOUTS, RACE, RIGGING
@@ -804,6 +805,46 @@ def friz_finden_turned_round():
     return mock.patch.object(reveal, "kinds_discarded_by", kinds_discarded_by)
 
 
+def no_penalty_at_the_second_bets():
+    """HF-INT-23's other reading (short_at_second_bets: penalty) left out: the penalty is checked at
+    the first bets only, so a player short of the minimum when a second bet is due pays nothing."""
+    def penalty_due(state):
+        return state.phase == FIRST_BETS
+    return mock.patch.object(betting, "penalty_due", penalty_due)
+
+
+def new_odds_left_off_the_record():
+    """HF-NEWODDS-5's tokens worked through without their record: every token moves as the ranking
+    says, but no move goes on the record."""
+    def set_new_odds(odds, ranking, log):
+        new = {horse: new_odds.odds_after_race(place, odds[horse]) for place, horse in enumerate(ranking, start=1)}
+        log.rule("HF-NEWODDS-1", "HF-NEWODDS-5")
+        if len(set(new.values())) < len(new):
+            log.rule("HF-ODDS-4")
+        return {**odds, **new}
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(new_odds, "set_new_odds", set_new_odds))
+    replay = importlib.import_module("reference.horse_fever.replay")         # the odds cases' own step
+    stack.enter_context(mock.patch.object(replay, "set_new_odds", set_new_odds))
+    return stack
+
+
+def three_players_refused():
+    """HF-TABLE-1's «2 to 6 players» read as 4 to 6: a setup for three players is refused."""
+    original = setup.check_players
+
+    def check_players(value, field):
+        value = original(value, field)
+        if value < 4:
+            raise InputError(field, f"{value} players; the game is for 4 to 6", "HF-TABLE-1")
+        return value
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(setup, "check_players", check_players))
+    positions = importlib.import_module("reference.horse_fever.positions")     # a position's own setup
+    stack.enter_context(mock.patch.object(positions, "check_players", check_players))
+    return stack
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -1074,8 +1115,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
 # remove_player's test of the first-player card turned round; pass_second_bet's record deleted;
 # advance's turn from the rigging to the second bets deleted; deal's record deleted; advance's first bets
 # read as another phase; move_with_line_cards's tests of XIII and Fustis et Radix negated, its `+` of
-# Fustis's spaces read as `-`; kinds_discarded_by's `"discard_negative" in` read as `not in`), which the
-# measurement withholds when it runs
+# Fustis's spaces read as `-`; kinds_discarded_by's `"discard_negative" in` read as `not in`; set_new_odds's record
+# deleted), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
@@ -1084,13 +1125,14 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice",
                      "three-sprint-dice-at-the-last-round",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
-                     "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round"}
+                     "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round",
+                     "new-odds-left-off-the-record"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there
 WITHOUT_SITE = {"first-bets-left-to-themselves": ("generated phases:advance:", ":b82af8d0:")}
 # the game's every case answered, the chosen ones charged: the passed cases are the evidence a run has
-WHOLE_RUN = {"first-bets-left-to-themselves"}
+WHOLE_RUN = {"first-bets-left-to-themselves", "no-penalty-at-the-second-bets"}
 
 
 @pytest.fixture(scope="module")

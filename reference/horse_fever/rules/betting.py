@@ -122,7 +122,13 @@ def begin_first_bets(state: GameState, log: Log) -> None:
 def penalty_due(state: GameState) -> bool:
     if state.phase == FIRST_BETS:
         return True
-    return state.phase == SECOND_BETS and state.options.short_at_second_bets == "penalty"
+    return state.phase == SECOND_BETS and penalty_at_second_bets(state.options)
+
+
+# HF-INT-23 (at the second bets): a second bet may be passed («simplemente pasar»), so a player short
+# of the minimum there pays no penalty, but under the other reading (short_at_second_bets: penalty)
+def penalty_at_second_bets(options: Options) -> bool:
+    return options.short_at_second_bets == "penalty"
 
 
 def settle_short_players(state: GameState, log: Log) -> None:

@@ -55,6 +55,12 @@ def placed_lower(place: int, row: int) -> bool:
     return place > row
 
 
+# HF-NEWODDS-5 (the record): «Empiece por el caballo clasificado en primer lugar»: each token's move
+# goes on the record in turn, the horse ranked first's first
+def record_new_odds(log: Log, clause: str, horse: str, place: int, before: int, after: int) -> None:
+    log.event("new_odds", clause, horse=horse, place=place, before=before, after=after)
+
+
 # HF-NEWODDS-5: the tokens are worked through from the horse ranked first downwards
 def set_new_odds(odds: dict[str, int], ranking: list[str], log: Log) -> dict[str, int]:
     new = dict(odds)
@@ -62,7 +68,7 @@ def set_new_odds(odds: dict[str, int], ranking: list[str], log: Log) -> dict[str
         new[horse] = odds_after_race(place, odds[horse])
         clause = ("HF-NEWODDS-2" if new[horse] < odds[horse] else
                   "HF-NEWODDS-3" if new[horse] > odds[horse] else "HF-NEWODDS-4")
-        log.event("new_odds", clause, horse=horse, place=place, before=odds[horse], after=new[horse])
+        record_new_odds(log, clause, horse, place, odds[horse], new[horse])
     log.rule("HF-NEWODDS-1", "HF-NEWODDS-5")
     # HF-ODDS-4: several stables may share an odds row, leaving other rows empty
     if len(set(new.values())) < len(new):

@@ -90,7 +90,7 @@ def advance(state: GameState, log: Log) -> None:
             log.rule("HF-RIG-2")
             second_bets_follow(state, log)
         if state.phase == SECOND_BETS:
-            betting.settle_short_players(state, log)        # a penalty here only under HF-INT-23's other reading
+            betting.settle_short_players(state, log)  # HF-INT-23 (the second bets checked): its other reading
             if state.phase == SECOND_BETS and not state.queue:
                 betting.close_bets(state, log)
         return

@@ -28,10 +28,16 @@ def check_setup(setup: Any) -> Mapping[str, Any]:
 
 # HF-TABLE-1: the family game is for 2 to 6 players
 def check_players(value: Any, field: str) -> int:
-    if not is_whole_number(value) or not MIN_PLAYERS <= value <= MAX_PLAYERS:
+    if not is_whole_number(value) or not players_the_game_is_for(value):
         raise InputError(field, f"{shorten(value)} players; the game is for {MIN_PLAYERS} to {MAX_PLAYERS}",
                          "HF-TABLE-1")
     return value
+
+
+# HF-TABLE-1 (2 to 6): the table gives bet tokens for 2, 3, 4, 5 and 6 players, and no other number:
+# a number of players from 2 to 6 is one the game is for
+def players_the_game_is_for(count: int) -> bool:
+    return MIN_PLAYERS <= count <= MAX_PLAYERS
 
 
 def check_seat(value: Any, players: int, field: str, clause: str | None = None) -> int:

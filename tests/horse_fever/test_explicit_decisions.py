@@ -1076,6 +1076,23 @@ MISREADINGS = [
     # together, the run's passed cases the evidence (WHOLE_RUN); before, HF-INT-23 alone
     ("first-bets-left-to-themselves", "HF-BETTING-1", first_bets_left_to_themselves,
      ["hf-int-zero-stake-allowed", "hf-probe2-hf-min-2-014", "hf-gen1-round-last-player-left-plays-on-01"], "tied"),
+    # the penalty at the second bets, under HF-INT-23's other reading, is a yes/no decision of its own
+    # (penalty_at_second_bets), and its call in advance a part of HF-INT-23's; before, only penalty_due
+    # turned round (which the first bets' passed penalties contradict) was HF-INT-23's, and the minimum's
+    # alterations (HF-MIN-2's lowest stake, HF-MIN-1's) were named; the run's passed cases are the
+    # evidence that sets HF-INT-23 apart from those (WHOLE_RUN): the case alone ties with HF-MIN-2's
+    ("no-penalty-at-the-second-bets", "HF-INT-23", no_penalty_at_the_second_bets,
+     ["hf-int-second-bets-short-penalty"], "alone"),
+    # each token's move goes on the record by a procedure of HF-NEWODDS-5's own (record_new_odds); before,
+    # a statement of set_new_odds, and only its whole effect dropped (charged to every clause it decides,
+    # HF-ODDS-4's shared rows too) reproduced the missing record
+    ("new-odds-left-off-the-record", "HF-NEWODDS-5", new_odds_left_off_the_record, ["hf-odds-new-order"], "alone"),
+    # a refusal: the numbers of players the game is for are a yes/no decision of HF-TABLE-1's own
+    # (players_the_game_is_for), turned down; before, the check's answer shifted (HF-TABLE-1's) tied with
+    # the setup's other answers shifted, which refuse the setup alike (HF-SETUP-6's tokens, HF-SETUP-9's
+    # first player)
+    ("three-players-refused", "HF-TABLE-1", three_players_refused,
+     ["hf-pos1-reached-first-bets", "hf-pos1-reached-rigging", "hf-pos1-reached-race"], "alone"),
     # the line cards' conditions and Fustis et Radix's 2 more spaces are decisions of their own
     # (xiii_acts, fustis_et_radix_acts, fustis_et_radix_spaces); before, tests and a sum inside
     # move_with_line_cards whose other alterations did not reproduce them: the other line card, the

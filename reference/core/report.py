@@ -209,6 +209,26 @@ def alteration_words(name: str, game: str = "") -> str:
     return f"a {operator} change in {module}.{function}{earlier}"
 
 
+READING = re.compile(r"^(\w+) read as (.+)$")
+
+
+def reading_advice(name: str, game: str) -> list[str]:
+    """For an interpretation read the other way (readings.py: "bank_cover read as "gross""), what
+    an implementer who took that reading on purpose does: say so with the option, or skip."""
+    from .readings import interpretation_options
+    found = READING.match(name)
+    if not found:
+        return []
+    try:
+        ids = interpretation_options(game).get(found.group(1), ((), ()))[0]
+    except Exception:                           # an unknown game: say nothing more
+        return []
+    if not ids:
+        return []
+    return [f"    that is {', '.join(ids)}'s other reading: if your engine takes it, run with options."
+            f"{found.group(1)} = {found.group(2)}, or skip the flagged vectors (horserace explain {ids[0]})"]
+
+
 def _generated_change(game: str, key: str) -> str:
     """`module.py:line change` of the game's generated mutant `key`, or '' (another suite's key)."""
     from .generated_mutants import generated_mutants
@@ -258,6 +278,7 @@ def divergence_lines(r: CaseResult) -> list[str]:
             more = f" (and {len(how['best']) - ALTERATIONS_SHOWN} more)" if len(how["best"]) > ALTERATIONS_SHOWN else ""
             out.append(f"  the reference gives {'what you gave' if how.get('reproduced') == 'exactly' else 'the nearest'}"
                        f" with: {bounded(shown, ALTERATIONS_LIMIT)}{more}")
+            out += [line for name in how["best"][:ALTERATIONS_SHOWN] for line in reading_advice(name, r.game)]
         if "refused_step" in m:
             under = ", ".join(m.get("refused_under") or ()) or "an interpretation"
             out.append(f"  the refused step: {m['refused_step']} (refused under {under})")

@@ -102,3 +102,13 @@ def test_without_the_interpretation_alterations_the_misreading_is_charged_elsewh
     row = attribute_mutant(get_game("cards"), mutant, cases, per_mutant=1, only=["crd-int-cover-net"],
                            withheld=lambda alteration: alteration.name.removesuffix(FROM_SETUP) == f"mutant {name}")
     assert row.charges and all("CRD-INT-1" not in charge.clauses for charge in row.charges), row.charges
+
+
+def test_the_report_tells_an_implementer_who_took_the_other_reading_how_to_say_so():
+    from reference.core.report import reading_advice
+    advice = reading_advice('bank_cover read as "gross"', "cards")
+    assert advice == ['    that is CRD-INT-1\'s other reading: if your engine takes it, run with options.bank_cover = '
+                      '"gross", or skip the flagged vectors (horserace explain CRD-INT-1)']
+    # a decision's alteration, or an option the register does not name, gets no such line
+    assert reading_advice("negate betting.one_suit_wins", "cards") == []
+    assert reading_advice("colour read as 1", "cards") == []

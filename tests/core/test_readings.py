@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from reference.core import counterfactual as cf
-from reference.core import readings
+from reference.core import passed_cases, readings, run_charges
 from reference.core.counterfactual import FROM_SETUP
 from reference.core.errors import IllegalAction
 from reference.core.game import Mutant, get_game
@@ -112,3 +112,26 @@ def test_the_report_tells_an_implementer_who_took_the_other_reading_how_to_say_s
     # a decision's alteration, or an option the register does not name, gets no such line
     assert reading_advice("negate betting.one_suit_wins", "cards") == []
     assert reading_advice("colour read as 1", "cards") == []
+
+
+def test_the_text_report_of_such_a_failure_names_the_interpretation_and_the_option():
+    import json
+    from reference.core.adapter import answer_case
+    from reference.core.protocol import case_message
+    from reference.core.report import text_summary
+    from reference.core.results import CaseResult, judge
+    [case] = load_cases(["cards"], wanted={"crd-int-cover-net"}.__contains__)
+    with cover_checked_gross_at_the_bet():
+        steps = answer_case(case_message(1, case))["steps"]
+    # a run of this one case: nothing an earlier test's run kept (a runner forgets it when it starts)
+    passed_cases.forget(wide=True)
+    cf.forget_explanations()
+    run_charges.forget()
+    status, mismatch = judge(case, json.loads(json.dumps(steps)))
+    # alone, the case cannot tell the reading from CRD-BET-4's one suit covered turned round: named together
+    assert status == "failed" and mismatch["clauses"] == ["CRD-BET-4", "CRD-INT-1"], mismatch.get("clauses")
+    lines = text_summary([CaseResult(case["id"], "cards", case["kind"], status, case["clauses"],
+                                     mismatch=mismatch)]).splitlines()
+    assert any('bank_cover read as "gross"' in line for line in lines)
+    assert ('    that is CRD-INT-1\'s other reading: if your engine takes it, run with options.bank_cover = '
+            '"gross", or skip the flagged vectors (horserace explain CRD-INT-1)') in lines

@@ -185,8 +185,11 @@ def mutants() -> list[Mutant]:
         mutant("banker-bets-too", "The banker also picks a horse (last, after the others)",
                ("CRD-BET-3",), (seating, "bettors_in_order",
                                 lambda banker, players: [(banker + k) % players for k in range(1, players + 1)])),
-        mutant("cover-counts-losing-stakes", "The bank's cover counts the losing stakes it would collect",
-               ("CRD-BET-4",), (betting, "liability", net_liability)),
+        # the register's other reading of an open point (CRD-INT-1: net), taken where the table agreed
+        # the suite's (gross): the cover rule and the interpretation it reads are both its clauses
+        mutant("cover-counts-losing-stakes", "The bank's cover counts the losing stakes it would collect "
+               "(CRD-INT-1's net reading, where gross was agreed)",
+               ("CRD-BET-4", "CRD-INT-1"), (betting, "liability", net_liability)),
         mutant("no-cover-check", "The bank's cover is never checked",
                ("CRD-BET-4",), (betting, "bank_covers", lambda bank, owed: True)),
         mutant("refused-reveal-keeps-moves", "A refused 'reveal N' that runs past the winning card keeps the "

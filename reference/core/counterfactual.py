@@ -2011,7 +2011,7 @@ def uncontradicted(best: list[Trial], case: Mapping[str, Any], caches: list[Any]
         _CONTRADICTED.clear()
         _JUDGED_ON[0] = passed_cases.evidence[0]
     kept = []
-    groups = tied_groups(best)
+    groups = tied_groups(best, case["game"])
     # the evidence of the tie: the passed cases of every clause tied, each alteration's own first
     # (a case that exercises the other clause is where the two readings differ: a misreading
     # of the first bettor that a case of the bettors' order passed is not that misreading)
@@ -2098,21 +2098,31 @@ MAX_TIED_GROUPS = 8         # clause sets among tied alterations whose evidence 
 PER_GROUP = 4               # alterations of one clause set checked, until one passes
 
 
-def tied_groups(best: list[Trial]) -> list[list[Trial]]:
+def tied_groups(best: list[Trial], game: str | None = None) -> list[list[Trial]]:
     """The tied alterations whose evidence is checked, by clause set: the first PER_GROUP of each,
     for the first MAX_TIED_GROUPS sets (a bound by count; the plan puts the decisions before the
     generated mutants, so a cut by trial alone would never reach a clause only those name). A
     clause set passes when one of its alterations does: the callers check each group's in
-    turn and stop at the first that passes."""
+    turn and stop at the first that passes. When more sets tie than are checked, those the run's
+    earlier failures charged come first (`game` given; run_charges.CHARGED): a refused race
+    round that a dozen guards reproduce alike is checked first where the run's other failures
+    point (a finish order misread, charged at the round before), not where the plan put it."""
     groups: dict[tuple[str, ...], list[Trial]] = {}
     for trial in best:
-        clauses = trial.alteration.clauses
-        if clauses not in groups and len(groups) >= MAX_TIED_GROUPS:
-            continue
-        group = groups.setdefault(clauses, [])
+        group = groups.setdefault(trial.alteration.clauses, [])
         if len(group) < PER_GROUP:
             group.append(trial)
-    return list(groups.values())
+    ordered = list(groups.items())
+    if game is not None and len(ordered) > MAX_TIED_GROUPS:
+        def charged(item: tuple[tuple[str, ...], list[Trial]]) -> int:
+            return max((run_charges.CHARGED[(game, clause)] for clause in item[0]), default=0)
+        ordered.sort(key=lambda item: -charged(item))       # stable: the plan's order among equals
+    return [group for _, group in ordered[:MAX_TIED_GROUPS]]
+
+
+def _game_of(stage: Any) -> str | None:
+    """The game of a stage's case (None for a stand-in without one)."""
+    return getattr(stage, "case", {}).get("game")
 
 
 PASSED_OF_CLAUSE = 2        # passed cases of each clause of an alteration played with it
@@ -2225,7 +2235,7 @@ def reproducing_later(stage: "Stage", best: list[Trial], later: Sequence[Mapping
     among the first few (`tied_groups`), each played until one reproduces every later step. All
     of them when none reproduces a later step, or time is up."""
     counts: dict[int, int] = {}
-    for group in tied_groups(best):
+    for group in tied_groups(best, _game_of(stage)):
         # a clause set is as good as its best alteration: the first of a group may be a cruder
         # misreading of the same clause (a list emptied, where the implementation cut it short)
         for trial in group:
@@ -2273,7 +2283,7 @@ def agreeing_with_history(stage: "Stage", trials: Sequence[Trial], best: list[Tr
     rest = [t for t in trials if t.observation is not None and t.score > 0]
     for _ in range(DESCENT_LEVELS):
         agreeing = []
-        for group in tied_groups(level):
+        for group in tied_groups(level, _game_of(stage)):
             for trial in group:
                 left = deadline - time.process_time()
                 if left <= 0:

@@ -83,6 +83,7 @@ import inspect
 import json
 import re
 import math
+import os
 import textwrap
 import signal
 import sys
@@ -256,12 +257,60 @@ def timer_usable() -> bool:
             and signal.getitimer(signal.ITIMER_VIRTUAL) == (0.0, 0.0))
 
 
+MEMORY_HEADROOM = 2 << 30      # bytes of address space an altered play may add to the process's
+
+
+def _address_space() -> int | None:
+    """This process's address space in bytes now (Linux's /proc), or None where it cannot be read."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[0])
+        return pages * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+@contextmanager
+def _memory_limit() -> Iterator[None]:
+    """Stop an altered run that allocates without end: a loop an alteration keeps from ending
+    that grows a list reaches gigabytes before a second of CPU is spent, and the operating
+    system then kills the whole process (a test worker, a measurement). While it plays, the
+    process's address space is bounded to its size now plus MEMORY_HEADROOM; past it the play
+    fails with MemoryError, which, like any other failure of the altered engine, explains
+    nothing. Where the bound cannot be set (no /proc, no `resource`), nothing changes."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        yield
+        return
+    size = _address_space()
+    bound = None if size is None else size + MEMORY_HEADROOM
+    if bound is not None and hard != resource.RLIM_INFINITY:
+        bound = min(bound, hard)
+    if bound is None or (soft != resource.RLIM_INFINITY and soft <= bound):
+        yield                           # unknown, or a tighter bound is set already
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (bound, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 @contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
     """Stop an altered run that does not end (an alteration may loop forever): a timer of this
     process's CPU time (so a machine busy with others stops nothing early) where this thread
     may use one and nobody else does, else this thread's CPU clock (`_profiled_limit`, about
-    three times slower to run under)."""
+    three times slower to run under); and one that allocates without end (`_memory_limit`)."""
+    with _memory_limit():
+        with _cpu_limit(seconds):
+            yield
+
+
+@contextmanager
+def _cpu_limit(seconds: float) -> Iterator[None]:
     if not timer_usable():
         # a runner's thread (the pytest plugin's): its own CPU clock, read from a profile hook.
         # Not only a code change may loop forever: an answer altered can keep a loop of the

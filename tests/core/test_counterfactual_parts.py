@@ -932,3 +932,29 @@ def test_twin_mutants_are_one_alteration_and_withheld_together():
     for mutant in (deleted, returns_none):
         withheld = generated_withheld(mutant.as_mutant())
         assert withheld(twin) and not withheld(other)
+
+
+def test_an_altered_play_that_allocates_without_end_fails_and_the_process_goes_on(monkeypatch):
+    """A loop an alteration keeps from ending may grow a list by gigabytes before a second of CPU
+    is spent; the operating system then kills the whole process (a test worker was). The play is
+    bounded in address space too: it fails with MemoryError, and the bound is lifted after it."""
+    import resource
+
+    from reference.core import counterfactual as cf
+    if cf._address_space() is None:
+        pytest.skip("no /proc/self/statm: the bound cannot be set here")
+    monkeypatch.setattr(cf, "MEMORY_HEADROOM", 64 << 20)
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    grown = []
+    with pytest.raises(MemoryError):
+        with cf._time_limit(30):
+            # the bound is set before anything grows (so that without it this test fails here,
+            # not by exhausting the machine)
+            bound = resource.getrlimit(resource.RLIMIT_AS)[0]
+            assert bound != resource.RLIM_INFINITY and bound <= cf._address_space() + (64 << 20)
+            while True:
+                grown.append(bytearray(8 << 20))
+    assert len(grown) < 16          # stopped near the 64 MB allowed, not at the CPU limit
+    grown.clear()
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
+    assert len(bytearray(128 << 20)) == 128 << 20       # past the play, the process may grow again

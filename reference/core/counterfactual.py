@@ -243,7 +243,18 @@ class _Deadline(Exception):
     pass
 
 
+# whether a CPU timer of `_cpu_limit` is running: a late alarm must not arm it again
+_ARMED = [False]
+REARM = 0.05            # seconds of CPU after which an alarm whose _Deadline was swallowed comes again
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
+    # The alarm may come while a garbage-collection callback runs (hypothesis installs one), and
+    # an exception raised there is printed and dropped: the play would go on with its timer
+    # spent, and a loop that grows a list then grew a test worker by 23 GB. So, while the limit
+    # lasts, the timer is armed again, and the deadline comes back until it is heard.
+    if _ARMED[0]:
+        signal.setitimer(signal.ITIMER_VIRTUAL, REARM)
     raise _Deadline()
 
 
@@ -321,10 +332,12 @@ def _cpu_limit(seconds: float) -> Iterator[None]:
             yield
         return
     previous = signal.signal(signal.SIGVTALRM, _on_alarm)
+    _ARMED[0] = True
     signal.setitimer(signal.ITIMER_VIRTUAL, max(seconds, 0.01))
     try:
         yield
     finally:
+        _ARMED[0] = False
         # An alarm that comes as the run ends raises _Deadline here, in the middle of the
         # clean-up (the caller counts that run as out of time). The handler is put back even
         # then; and should the alarm come before even that, `_on_alarm` is left installed with
@@ -334,6 +347,8 @@ def _cpu_limit(seconds: float) -> Iterator[None]:
         try:
             signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         finally:
+            _ARMED[0] = False
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)      # an alarm armed again just before
             signal.signal(signal.SIGVTALRM, previous)
 
 

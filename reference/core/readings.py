@@ -8,7 +8,7 @@ value: not a single decision of the rules turned round, but a setting read anoth
 cover measured net where the table agreed gross). So, for each option the failing step read, the
 step is played with the case's value read as each other value the register names, and such a
 play is charged to the interpretations that option selects. An implementer
-then reads "CRD-INT-1, bank_cover read as 'net'": set the option, or skip the flagged vectors.
+then reads 'CRD-INT-1, bank_cover read as "net"': set the option, or skip the flagged vectors.
 
 The replacement acts where the rules read an option's value (`reading_as`: the options every
 game's replay passes through options.watched answer with it while the search runs), so it holds

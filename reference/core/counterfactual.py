@@ -1759,6 +1759,7 @@ def counterfactual(case: Mapping[str, Any], index: int, expected: Mapping[str, A
             confirm_grants(stage, trials, caches)
         best = best_trials(trials, refused_by_them)
         contenders = list({t.alteration.name: (t.alteration.name, t.alteration.clauses) for t in best}.values())
+        run_charges.remember_alterations(game, [t.alteration for t in best])
         if best and not best[0].exact:
             best = near_best(trials, best)
         if best and index > 0:

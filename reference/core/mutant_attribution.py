@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Sequence
 
 from . import counterfactual as cf          # imported before workers fork, so that all run one version
-from . import passed_cases, run_charges
+from . import failures_reproduced, passed_cases, run_charges
 from .adapter import replay_case
 from .attribution import MAX_NAMED, case_clause_keys, top_clause
 from .game import Game, Mutant, get_game
@@ -150,7 +150,7 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     out = MutantAttribution(game.name, mutant)
     failing: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     passed: list[dict[str, Any]] = []
-    diverged: list[tuple[dict[str, Any], int]] = []      # every failing case, with the step it diverged at
+    diverged: list[tuple[dict[str, Any], int, list[Any]]] = []      # every failing case: the step it diverged at, its answers
     clear_engine_caches(game)
     if shuffled:
         cases = list(cases)
@@ -177,7 +177,7 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
                 answers[case["id"]] = as_answered(steps)
             mismatch = first_mismatch(case, steps, counterfactual=False)
             if mismatch is not None:
-                diverged.append((case, mismatch["step"]))
+                diverged.append((case, mismatch["step"], steps))
                 # a shuffled run charges its first failures only, but answers every case: the
                 # cases a misreading passes are evidence a run has (passed_cases), and answering
                 # costs little beside a search
@@ -191,8 +191,8 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
     passed_cases.forget(wide=True)      # a measurement keeps every case it answered
     for case in passed:                 # the cases the misreading passes, as a runner learns them
         cf.note_passed(case)
-    for case, step in diverged:         # and the steps of those it fails that it answered as expected
-        cf.note_failed(case, step)
+    for case, step, steps in diverged:  # and those it fails: the steps it answered as expected, its answers
+        cf.note_failed(case, step, steps)
     if DUMP:
         cf.dumping(DUMP + ".trials")
     if withheld is None and withheld_for is not None:
@@ -209,7 +209,7 @@ def attribute_mutant(game: Game, mutant: Mutant, cases: Sequence[dict[str, Any]]
         with cf.searching_with(withheld=withheld, extra=extra):
             judged.append((case, first_mismatch(case, steps, counterfactual=counterfactual)))
         charged[case["id"]] = cf.charged_alterations()
-    run_charges.settle_ties()           # as a run settles its ties when it ends
+    run_charges.settle_ties(failures_reproduced.weigh)     # as a run settles its ties when it ends
     for case, mismatch in judged:
         if mismatch is not None:
             out.charges.append(Charge(case["id"], mismatch["step"], list(mismatch["clauses"]),

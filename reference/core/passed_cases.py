@@ -24,6 +24,11 @@ EVERY: dict[str, list[Mapping[str, Any]]] = {}
 # the cases the implementation failed, each with the step it first differed at: the steps before
 # it are steps it answered as the reference does, evidence as good as a passed case's
 FAILED: dict[str, list[tuple[Mapping[str, Any], int]]] = {}
+# a spread few of the failed cases with the implementation's every answer: where each failure of
+# the run shows, which the alterations tied at one failure may each reproduce or not
+# (failures_reproduced); fewer than FAILED, since an answer holds a whole game's observations
+ANSWERED: dict[str, list[tuple[Mapping[str, Any], int, list[Any]]]] = {}
+MAX_ANSWERED = 64
 
 
 WIDE = [True]               # False for a run that keeps no results (a fuzz campaign): EVERY and FAILED stay empty
@@ -49,10 +54,13 @@ def note_passed(case: Mapping[str, Any]) -> None:
         evidence[0] += 1
 
 
-def note_failed(case: Mapping[str, Any], step: int) -> None:
-    """The implementation failed this case first at `step` (kept as EVERY is, when a step came before)."""
+def note_failed(case: Mapping[str, Any], step: int, answers: list[Any] | None = None) -> None:
+    """The implementation failed this case first at `step` (kept as EVERY is, when a step came
+    before); with its `answers` (every observation it gave), kept among ANSWERED too."""
     if step > 0 and WIDE[0]:
         _keep(FAILED.setdefault(case["game"], []), (case, step), MAX_EVERY)
+    if answers is not None and WIDE[0]:
+        _keep(ANSWERED.setdefault(case["game"], []), (case, step, list(answers)), MAX_ANSWERED)
 
 
 def forget(wide: bool | None = None) -> None:
@@ -65,4 +73,5 @@ def forget(wide: bool | None = None) -> None:
     BY_CLAUSE.clear()
     EVERY.clear()
     FAILED.clear()
+    ANSWERED.clear()
     evidence[0] += 1

@@ -380,5 +380,5 @@ def judge(case: dict[str, Any], steps: Any, compared_keys: Iterable[str] | None 
         note_passed(case)           # a misreading this case would show is not the implementation's
     if mismatch is not None and counterfactual:
         from .passed_cases import note_failed
-        note_failed(case, mismatch["step"])     # the steps before its divergence it answered as expected
+        note_failed(case, mismatch["step"], steps if isinstance(steps, list) else None)     # the steps before its divergence it answered as expected, and its answers
     return ("passed", None) if mismatch is None else ("failed", mismatch)

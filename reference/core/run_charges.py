@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 RUN_MAJORITY = 1.5          # set a tied clause aside when another was charged this many times as often
 
@@ -72,6 +72,18 @@ class Noted:
 
 
 NOTED: list[Noted] = []         # the run's failures, in the order they were charged
+# (game, alteration name) -> the alteration itself, for the best alterations of the run's failures:
+# what `settle_ties` plays on the run's other failures (its `weigh`); bounded, first ones kept
+ALTERATIONS: dict[tuple[str, str], Any] = {}
+MAX_ALTERATIONS = 1024
+
+
+def remember_alterations(game: str, alterations: Sequence[Any]) -> None:
+    """The best alterations of a failure (before the search's own tie-breaks), kept by name."""
+    for alteration in alterations:
+        if len(ALTERATIONS) >= MAX_ALTERATIONS:
+            return
+        ALTERATIONS.setdefault((game, alteration.name), alteration)
 MAX_NOTED = 100_000             # failures kept for settling; later ones keep the charge their predecessors chose
 SETTLING = [True]               # False for a run that keeps no results (a fuzz campaign): nothing is kept
 
@@ -159,10 +171,12 @@ def moved(report: dict[str, Any], to: dict[str, Any]) -> None:
 MOVED_LOOKBACK = 8          # latest records searched for a replaced report
 
 
-def settle_ties() -> int:
+def settle_ties(weigh: Callable[[str, list[str], dict[str, tuple[str, ...]]], list[str]] | None = None) -> int:
     """The run has ended: each failure whose step named several clauses is charged again as
     `choose_among_tied` would with the evidence of every *other* failure of the run (its own
-    left out, so none feeds on itself), and its report's `clauses` (and `tied`) say so. Returns
+    left out, so none feeds on itself), and its report's `clauses` (and `tied`) say so. Of
+    clauses still tied then, `weigh(game, clauses, best alterations by name)` keeps those it
+    keeps (failures_reproduced: the run's failures each tied alteration reproduces). Returns
     how many charges changed."""
     changed = 0
     for noted in NOTED:
@@ -174,6 +188,8 @@ def settle_ties() -> int:
                                 without=noted)
         else:
             chosen = choose_among_tied(noted.game, list(noted.clauses), list(noted.by_name.items()), without=noted)
+        if weigh is not None and len(chosen) > 1:
+            chosen = weigh(noted.game, chosen, noted.by_name)
         if chosen != list(report.get("clauses") or ()):
             changed += 1
             report["clauses"] = chosen
@@ -192,4 +208,5 @@ def forget(settling: bool = True) -> None:
     REPRODUCED.clear()
     REFUTED.clear()
     NOTED.clear()
+    ALTERATIONS.clear()
     SETTLING[0] = settling

@@ -742,8 +742,17 @@ def run_started(implementation: Implementation, command: str, cases: Iterable[di
             on_result(result)
     if keep_results:
         # the run has ended: each tie is settled by all its other failures (run_charges)
-        run_charges.settle_ties()
+        run_charges.settle_ties(_weigh_ties())
 
+
+def _weigh_ties() -> Any:
+    """failures_reproduced.weigh, when the run has ties to settle (a run without failures never
+    loads the counterfactual search)."""
+    from . import run_charges
+    if not any(len(noted.clauses) > 1 for noted in run_charges.NOTED):
+        return None
+    from . import failures_reproduced
+    return failures_reproduced.weigh
 
 
 WINDOW_CASES = 16           # cases sent ahead of the answer awaited

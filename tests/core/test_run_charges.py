@@ -135,7 +135,7 @@ def test_a_tie_stays_when_the_other_failures_weigh_too_little():
 def test_a_run_settles_its_ties_when_it_ends(monkeypatch):
     from reference.core import runner
     ended = []
-    monkeypatch.setattr(run_charges, "settle_ties", lambda: ended.append(True) or 0)
+    monkeypatch.setattr(run_charges, "settle_ties", lambda weigh=None: ended.append(True) or 0)
     runner.run_started(None, "none", [], [], 1.0, None, None, 1)     # no cases: the run starts and ends
     assert ended == [True]
 
@@ -154,7 +154,7 @@ def test_a_run_against_reused_revealed_cards_names_the_reveal_rule_alone(monkeyp
     row = attribute_mutant(game, mutant, cases, per_mutant=8)
     assert len(row.charges) == 8 and all(c.clauses == ["CRD-RACE-10"] for c in row.charges)
     monkeypatch.setattr(results, "run_choice", lambda game, clauses, contenders=(), unnarrowed=None: list(clauses))
-    monkeypatch.setattr(run_charges, "settle_ties", lambda: 0)
+    monkeypatch.setattr(run_charges, "settle_ties", lambda weigh=None: 0)
     # and the wide check of the step's tie (counterfactual.acquitted_widely), which now sets the
     # reveal's alteration aside at that step by the run's other cases
     monkeypatch.setattr(cf, "MAX_WIDELY", 0)
@@ -435,7 +435,7 @@ def test_a_measured_misreading_settles_its_ties_when_its_cases_are_charged(monke
     at its end, before its charges are counted."""
     from reference.core.mutant_attribution import attribute_mutant
     ended = []
-    monkeypatch.setattr(run_charges, "settle_ties", lambda: ended.append(len(run_charges.NOTED)) or 0)
+    monkeypatch.setattr(run_charges, "settle_ties", lambda weigh=None: ended.append(len(run_charges.NOTED)) or 0)
     game = get_game("cards")
     mutant = next(m for m in game.mutants() if m.name == "revealed-cards-reused")
     cases = load_cases(["cards"], wanted=lambda id_: id_ == "crd-probe1-crd-rot-2-001")

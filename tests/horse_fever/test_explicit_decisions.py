@@ -845,22 +845,6 @@ def three_players_refused():
     return stack
 
 
-def cards_left_face_down():
-    """HF-REVEAL-1's «se ponen boca arriba» left out: the reveal applies the effects that act before the
-    race, but the cards are not turned face up, so no race round may follow (a race case's reveal
-    leaves the race in the reveal)."""
-    original = reveal.reveal_cards
-
-    def reveal_cards(race_, options, log):
-        original(race_, options, log)
-        race_.revealed = False
-    stack = contextlib.ExitStack()
-    stack.enter_context(mock.patch.object(reveal, "reveal_cards", reveal_cards))
-    replay = importlib.import_module("reference.horse_fever.replay")         # a race case's own reveal
-    stack.enter_context(mock.patch.object(replay, "reveal_cards", reveal_cards))
-    return stack
-
-
 def card_moves_left_off_the_record():
     """HF-MOVE-3's moves made but not shown: every running horse moves by the card, but the round's
     record lists no horse's move (the sprints and the finishes are recorded as they are)."""
@@ -886,7 +870,6 @@ FUSTIS_CASES = ["hf-probe2-hf-act-3-007", "hf-gen1-race-002", "hf-probe2-hf-act-
 FUSTIS_BACK_CASES = ["hf-probe2-hf-act-5-002", "hf-probe2-hf-act-6-003", "hf-probe2-hf-act-10-007", "hf-gen1-race-005"]
 TURN_KEPT_CASES = ["hf-probe2-hf-rig-3-015", "hf-int-card-odds-scope-board", "hf-gen1-round-4p-02"]
 FRIZ_CASES = ["hf-probe2-hf-cancel-1-003", "hf-gen1-race-012", "hf-probe2-hf-reveal-1-003", "hf-gen1-race-024"]
-FACE_DOWN_CASES = ["hf-probe2-hf-act-15-004", "hf-probe2-hf-act-16-002", "hf-end-round-and-game-over", "hf-gen1-race-001"]
 MOVES_OFF_RECORD_CASES = ["hf-sprint-double", "hf-sprint-cards", "hf-start-cards", "hf-finish-line-reached"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
@@ -1138,12 +1121,6 @@ MISREADINGS = [
     # Recherche's is; before, the test of an `if` in kinds_discarded_by, whose turned-round reading
     # only the cancellation (HF-CANCEL-1) or the sprint cards came near
     ("friz-finden-turned-round", "HF-ACT-16", friz_finden_turned_round, FRIZ_CASES, "alone"),
-    # the cards turned face up are a procedure of HF-REVEAL-1's own (turn_face_up); before, a statement of
-    # reveal_cards, whose whole play dropped the history contradicts (the effects before the race shown):
-    # the next race round refused was charged to the guards that refuse any round (HF-MOVE-1, HF-RANK-4,
-    # HF-TABLE-4, HF-RACE-1's race over); the run's passed cases (a race that starts face up goes on) set
-    # those guards aside (WHOLE_RUN)
-    ("cards-left-face-down", "HF-REVEAL-1", cards_left_face_down, FACE_DOWN_CASES, "alone"),
     # each horse's move by the card goes on the record by a procedure of HF-MOVE-3's own (record_move);
     # before, a statement of move_by_card that no alteration could drop alone (move_by_card dropped moves
     # no horse): the footprints named HF-MOVE-4, whose keys cover the sprints the missing moves shift
@@ -1155,8 +1132,8 @@ MISREADINGS = [
 # or a constant is tried after the decisions of the step: the whole search (In Igni Veritas's decision
 # is tried after the race round's check of the dice, HF-TABLE-4's not_the_two_dice: the whole search; Friz Finden's,
 # an earlier step's decision where only the race round shows the cards kept, is tried after the round's own;
-# so is HF-REVEAL-1's turn_face_up, the reveal's, where the race round is refused; HF-RANK-2's enter_ranking
-# dropped is the 121st trial at hf-probe2-hf-act-5-008's round, after the round's record_move, HF-MOVE-3's)
+# HF-RANK-2's enter_ranking dropped is the 121st trial at hf-probe2-hf-act-5-008's round, after the round's
+# record_move, HF-MOVE-3's)
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-the-photo",
                                                   "no-sprint-at-the-line", "first-bets-counter-clockwise",
                                                   "flagellum-two-extra", "losing-bets-refunded",
@@ -1164,7 +1141,7 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
                                                   "one-card-each", "second-bets-clockwise",
                                                   "every-lettered-card-cancels",
                                                   "dealt-cards-left-beside-the-track", "played-cards-put-aside",
-                                                  "friz-finden-turned-round", "cards-left-face-down",
+                                                  "friz-finden-turned-round",
                                                   "finished-horses-left-out-of-the-ranking")}
 
 
@@ -1177,8 +1154,7 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
 # advance's turn from the rigging to the second bets deleted; deal's record deleted; advance's first bets
 # read as another phase; move_with_line_cards's tests of XIII and Fustis et Radix negated, its `+` of
 # Fustis's spaces read as `-`; kinds_discarded_by's `"discard_negative" in` read as `not in`; set_new_odds's record
-# deleted; reveal_cards's `race.revealed = True` read as False; move_by_card's record of the move deleted), which
-# the measurement withholds when it runs
+# deleted; move_by_card's record of the move deleted), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
@@ -1188,13 +1164,13 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "three-sprint-dice-at-the-last-round",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
                      "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round",
-                     "new-odds-left-off-the-record", "cards-left-face-down", "card-moves-left-off-the-record"}
+                     "new-odds-left-off-the-record", "card-moves-left-off-the-record"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there
 WITHOUT_SITE = {"first-bets-left-to-themselves": ("generated phases:advance:", ":b82af8d0:")}
 # the game's every case answered, the chosen ones charged: the passed cases are the evidence a run has
-WHOLE_RUN = {"first-bets-left-to-themselves", "no-penalty-at-the-second-bets", "cards-left-face-down"}
+WHOLE_RUN = {"first-bets-left-to-themselves", "no-penalty-at-the-second-bets"}
 
 
 @pytest.fixture(scope="module")

@@ -845,6 +845,18 @@ def three_players_refused():
     return stack
 
 
+def card_moves_left_off_the_record():
+    """HF-MOVE-3's moves made but not shown: every running horse moves by the card, but the round's
+    record lists no horse's move (the sprints and the finishes are recorded as they are)."""
+    original = race.move_by_card
+
+    def move_by_card(race_, card, options, positions, events):
+        kept = len(events)
+        original(race_, card, options, positions, events)
+        events[kept:] = [event for event in events[kept:] if event[0] != "moved"]
+    return mock.patch.object(race, "move_by_card", move_by_card)
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -858,6 +870,7 @@ FUSTIS_CASES = ["hf-probe2-hf-act-3-007", "hf-gen1-race-002", "hf-probe2-hf-act-
 FUSTIS_BACK_CASES = ["hf-probe2-hf-act-5-002", "hf-probe2-hf-act-6-003", "hf-probe2-hf-act-10-007", "hf-gen1-race-005"]
 TURN_KEPT_CASES = ["hf-probe2-hf-rig-3-015", "hf-int-card-odds-scope-board", "hf-gen1-round-4p-02"]
 FRIZ_CASES = ["hf-probe2-hf-cancel-1-003", "hf-gen1-race-012", "hf-probe2-hf-reveal-1-003", "hf-gen1-race-024"]
+MOVES_OFF_RECORD_CASES = ["hf-sprint-double", "hf-sprint-cards", "hf-start-cards", "hf-finish-line-reached"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -1108,12 +1121,19 @@ MISREADINGS = [
     # Recherche's is; before, the test of an `if` in kinds_discarded_by, whose turned-round reading
     # only the cancellation (HF-CANCEL-1) or the sprint cards came near
     ("friz-finden-turned-round", "HF-ACT-16", friz_finden_turned_round, FRIZ_CASES, "alone"),
+    # each horse's move by the card goes on the record by a procedure of HF-MOVE-3's own (record_move);
+    # before, a statement of move_by_card that no alteration could drop alone (move_by_card dropped moves
+    # no horse): the footprints named HF-MOVE-4, whose keys cover the sprints the missing moves shift
+    ("card-moves-left-off-the-record", "HF-MOVE-3", card_moves_left_off_the_record, MOVES_OFF_RECORD_CASES,
+     "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
 # or a constant is tried after the decisions of the step: the whole search (In Igni Veritas's decision
 # is tried after the race round's check of the dice, HF-TABLE-4's not_the_two_dice: the whole search; Friz Finden's,
-# an earlier step's decision where only the race round shows the cards kept, is tried after the round's own)
+# an earlier step's decision where only the race round shows the cards kept, is tried after the round's own;
+# HF-RANK-2's enter_ranking dropped is the 121st trial at hf-probe2-hf-act-5-008's round, after the round's
+# record_move, HF-MOVE-3's)
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-the-photo",
                                                   "no-sprint-at-the-line", "first-bets-counter-clockwise",
                                                   "flagellum-two-extra", "losing-bets-refunded",
@@ -1121,7 +1141,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
                                                   "one-card-each", "second-bets-clockwise",
                                                   "every-lettered-card-cancels",
                                                   "dealt-cards-left-beside-the-track", "played-cards-put-aside",
-                                                  "friz-finden-turned-round")}
+                                                  "friz-finden-turned-round",
+                                                  "finished-horses-left-out-of-the-ranking")}
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
@@ -1133,7 +1154,7 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
 # advance's turn from the rigging to the second bets deleted; deal's record deleted; advance's first bets
 # read as another phase; move_with_line_cards's tests of XIII and Fustis et Radix negated, its `+` of
 # Fustis's spaces read as `-`; kinds_discarded_by's `"discard_negative" in` read as `not in`; set_new_odds's record
-# deleted), which the measurement withholds when it runs
+# deleted; move_by_card's record of the move deleted), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
@@ -1143,7 +1164,7 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "three-sprint-dice-at-the-last-round",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
                      "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round",
-                     "new-odds-left-off-the-record"}
+                     "new-odds-left-off-the-record", "card-moves-left-off-the-record"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there

@@ -118,10 +118,17 @@ def move_by_card(race: Race, card: MovementCard, options: Options, positions: di
     for horse, (spaces, effect) in moves.items():
         positions[horse], line = movement.move_with_line_cards(race.positions[horse], spaces, race.effects(horse),
                                                                finish)
-        by = line or effect
-        events.append(("moved", MOVE_CLAUSES.get((by or "").split("+")[0], "HF-MOVE-2"),
-                       {"horse": horse, "spaces": positions[horse] - race.positions[horse],
-                        "card_value": card.spaces(race.odds[horse]), "by": by}))
+        record_move(race, card, horse, positions, line or effect, events)
+
+
+# HF-MOVE-3 (the moves shown): «todos los movimientos se consideran simultáneos»: each running horse's
+# move by the card goes on the round's record, with the card's number for its odds and the card that
+# changed the move, if one did
+def record_move(race: Race, card: MovementCard, horse: str, positions: dict[str, int], by: str | None,
+                events: list[tuple[str, str, dict]]) -> None:
+    events.append(("moved", MOVE_CLAUSES.get((by or "").split("+")[0], "HF-MOVE-2"),
+                   {"horse": horse, "spaces": positions[horse] - race.positions[horse],
+                    "card_value": card.spaces(race.odds[horse]), "by": by}))
 
 
 def photo_ties(race: Race, card_value: Any, dice_value: Any, options: Options) -> list[list[str]]:

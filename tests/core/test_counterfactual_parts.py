@@ -456,8 +456,8 @@ def test_a_generated_mutant_that_never_ends_is_stopped_in_a_runners_thread_too()
 
 def test_the_generated_mutants_of_what_earlier_steps_ran_are_altered_from_the_setup_latest_first():
     """At the race step of hf-probe2-hf-betting-1-020 (pass, reveal, race) the reveal ran before
-    and not at the step: the generated mutants of reveal_cards are altered from the setup on (a
-    flag left unset there shows only when the race is refused), named so, with the functions the
+    and not at the step: the generated mutants of the reveal (reveal_cards, turn_face_up) are altered
+    from the setup on (a flag left unset there shows only when the race is refused), named so, with the functions the
     latest steps ran before those of the first; the leave-one-out of a generated mutant withholds
     it played either way."""
     from reference.core import counterfactual as cf
@@ -469,12 +469,12 @@ def test_the_generated_mutants_of_what_earlier_steps_ran_are_altered_from_the_se
     _, calls = cf.record_step(stage)
     earlier = [a for a in cf.earlier_alterations(stage, calls, (), None) if a.source == "generated"]
     names = [a.name for a in earlier]
-    flag = "generated reveal:reveal_cards:const_flip:2456f402:0 from the setup"
+    flag = "generated reveal:turn_face_up:const_flip:2456f402:0 from the setup"
     assert flag in names and all(a.earlier for a in earlier)
     assert not any(a.function in stage.executed for a in earlier)
     passing = [n for n in names if ":pass_second_bet:" in n or ":close_bets:" in n]
     assert passing and names.index(flag) < min(names.index(n) for n in passing)
-    withheld = generated_withheld(Mutant("horse_fever/reveal:reveal_cards:const_flip:2456f402:0", "", (), lambda: None))
+    withheld = generated_withheld(Mutant("horse_fever/reveal:turn_face_up:const_flip:2456f402:0", "", (), lambda: None))
     flagged = next(a for a in earlier if a.name == flag)
     assert withheld(flagged) and not withheld(earlier[0] if earlier[0] is not flagged else earlier[1])
     assert stage.play_agreeing(flagged.install, limit=5.0) == {"error": "HF-REVEAL-1"}

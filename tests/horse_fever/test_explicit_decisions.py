@@ -857,6 +857,22 @@ def card_moves_left_off_the_record():
     return mock.patch.object(race, "move_by_card", move_by_card)
 
 
+def cards_left_face_down():
+    """HF-REVEAL-1's «se ponen boca arriba» left out: the reveal applies the effects that act before the
+    race, but the cards are not turned face up, so no race round may follow (a race case's reveal
+    leaves the race in the reveal)."""
+    original = reveal.reveal_cards
+
+    def reveal_cards(race_, options, log):
+        original(race_, options, log)
+        race_.revealed = False
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(reveal, "reveal_cards", reveal_cards))
+    replay = importlib.import_module("reference.horse_fever.replay")         # a race case's own reveal
+    stack.enter_context(mock.patch.object(replay, "reveal_cards", reveal_cards))
+    return stack
+
+
 STAKE_CASES = ["hf-probe2-hf-deal-1-001", "hf-probe2-hf-bet2-4-007"]
 RIGGING_CASES = ["hf-probe2-hf-bet-2-004", "hf-rigging-card-never-dealt-keeps-turn"]
 SECOND_BET_CASES = ["hf-probe2-hf-rig-2-007", "hf-probe2-hf-rig-2-003"]
@@ -871,6 +887,7 @@ FUSTIS_BACK_CASES = ["hf-probe2-hf-act-5-002", "hf-probe2-hf-act-6-003", "hf-pro
 TURN_KEPT_CASES = ["hf-probe2-hf-rig-3-015", "hf-int-card-odds-scope-board", "hf-gen1-round-4p-02"]
 FRIZ_CASES = ["hf-probe2-hf-cancel-1-003", "hf-gen1-race-012", "hf-probe2-hf-reveal-1-003", "hf-gen1-race-024"]
 MOVES_OFF_RECORD_CASES = ["hf-sprint-double", "hf-sprint-cards", "hf-start-cards", "hf-finish-line-reached"]
+FACE_DOWN_CASES = ["hf-probe2-hf-act-15-004", "hf-probe2-hf-act-16-002", "hf-end-round-and-game-over", "hf-gen1-race-001"]
 NEW_ODDS_LEVEL_CASES = ["hf-probe2-hf-newodds-4-004", "hf-probe2-hf-newodds-4-008", "hf-probe2-hf-show-1-004"]
 
 # name, clause, patch, the cases (each fails under the misreading), how it must be named:
@@ -1126,6 +1143,12 @@ MISREADINGS = [
     # no horse): the footprints named HF-MOVE-4, whose keys cover the sprints the missing moves shift
     ("card-moves-left-off-the-record", "HF-MOVE-3", card_moves_left_off_the_record, MOVES_OFF_RECORD_CASES,
      "alone"),
+    # the cards turned face up are a procedure of HF-REVEAL-1's own (turn_face_up); before, a statement of
+    # reveal_cards, whose whole play dropped the history contradicts (the effects before the race shown):
+    # the next race round refused was charged to the guards that refuse any round (HF-MOVE-1, HF-RANK-4,
+    # HF-TABLE-4, HF-RACE-1's race over); the run's passed cases (a race that starts face up goes on) set
+    # those guards aside (WHOLE_RUN)
+    ("cards-left-face-down", "HF-REVEAL-1", cards_left_face_down, FACE_DOWN_CASES, "alone"),
 ]
 # the explicit decisions are among the first alterations tried: a search cut at 120 trials (of
 # counterfactual.MAX_TRIALS, 400) keeps the file to a few seconds; a literal (a generated mutant)
@@ -1133,7 +1156,8 @@ MISREADINGS = [
 # is tried after the race round's check of the dice, HF-TABLE-4's not_the_two_dice: the whole search; Friz Finden's,
 # an earlier step's decision where only the race round shows the cards kept, is tried after the round's own;
 # HF-RANK-2's enter_ranking dropped is the 121st trial at hf-probe2-hf-act-5-008's round, after the round's
-# record_move, HF-MOVE-3's)
+# record_move, HF-MOVE-3's;
+# so is HF-REVEAL-1's turn_face_up, the reveal's, where the race round is refused)
 SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-the-photo",
                                                   "no-sprint-at-the-line", "first-bets-counter-clockwise",
                                                   "flagellum-two-extra", "losing-bets-refunded",
@@ -1142,7 +1166,8 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
                                                   "every-lettered-card-cancels",
                                                   "dealt-cards-left-beside-the-track", "played-cards-put-aside",
                                                   "friz-finden-turned-round",
-                                                  "finished-horses-left-out-of-the-ranking")}
+                                                  "finished-horses-left-out-of-the-ranking",
+                                                  "cards-left-face-down")}
 
 
 # the misreading is also a literal's generated mutant (second_bet_order's `first - 1 - k` read as
@@ -1155,6 +1180,7 @@ SEARCH_TRIALS = {name: cf.MAX_TRIALS for name in ("in-igni-veritas-forgotten-at-
 # read as another phase; move_with_line_cards's tests of XIII and Fustis et Radix negated, its `+` of
 # Fustis's spaces read as `-`; kinds_discarded_by's `"discard_negative" in` read as `not in`; set_new_odds's record
 # deleted; move_by_card's record of the move deleted), which the measurement withholds when it runs
+# deleted; reveal_cards's `race.revealed = True` read as False), which the measurement withholds when it runs
 # that mutant: the generated alterations are withheld here, so that a decision must reproduce it
 WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "every-lettered-card-cancels",
                      "herba-magica-turned-round", "venenum-turned-round", "flagellum-turned-round",
@@ -1165,12 +1191,13 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
                      "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round",
                      "new-odds-left-off-the-record", "card-moves-left-off-the-record"}
+                     "new-odds-left-off-the-record", "cards-left-face-down"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there
 WITHOUT_SITE = {"first-bets-left-to-themselves": ("generated phases:advance:", ":b82af8d0:")}
 # the game's every case answered, the chosen ones charged: the passed cases are the evidence a run has
-WHOLE_RUN = {"first-bets-left-to-themselves", "no-penalty-at-the-second-bets"}
+WHOLE_RUN = {"first-bets-left-to-themselves", "no-penalty-at-the-second-bets", "cards-left-face-down"}
 
 
 @pytest.fixture(scope="module")

@@ -122,7 +122,7 @@ def apply_odds_cards(race: Race, horse: str, options: Options, log: Log) -> None
 # HF-REVEAL-1: every card face up; the effects that act before the race are applied
 def reveal_cards(race: Race, options: Options, log: Log) -> None:
     """In the order of HF-INT-6 (cancellation, then discards; or the reverse), then the odds cards."""
-    race.revealed = True
+    turn_face_up(race)
     log.event("cards_revealed", "HF-REVEAL-1",
               cards={h: sorted(race.cards[h]) for h in COLOURS if race.cards[h]})
     for horse in COLOURS:
@@ -135,3 +135,9 @@ def reveal_cards(race: Race, options: Options, log: Log) -> None:
     for horse in COLOURS:
         apply_odds_cards(race, horse, options, log)
 
+
+
+# HF-REVEAL-1 (face up): «Todas las cartas de Acción jugadas en los caballos se ponen boca arriba»:
+# from the reveal on the cards lie face up, and the race rounds may begin
+def turn_face_up(race: Race) -> None:
+    race.revealed = True

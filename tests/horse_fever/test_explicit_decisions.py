@@ -1190,8 +1190,7 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "three-sprint-dice-at-the-last-round",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
                      "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round",
-                     "new-odds-left-off-the-record", "card-moves-left-off-the-record"}
-                     "new-odds-left-off-the-record", "cards-left-face-down"}
+                     "new-odds-left-off-the-record", "card-moves-left-off-the-record", "cards-left-face-down"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
 # generated alterations of that line are withheld, as the measurement withholds the mutant, and the
 # others stay in the search as they do there

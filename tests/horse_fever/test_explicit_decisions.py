@@ -736,6 +736,18 @@ def second_bets_before_the_race_is_fixed():
     return mock.patch.object(phases, "advance", advance)
 
 
+def win_odds_taken_off_the_stake():
+    """HF-PAYF-1's «stake x N» under HF-INT-1's other reading (the stake plus the stake times the
+    odds) turned the other way: the Danari the odds make of the stake are taken off the stake."""
+    original = payouts.win_return
+
+    def win_return(stake, odds, options):
+        if options.win_payout == "stake_plus_stake_times_odds":
+            return stake - stake * odds
+        return original(stake, odds, options)
+    return mock.patch.object(payouts, "win_return", win_return)
+
+
 def deal_left_off_the_record():
     """HF-DEAL-1's deal made without its record: the hands are dealt and taken, but the deal shows
     no hands dealt."""
@@ -1086,6 +1098,12 @@ MISREADINGS = [
     # evidence that sets the deal's hands (HF-DEAL-1) apart (WHOLE_RUN)
     ("second-bets-before-the-race-is-fixed", "HF-BETTING-1", second_bets_before_the_race_is_fixed,
      ["hf-probe2-hf-rig-1-001", "hf-end-round-and-game-over", "hf-ex-minimum-bet-five-vp"], "tied"),
+    # the stake times the odds is a count of HF-PAYF-1's own (stake_times_odds), what comes back on top of
+    # the stake under HF-INT-1's other reading; before, a product inside win_return's sum, which no
+    # alteration turned round: the payout's item was charged to the event's clause (HF-WIN-1, the bet
+    # settled) where nothing reproduced the amount
+    ("win-odds-taken-off-the-stake", "HF-PAYF-1", win_odds_taken_off_the_stake,
+     ["hf-int-win-payout-stake-plus", "hf-gen1-round-win-payout-stake-plus-stake-times-odds-01"], "alone"),
     # the deal's record is a procedure of HF-DEAL-1's own (record_deal); before, it was a statement of
     # deal, whose whole play dropped (charged to HF-DEAL-1 and HF-SETUP-5, the shuffle's marker in its
     # body) came nearest: named together
@@ -1164,7 +1182,7 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice",
                      "three-sprint-dice-at-the-last-round",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
-                     "second-bets-before-the-race-is-fixed",
+                     "second-bets-before-the-race-is-fixed", "win-odds-taken-off-the-stake",
                      "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round",
                      "new-odds-left-off-the-record"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the

@@ -748,6 +748,18 @@ def win_odds_taken_off_the_stake():
     return mock.patch.object(payouts, "win_return", win_return)
 
 
+def show_doubled_taken_off_the_stake():
+    """HF-INT-22's other reading (the stake back plus twice the stake) turned the other way: twice
+    the stake is taken off the stake rather than added to it."""
+    original = payouts.show_return
+
+    def show_return(stake, options):
+        if options.win_payout == "stake_plus_stake_times_odds":
+            return stake - payouts.SHOW_MULTIPLE * stake
+        return original(stake, options)
+    return mock.patch.object(payouts, "show_return", show_return)
+
+
 def deal_left_off_the_record():
     """HF-DEAL-1's deal made without its record: the hands are dealt and taken, but the deal shows
     no hands dealt."""
@@ -1104,6 +1116,10 @@ MISREADINGS = [
     # settled) where nothing reproduced the amount
     ("win-odds-taken-off-the-stake", "HF-PAYF-1", win_odds_taken_off_the_stake,
      ["hf-int-win-payout-stake-plus", "hf-gen1-round-win-payout-stake-plus-stake-times-odds-01"], "alone"),
+    # the same for a show bet: twice the stake is a count of HF-INT-22's own (twice_the_stake); before, a
+    # product inside show_return's sum, and the bet settled's clause (HF-SHOW-1) was charged by its item
+    ("show-doubled-taken-off-the-stake", "HF-INT-22", show_doubled_taken_off_the_stake,
+     ["hf-int-win-payout-stake-plus"], "alone"),
     # the deal's record is a procedure of HF-DEAL-1's own (record_deal); before, it was a statement of
     # deal, whose whole play dropped (charged to HF-DEAL-1 and HF-SETUP-5, the shuffle's marker in its
     # body) came nearest: named together
@@ -1183,6 +1199,7 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "three-sprint-dice-at-the-last-round",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
                      "second-bets-before-the-race-is-fixed", "win-odds-taken-off-the-stake",
+                     "show-doubled-taken-off-the-stake",
                      "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round",
                      "new-odds-left-off-the-record"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the

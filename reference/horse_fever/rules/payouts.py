@@ -50,7 +50,13 @@ def show_paid_at_odds() -> bool:
 # doubled in all, or (with HF-INT-1's stake_plus_stake_times_odds) the stake plus twice the stake
 def show_return(stake: int, options: Options) -> int:
     if options.win_payout == "stake_plus_stake_times_odds":
-        return stake + SHOW_MULTIPLE * stake
+        return stake + twice_the_stake(stake)
+    return twice_the_stake(stake)
+
+
+# HF-INT-22 (twice the stake): «se duplicará»: the Danari staked, twice over, all that comes back or
+# (stake_plus_stake_times_odds) what comes back on top of the stake
+def twice_the_stake(stake: int) -> int:
     return SHOW_MULTIPLE * stake
 
 

@@ -723,6 +723,43 @@ def second_bets_never_begin():
     return mock.patch.object(phases, "advance", advance)
 
 
+def second_bets_before_the_race_is_fixed():
+    """HF-BETTING-1's second bets after the rigging read the other way round: the second bets begin
+    while an action card is still to be played, so the race is never fixed with the cards dealt."""
+    original = phases.advance
+
+    def advance(state, log):
+        original(state, log)
+        if state.phase == RIGGING and state.queue:
+            betting.begin_second_bets(state, log)
+            original(state, log)
+    return mock.patch.object(phases, "advance", advance)
+
+
+def win_odds_taken_off_the_stake():
+    """HF-PAYF-1's «stake x N» under HF-INT-1's other reading (the stake plus the stake times the
+    odds) turned the other way: the Danari the odds make of the stake are taken off the stake."""
+    original = payouts.win_return
+
+    def win_return(stake, odds, options):
+        if options.win_payout == "stake_plus_stake_times_odds":
+            return stake - stake * odds
+        return original(stake, odds, options)
+    return mock.patch.object(payouts, "win_return", win_return)
+
+
+def show_doubled_taken_off_the_stake():
+    """HF-INT-22's other reading (the stake back plus twice the stake) turned the other way: twice
+    the stake is taken off the stake rather than added to it."""
+    original = payouts.show_return
+
+    def show_return(stake, options):
+        if options.win_payout == "stake_plus_stake_times_odds":
+            return stake - payouts.SHOW_MULTIPLE * stake
+        return original(stake, options)
+    return mock.patch.object(payouts, "show_return", show_return)
+
+
 def deal_left_off_the_record():
     """HF-DEAL-1's deal made without its record: the hands are dealt and taken, but the deal shows
     no hands dealt."""
@@ -1013,7 +1050,9 @@ MISREADINGS = [
     # the cards' hand-out is a procedure of its own (hand_out, HF-DEAL-1), apart from the deal's
     # other work; the deal is an earlier step, so its effect dropped is played from the setup on
     # (the whole search), and the rigging order's decisions (HF-RIG-1/2) reproduce the failing
-    # step as well: named together; before, only those were charged
+    # step as well: named together; before, only those were charged. HF-BETTING-1's race fixed, turned
+    # down, shows the same bare rigging at that step: the run's passed cases are the evidence that
+    # sets it apart (WHOLE_RUN; with the two cases alone four clauses tie and the footprints choose)
     ("dealt-cards-left-beside-the-track", "HF-DEAL-1", dealt_cards_left_beside_the_track,
      ["hf-gen1-round-2p-02", "hf-gen1-round-4p-01"], "tied"),
     # the card laid on the horse is a procedure of its own (lay_on_horse, HF-RIG-3), apart from the
@@ -1094,6 +1133,23 @@ MISREADINGS = [
     ("second-bets-never-begin", "HF-BETTING-1", second_bets_never_begin,
      ["hf-payouts-clockwise-from-first-player-two", "hf-end-game-danari-tie", "hf-end-round-and-game-over"],
      "alone"),
+    # the race fixed, the rigging giving way to the second bets, is a yes/no decision of HF-BETTING-1's
+    # own (race_fixed); before, the test of advance's `if`, and only the rigging's order emptied (HF-RIG-1,
+    # HF-RIG-2's times round, the same bare rigging at this step) was charged. Those stay honest
+    # look-alikes where the rigging had just begun: named together, the run's passed cases the
+    # evidence that sets the deal's hands (HF-DEAL-1) apart (WHOLE_RUN)
+    ("second-bets-before-the-race-is-fixed", "HF-BETTING-1", second_bets_before_the_race_is_fixed,
+     ["hf-probe2-hf-rig-1-001", "hf-end-round-and-game-over", "hf-ex-minimum-bet-five-vp"], "tied"),
+    # the stake times the odds is a count of HF-PAYF-1's own (stake_times_odds), what comes back on top of
+    # the stake under HF-INT-1's other reading; before, a product inside win_return's sum, which no
+    # alteration turned round: the payout's item was charged to the event's clause (HF-WIN-1, the bet
+    # settled) where nothing reproduced the amount
+    ("win-odds-taken-off-the-stake", "HF-PAYF-1", win_odds_taken_off_the_stake,
+     ["hf-int-win-payout-stake-plus", "hf-gen1-round-win-payout-stake-plus-stake-times-odds-01"], "alone"),
+    # the same for a show bet: twice the stake is a count of HF-INT-22's own (twice_the_stake); before, a
+    # product inside show_return's sum, and the bet settled's clause (HF-SHOW-1) was charged by its item
+    ("show-doubled-taken-off-the-stake", "HF-INT-22", show_doubled_taken_off_the_stake,
+     ["hf-int-win-payout-stake-plus"], "alone"),
     # the deal's record is a procedure of HF-DEAL-1's own (record_deal); before, it was a statement of
     # deal, whose whole play dropped (charged to HF-DEAL-1 and HF-SETUP-5, the shuffle's marker in its
     # body) came nearest: named together
@@ -1189,6 +1245,8 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
                      "first-die-alone", "first-player-card-to-the-left-of-whoever-is-out", "three-sprint-dice",
                      "three-sprint-dice-at-the-last-round",
                      "pass-left-off-the-record", "second-bets-never-begin", "deal-left-off-the-record",
+                     "second-bets-before-the-race-is-fixed", "win-odds-taken-off-the-stake",
+                     "show-doubled-taken-off-the-stake",
                      "xiii-turned-round", "fustis-turned-round", "fustis-two-back", "friz-finden-turned-round",
                      "new-odds-left-off-the-record", "card-moves-left-off-the-record", "cards-left-face-down"}
 # the misreading is advance's test of the first bets itself (`==` read as `!=`, or the test deleted): the
@@ -1196,7 +1254,8 @@ WITHOUT_GENERATED = {"second-bets-clockwise", "serum-condition-turned-round", "e
 # others stay in the search as they do there
 WITHOUT_SITE = {"first-bets-left-to-themselves": ("generated phases:advance:", ":b82af8d0:")}
 # the game's every case answered, the chosen ones charged: the passed cases are the evidence a run has
-WHOLE_RUN = {"first-bets-left-to-themselves", "no-penalty-at-the-second-bets", "cards-left-face-down"}
+WHOLE_RUN = {"first-bets-left-to-themselves", "no-penalty-at-the-second-bets", "dealt-cards-left-beside-the-track",
+             "second-bets-before-the-race-is-fixed", "cards-left-face-down"}
 
 
 @pytest.fixture(scope="module")

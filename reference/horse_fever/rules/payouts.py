@@ -31,7 +31,13 @@ def show_bet_won(place: int) -> bool:
 # HF-PAYF-1: a winning win bet at 1:N hands back the stake times N (HF-INT-1: or the stake on top)
 def win_return(stake: int, odds: int, options: Options) -> int:
     if options.win_payout == "stake_plus_stake_times_odds":
-        return stake + stake * odds
+        return stake + stake_times_odds(stake, odds)
+    return stake_times_odds(stake, odds)
+
+
+# HF-PAYF-1 (stake x N): «stake x N for odds 1:N»: the Danari the odds make of the stake, all that
+# comes back or (HF-INT-1's other reading) what comes back on top of the stake
+def stake_times_odds(stake: int, odds: int) -> int:
     return stake * odds
 
 
@@ -44,7 +50,13 @@ def show_paid_at_odds() -> bool:
 # doubled in all, or (with HF-INT-1's stake_plus_stake_times_odds) the stake plus twice the stake
 def show_return(stake: int, options: Options) -> int:
     if options.win_payout == "stake_plus_stake_times_odds":
-        return stake + SHOW_MULTIPLE * stake
+        return stake + twice_the_stake(stake)
+    return twice_the_stake(stake)
+
+
+# HF-INT-22 (twice the stake): «se duplicará»: the Danari staked, twice over, all that comes back or
+# (stake_plus_stake_times_odds) what comes back on top of the stake
+def twice_the_stake(stake: int) -> int:
     return SHOW_MULTIPLE * stake
 
 

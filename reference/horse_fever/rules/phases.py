@@ -86,7 +86,7 @@ def advance(state: GameState, log: Log) -> None:
     while True:
         if state.phase == FIRST_BETS:
             first_bets_go_on(state, log)
-        if state.phase == RIGGING and not state.queue:
+        if state.phase == RIGGING and race_fixed(state):
             log.rule("HF-RIG-2")
             second_bets_follow(state, log)
         if state.phase == SECOND_BETS:
@@ -103,6 +103,12 @@ def first_bets_go_on(state: GameState, log: Log) -> None:
     betting.settle_short_players(state, log)
     if state.phase == FIRST_BETS and not state.queue:
         rigging.begin_rigging(state, log)
+
+
+# HF-BETTING-1 (the race fixed): «"arreglan" la próxima carrera»: the rigging gives way to the second
+# bets once the race is fixed, no action card left to play; never while a card is still to be played
+def race_fixed(state: GameState) -> bool:
+    return not state.queue
 
 
 # HF-BETTING-1 (then the second bets): «hacen sus apuestas y "arreglan" la próxima carrera», then bet

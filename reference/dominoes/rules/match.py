@@ -37,9 +37,9 @@ def kept_in_displayed_points() -> bool:
 
 def reaches_target(score: int) -> bool:
     # DOM-MATCH-3: the target need not be hit exactly; any total of 61 or more wins.
-    if score < TARGET:
-        return False
-    return target_itself_reached() if score == TARGET else totals_past_it_reached()
+    if not totals_past_it_reached():
+        return score == TARGET and target_itself_reached()      # never: 61 hit exactly, and only it
+    return score >= TARGET if target_itself_reached() else score > TARGET     # never: past 61 only
 
 
 def target_itself_reached() -> bool:

@@ -66,8 +66,8 @@ def win_probabilities(counts: dict[str, int]) -> dict[str, Fraction]:
 
 def fair_net_odds(p: Fraction) -> Fraction | None:
     """The net odds N:1 at which a 1-chip bet breaks even: p * N = 1 - p. None when p = 0. The rule
-    is the rules' (odds.fair_price, CRD-ODDS-2, CRD-PAY-2), asked here."""
-    return prices.fair_price(p) if p else None
+    is the rules' (odds.fair_price_beside, CRD-ODDS-2, CRD-PAY-2), asked here."""
+    return prices.fair_price_beside(p)
 
 
 def expected_value(p: Fraction, odds: int | None) -> Fraction | None:

@@ -1312,3 +1312,37 @@ def test_the_crossing_card_ends_the_race():
     opened.winner = None
     assert race.reveal_next(opened, StepLog(), "step") == "H"
     assert opened.winner == "H"
+
+
+# -- wave 19: the fair price set beside the posted one ------------------------------------------------
+# - CRD-ODDS-2 «no probabilidades matemáticamente justas»: the posted prices are traditional, told
+#   apart from the fair ones, which each horse that can win is given beside its posted price. That a
+#   fair price is given at all had no decision of its own (exact.py's `if p`), so fair prices left
+#   out (null) were reproduced only by the horses read as unable to finish (CRD-TRACK-5's can_finish
+#   turned round, which zeroes their chances as well) and charged there. Now it is
+#   `odds.fair_price_beside`, under `# CRD-ODDS-2 (set beside the posted)`.
+
+
+def fair_prices_left_out():
+    """CRD-ODDS-2 misread in the caller: «posted as they stand, not worked out as fair odds» read as
+    no fair price worked out at all: the fair odds are reported null, the chances as they are."""
+    def fair_net_odds(p):
+        return None
+    return patched((exact, "fair_net_odds", fair_net_odds))
+
+
+def test_fair_prices_left_out_are_charged_to_the_price_rule():
+    """Charged to CRD-ODDS-2 alone, the curated mutants and the generated mutants of fair_price and
+    fair_price_beside (its textual twins among them) left out of the search."""
+    assert_charged_to_its_clause(
+        "fair-prices-left-out", "CRD-ODDS-2", fair_prices_left_out, ODDS_CASES, True,
+        withheld=curated_and_twins(":fair_price:", ":fair_price_beside:"))
+
+
+def test_each_horse_that_can_win_has_its_fair_price_beside_the_posted():
+    """A horse that wins one race in four is given 3:1 beside its posted price; one that cannot win
+    has none (no price breaks even on it)."""
+    from fractions import Fraction
+    assert odds.fair_price_beside(Fraction(1, 4)) == 3 and odds.fair_price_beside(Fraction(0)) is None
+    horses = exact.composition_odds({"S": 4, "H": 1, "D": 1, "C": 1}, odds.SUGGESTED_ODDS)
+    assert all(h.fair is not None for h in horses)

@@ -1274,3 +1274,61 @@ def test_a_drawn_tile_is_scored_to_the_seat_that_drew_it():
     match = MatchState(Seating(3), [0, 0, 0], phase=PLAY)
     assert [turns.scoring_seat(match, seat, from_draw) for seat in (0, 2) for from_draw in (False, True)] \
         == [0, 0, 2, 2]
+
+
+# -- wave 19: what a placement that scores nothing is awarded -----------------------------------------
+
+def every_placement_earns_a_point(original):
+    # DOM-PTS-3 misread: every placement earns something: one whose end sum is no multiple of five
+    # is shown and scored as one point (its raw points still none)
+    def placement_points(end_sum):
+        award = original(end_sum)
+        return award if award.displayed else replace(award, displayed=1)
+    return placement_points
+
+
+def target_hit_exactly(original):
+    # DOM-MATCH-3 misread: the target must be hit exactly: a side at 61 wins, one that jumps past it
+    # (60 + 2 = 62) does not
+    return lambda score: score == points.TARGET
+
+
+ROUND_19 = [
+    # DOM-PTS-3 misread: a placement that makes no multiple of five earns a point. Before, "scores
+    # nothing" was the literal `displayed=0` inside placement_points that only its textual twins
+    # altered, and what came nearest was another clause's change of the same values: the award
+    # recorded (DOM-MATCH-1), or the end sum counted (DOM-COUNT-3). Now scores_nothing (DOM-PTS-3's
+    # part: such a placement's award is zero points), shifted by one, reproduces it.
+    ("every-placement-earns-a-point", "DOM-PTS-3", points, "placement_points", every_placement_earns_a_point,
+     ("placement_points", "scores_nothing"),
+     ["dom-ex-five-five-opening", "dom-probe2-dom-count-7-016", "dom-gen1-match-pairs-canonical-001"]),
+    # DOM-MATCH-3 misread: the target must be hit exactly. Before, a total past 61 reaching the
+    # target had no decision of its own (only 61 itself had: target_itself_reached), and what came
+    # nearest was the placing side read one seat off (DOM-MATCH-2) or the settlement's winners
+    # (DOM-MATCH-5). Now totals_past_it_reached (DOM-MATCH-3's part: «no es necesario alcanzar
+    # exactamente 61»), negated, reproduces it, at a placement and at a settlement alike.
+    ("target-hit-exactly", "DOM-MATCH-3", match_rules, "reaches_target", target_hit_exactly,
+     ("reaches_target", "target_itself_reached", "totals_past_it_reached"),
+     ["dom-ex-sixty-plus-two", "dom-gen1-match-4p-028", "dom-probe2-dom-settle-6-009"]),
+]
+
+
+@pytest.mark.parametrize("name, clause, owner, attribute, misreading, twins, failing", ROUND_19,
+                         ids=[m[0] for m in ROUND_19])
+def test_a_round_19_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                              failing):
+    test_a_round_8_misreading_is_charged_to_its_clause_alone(name, clause, owner, attribute, misreading, twins,
+                                                             failing)
+
+
+def test_a_sum_that_is_no_multiple_of_five_scores_nothing():
+    """0, 3, 7 and 12 score nothing, raw or displayed (DOM-PTS-3); 5 and 10 score 1 and 2 (DOM-PTS-2)."""
+    assert points.scores_nothing() == 0
+    assert [points.placement_points(s) for s in (0, 3, 7, 12)] == [PlacementPoints(raw=0, displayed=0)] * 4
+    assert [points.placement_points(s).displayed for s in (5, 10)] == [1, 2]
+
+
+def test_61_and_any_total_past_it_reach_the_target():
+    """60 + 2 = 62 wins (DOM-MATCH-3's own example), as 61 and 75 do; 60 does not."""
+    assert match_rules.totals_past_it_reached() is True
+    assert [match_rules.reaches_target(score) for score in (60, 61, 62, 75)] == [False, True, True, True]

@@ -36,6 +36,13 @@ def fair_price(p: Fraction) -> Fraction:
     return (1 - p) / p
 
 
+# CRD-ODDS-2 (set beside the posted): «no probabilidades matemáticamente justas»: the posted prices
+# are told apart from the fair ones, so each horse that can win is given its fair price beside its
+# posted one; a horse that cannot win (p = 0) has none, since no price breaks even on it
+def fair_price_beside(p: Fraction) -> Fraction | None:
+    return fair_price(p) if p else None
+
+
 # CRD-ODDS-2 (net, as the posted): the fair price is given as the posted ones are, net (CRD-PAY-2
 # «cuota neta no es total devuelto»): what a chip wins on top of its stake handed back, not the total
 def price_counts_the_stake() -> bool:

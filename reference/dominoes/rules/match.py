@@ -37,12 +37,20 @@ def kept_in_displayed_points() -> bool:
 
 def reaches_target(score: int) -> bool:
     # DOM-MATCH-3: the target need not be hit exactly; any total of 61 or more wins.
+    if not totals_past_it_reached():
+        return score == TARGET and target_itself_reached()      # never: 61 hit exactly, and only it
     return score >= TARGET if target_itself_reached() else score > TARGET     # never: past 61 only
 
 
 def target_itself_reached() -> bool:
     # DOM-MATCH-3 (61 itself): «al menos 61 puntos» (DOM-MATCH-2's text), «no es necesario
     # alcanzar exactamente 61»: a total of exactly 61 reaches the target, as any total past it does.
+    return True
+
+
+def totals_past_it_reached() -> bool:
+    # DOM-MATCH-3 (past 61): «no es necesario alcanzar exactamente 61»: the target need not be hit
+    # exactly; a total past 61 (60 + 2 = 62) reaches it too.
     return True
 
 

@@ -28,7 +28,13 @@ def placement_points(end_sum: int) -> PlacementPoints:
         # DOM-PTS-7: that many raw points; the displayed award is the raw award divided by 5.
         return PlacementPoints(raw=end_sum, displayed=displayed_award(end_sum))
     # DOM-PTS-3: a sum of zero or one that is not a multiple of five scores nothing.
-    return PlacementPoints(raw=0, displayed=0)
+    return PlacementPoints(raw=0, displayed=scores_nothing())
+
+
+# DOM-PTS-3 (nothing): «Cero y los totales que no son múltiplos de cinco no puntúan»: such a
+# placement's award is no points at all, zero displayed points added to the score
+def scores_nothing() -> int:
+    return 0
 
 
 # DOM-PTS-7 (displayed): «O acréscimo exibido é o acréscimo bruto dividido por 5»: the displayed
